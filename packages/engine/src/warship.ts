@@ -1,0 +1,83 @@
+// Warship geometry, armour, structure and destruction (RULES §3).
+import { equals, neighbour, turn } from './hex.js';
+import type { Ctx } from './context.js';
+import type { Source } from './events.js';
+import { rollCritical } from './critical.js';
+import type { Dir, Hex, SectionName, Seat, Warship } from './types.js';
+
+export interface SectionHex {
+  section: SectionName;
+  at: Hex;
+}
+
+/** The four hexes of a warship: bow C+dir(f), port C+dir(f+4), starboard C+dir(f+2), and the core (RULES §3). */
+export function sectionHexes(core: Hex, facing: Dir): SectionHex[] {
+  return [
+    { section: 'bow', at: neighbour(core, facing) },
+    { section: 'core', at: core },
+    { section: 'port', at: neighbour(core, turn(facing, 4)) },
+    { section: 'starboard', at: neighbour(core, turn(facing, 2)) },
+  ];
+}
+
+export const shipHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] =>
+  sectionHexes(ship.core, ship.facing).map((s) => s.at);
+
+export function sectionAt(ship: Pick<Warship, 'core' | 'facing'>, h: Hex): SectionName | null {
+  for (const s of sectionHexes(ship.core, ship.facing)) if (equals(s.at, h)) return s.section;
+  return null;
+}
+
+export function sectionHex(ship: Pick<Warship, 'core' | 'facing'>, section: SectionName): Hex {
+  return sectionHexes(ship.core, ship.facing).find((s) => s.section === section)!.at;
+}
+
+/** Which warship (if any) has a section on h. */
+export function warshipAt(ships: readonly Warship[], h: Hex): { seat: Seat; section: SectionName } | null {
+  for (const ship of ships) {
+    const section = sectionAt(ship, h);
+    if (section) return { seat: ship.seat, section };
+  }
+  return null;
+}
+
+/**
+ * A hit of D on a section: armour A > 0 becomes max(0, A − D) and the excess is lost; on a section at 0 armour the
+ * hit removes D structure (RULES §3). Structure never goes below 0. Critical hits (RULES §9) roll on structure damage.
+ */
+export function applyDamage(ctx: Ctx, seat: Seat, section: SectionName, amount: number, source: Source): void {
+  if (amount <= 0) return;
+  const ship = ctx.s.ships[seat];
+  const armourBefore = ship.armour[section];
+  const structureBefore = ship.structure;
+  let lost = 0;
+  if (armourBefore > 0) {
+    ship.armour[section] = Math.max(0, armourBefore - amount);
+    lost = Math.max(0, amount - armourBefore);
+  } else {
+    ship.structure = Math.max(0, structureBefore - amount);
+  }
+  ctx.emit({
+    type: 'damage',
+    seat,
+    section,
+    amount,
+    armourBefore,
+    armourAfter: ship.armour[section],
+    structureBefore,
+    structureAfter: ship.structure,
+    lost,
+    source,
+  });
+  if (structureBefore > 0 && ship.structure === 0) ctx.emit({ type: 'ship-destroyed', seat });
+  if (ship.structure < structureBefore && ctx.s.variants.criticalHits && source.by !== 'critical') {
+    rollCritical(ctx, seat);
+  }
+}
+
+export const isDestroyed = (ship: Warship): boolean => ship.structure <= 0;
+
+/** Evasion of a warship now, with the "screens fail" critical (RULES §9). */
+export function shipEvasion(ship: Warship, baseEvasion: number, round: number): number {
+  return Math.max(0, baseEvasion - (ship.effects.screensFailUntil >= round ? 1 : 0));
+}
