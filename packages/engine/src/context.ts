@@ -15,7 +15,8 @@ export class RejectedDecision {
   ) {}
 }
 
-export type DecisionSource = (prompt: Prompt, index: number) => Decision | undefined;
+/** Supplies the index-th decision of the round for a prompt; `state` is the position as it stands (read only). */
+export type DecisionSource = (prompt: Prompt, index: number, state: MatchState) => Decision | undefined;
 
 export interface Ctx {
   readonly s: MatchState;
@@ -31,6 +32,8 @@ export interface Ctx {
    * resolution with a typed error (the caller keeps its previous progress).
    */
   decide<T>(prompt: Prompt, check: (d: Decision) => Result<T, DecisionError>): T;
+  /** How many decisions have been consumed so far. */
+  decisionCount(): number;
 }
 
 export function createCtx(s: MatchState, commitments: readonly [Commitment, Commitment], source: DecisionSource): Ctx {
@@ -46,13 +49,14 @@ export function createCtx(s: MatchState, commitments: readonly [Commitment, Comm
       events.push(e);
     },
     decide(prompt, check) {
-      const d = source(prompt, index);
+      const d = source(prompt, index, s);
       if (d === undefined) throw new AwaitDecision(prompt);
       const r = check(d);
       if (!r.ok) throw new RejectedDecision(index, r.error);
       index++;
       return r.value;
     },
+    decisionCount: () => index,
   };
 }
 

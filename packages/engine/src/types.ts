@@ -45,6 +45,8 @@ export interface WeaponCard {
   /** Token weapons: tokens in supply at the start. */
   tokens?: number;
   arc: WeaponArc;
+  /** Short rules text for the client (content/). */
+  text?: string;
 }
 
 export type FighterBayEffect = 'none' | 'resupply' | 'launchSpeed';
@@ -68,6 +70,8 @@ export interface PointDefenceCard {
   shots: number;
   aoe?: number;
   cooldown: number;
+  /** Short rules text for the client (content/). */
+  text?: string;
 }
 
 /** What a squadron's action does (RULES §6 squadron table). */

@@ -1,0 +1,151 @@
+// The headless board state (chessground style): everything the renderer draws, as plain data, with no rules in it.
+// It is built from the synced match state; the animation queue changes a copy of it step by step while events play,
+// and the board settles on the synced state afterwards.
+import type {
+  Component,
+  Dir,
+  FactionId,
+  Hex,
+  MatchState,
+  Momentum,
+  Seat,
+  SectionName,
+} from '@star-eater/engine/types';
+
+export interface ShipView {
+  seat: Seat;
+  name: string;
+  faction: FactionId;
+  core: Hex;
+  /** May be fractional while a rotation animates. */
+  facing: number;
+  armour: Record<SectionName, number>;
+  startArmour: Record<SectionName, number>;
+  structure: number;
+  maxStructure: number;
+  momentum: Momentum;
+  cooldown: Record<Component, number>;
+  power: number;
+  supply: { main: number; broadside: number; squadronTorpedo: number };
+  /** Squadrons by index: status and munitions (shown on the ship's card). */
+  squadrons: { id: string; card: string; status: 'aboard' | 'space' | 'destroyed'; munitions: number }[];
+  destroyed: boolean;
+}
+
+export type TokenKind = 'squadron' | 'projectile' | 'torpedo';
+export interface TokenView {
+  id: string;
+  kind: TokenKind;
+  owner: Seat;
+  /** May be fractional while a move animates. */
+  at: Hex;
+  facing: number;
+  /** Short label drawn on the token (squadron initial, damage). */
+  label: string;
+  munitions?: number;
+  /** 0..1, fades a token out while it is destroyed. */
+  alpha?: number;
+}
+
+export interface BoardModel {
+  cols: number;
+  rows: number;
+  round: number;
+  initiative: Seat;
+  ships: [ShipView, ShipView];
+  tokens: TokenView[];
+  winner: Seat | 'draw' | null;
+}
+
+/** Faction starting structure (RULES §6), for the structure bar. */
+const MAX_STRUCTURE: Record<FactionId, number> = { fpa: 10, lamais: 9 };
+
+export function squadronLabel(cardId: string): string {
+  const name = cardId.split('-').slice(1).join(' ');
+  return (name[0] ?? '?').toUpperCase();
+}
+
+/** The board as the engine's MatchState describes it (replays, fixtures, or a server that sends engine state). */
+export function modelFromMatch(s: MatchState): BoardModel {
+  const tokens: TokenView[] = s.tokens.map((t) => ({
+    id: t.id,
+    kind: t.kind,
+    owner: t.owner,
+    at: { ...t.at },
+    facing: t.facing,
+    label: String(t.damage),
+  }));
+  for (const ship of s.ships) {
+    for (const sq of ship.squadrons) {
+      if (sq.status === 'space' && sq.at && sq.facing !== undefined) {
+        tokens.push({
+          id: sq.id,
+          kind: 'squadron',
+          owner: ship.seat,
+          at: { ...sq.at },
+          facing: sq.facing,
+          label: squadronLabel(sq.card),
+          munitions: sq.munitions,
+        });
+      }
+    }
+  }
+  const ships = s.ships.map(
+    (w): ShipView => ({
+      seat: w.seat,
+      name: w.name,
+      faction: w.faction,
+      core: { ...w.core },
+      facing: w.facing,
+      armour: { ...w.armour },
+      startArmour: { ...w.startArmour },
+      structure: w.structure,
+      maxStructure: Math.max(w.structure, MAX_STRUCTURE[w.faction] ?? w.structure),
+      momentum: { linear: [...w.momentum.linear], rotational: [...w.momentum.rotational] },
+      cooldown: { ...w.cooldown },
+      power: w.power,
+      supply: { ...w.supply },
+      squadrons: w.squadrons.map((q) => ({ id: q.id, card: q.card, status: q.status, munitions: q.munitions })),
+      destroyed: w.structure <= 0,
+    }),
+  ) as [ShipView, ShipView];
+  return {
+    cols: s.scenario.cols,
+    rows: s.scenario.rows,
+    round: s.round,
+    initiative: s.initiative,
+    ships,
+    tokens,
+    winner: s.winner,
+  };
+}
+
+export function cloneModel(m: BoardModel): BoardModel {
+  return structuredClone(m);
+}
+
+/** The four hexes of a warship (RULES §3): bow C+dir(f), port C+dir(f+4), starboard C+dir(f+2), core C. */
+const VEC: readonly Hex[] = [
+  { q: 0, r: -1 },
+  { q: 1, r: -1 },
+  { q: 1, r: 0 },
+  { q: 0, r: 1 },
+  { q: -1, r: 1 },
+  { q: -1, r: 0 },
+];
+export function sectionOffset(section: SectionName, facing: Dir): Hex {
+  if (section === 'core') return { q: 0, r: 0 };
+  const by = section === 'bow' ? 0 : section === 'port' ? 4 : 2;
+  return VEC[(facing + by) % 6]!;
+}
+export function shipHexes(core: Hex, facing: Dir): Record<SectionName, Hex> {
+  const at = (s: SectionName): Hex => {
+    const o = sectionOffset(s, facing);
+    return { q: core.q + o.q, r: core.r + o.r };
+  };
+  return { bow: at('bow'), core: at('core'), port: at('port'), starboard: at('starboard') };
+}
+
+export function findToken(m: BoardModel, id: string): TokenView | undefined {
+  return m.tokens.find((t) => t.id === id);
+}

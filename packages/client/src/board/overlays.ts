@@ -1,0 +1,100 @@
+// Pixi drawing of what lies over the grid: highlights, the momentum ghost, beams, floating damage numbers.
+import { Container, Graphics, Text } from 'pixi.js';
+import type { Dir } from '@star-eater/engine/types';
+import { SECTIONS } from '@star-eater/engine/types';
+import { hexCorners, hexToPixel, type Layout } from './layout.js';
+import { shipHexes } from './model.js';
+import type { BoardState, HighlightKind } from './state.js';
+import { THEME } from './theme.js';
+
+const HL: Record<HighlightKind, { colour: number; fill: number; line: number }> = {
+  target: { colour: THEME.target, fill: 0.28, line: 0.95 },
+  move: { colour: THEME.move, fill: 0.18, line: 0.8 },
+  launch: { colour: THEME.launch, fill: 0.22, line: 0.9 },
+  path: { colour: THEME.path, fill: 0.3, line: 0.9 },
+  arc: { colour: THEME.arc, fill: 0.1, line: 0.25 },
+  selected: { colour: 0xffffff, fill: 0.12, line: 1 },
+  ghost: { colour: THEME.ghost, fill: 0.06, line: 0.5 },
+};
+
+export class Overlays {
+  readonly under = new Graphics();
+  readonly top = new Container();
+  private beams = new Graphics();
+  private floats: Text[] = [];
+
+  constructor() {
+    this.top.addChild(this.beams);
+  }
+
+  drawUnder(l: Layout, s: BoardState, colourOf: (seat: number) => number): void {
+    const g = this.under;
+    g.clear();
+    const inner = l.size * 0.92;
+    for (const h of s.highlights) {
+      const st = HL[h.kind];
+      const pts = hexCorners(hexToPixel(l, h.at), inner);
+      g.poly(pts).fill({ color: st.colour, alpha: st.fill });
+      g.poly(pts).stroke({ width: h.kind === 'arc' ? 1 : 2, color: st.colour, alpha: st.line });
+    }
+    if (s.ghost) {
+      const col = colourOf(s.ghost.seat);
+      const pts = s.ghost.path.map((h) => hexToPixel(l, h));
+      if (pts.length > 1) {
+        g.moveTo(pts[0]!.x, pts[0]!.y);
+        for (const p of pts.slice(1)) g.lineTo(p.x, p.y);
+        g.stroke({ width: 2, color: col, alpha: 0.7 });
+        for (const p of pts.slice(1)) g.circle(p.x, p.y, l.size * 0.12).fill({ color: col, alpha: 0.8 });
+      }
+      const hexes = shipHexes(s.ghost.core, s.ghost.facing as Dir);
+      for (const sec of SECTIONS) {
+        const c = hexCorners(hexToPixel(l, hexes[sec]), l.size * 0.86);
+        g.poly(c).fill({ color: col, alpha: 0.12 });
+        g.poly(c).stroke({ width: 2, color: col, alpha: 0.75 });
+      }
+    }
+    if (s.hover) {
+      g.poly(hexCorners(hexToPixel(l, s.hover), l.size * 0.96)).stroke({ width: 1.5, color: 0xffffff, alpha: 0.45 });
+    }
+  }
+
+  drawTop(l: Layout, s: BoardState, colourOf: (seat: number) => number): void {
+    const g = this.beams;
+    g.clear();
+    for (const b of s.beams) {
+      const a = hexToPixel(l, b.from);
+      const z = hexToPixel(l, b.to);
+      const fade = 1 - Math.max(0, b.t - 0.6) / 0.4;
+      const col = b.seat === null ? THEME.laser : colourOf(b.seat);
+      g.moveTo(a.x, a.y).lineTo(z.x, z.y).stroke({ width: l.size * 0.45, color: col, alpha: 0.25 * fade });
+      g.moveTo(a.x, a.y).lineTo(z.x, z.y).stroke({ width: l.size * 0.14, color: 0xffffff, alpha: 0.95 * fade });
+    }
+    while (this.floats.length < s.floats.length) {
+      const t = new Text({
+        text: '',
+        style: {
+          fontFamily: 'Inter, system-ui, sans-serif',
+          fontSize: 18,
+          fontWeight: 'bold',
+          fill: 0xffffff,
+          stroke: { color: 0x000000, width: 4 },
+        },
+      });
+      t.anchor.set(0.5);
+      t.resolution = Math.max(2, globalThis.devicePixelRatio ?? 1);
+      this.floats.push(t);
+      this.top.addChild(t);
+    }
+    this.floats.forEach((t, i) => {
+      const f = s.floats[i];
+      t.visible = !!f;
+      if (!f) return;
+      const p = hexToPixel(l, f.at);
+      t.text = f.text;
+      t.style.fill = f.colour;
+      t.style.fontSize = Math.max(12, Math.round(l.size * 0.9));
+      t.position.set(p.x, p.y - l.size * (0.4 + f.t * 0.8));
+      t.alpha = f.t < 0.75 ? 1 : 1 - (f.t - 0.75) / 0.25;
+    });
+  }
+}

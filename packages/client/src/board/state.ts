@@ -1,0 +1,90 @@
+// Everything the board view draws besides the pieces: highlights, the momentum ghost, weapon arcs, transient effects.
+// Plain data, changed by screens and the animation queue; the renderer redraws once per frame when `dirty`.
+import type { Dir, Hex, Seat } from '@star-eater/engine/types';
+import { cloneModel, type BoardModel } from './model.js';
+
+export type HighlightKind = 'target' | 'move' | 'launch' | 'path' | 'arc' | 'selected' | 'ghost';
+export interface Highlight {
+  at: Hex;
+  kind: HighlightKind;
+  /** What a click on it chooses (an option index or an id), passed back to the click handler. */
+  ref?: string;
+}
+
+export interface Ghost {
+  seat: Seat;
+  core: Hex;
+  facing: Dir;
+  /** The hexes the core drifts through, in order. */
+  path: Hex[];
+}
+
+export interface Beam {
+  from: Hex;
+  to: Hex;
+  seat: Seat | null;
+  /** 0..1 of its life. */
+  t: number;
+}
+export interface FloatText {
+  at: Hex;
+  text: string;
+  colour: number;
+  t: number;
+}
+
+export interface BoardState {
+  model: BoardModel;
+  /** Seat at the bottom of the screen (seat 1 flips the board). */
+  orientation: Seat;
+  highlights: Highlight[];
+  ghost: Ghost | null;
+  beams: Beam[];
+  floats: FloatText[];
+  /** A caption shown over the board while an event plays (dice formula, phase name). */
+  caption: string;
+  hover: Hex | null;
+  dirty: boolean;
+}
+
+export function createBoardState(model: BoardModel, orientation: Seat = 0): BoardState {
+  return {
+    model: cloneModel(model),
+    orientation,
+    highlights: [],
+    ghost: null,
+    beams: [],
+    floats: [],
+    caption: '',
+    hover: null,
+    dirty: true,
+  };
+}
+
+/** Settle on a new synced model: transient effects are cleared, overlays kept. */
+export function setModel(s: BoardState, model: BoardModel): void {
+  s.model = cloneModel(model);
+  s.beams = [];
+  s.floats = [];
+  s.caption = '';
+  s.dirty = true;
+}
+
+export function setHighlights(s: BoardState, h: Highlight[]): void {
+  s.highlights = h;
+  s.dirty = true;
+}
+
+export function setGhost(s: BoardState, g: Ghost | null): void {
+  s.ghost = g;
+  s.dirty = true;
+}
+
+export function highlightAt(s: BoardState, at: Hex): Highlight | undefined {
+  // Later highlights win: screens push the clickable ones last.
+  for (let i = s.highlights.length - 1; i >= 0; i--) {
+    const h = s.highlights[i]!;
+    if (h.at.q === at.q && h.at.r === at.r) return h;
+  }
+  return undefined;
+}

@@ -1,0 +1,40 @@
+// Colours of the dark space theme, shared by the Pixi board (numbers) and the DOM (CSS strings).
+import type { FactionId, Seat } from '@star-eater/engine/types';
+
+export const THEME = {
+  background: 0x060a14,
+  hexFill: 0x0d1526,
+  hexFillAlt: 0x0f1a2e,
+  hexLine: 0x22324f,
+  hexHover: 0x2d4670,
+  text: 0xe6edf7,
+  dim: 0x8796b0,
+  target: 0xff4d6d,
+  move: 0x3ddc97,
+  launch: 0x5ec8ff,
+  path: 0xffd166,
+  arc: 0xffd166,
+  ghost: 0xffffff,
+  damage: 0xff5a5a,
+  heal: 0x5dffa1,
+  miss: 0xb0b8c8,
+  laser: 0xff3df2,
+};
+
+/** Faction colours; when both seats play the same faction, seat 1 takes the faction's second colour. */
+const FACTION: Record<FactionId, [number, number]> = {
+  fpa: [0x4aa8ff, 0x3fe0b0],
+  lamais: [0xff8a3c, 0xd57bff],
+};
+
+export function seatColour(factions: readonly [FactionId, FactionId], seat: Seat): number {
+  const f = factions[seat];
+  const same = factions[0] === factions[1];
+  return FACTION[f][same && seat === 1 ? 1 : 0];
+}
+
+export function css(c: number): string {
+  return `#${c.toString(16).padStart(6, '0')}`;
+}
+
+export const FACTION_NAME: Record<FactionId, string> = { fpa: 'FPA', lamais: 'Lamais' };

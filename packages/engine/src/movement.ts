@@ -1,0 +1,184 @@
+// The momentum phase: both engine cards, then lock-step movement with edge, warship and small-token collisions
+// (RULES §4.2, draft §6.2.2–6.2.3).
+import { onBoard } from './board.js';
+import { createCtx, other, seatsInOrder, type Ctx } from './context.js';
+import type { Source } from './events.js';
+import { equals, neighbour, turn } from './hex.js';
+import { applyEngine, isRotation, type Thrust } from './momentum.js';
+import { destroySmallToken, findWeaponToken, smallTokensAt } from './tokens.js';
+import type { Commitment, Dir, EngineSetting, Hex, MatchState, Momentum, SectionName, Seat, Warship } from './types.js';
+import { applyDamage, sectionHexes } from './warship.js';
+
+export interface Pose {
+  core: Hex;
+  facing: Dir;
+}
+
+/** One token of the mat as it stood when movement began, named by its kind and original position. */
+interface Planned {
+  token: Thrust;
+  kind: 'linear' | 'rotational';
+  orig: number;
+}
+
+const poseOf = (ship: Warship): Pose => ({ core: { ...ship.core }, facing: ship.facing });
+function setPose(ship: Warship, p: Pose): void {
+  ship.core = { ...p.core };
+  ship.facing = p.facing;
+}
+
+/** Linear tokens in mat order, then rotations (draft §6.2.2). */
+function plan(m: Momentum): Planned[] {
+  return [
+    ...m.linear.map((token, orig): Planned => ({ token, kind: 'linear', orig })),
+    ...m.rotational.map((token, orig): Planned => ({ token, kind: 'rotational', orig })),
+  ];
+}
+
+/** A linear token moves the core one hex that way; a rotation turns the facing 60° about the core. */
+export function stepPose(p: Pose, t: Thrust): Pose {
+  if (isRotation(t)) return { core: { ...p.core }, facing: turn(p.facing, t === 'CW' ? 1 : -1) };
+  return { core: neighbour(p.core, t), facing: p.facing };
+}
+
+/**
+ * The live mat during movement: for each token still on the mat, its original position. Removing by original
+ * position (not by value) takes out exactly the token of the step, even when equal tokens sit elsewhere on the mat.
+ */
+class LiveMat {
+  private readonly origs: { linear: number[]; rotational: number[] };
+  constructor(m: Momentum) {
+    this.origs = { linear: m.linear.map((_, i) => i), rotational: m.rotational.map((_, i) => i) };
+  }
+  remove(ship: Warship, p: Planned): Thrust | null {
+    const j = this.origs[p.kind].indexOf(p.orig);
+    if (j < 0) return null;
+    this.origs[p.kind].splice(j, 1);
+    // A fresh mat object: events that captured the old one stay as they were.
+    const m: Momentum = { linear: [...ship.momentum.linear], rotational: [...ship.momentum.rotational] };
+    const [removed] = m[p.kind].splice(j, 1) as Thrust[];
+    ship.momentum = m;
+    return removed ?? null;
+  }
+}
+
+/** Sections of `target` that share a hex with `ship` (empty when they do not overlap). */
+function overlappedSections(ship: Warship, target: Warship): SectionName[] {
+  const mine = sectionHexes(ship.core, ship.facing).map((x) => x.at);
+  return sectionHexes(target.core, target.facing)
+    .filter((x) => mine.some((h) => equals(h, x.at)))
+    .map((x) => x.section);
+}
+
+/**
+ * A squadron, projectile or torpedo under a warship hex is destroyed, whoever owns it; a weapon token first deals its
+ * full damage to that section, then returns to its owner's supply (RULES §4.2, draft §6.2.3).
+ */
+function crushSmallTokens(ctx: Ctx, seat: Seat): void {
+  const ship = ctx.s.ships[seat];
+  const crusher: Source = { seat, by: 'collision' };
+  for (const { section, at } of sectionHexes(ship.core, ship.facing)) {
+    for (const t of smallTokensAt(ctx.s, at)) {
+      if (t.ref.kind !== 'squadron') {
+        const w = findWeaponToken(ctx.s, t.ref.id);
+        if (w) {
+          const weapon = w.source === 'squadronTorpedo' ? undefined : ctx.s.ships[w.owner].loadout[w.source];
+          const source: Source = { seat: w.owner, by: `token:${w.id}`, ...(weapon ? { weapon } : {}) };
+          applyDamage(ctx, seat, section, w.damage, source);
+        }
+      }
+      destroySmallToken(ctx, t.ref, 'warship', crusher);
+    }
+  }
+}
+
+/**
+ * Move both warships in lock-step over the mats as they stand now (RULES §4.2). Returns, per seat, the pose after
+ * each of its steps (after any undo).
+ */
+function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
+  const s = ctx.s;
+  const order = seatsInOrder(s);
+  const plans: [Planned[], Planned[]] = [plan(s.ships[0].momentum), plan(s.ships[1].momentum)];
+  const mats: [LiveMat, LiveMat] = [new LiveMat(s.ships[0].momentum), new LiveMat(s.ships[1].momentum)];
+  const paths: [Pose[], Pose[]] = [[], []];
+  const steps = Math.max(plans[0].length, plans[1].length);
+
+  for (let step = 0; step < steps; step++) {
+    const start: [Pose, Pose] = [poseOf(s.ships[0]), poseOf(s.ships[1])];
+    // A ship whose tokens are used up has finished moving.
+    const moving = order.filter((seat) => step < plans[seat].length);
+    for (const seat of moving) {
+      const token = plans[seat][step]!.token;
+      const to = stepPose(start[seat], token);
+      setPose(s.ships[seat], to);
+      ctx.emit({ type: 'step', seat, step, token, from: start[seat], to: { core: { ...to.core }, facing: to.facing } });
+    }
+
+    // (a) Board edge: remove this step's token, 1 damage per section off the board, undo the step.
+    const moved: Seat[] = [];
+    for (const seat of moving) {
+      const ship = s.ships[seat];
+      const off = sectionHexes(ship.core, ship.facing)
+        .filter((x) => !onBoard(s.scenario, x.at))
+        .map((x) => x.section);
+      if (off.length === 0) {
+        moved.push(seat);
+        continue;
+      }
+      const removed = mats[seat].remove(ship, plans[seat][step]!);
+      setPose(ship, start[seat]);
+      ctx.emit({ type: 'collision', kind: 'edge', seat, step, removed, sections: off, undoneTo: start[seat] });
+      for (const section of off) applyDamage(ctx, seat, section, 1, { seat: null, by: 'edge' });
+    }
+
+    // (b) Warships: each ship that moved removes its token and deals 1 damage to each overlapping section of the
+    // other; both are put back. Both then stand where they stood before the step, which never overlapped.
+    if (moved.length > 0 && overlappedSections(s.ships[0], s.ships[1]).length > 0) {
+      const dealt = moved.map((seat) => ({ seat, sections: overlappedSections(s.ships[seat], s.ships[other(seat)]) }));
+      for (const { seat, sections } of dealt) {
+        const removed = mats[seat].remove(s.ships[seat], plans[seat][step]!);
+        setPose(s.ships[seat], start[seat]);
+        ctx.emit({ type: 'collision', kind: 'warship', seat, step, removed, sections, undoneTo: start[seat] });
+      }
+      for (const { seat, sections } of dealt) {
+        for (const section of sections) applyDamage(ctx, other(seat), section, 1, { seat, by: 'collision' });
+      }
+    }
+
+    // (c) Small tokens under a warship hex, where the ships now stand.
+    for (const seat of order) crushSmallTokens(ctx, seat);
+
+    for (const seat of moving) paths[seat].push(poseOf(s.ships[seat]));
+  }
+  return paths;
+}
+
+/** RULES §4.2: both engine cards (initiative holder's events first), then lock-step movement and collisions. */
+export function resolveMomentumPhase(ctx: Ctx): void {
+  for (const seat of seatsInOrder(ctx.s)) applyEngine(ctx, seat);
+  moveInLockStep(ctx);
+}
+
+/**
+ * Where `seat`'s warship would drift with `engine` this round, for the client's ghost: the other warship is treated
+ * as stationary (its move is unknown), edge and warship collisions apply. `momentum` is the mat after the phase;
+ * `path[k]` is the pose after step k. Pure: works on a copy and emits nothing.
+ */
+export function previewDrift(
+  s: MatchState,
+  seat: Seat,
+  engine: EngineSetting,
+): { momentum: Momentum; path: Pose[] } {
+  const copy = structuredClone(s);
+  copy.ships[other(seat)].momentum = { linear: [], rotational: [] };
+  const commitments: [Commitment, Commitment] = [
+    { engine: 'NONE', cards: [] },
+    { engine: 'NONE', cards: [] },
+  ];
+  commitments[seat] = { engine, cards: [] };
+  const ctx = createCtx(copy, commitments, () => undefined);
+  applyEngine(ctx, seat);
+  const paths = moveInLockStep(ctx);
+  return { momentum: copy.ships[seat].momentum, path: paths[seat] };
+}

@@ -1,0 +1,120 @@
+// The match record (RULES §10): a public, versioned JSON format. parseRecord checks the shape of untrusted input
+// and names the first bad field; replay.ts checks legality against the rules.
+import { SCENARIOS } from './board.js';
+import { FACTIONS } from './content/index.js';
+import type { Commitment, Decision, EndReason, FactionId, Loadout, Result, Seat, Variants } from './types.js';
+import { err, ok } from './types.js';
+
+export const RECORD_FORMAT = 'star-eater-record/1';
+
+export interface RecordPlayer {
+  name: string;
+  faction: FactionId;
+  loadout: Loadout;
+  munitions: number[];
+}
+
+export interface RecordRound {
+  commitments: [Commitment, Commitment];
+  decisions: Decision[];
+}
+
+export interface MatchRecord {
+  format: typeof RECORD_FORMAT;
+  ruleset: string;
+  seed: string;
+  variants: Variants;
+  scenario: string;
+  initiative: Seat;
+  players: [RecordPlayer, RecordPlayer];
+  draft: unknown[];
+  rounds: RecordRound[];
+  end?: { winner: Seat | 'draw'; reason: EndReason };
+}
+
+export interface RecordError {
+  path: string;
+  message: string;
+}
+
+type Check = (x: unknown, path: string) => RecordError | null;
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const fail = (path: string, message: string): RecordError => ({ path, message });
+
+const str: Check = (x, p) => (typeof x === 'string' ? null : fail(p, 'expected a string'));
+const seat: Check = (x, p) => (x === 0 || x === 1 ? null : fail(p, 'expected seat 0 or 1'));
+const bool: Check = (x, p) => (typeof x === 'boolean' ? null : fail(p, 'expected true or false'));
+const arr = (item: Check, len?: number): Check => (x, p) => {
+  if (!Array.isArray(x)) return fail(p, 'expected an array');
+  if (len !== undefined && x.length !== len) return fail(p, `expected ${len} entries, got ${x.length}`);
+  for (let i = 0; i < x.length; i++) {
+    const e = item(x[i], `${p}[${i}]`);
+    if (e) return e;
+  }
+  return null;
+};
+const obj = (fields: Record<string, Check>, optional: string[] = []): Check => (x, p) => {
+  if (!isObj(x)) return fail(p, 'expected an object');
+  for (const [k, c] of Object.entries(fields)) {
+    if (!(k in x) || x[k] === undefined) {
+      if (optional.includes(k)) continue;
+      return fail(`${p}.${k}`, 'missing');
+    }
+    const e = c(x[k], `${p}.${k}`);
+    if (e) return e;
+  }
+  return null;
+};
+const any: Check = () => null;
+const nat: Check = (x, p) => (Number.isInteger(x) && (x as number) >= 0 ? null : fail(p, 'expected a whole number ≥ 0'));
+const hexString: Check = (x, p) =>
+  typeof x === 'string' && /^[0-9a-fA-F]{1,256}$/.test(x) ? null : fail(p, 'expected a hex string');
+const oneOf = (xs: readonly unknown[]): Check => (x, p) =>
+  xs.includes(x) ? null : fail(p, `expected one of ${xs.map((v) => JSON.stringify(v)).join(', ')}`);
+const decision: Check = (x, p) => {
+  if (!isObj(x)) return fail(p, 'expected an object');
+  if (x.kind === 'direct-fire' || x.kind === 'point-defence') return obj({ target: obj({ kind: str }) })(x, p);
+  if (x.kind === 'fighter') return obj({ answer: obj({ kind: oneOf(['pass', 'activate', 'launch']) }) })(x, p);
+  return fail(`${p}.kind`, 'expected "direct-fire", "point-defence" or "fighter"');
+};
+
+const player: Check = obj({
+  name: str,
+  faction: oneOf(Object.keys(FACTIONS)),
+  loadout: obj({ main: str, broadside: str, fighterBay: str, pointDefence: str, squadrons: arr(str, 3) }),
+  munitions: arr(nat, 3),
+});
+
+const recordShape: Check = obj(
+  {
+    format: oneOf([RECORD_FORMAT]),
+    ruleset: str,
+    seed: hexString,
+    variants: obj({ rangeBands: bool, initiativeRoll: bool, criticalHits: bool }, ['rangeBands', 'initiativeRoll', 'criticalHits']),
+    scenario: oneOf(Object.keys(SCENARIOS)),
+    initiative: seat,
+    players: arr(player, 2),
+    draft: arr(any),
+    // Commitments are checked against the rules during replay (validateCommitment), with the round named.
+    rounds: arr(obj({ commitments: arr(any, 2), decisions: arr(decision) }, ['decisions'])),
+    end: obj({ winner: (x, p) => (x === 'draw' ? null : seat(x, p)), reason: oneOf(['destroyed', 'draw', 'concede', 'forfeit']) }),
+  },
+  ['variants', 'scenario', 'draft', 'end'],
+);
+
+/** Check the shape of an untrusted record; fill optional fields with their defaults. */
+export function parseRecord(input: unknown): Result<MatchRecord, RecordError> {
+  const e = recordShape(input, 'record');
+  if (e) return err(e);
+  const r = input as MatchRecord;
+  return ok({
+    ...r,
+    variants: { rangeBands: false, initiativeRoll: false, criticalHits: false, ...r.variants },
+    scenario: r.scenario ?? 'standard',
+    draft: r.draft ?? [],
+    rounds: r.rounds.map((x) => ({ commitments: x.commitments, decisions: x.decisions ?? [] })),
+  });
+}
+
+/** Serialise a record: stable key order, one JSON document. */
+export const makeRecord = (r: MatchRecord): string => JSON.stringify(r, null, 2);

@@ -1,0 +1,79 @@
+// Replaying a match record (RULES §7 "Replay", §10): the engine re-creates every event and the final state.
+import { validateCommitment } from './commitment.js';
+import { defaultDecision } from './defaults.js';
+import type { MatchEvent } from './events.js';
+import { concede, createMatch, forfeit, validateSetup, type MatchSetup } from './match.js';
+import { parseRecord, type MatchRecord, type RecordError } from './record.js';
+import { resolveRoundWith } from './round.js';
+import type { Commitment, MatchState, Result, Seat } from './types.js';
+import { err, ok } from './types.js';
+
+export interface ReplayResult {
+  events: MatchEvent[];
+  state: MatchState;
+  /** Events per round, for viewers that step round by round. */
+  rounds: MatchEvent[][];
+}
+
+export function setupOf(r: MatchRecord): MatchSetup {
+  return {
+    seed: r.seed,
+    initiative: r.initiative,
+    variants: r.variants,
+    scenario: r.scenario,
+    players: [r.players[0], r.players[1]],
+  };
+}
+
+/** Replay a parsed record. Decisions that run out take the time-out defaults (RULES §10). */
+export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordError> {
+  const setup = setupOf(record);
+  const v = validateSetup(setup);
+  if (!v.ok) return err({ path: `record.${v.error.path}`, message: v.error.message });
+  let state = createMatch(setup);
+  const events: MatchEvent[] = [];
+  const rounds: MatchEvent[][] = [];
+  for (let i = 0; i < record.rounds.length; i++) {
+    const round = record.rounds[i]!;
+    const path = `record.rounds[${i}]`;
+    if (state.winner !== null) return err({ path, message: 'the match had already ended before this round' });
+    const commitments: Commitment[] = [];
+    for (const seat of [0, 1] as const) {
+      const c = validateCommitment(state, seat, round.commitments[seat]);
+      if (!c.ok) return err({ path: `${path}.commitments[${seat}]`, message: c.error.message });
+      commitments.push(c.value);
+    }
+    const progress = resolveRoundWith(state, [commitments[0]!, commitments[1]!], (prompt, k) =>
+      k < round.decisions.length ? round.decisions[k] : defaultDecision(prompt),
+    );
+    if (progress.status === 'error') {
+      return err({ path: `${path}.decisions[${progress.index}]`, message: `${progress.error.code}: ${progress.error.message}` });
+    }
+    if (progress.status === 'awaiting') throw new Error('unreachable: defaults always answer');
+    state = progress.state;
+    events.push(...progress.events);
+    rounds.push(progress.events);
+  }
+  const end = record.end;
+  if (end && (end.reason === 'concede' || end.reason === 'forfeit')) {
+    if (end.winner === 'draw') return err({ path: 'record.end.winner', message: `a ${end.reason} has a winner` });
+    if (state.winner !== null) return err({ path: 'record.end', message: `the match had already ended (${state.endReason})` });
+    const loser: Seat = end.winner === 0 ? 1 : 0;
+    state = end.reason === 'concede' ? concede(state, loser) : forfeit(state, loser);
+    const e: MatchEvent = { type: 'match-ended', winner: end.winner, reason: end.reason };
+    events.push(e);
+    rounds.push([e]);
+  } else if (end && (state.winner !== end.winner || state.endReason !== end.reason)) {
+    return err({
+      path: 'record.end',
+      message: `the record says ${JSON.stringify(end)} but the replay ends with winner ${JSON.stringify(state.winner)} (${state.endReason ?? 'not ended'})`,
+    });
+  }
+  return ok({ events, state, rounds });
+}
+
+/** Parse then replay untrusted JSON. */
+export function replayJson(input: unknown): Result<ReplayResult, RecordError> {
+  const r = parseRecord(input);
+  return r.ok ? replayRecord(r.value) : r;
+}

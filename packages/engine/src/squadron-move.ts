@@ -1,0 +1,216 @@
+// A squadron's activation: launch placement, movement and recall (RULES §4.4, draft §6.4.2–6.4.3), and the
+// validation of a fighter activation answer. The action itself is squadron-action.ts.
+import { onBoard } from './board.js';
+import { fighterBayCard, squadronCard } from './content/index.js';
+import { directionTo, distance, equals, range } from './hex.js';
+import { validateSquadronEnd } from './squadron-action.js';
+import { smallTokens } from './tokens.js';
+import { sectionHex, shipHexes, warshipAt } from './warship.js';
+import { DIRS } from './hex.js';
+import { err, ok } from './types.js';
+import type { DecisionError, DecisionErrorCode, Dir, FighterAnswer, Hex, MatchState, Result, Seat, Squadron, SquadronEnd, Warship } from './types.js';
+
+export interface Placement {
+  at: Hex;
+  facing: Dir;
+}
+
+const fail = (code: DecisionErrorCode, message: string): Result<never, DecisionError> => err({ code, message });
+
+/** The hexes of the parent's fighter bays: the port and starboard hexes (RULES §3). */
+export const bayHexes = (ship: Warship): Hex[] => [sectionHex(ship, 'port'), sectionHex(ship, 'starboard')];
+
+/** Launch Rails: a squadron launched this round has +1 speed (RULES §6). */
+function railsBonus(ship: Warship): number {
+  return fighterBayCard(ship.loadout.fighterBay).effect === 'launchSpeed' ? 1 : 0;
+}
+
+/** Moves a squadron in space may make on its activation. */
+export function squadronSpeed(ship: Warship, sq: Squadron): number {
+  return squadronCard(sq.card).speed + (sq.launchedThisRound ? railsBonus(ship) : 0);
+}
+
+/** Moves left after launching: placing the token counts as one move (draft §6.4.2). */
+export const launchMoves = (ship: Warship, sq: Squadron): number => squadronCard(sq.card).speed + railsBonus(ship) - 1;
+
+/** No warship hex and no small token (other than `self`) on h. */
+function occupiedByToken(s: MatchState, h: Hex, self?: string): boolean {
+  return smallTokens(s).some((t) => equals(t.at, h) && !(t.ref.kind === 'squadron' && t.ref.id === self));
+}
+
+/** A squadron may end its move only on a hex with no other small token (RULES §4.4; ruling: any owner, any kind). */
+export const canEndAt = (s: MatchState, h: Hex, self?: string): boolean =>
+  onBoard(s.scenario, h) && !warshipAt(s.ships, h) && !occupiedByToken(s, h, self);
+
+/** A squadron may enter any on-board hex that holds no warship section; it may pass through small tokens. */
+export const canEnter = (s: MatchState, h: Hex): boolean => onBoard(s.scenario, h) && !warshipAt(s.ships, h);
+
+/** Legal launch hexes: within the bay's launch range of a bay hex, on the board, empty (RULES §4.4). */
+export function launchHexes(s: MatchState, seat: Seat): Hex[] {
+  const ship = s.ships[seat];
+  const reach = fighterBayCard(ship.loadout.fighterBay).launch;
+  const out: Hex[] = [];
+  const seen = new Set<string>();
+  for (const bay of bayHexes(ship)) {
+    for (const h of range(bay, reach)) {
+      const k = `${h.q},${h.r}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      if (canEndAt(s, h)) out.push(h);
+    }
+  }
+  return out.sort((a, b) => a.q - b.q || a.r - b.r);
+}
+
+/** Within recall range of one of the parent's bay hexes (RULES §4.4). */
+export function inRecallRange(s: MatchState, seat: Seat, at: Hex): boolean {
+  const ship = s.ships[seat];
+  const reach = fighterBayCard(ship.loadout.fighterBay).recall;
+  return bayHexes(ship).some((b) => distance(b, at) <= reach);
+}
+
+/** May this squadron be launched now? Aboard, not yet activated this round, launches left, bay not in cooldown. */
+export function canLaunch(s: MatchState, seat: Seat, sq: Squadron, launchesLeft: number): boolean {
+  return sq.status === 'aboard' && !sq.activated && launchesLeft > 0 && s.ships[seat].cooldown.fighterBay === 0;
+}
+
+export const canActivate = (sq: Squadron): boolean => sq.status === 'space' && !sq.activated && !!sq.at && sq.facing !== undefined;
+
+/**
+ * Follow a path from a start: each move to an adjacent enterable hex, at most `moves` of them; the facing becomes the
+ * direction of the last move (no turning in place). Returns the placements after each move, or an error message.
+ */
+export function walkPath(s: MatchState, start: Placement, path: readonly Hex[], moves: number): Result<Placement[], string> {
+  if (path.length > moves) return err(`${path.length} moves, but only ${moves} allowed`);
+  const out: Placement[] = [];
+  let cur = start;
+  for (const [i, h] of path.entries()) {
+    const d = directionTo(cur.at, h);
+    if (d === null) return err(`move ${i + 1} to (${h.q},${h.r}) is not to an adjacent hex`);
+    if (!onBoard(s.scenario, h)) return err(`move ${i + 1} leaves the board`);
+    if (warshipAt(s.ships, h)) return err(`move ${i + 1} enters a warship hex`);
+    cur = { at: { q: h.q, r: h.r }, facing: d };
+    out.push(cur);
+  }
+  return ok(out);
+}
+
+/** A copy of the state with one squadron placed in space at a placement (for validating what comes after a move). */
+export function withSquadronAt(s: MatchState, seat: Seat, index: number, p: Placement): MatchState {
+  const ships = [...s.ships] as [Warship, Warship];
+  const ship = { ...ships[seat] };
+  const squadrons = [...ship.squadrons] as Warship['squadrons'];
+  squadrons[index] = { ...squadrons[index]!, status: 'space', at: p.at, facing: p.facing };
+  ship.squadrons = squadrons;
+  ships[seat] = ship;
+  return { ...s, ships };
+}
+
+/** Legal next hexes for a path under construction (UI helper). `start` is the launch placement when launching. */
+export function squadronNextSteps(s: MatchState, seat: Seat, squadron: number, path: readonly Hex[], start?: Placement): Hex[] {
+  const ship = s.ships[seat];
+  const sq = ship.squadrons[squadron];
+  if (!sq) return [];
+  let from: Placement;
+  let moves: number;
+  if (start) {
+    from = start;
+    moves = launchMoves(ship, sq);
+  } else {
+    if (!canActivate(sq)) return [];
+    from = { at: sq.at!, facing: sq.facing! };
+    moves = squadronSpeed(ship, sq);
+  }
+  const walked = walkPath(s, from, path, moves);
+  if (!walked.ok || path.length >= moves) return [];
+  const cur = walked.value.at(-1) ?? from;
+  const last = path.length + 1 === moves;
+  const out: Hex[] = [];
+  for (const d of DIRS) {
+    const h = { q: cur.at.q + [0, 1, 1, 0, -1, -1][d]!, r: cur.at.r + [-1, -1, 0, 1, 1, 0][d]! };
+    // On the last move the hex must also be one the squadron may end on.
+    if (last ? canEndAt(s, h, sq.id) : canEnter(s, h)) out.push(h);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- answer validation
+const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
+const isHex = (x: unknown): x is Hex => typeof x === 'object' && x !== null && isInt((x as Hex).q) && isInt((x as Hex).r);
+const isDir = (x: unknown): x is Dir => isInt(x) && x >= 0 && x <= 5;
+
+function parsePath(raw: unknown): Hex[] | null {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || !raw.every(isHex)) return null;
+  return raw.map((h) => ({ q: h.q, r: h.r }));
+}
+
+/**
+ * Validate a fighter activation answer against the state now (RULES §4.4). Returns a clean copy of the answer; for a
+ * turret weapon without a setting the first setting under which the target is legal is filled in.
+ */
+export function validateFighterAnswer(s: MatchState, seat: Seat, answer: unknown, launchesLeft: number): Result<FighterAnswer, DecisionError> {
+  if (typeof answer !== 'object' || answer === null) return fail('wrong-kind', 'the answer is not an object');
+  const a = answer as Record<string, unknown>;
+  if (a.kind === 'pass') return ok({ kind: 'pass' });
+  if (a.kind !== 'activate' && a.kind !== 'launch') return fail('wrong-kind', `unknown fighter answer kind ${String(a.kind)}`);
+  if (!isInt(a.squadron) || a.squadron < 0 || a.squadron > 2) return fail('unknown-squadron', `no squadron ${String(a.squadron)}`);
+  const index = a.squadron;
+  const ship = s.ships[seat];
+  const sq = ship.squadrons[index]!;
+  const path = parsePath(a.path);
+  if (!path) return fail('illegal-path', 'the path is not a list of hexes');
+
+  let start: Placement;
+  let moves: number;
+  if (a.kind === 'activate') {
+    if (!canActivate(sq)) {
+      return fail('squadron-cannot-act', sq.status !== 'space' ? `squadron ${sq.id} is not in space` : `squadron ${sq.id} has already acted this round`);
+    }
+    start = { at: sq.at!, facing: sq.facing! };
+    moves = squadronSpeed(ship, sq);
+  } else {
+    if (sq.status !== 'aboard' || sq.activated) {
+      return fail('squadron-cannot-act', sq.status !== 'aboard' ? `squadron ${sq.id} is not aboard` : `squadron ${sq.id} has already acted this round`);
+    }
+    if (launchesLeft <= 0) return fail('illegal-launch', 'no Launch Squadron card left this round');
+    if (ship.cooldown.fighterBay > 0) return fail('illegal-launch', 'the fighter bay is in cooldown');
+    if (!isHex(a.at)) return fail('illegal-launch', 'the launch hex is missing');
+    if (!isDir(a.facing)) return fail('illegal-launch', 'the launch facing is not a direction 0..5');
+    const at = { q: a.at.q, r: a.at.r };
+    if (!launchHexes(s, seat).some((h) => equals(h, at))) {
+      return fail('illegal-launch', `(${at.q},${at.r}) is not an empty on-board hex within launch range of a fighter bay`);
+    }
+    start = { at, facing: a.facing };
+    moves = launchMoves(ship, sq);
+  }
+
+  const walked = walkPath(s, start, path, moves);
+  if (!walked.ok) return fail('illegal-path', walked.error);
+  const final = walked.value.at(-1) ?? start;
+  if (!canEndAt(s, final.at, sq.id)) return fail('illegal-path', `the move ends on another token at (${final.at.q},${final.at.r})`);
+
+  const after = withSquadronAt(s, seat, index, final);
+  const end = validateEnd(after, seat, index, a.end);
+  if (!end.ok) return end;
+  return a.kind === 'activate'
+    ? ok({ kind: 'activate', squadron: index, path, end: end.value })
+    : ok({ kind: 'launch', squadron: index, at: start.at, facing: start.facing, path, end: end.value });
+}
+
+function validateEnd(s: MatchState, seat: Seat, index: number, raw: unknown): Result<SquadronEnd, DecisionError> {
+  if (raw === undefined) return ok({ kind: 'none' });
+  if (typeof raw !== 'object' || raw === null) return fail('wrong-kind', 'the end of the activation is not an object');
+  const e = raw as Record<string, unknown>;
+  if (e.kind === 'none') return ok({ kind: 'none' });
+  if (e.kind === 'recall') {
+    const sq = s.ships[seat].squadrons[index]!;
+    if (!inRecallRange(s, seat, sq.at!)) return fail('illegal-recall', `squadron ${sq.id} is not within recall range of a fighter bay`);
+    return ok({ kind: 'recall' });
+  }
+  if (e.kind === 'action') return validateSquadronEnd(s, seat, index, e);
+  return fail('wrong-kind', `unknown end kind ${String(e.kind)}`);
+}
+
+/** Where a ship's hexes are, for callers that need them with the bays. */
+export const parentHexes = (ship: Warship): Hex[] => shipHexes(ship);

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { parseClientMessage, parseJoinOptions } from './index.js';
+
+const bad = (type: unknown, payload: unknown) => {
+  const r = parseClientMessage(type, payload);
+  if (r.ok) throw new Error(`expected ${String(type)} ${JSON.stringify(payload)} to be refused`);
+  return r.error;
+};
+
+describe('parseClientMessage', () => {
+  it('accepts a full commitment with parameters', () => {
+    const r = parseClientMessage('commit', {
+      round: 3,
+      commitment: { engine: 'DOUBLE', cards: [{ card: 'fire-main', turret: 'left' }, { card: 'port-broadside', aim: 'aft' }] },
+    });
+    expect(r.ok).toBe(true);
+  });
+
+  it('accepts every card with its own parameters', () => {
+    const plays = [
+      { card: 'starboard-broadside' },
+      { card: 'launch-squadron' },
+      { card: 'defence-stations' },
+      { card: 'vent-coolant', component: 'fighterBay' },
+      { card: 'squadron-maintenance', munitions: [0, 0] },
+      { card: 'squadron-maintenance', repair: 2 },
+      { card: 'special-ability', section: 'bow' },
+      { card: 'special-ability', component: 'main' },
+    ];
+    for (const p of plays) expect(parseClientMessage('commit', { round: 1, commitment: { engine: 'NONE', cards: [p] } }).ok).toBe(true);
+  });
+
+  it('names the unknown type', () => {
+    const e = bad('fire!', {});
+    expect(e.code).toBe('bad-type');
+    expect(e.message).toContain('"fire!"');
+    expect(bad(7, {}).code).toBe('bad-type');
+    expect(bad('__proto__', {}).code).toBe('bad-type');
+    expect(bad('toString', {}).code).toBe('bad-type');
+  });
+
+  it('names the bad field', () => {
+    expect(bad('commit', { round: 1, commitment: { engine: 'UP', cards: [] } }).message).toMatch(/commitment\.engine/);
+    expect(bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'port-broadside', aim: 'up' }] } }).message).toMatch(
+      /commitment\.cards\[0\]\.aim/,
+    );
+    expect(bad('commit', { round: 0, commitment: { engine: 'N', cards: [] } }).message).toMatch(/round/);
+    expect(bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'fire-main', aim: 'fore' }] } }).message).toMatch(/aim/);
+    expect(
+      bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'fire-main' }, { card: 'fire-main' }] } }).message,
+    ).toMatch(/distinct/);
+    expect(
+      bad('commit', {
+        round: 1,
+        commitment: { engine: 'N', cards: [{ card: 'fire-main' }, { card: 'launch-squadron' }, { card: 'defence-stations' }] },
+      }).message,
+    ).toMatch(/two/);
+    expect(bad('munitions', { munitions: [1, 2, 9] }).message).toMatch(/munitions\[2\]/);
+    expect(bad('decide', { prompt: 1, decision: { kind: 'fighter', answer: { kind: 'activate', squadron: 5, path: [], end: { kind: 'none' } } } }).message).toMatch(
+      /decision\.answer\.squadron/,
+    );
+    expect(bad('faction', { faction: 'klingon' }).message).toMatch(/faction/);
+    expect(bad('pick', { slot: 'squadrons', cards: ['a', 'b'] }).code).toBe('bad-payload');
+    expect(bad('commit', null).code).toBe('bad-payload');
+  });
+
+  it('accepts the draft and control messages', () => {
+    expect(parseClientMessage('pick', { slot: 'main', card: 'fpa-mass-driver' }).ok).toBe(true);
+    expect(parseClientMessage('pick', { slot: 'squadrons', cards: ['fpa-interceptor', 'fpa-interceptor', 'fpa-gunship'] }).ok).toBe(true);
+    expect(parseClientMessage('swap', { skip: true }).ok).toBe(true);
+    expect(parseClientMessage('munitions', { munitions: [2, 1, 1] }).ok).toBe(true);
+    expect(parseClientMessage('concede', undefined).ok).toBe(true);
+    expect(parseClientMessage('rematch', {}).ok).toBe(true);
+    expect(parseClientMessage('revise', { round: 2 }).ok).toBe(true);
+    expect(parseClientMessage('decide', { prompt: 4, decision: { kind: 'direct-fire', target: { kind: 'section', seat: 1, section: 'core' } } }).ok).toBe(true);
+  });
+
+  it('checks join options', () => {
+    expect(parseJoinOptions({ name: 'Ada', private: true, timers: { commit: 30 } }).ok).toBe(true);
+    const r = parseJoinOptions({ timers: { commit: 1 } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/timers\.commit/);
+  });
+});

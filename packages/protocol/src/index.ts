@@ -1,0 +1,132 @@
+// @star-eater/protocol — the one typed definition of every message between a Star Eater client and the server.
+// Clients send the types of ClientMessages; the server answers with ServerMessages. Payloads are validated on arrival
+// with parseClientMessage, which returns a Result naming the offending field instead of throwing.
+import * as v from 'valibot';
+import type { Commitment, Decision, Prompt, Seat } from '@star-eater/engine/types';
+import type { MatchEvent } from '@star-eater/engine/events';
+import { clientMessageSchemas } from './schemas.js';
+
+export { clientMessageSchemas, commitmentSchema, decisionSchema, cardPlaySchema, targetSchema } from './schemas.js';
+export { ENGINE_VALUES, FACTIONS } from './schemas.js';
+
+export type ClientMessageType = keyof typeof clientMessageSchemas;
+export type ClientMessages = { [K in ClientMessageType]: v.InferOutput<(typeof clientMessageSchemas)[K]> };
+export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessageSchemas) as ClientMessageType[];
+
+// Compile-time proof that what the protocol accepts is what the engine takes.
+type Assert<T extends true> = T;
+export type _CommitFits = Assert<ClientMessages['commit']['commitment'] extends Commitment ? true : false>;
+export type _DecisionFits = Assert<ClientMessages['decide']['decision'] extends Decision ? true : false>;
+
+/** Error codes of the `error` message (RULES-level reasons come from the engine's own codes). */
+export type ErrorCode =
+  | 'bad-type' // no such message type
+  | 'bad-payload' // a field has the wrong type, range or is not allowed
+  | 'wrong-phase' // the message does not fit the match phase
+  | 'not-your-turn' // the other seat acts now
+  | 'spectator' // spectators can change nothing
+  | 'stale' // the round or prompt it answers is over
+  | 'illegal' // the engine refused it (the engine's code is in `detail`)
+  | 'rate-limited'; // too many messages
+
+export interface ErrorMessage {
+  code: ErrorCode;
+  /** What was wrong, naming the field where there is one. */
+  message: string;
+  /** The message type that caused it. */
+  type: string;
+  /** The engine's own error code, for 'illegal'. */
+  detail?: string;
+}
+
+export type ParseResult<K extends ClientMessageType> =
+  | { ok: true; type: K; value: ClientMessages[K] }
+  | { ok: false; error: ErrorMessage };
+
+export function isClientMessageType(type: unknown): type is ClientMessageType {
+  return typeof type === 'string' && Object.hasOwn(clientMessageSchemas, type);
+}
+
+function describe(issue: v.BaseIssue<unknown>): string {
+  const path = issue.path
+    ?.map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
+    .join('')
+    .replace(/^\./, '');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Validates one incoming message. The error text names the message type and the bad field. */
+export function parseClientMessage(type: unknown, payload: unknown): ParseResult<ClientMessageType> {
+  if (!isClientMessageType(type)) {
+    const shown = typeof type === 'string' ? `"${type.slice(0, 40)}"` : typeof type;
+    return {
+      ok: false,
+      error: { code: 'bad-type', type: String(type).slice(0, 40), message: `unknown message type ${shown}; expected one of ${CLIENT_MESSAGE_TYPES.join(', ')}` },
+    };
+  }
+  const result = v.safeParse(clientMessageSchemas[type] as v.GenericSchema, payload, { abortPipeEarly: true });
+  if (!result.success) {
+    return { ok: false, error: { code: 'bad-payload', type, message: `${type}: ${describe(result.issues[0])}` } };
+  }
+  return { ok: true, type, value: result.output as ClientMessages[ClientMessageType] };
+}
+
+// ---------------------------------------------------------------- server → client
+export type Role = 'player' | 'spectator';
+
+export interface ServerMessages {
+  /** Sent on join: who you are in this room. `invite` only to the creator of a private room. */
+  welcome: { role: Role; seat: Seat | null; roomId: string; invite?: string };
+  /** Your own sealed commitment, echoed to you alone. */
+  commitment: { round: number; commitment: Commitment | null; lockedIn: boolean };
+  /** A decision the engine needs from you; answer with `decide` and this id before `deadline`. */
+  prompt: { id: number; round: number; prompt: Prompt; deadline: number };
+  /** The prompt with this id is closed (answered, or the default was taken). */
+  'prompt-closed': { id: number; defaulted: boolean };
+  /** Resolution events of `round`, from index `from` of that round's stream. */
+  events: { round: number; from: number; events: MatchEvent[]; done: boolean };
+  /** A client that (re)joins mid-round receives the events of the current round so far. */
+  'round-so-far': { round: number; events: MatchEvent[] };
+  /** The match is over; the seed is revealed and the record stored under `recordId`. */
+  ended: { winner: Seat | 'draw'; reason: string; seed: string; recordId: string | null };
+  error: ErrorMessage;
+}
+export type ServerMessageType = keyof ServerMessages;
+
+/** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
+export interface JoinOptions {
+  name?: string;
+  private?: boolean;
+  invite?: string;
+  spectate?: boolean;
+  /** Private rooms only (the creator): timers in seconds and the Arclight variants. */
+  timers?: { draft?: number; commit?: number; prompt?: number };
+  variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
+}
+
+export const joinOptionsSchema = v.object({
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(24))),
+  private: v.optional(v.boolean()),
+  invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  spectate: v.optional(v.boolean()),
+  timers: v.optional(
+    v.strictObject({
+      draft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
+      commit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
+      prompt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
+    }),
+  ),
+  variants: v.optional(
+    v.strictObject({
+      rangeBands: v.optional(v.boolean()),
+      initiativeRoll: v.optional(v.boolean()),
+      criticalHits: v.optional(v.boolean()),
+    }),
+  ),
+});
+
+export function parseJoinOptions(options: unknown): { ok: true; value: JoinOptions } | { ok: false; message: string } {
+  const r = v.safeParse(joinOptionsSchema, options ?? {});
+  if (!r.success) return { ok: false, message: `join options: ${describe(r.issues[0])}` };
+  return { ok: true, value: r.output as JoinOptions };
+}

@@ -1,0 +1,99 @@
+// Engine state → synced schema. Only public facts are copied: never the RNG state, never a commitment.
+import { ArraySchema } from '@colyseus/schema';
+import type { MatchState } from '@star-eater/engine/types';
+import { MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
+
+const DIR_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+
+/** Assigns only when the value differs, so unchanged fields cost nothing in the next patch. */
+function set<T extends object, K extends keyof T>(obj: T, key: K, value: T[K]): void {
+  if (obj[key] !== value) obj[key] = value;
+}
+
+function syncStrings(arr: ArraySchema<string>, values: readonly string[]): void {
+  for (let i = 0; i < values.length; i++) if (arr[i] !== values[i]) arr[i] = values[i]!;
+  while (arr.length > values.length) arr.pop();
+}
+
+function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void {
+  for (let i = 0; i < values.length; i++) if (arr[i] !== values[i]) arr[i] = values[i]!;
+  while (arr.length > values.length) arr.pop();
+}
+export { syncStrings, syncNumbers };
+
+export function syncBoard(room: MatchRoomState, s: MatchState): void {
+  set(room, 'round', s.round);
+  set(room, 'initiative', s.initiative);
+  for (const seat of [0, 1] as const) {
+    const w = s.ships[seat];
+    let ship = room.ships[seat];
+    if (!ship) {
+      ship = new Ship();
+      room.ships.push(ship);
+    }
+    set(ship, 'q', w.core.q);
+    set(ship, 'r', w.core.r);
+    set(ship, 'facing', DIR_NAMES[w.facing]);
+    set(ship, 'bow', w.armour.bow);
+    set(ship, 'core', w.armour.core);
+    set(ship, 'port', w.armour.port);
+    set(ship, 'starboard', w.armour.starboard);
+    set(ship, 'structure', Math.max(-100, w.structure));
+    syncStrings(ship.linear, w.momentum.linear.map((d) => DIR_NAMES[d]));
+    syncStrings(ship.rotational, w.momentum.rotational);
+    set(ship, 'cdMain', w.cooldown.main);
+    set(ship, 'cdBroadside', w.cooldown.broadside);
+    set(ship, 'cdFighterBay', w.cooldown.fighterBay);
+    set(ship, 'cdPointDefence', w.cooldown.pointDefence);
+    set(ship, 'power', w.power);
+    set(ship, 'supplyMain', w.supply.main);
+    set(ship, 'supplyBroadside', w.supply.broadside);
+    set(ship, 'supplyTorpedo', w.supply.squadronTorpedo);
+    w.squadrons.forEach((q, i) => {
+      let v = ship.squadrons[i];
+      if (!v) {
+        v = new Squadron();
+        ship.squadrons.push(v);
+      }
+      set(v, 'id', q.id);
+      set(v, 'card', q.card);
+      set(v, 'status', q.status);
+      set(v, 'munitions', q.munitions);
+    });
+  }
+  // Tokens on the board: weapon tokens and squadrons in space, keyed by id.
+  const seen = new Set<string>();
+  const put = (id: string, kind: string, owner: number, q: number, r: number, facing: number) => {
+    seen.add(id);
+    let tok = room.tokens.get(id);
+    if (!tok) {
+      tok = new Token();
+      room.tokens.set(id, tok);
+    }
+    set(tok, 'kind', kind);
+    set(tok, 'owner', owner);
+    set(tok, 'q', q);
+    set(tok, 'r', r);
+    set(tok, 'facing', DIR_NAMES[facing as 0]);
+  };
+  for (const tk of s.tokens) put(tk.id, tk.kind, tk.owner, tk.at.q, tk.at.r, tk.facing);
+  for (const w of s.ships)
+    for (const q of w.squadrons)
+      if (q.status === 'space' && q.at) put(q.id, 'squadron', w.seat, q.at.q, q.at.r, q.facing ?? 0);
+  for (const id of [...room.tokens.keys()]) if (!seen.has(id)) room.tokens.delete(id);
+}
+
+export function clearBoard(room: MatchRoomState): void {
+  room.ships.clear();
+  room.tokens.clear();
+}
+
+export function resetSeatForMatch(seat: SeatState): void {
+  seat.faction = '';
+  seat.lockedIn = false;
+  seat.rematch = false;
+  seat.main = seat.broadside = seat.fighterBay = seat.pointDefence = '';
+  seat.squadrons.clear();
+  seat.munitions.clear();
+  seat.reconnectLeft = 180;
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresStorage, SqliteStorage, type RecordSummary, type Storage } from '../src/storage/index.js';
+import { servicesInstalled, startServices, type Services } from './services.js';
+
+const summary = (id: string, endedAt: string): RecordSummary => ({
+  id,
+  endedAt,
+  players: ['Ada', 'Bo'],
+  factions: ['fpa', 'lamais'],
+  winner: 0,
+  reason: 'destroyed',
+  rounds: 7,
+});
+const record = (id: string) => ({ format: 'star-eater-record/1', seed: `seed-${id}`, rounds: [{ commitments: [], decisions: [] }] });
+
+function contract(name: string, open: () => Promise<Storage>, reopen: () => Promise<Storage>) {
+  it(`${name}: stores, lists newest first, fetches, and survives a restart`, async () => {
+    const s = await open();
+    await s.saveRecord(summary('a', '2025-01-01T10:00:00.000Z'), record('a'));
+    await s.saveRecord(summary('b', '2025-01-01T11:00:00.000Z'), record('b'));
+    await s.saveRecord(summary('c', '2025-01-01T09:00:00.000Z'), record('c'));
+    expect((await s.listRecords(10)).map((r) => r.id)).toEqual(['b', 'a', 'c']);
+    expect((await s.listRecords(1)).map((r) => r.id)).toEqual(['b']);
+    expect(await s.getRecord('a')).toEqual(record('a'));
+    expect(await s.getRecord('nope')).toBeNull();
+    await expect(s.saveRecord(summary('a', '2025-01-02T00:00:00.000Z'), record('a'))).rejects.toThrow();
+    await s.close();
+    const again = await reopen();
+    expect(await again.getRecord('b')).toEqual(record('b'));
+    expect((await again.listRecords(10))[0]).toEqual(summary('b', '2025-01-01T11:00:00.000Z'));
+    await again.close();
+  });
+}
+
+describe('SQLite storage', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'se-sqlite-'));
+  const file = join(dir, 'sub', 'records.sqlite');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const open = async () => {
+    const s = new SqliteStorage(file);
+    await s.init();
+    return s;
+  };
+  contract('sqlite', open, open);
+});
+
+const havePg = servicesInstalled();
+if (!havePg) console.warn('[storage.test] PostgreSQL binaries absent: skipping the PostgreSQL storage test (bash scripts/setup.sh --services)');
+
+describe.skipIf(!havePg)('PostgreSQL storage', () => {
+  let services: Services;
+  beforeAll(() => {
+    services = startServices('postgres');
+  }, 60_000);
+  afterAll(() => services?.stop());
+  const open = async () => {
+    const s = new PostgresStorage(services.env.DATABASE_URL!);
+    await s.init();
+    return s;
+  };
+  contract('postgres', open, open);
+});

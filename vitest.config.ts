@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run over every package's unit and server tests; Playwright (e2e/) runs separately.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
