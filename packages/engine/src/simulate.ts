@@ -8,7 +8,7 @@ import { RECORD_FORMAT, type MatchRecord, type RecordRound } from './record.js';
 import { createRng, type Rng } from './rng.js';
 import { resolveRoundWith } from './round.js';
 import { sha256 } from './sha256.js';
-import type { Decision, FactionId, Seat } from './types.js';
+import type { Decision, FactionId, MatchState, Seat } from './types.js';
 
 /** A safety net for random play: a match still going after this many rounds is declared a draw by the simulator. */
 export const SIMULATE_ROUND_LIMIT = 400;
@@ -39,7 +39,7 @@ function draftRandomly(rng: Rng, factions: [FactionId, FactionId], initiative: S
   return { loadouts, munitions, log: draft.log };
 }
 
-export function simulateMatch(seed: string, index: number): SimulatedMatch {
+export function simulateMatch(seed: string, index: number, onRound?: (state: MatchState) => void): SimulatedMatch {
   const rng = createRng(`simulate/1:${seed}:${index}`);
   const matchSeed = sha256(`match:${seed}:${index}`).slice(0, 32);
   const factionIds = Object.keys(FACTIONS) as FactionId[];
@@ -65,6 +65,7 @@ export function simulateMatch(seed: string, index: number): SimulatedMatch {
     rounds.push({ commitments: [commitments[0], commitments[1]], decisions });
     events.push(...progress.events);
     state = progress.state;
+    onRound?.(state);
   }
   const record: MatchRecord = {
     format: RECORD_FORMAT,

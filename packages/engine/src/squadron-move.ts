@@ -2,11 +2,10 @@
 // validation of a fighter activation answer. The action itself is squadron-action.ts.
 import { onBoard } from './board.js';
 import { fighterBayCard, squadronCard } from './content/index.js';
-import { directionTo, distance, equals, range } from './hex.js';
+import { DIRS, directionTo, distance, equals, neighbour, range } from './hex.js';
 import { validateSquadronEnd } from './squadron-action.js';
 import { smallTokens } from './tokens.js';
-import { sectionHex, shipHexes, warshipAt } from './warship.js';
-import { DIRS } from './hex.js';
+import { sectionHex, warshipAt } from './warship.js';
 import { err, ok } from './types.js';
 import type { DecisionError, DecisionErrorCode, Dir, FighterAnswer, Hex, MatchState, Result, Seat, Squadron, SquadronEnd, Warship } from './types.js';
 
@@ -127,7 +126,7 @@ export function squadronNextSteps(s: MatchState, seat: Seat, squadron: number, p
   const last = path.length + 1 === moves;
   const out: Hex[] = [];
   for (const d of DIRS) {
-    const h = { q: cur.at.q + [0, 1, 1, 0, -1, -1][d]!, r: cur.at.r + [-1, -1, 0, 1, 1, 0][d]! };
+    const h = neighbour(cur.at, d);
     // On the last move the hex must also be one the squadron may end on.
     if (last ? canEndAt(s, h, sq.id) : canEnter(s, h)) out.push(h);
   }
@@ -211,6 +210,3 @@ function validateEnd(s: MatchState, seat: Seat, index: number, raw: unknown): Re
   if (e.kind === 'action') return validateSquadronEnd(s, seat, index, e);
   return fail('wrong-kind', `unknown end kind ${String(e.kind)}`);
 }
-
-/** Where a ship's hexes are, for callers that need them with the bays. */
-export const parentHexes = (ship: Warship): Hex[] => shipHexes(ship);

@@ -253,6 +253,8 @@ export interface WeaponToken {
   firedRound: number;
   /** Torpedo tokens have evasion 2 (RULES §6). */
   evasion: number;
+  /** The card id of the weapon that fired it (for damage sources and the log). */
+  weapon?: string;
 }
 
 export interface Variants {

@@ -1,0 +1,39 @@
+// @star-eater/engine — the public surface. Everything else is internal.
+export * from './types.js';
+export type * from './events.js';
+
+// hex maths, arcs and the board: pure helpers the client may use
+export * as hexes from './hex.js';
+export { DIR_NAMES, distance, neighbour, toPixel, fromPixel, fromOffset, toOffset, parseDir, dirName, turn } from './hex.js';
+export { bearing, inArc, arcsOf, relativePosition } from './arcs.js';
+export { STANDARD, SCENARIOS, onBoard, boardHexes } from './board.js';
+export { sectionHexes, shipHexes, sectionAt } from './warship.js';
+export { mountHex, firingDirection, mountArcs } from './mounts.js';
+
+// content
+export { FACTIONS, FACTION_IDS, getFaction, findCard, cardSlot, weaponCard, fighterBayCard, pointDefenceCard, squadronCard, slotCards } from './content/index.js';
+
+// the draft, commitments, a match
+export * from './loadout.js';
+export { validateCommitment, cardAvailability } from './commitment.js';
+export { createMatch, validateSetup, concede, forfeit, RULESET, type MatchSetup, type PlayerSetup } from './match.js';
+
+// resolution
+export { resolveRound, resolveRoundWith, type RoundProgress } from './round.js';
+export type { DecisionSource } from './context.js';
+export { defaultDecision } from './defaults.js';
+export { applyThrust, engineThrusts } from './momentum.js';
+export { previewDrift } from './movement.js';
+export { squadronNextSteps, validateFighterAnswer, launchHexes } from './squadron-move.js';
+export { squadronEndOptions } from './squadron-action.js';
+export { targetOptions } from './targeting.js';
+export { lineOfSight } from './los.js';
+
+// records, replays, randomness
+export { parseRecord, makeRecord, RECORD_FORMAT, type MatchRecord, type RecordRound, type RecordError } from './record.js';
+export { replayRecord, replayJson, setupOf, type ReplayResult } from './replay.js';
+export { stateView, type StateView } from './view.js';
+export { createRng, seedRng, seedHash, type Rng } from './rng.js';
+export { sha256 } from './sha256.js';
+export { randomCommitment, randomDecision } from './random.js';
+export { simulateMatch } from './simulate.js';

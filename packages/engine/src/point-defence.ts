@@ -1,0 +1,60 @@
+// Defence Stations (RULES §4.3, draft §7.4.3): point defence fires in the action phase at enemy squadrons and
+// torpedoes, in any direction, never at warships; its own ship does not block it; it makes `shots` attacks.
+import { pointDefenceCard } from './content/index.js';
+import type { Ctx } from './context.js';
+import { checkTarget, resolveAttack } from './direct-fire.js';
+import { hasTarget, targetOptions, type DirectAttacker } from './targeting.js';
+import { shipHexes } from './warship.js';
+import type { MatchState, Seat } from './types.js';
+
+/**
+ * A ship's point defence as an attacker. Its range and line of sight are measured from the nearest of its ship's
+ * hexes that has line of sight to the target; `from` is the core, for the ship-level arcs on events (RULES §2).
+ */
+export function pointDefenceAttacker(s: MatchState, seat: Seat): DirectAttacker {
+  const ship = s.ships[seat];
+  const card = pointDefenceCard(ship.loadout.pointDefence);
+  return {
+    seat,
+    from: ship.core,
+    facing: ship.facing,
+    arcs: 'any',
+    range: card.range,
+    accuracy: card.accuracy,
+    damage: 1, // any damage destroys a squadron or torpedo
+    ...(card.aoe ? { aoe: card.aoe } : {}),
+    noWarships: true,
+    pointDefence: true,
+    ownHexes: shipHexes(ship),
+    source: { seat, by: 'point-defence', weapon: card.id },
+  };
+}
+
+/**
+ * The Defence Stations card: one prompt per shot, the targets listed again after each shot. With nothing to shoot
+ * at the first shot it does not fire and takes no cooldown; shots left with nothing to shoot at are lost.
+ * Returns whether it fired.
+ */
+export function fireDefenceStations(ctx: Ctx, seat: Seat): boolean {
+  const ship = ctx.s.ships[seat];
+  if (ship.cooldown.pointDefence > 0) {
+    ctx.emit({ type: 'card-ignored', seat, card: 'defence-stations', reason: 'cooldown' });
+    return false;
+  }
+  const attacker = pointDefenceAttacker(ctx.s, seat);
+  const shots = pointDefenceCard(ship.loadout.pointDefence).shots;
+  let fired = false;
+  for (let shot = 1; shot <= shots; shot++) {
+    const options = targetOptions(ctx.s, attacker);
+    if (!hasTarget(options)) {
+      if (shot === 1) ctx.emit({ type: 'card-ignored', seat, card: 'defence-stations', reason: 'no-target' });
+      break;
+    }
+    const prompt = { kind: 'point-defence' as const, seat, weapon: attacker.source.weapon!, shot, shots, options };
+    const target = ctx.decide(prompt, checkTarget('point-defence', options));
+    resolveAttack(ctx, attacker, target);
+    ctx.activated[seat].add('pointDefence');
+    fired = true;
+  }
+  return fired;
+}

@@ -1,0 +1,165 @@
+// A squadron's action (RULES §4.4, draft §6.4.4–6.4.5): after its movement, spend one munition (even on a miss) to
+// fire its weapon along its facing, drop a torpedo on the hex ahead, or Mark an enemy warship.
+import { anyInArc, turretArcs } from './arcs.js';
+import { onBoard } from './board.js';
+import { squadronCard } from './content/index.js';
+import type { Ctx } from './context.js';
+import { resolveAttack } from './direct-fire.js';
+import type { Source } from './events.js';
+import { distance, neighbour } from './hex.js';
+import { sameTarget, targetOptions, type DirectAttacker } from './targeting.js';
+import { smallTokensAt } from './tokens.js';
+import { err, ok } from './types.js';
+import type { DecisionError, Hex, MatchState, Result, Seat, Squadron, SquadronEnd, SquadronWeapon, Target, TargetOption, TurretSetting } from './types.js';
+import { fireLaser } from './weapons/laser.js';
+import { spawnWeaponToken } from './weapons/projectile.js';
+import { shipHexes, warshipAt } from './warship.js';
+
+type Direct = Extract<SquadronWeapon, { kind: 'direct' }>;
+/** Turret settings in the order a missing setting is filled in. */
+export const TURRET_SETTINGS: readonly TurretSetting[] = ['front', 'left', 'right', 'rear'];
+
+export const squadronSource = (seat: Seat, sq: Squadron): Source => ({ seat, by: `squadron:${sq.id}`, weapon: sq.card });
+
+/** A squadron's direct-fire weapon as an attacker: from its hex, facing its facing (draft §6.4.5). */
+export function squadronAttacker(seat: Seat, sq: Squadron, w: Direct, turret?: TurretSetting): DirectAttacker {
+  const at = sq.at!;
+  return {
+    seat,
+    from: at,
+    facing: sq.facing!,
+    arcs: w.arc === 'any' ? 'any' : w.arc === 'turret' ? turretArcs(turret ?? 'front') : ['front'],
+    range: w.range,
+    accuracy: w.accuracy,
+    damage: w.damage,
+    ...(w.noWarships ? { noWarships: true } : {}),
+    ...(w.behindBonus ? { behindBonus: w.behindBonus } : {}),
+    ownHexes: [at],
+    source: squadronSource(seat, sq),
+  };
+}
+
+/** Direct-fire options; a turret weapon without a setting lists what any setting could reach. */
+export function squadronTargets(s: MatchState, seat: Seat, sq: Squadron, turret?: TurretSetting): TargetOption[] {
+  const w = squadronCard(sq.card).weapon;
+  if (w.kind !== 'direct' || sq.status !== 'space') return [];
+  if (w.arc !== 'turret' || turret) return targetOptions(s, squadronAttacker(seat, sq, w, turret));
+  const out: TargetOption[] = [];
+  for (const t of TURRET_SETTINGS) {
+    for (const o of targetOptions(s, squadronAttacker(seat, sq, w, t))) if (!out.some((x) => sameTarget(x.target, o.target))) out.push(o);
+  }
+  return out;
+}
+
+/** The hex a squadron's token weapon spawns on, if it is on the board and completely empty (draft §6.4.5). */
+export function spawnHex(s: MatchState, sq: Squadron): Hex | null {
+  const h = neighbour(sq.at!, sq.facing!);
+  if (!onBoard(s.scenario, h) || warshipAt(s.ships, h) || smallTokensAt(s, h).length > 0) return null;
+  return h;
+}
+
+/**
+ * Mark: the enemy warship, if one of its hexes is within range and in the squadron's front arc (ruling: the same hex
+ * must be both, as "within 3 in its front arc" reads at the table). No line of sight is needed.
+ */
+export function markTargets(s: MatchState, seat: Seat, sq: Squadron): Seat[] {
+  const w = squadronCard(sq.card).weapon;
+  if (w.kind !== 'mark' || sq.status !== 'space') return [];
+  const enemy = s.ships[seat === 0 ? 1 : 0];
+  const ok = shipHexes(enemy).some((h) => distance(sq.at!, h) <= w.range && anyInArc('front', sq.at!, sq.facing!, [h]));
+  return ok ? [enemy.seat] : [];
+}
+
+const fail = (code: DecisionError['code'], message: string): Result<never, DecisionError> => err({ code, message });
+const isTurret = (x: unknown): x is TurretSetting => TURRET_SETTINGS.includes(x as TurretSetting);
+
+/**
+ * Validate the action end of an activation; `s` has the squadron already at its final placement. A turret weapon
+ * without a setting takes the first setting (front, left, right, rear) under which the target is legal.
+ */
+export function validateSquadronEnd(s: MatchState, seat: Seat, index: number, e: Record<string, unknown>): Result<SquadronEnd, DecisionError> {
+  const sq = s.ships[seat].squadrons[index]!;
+  if (sq.munitions <= 0) return fail('no-munitions', `squadron ${sq.id} has no munitions`);
+  const w = squadronCard(sq.card).weapon;
+  switch (w.kind) {
+    case 'laser':
+      return ok({ kind: 'action' });
+    case 'torpedo':
+      if (!spawnHex(s, sq)) return fail('illegal-action', `the hex ahead of squadron ${sq.id} is not an empty hex on the board`);
+      return ok({ kind: 'action' });
+    case 'mark': {
+      const seats = markTargets(s, seat, sq);
+      if (seats.length === 0) return fail('not-a-legal-target', 'no enemy warship within range in the front arc');
+      const t = e.target as Target | undefined;
+      if (t !== undefined && !(typeof t === 'object' && t !== null && t.kind === 'section' && t.seat === seats[0])) {
+        return fail('not-a-legal-target', 'Mark targets the enemy warship');
+      }
+      return ok({ kind: 'action', target: { kind: 'section', seat: seats[0]!, section: t?.kind === 'section' ? t.section : 'core' } });
+    }
+    case 'direct': {
+      const t = e.target as Target | undefined;
+      if (typeof t !== 'object' || t === null) return fail('illegal-action', 'a direct-fire action needs a target');
+      if (w.arc === 'turret') {
+        if (e.turret !== undefined && !isTurret(e.turret)) return fail('illegal-action', `unknown turret setting ${String(e.turret)}`);
+        const settings = e.turret !== undefined ? [e.turret as TurretSetting] : TURRET_SETTINGS;
+        for (const turret of settings) {
+          const hit = targetOptions(s, squadronAttacker(seat, sq, w, turret)).find((o) => sameTarget(o.target, t));
+          if (hit) return ok({ kind: 'action', target: hit.target, turret });
+        }
+        return fail('not-a-legal-target', 'not a legal target for this squadron');
+      }
+      const hit = targetOptions(s, squadronAttacker(seat, sq, w)).find((o) => sameTarget(o.target, t));
+      if (!hit) return fail('not-a-legal-target', 'not a legal target for this squadron');
+      return ok({ kind: 'action', target: hit.target });
+    }
+  }
+}
+
+/** Resolve a validated action: spend the munition first (it is spent even on a miss, draft §6.4.4), then act. */
+export function resolveSquadronAction(ctx: Ctx, seat: Seat, sq: Squadron, end: Extract<SquadronEnd, { kind: 'action' }>): void {
+  const card = squadronCard(sq.card);
+  const w = card.weapon;
+  const ship = ctx.s.ships[seat];
+  ctx.emit({ type: 'munitions', seat, squadron: sq.id, before: sq.munitions, after: sq.munitions - 1, reason: 'action' });
+  sq.munitions--;
+  switch (w.kind) {
+    case 'direct':
+      resolveAttack(ctx, squadronAttacker(seat, sq, w, end.turret), end.target!);
+      return;
+    case 'laser':
+      fireLaser(ctx, { seat, from: sq.at!, dir: sq.facing!, range: w.range, damage: w.damage, source: squadronSource(seat, sq) });
+      return;
+    case 'torpedo': {
+      // The munition IS the torpedo token (draft §6.4.1): it passes through the supply onto the board.
+      ship.supply.squadronTorpedo++;
+      spawnWeaponToken(ctx, {
+        seat,
+        kind: 'torpedo',
+        source: 'squadronTorpedo',
+        at: spawnHex(ctx.s, sq)!,
+        facing: sq.facing!,
+        damage: w.damage,
+        speed: w.speed,
+        weapon: sq.card,
+      });
+      return;
+    }
+    case 'mark': {
+      const target = ctx.s.ships[seat === 0 ? 1 : 0];
+      target.effects.markedBonus = w.accuracyBonus;
+      ctx.emit({ type: 'squadron-marked', seat, squadron: sq.id, target: target.seat, bonus: w.accuracyBonus });
+      return;
+    }
+  }
+}
+
+/** What a squadron at a placement could do to end its activation (UI helper). */
+export function endOptionsAt(s: MatchState, seat: Seat, sq: Squadron, turret?: TurretSetting) {
+  const w = squadronCard(sq.card).weapon;
+  return {
+    munitions: sq.munitions,
+    targets: sq.munitions > 0 ? squadronTargets(s, seat, sq, turret) : [],
+    ...(w.kind === 'torpedo' ? { spawnClear: spawnHex(s, sq) !== null } : {}),
+    ...(w.kind === 'mark' ? { markTargets: markTargets(s, seat, sq) } : {}),
+  };
+}
