@@ -143,11 +143,10 @@ function specialAbility(ctx: Ctx, seat: Seat, play: Extract<CardPlay, { card: 's
   ctx.emit({ type: 'card-resolved', seat, card: 'special-ability' });
 }
 
-/** Defence Stations (draft §6.3.4): point defence fires now, unless it is in cooldown (RULES §4.3). */
+/**
+ * Defence Stations (draft §6.3.4): point defence fires now. point-defence.ts reports a cooldown or no target as
+ * 'card-ignored' and marks the component activated when it fires.
+ */
 function defenceStations(ctx: Ctx, seat: Seat): void {
-  if (ctx.s.ships[seat].cooldown[cardComponent('defence-stations')!] > 0) {
-    return ignored(ctx, seat, 'defence-stations', 'cooldown');
-  }
-  fireDefenceStations(ctx, seat);
-  ctx.emit({ type: 'card-resolved', seat, card: 'defence-stations' });
+  if (fireDefenceStations(ctx, seat)) ctx.emit({ type: 'card-resolved', seat, card: 'defence-stations' });
 }

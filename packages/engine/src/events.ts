@@ -154,7 +154,8 @@ export type MatchEvent =
   | { type: 'squadron-launched'; seat: Seat; squadron: string; at: Hex; facing: Dir }
   | { type: 'squadron-moved'; seat: Seat; squadron: string; from: Hex; path: Hex[]; facings: Dir[] }
   | { type: 'squadron-recalled'; seat: Seat; squadron: string; from: Hex }
-  | { type: 'squadron-passed'; seat: Seat }
+  /** automatic: nothing was left to activate (RULES §4.4), no prompt was made. */
+  | { type: 'squadron-passed'; seat: Seat; automatic?: boolean }
   | { type: 'squadron-marked'; seat: Seat; squadron: string; target: Seat; bonus: number }
   | { type: 'munitions'; seat: Seat; squadron: string; before: number; after: number; reason: string }
   | { type: 'squadron-repaired'; seat: Seat; squadron: string }

@@ -1,8 +1,8 @@
 // Creating a match from the draft's outcome, and the ways a match ends outside the rounds (RULES §4.6, §5, §7).
 import { SCENARIOS } from './board.js';
-import { getFaction, squadronCard, weaponCard } from './content/index.js';
+import { FACTIONS, getFaction, squadronCard, weaponCard } from './content/index.js';
 import { fromOffset } from './hex.js';
-import { validateLoadout, validateMunitions } from './loadout.js';
+import { checkLoadout, checkMunitions, munitionRules } from './loadout.js';
 import { seedRng } from './rng.js';
 import type { EndReason, FactionId, Loadout, MatchState, Result, Seat, Squadron, Variants, Warship } from './types.js';
 import { err, ok } from './types.js';
@@ -37,9 +37,11 @@ export function validateSetup(setup: MatchSetup): Result<MatchSetup, SetupError>
   if (!SCENARIOS[setup.scenario ?? 'standard']) return err({ path: 'scenario', message: `unknown scenario "${setup.scenario}"` });
   for (const seat of [0, 1] as const) {
     const p = setup.players[seat];
-    const l = validateLoadout(p.faction, p.loadout);
+    if (!FACTIONS[p.faction]) return err({ path: `players[${seat}].faction`, message: `unknown faction "${p.faction}"` });
+    const faction = getFaction(p.faction);
+    const l = checkLoadout(faction, p.loadout);
     if (!l.ok) return err({ path: `players[${seat}].loadout`, message: l.error.message });
-    const m = validateMunitions(p.faction, p.loadout, p.munitions);
+    const m = checkMunitions(munitionRules(faction, l.value.squadrons), p.munitions);
     if (!m.ok) return err({ path: `players[${seat}].munitions`, message: m.error.message });
   }
   return ok(setup);

@@ -21,7 +21,7 @@ interface Planned {
   orig: number;
 }
 
-const poseOf = (ship: Warship): Pose => ({ core: { ...ship.core }, facing: ship.facing });
+const poseOf = (ship: Pick<Warship, 'core' | 'facing'>): Pose => ({ core: { ...ship.core }, facing: ship.facing });
 function setPose(ship: Warship, p: Pose): void {
   ship.core = { ...p.core };
   ship.facing = p.facing;
@@ -112,7 +112,7 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
       const token = plans[seat][step]!.token;
       const to = stepPose(start[seat], token);
       setPose(s.ships[seat], to);
-      ctx.emit({ type: 'step', seat, step, token, from: start[seat], to: { core: { ...to.core }, facing: to.facing } });
+      ctx.emit({ type: 'step', seat, step, token, from: poseOf(start[seat]), to: poseOf(to) });
     }
 
     // (a) Board edge: remove this step's token, 1 damage per section off the board, undo the step.
@@ -128,7 +128,7 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
       }
       const removed = mats[seat].remove(ship, plans[seat][step]!);
       setPose(ship, start[seat]);
-      ctx.emit({ type: 'collision', kind: 'edge', seat, step, removed, sections: off, undoneTo: start[seat] });
+      ctx.emit({ type: 'collision', kind: 'edge', seat, step, removed, sections: off, undoneTo: poseOf(start[seat]) });
       for (const section of off) applyDamage(ctx, seat, section, 1, { seat: null, by: 'edge' });
     }
 
@@ -139,7 +139,7 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
       for (const { seat, sections } of dealt) {
         const removed = mats[seat].remove(s.ships[seat], plans[seat][step]!);
         setPose(s.ships[seat], start[seat]);
-        ctx.emit({ type: 'collision', kind: 'warship', seat, step, removed, sections, undoneTo: start[seat] });
+        ctx.emit({ type: 'collision', kind: 'warship', seat, step, removed, sections, undoneTo: poseOf(start[seat]) });
       }
       for (const { seat, sections } of dealt) {
         for (const section of sections) applyDamage(ctx, other(seat), section, 1, { seat, by: 'collision' });

@@ -94,7 +94,7 @@ function randomFighterAnswer(s: MatchState, prompt: Extract<Prompt, { kind: 'fig
     const path = randomWalk(s, seat, o.squadron, { at, facing }, o.speed, rng);
     answer = { kind: 'launch', squadron: o.squadron, at, facing, path, end: { kind: 'none' } };
   } else {
-    const sq = s.ships[seat].squadrons[o.squadron];
+    const sq = s.ships[seat].squadrons[o.squadron]!;
     const path = randomWalk(s, seat, o.squadron, { at: sq.at!, facing: sq.facing! }, o.speed, rng);
     answer = { kind: 'activate', squadron: o.squadron, path, end: { kind: 'none' } };
   }
@@ -107,7 +107,7 @@ function randomFighterAnswer(s: MatchState, prompt: Extract<Prompt, { kind: 'fig
 }
 
 function endPlacement(s: MatchState, seat: Seat, a: Extract<FighterAnswer, { kind: 'activate' | 'launch' }>): Placement {
-  const sq = s.ships[seat].squadrons[a.squadron];
+  const sq = s.ships[seat].squadrons[a.squadron]!;
   let at = a.kind === 'launch' ? a.at : sq.at!;
   let facing = a.kind === 'launch' ? a.facing : sq.facing!;
   for (const h of a.path) {

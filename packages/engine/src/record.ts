@@ -2,6 +2,7 @@
 // and names the first bad field; replay.ts checks legality against the rules.
 import { SCENARIOS } from './board.js';
 import { FACTIONS } from './content/index.js';
+import { NO_VARIANTS } from './match.js';
 import type { Commitment, Decision, EndReason, FactionId, Loadout, Result, Seat, Variants } from './types.js';
 import { err, ok } from './types.js';
 
@@ -109,7 +110,7 @@ export function parseRecord(input: unknown): Result<MatchRecord, RecordError> {
   const r = input as MatchRecord;
   return ok({
     ...r,
-    variants: { rangeBands: false, initiativeRoll: false, criticalHits: false, ...r.variants },
+    variants: { ...NO_VARIANTS, ...r.variants },
     scenario: r.scenario ?? 'standard',
     draft: r.draft ?? [],
     rounds: r.rounds.map((x) => ({ commitments: x.commitments, decisions: x.decisions ?? [] })),

@@ -28,7 +28,9 @@ function draftRandomly(rng: Rng, factions: [FactionId, FactionId], initiative: S
     if (turn.stage === 'done') break;
     const seats: Seat[] = turn.seats;
     for (const seat of seats) {
-      const r = applyDraftAction(draft, seat, randomDraftAction(draft, seat, rng));
+      const action = randomDraftAction(draft, seat, rng);
+      if (!action) throw new Error(`simulate: no legal draft action for seat ${seat}`);
+      const r = applyDraftAction(draft, seat, action);
       if (!r.ok) throw new Error(`simulate: random draft action refused: ${r.error.message}`);
       draft = r.value;
     }

@@ -1,8 +1,8 @@
-// A squadron's action (RULES §4.4, draft §6.4.4–6.4.5): after its movement, spend one munition (even on a miss) to
-// fire its weapon along its facing, drop a torpedo on the hex ahead, or Mark an enemy warship.
+// The end of a squadron's activation (RULES §4.4, draft §6.4.2, §6.4.4–6.4.5): a recall, or its action — spend one
+// munition (even on a miss) to fire its weapon along its facing, drop a torpedo on the hex ahead, or Mark a warship.
 import { anyInArc, turretArcs } from './arcs.js';
 import { onBoard } from './board.js';
-import { squadronCard } from './content/index.js';
+import { fighterBayCard, squadronCard } from './content/index.js';
 import type { Ctx } from './context.js';
 import { resolveAttack } from './direct-fire.js';
 import type { Source } from './events.js';
@@ -10,14 +10,33 @@ import { distance, neighbour } from './hex.js';
 import { sameTarget, targetOptions, type DirectAttacker } from './targeting.js';
 import { smallTokensAt } from './tokens.js';
 import { err, ok } from './types.js';
-import type { DecisionError, Hex, MatchState, Result, Seat, Squadron, SquadronEnd, SquadronWeapon, Target, TargetOption, TurretSetting } from './types.js';
+import type { DecisionError, Dir, Hex, MatchState, Result, Seat, Squadron, SquadronEnd, SquadronWeapon, Target, TargetOption, TurretSetting, Warship } from './types.js';
 import { fireLaser } from './weapons/laser.js';
 import { spawnWeaponToken } from './weapons/projectile.js';
-import { shipHexes, warshipAt } from './warship.js';
+import { sectionHex, shipHexes, warshipAt } from './warship.js';
 
 type Direct = Extract<SquadronWeapon, { kind: 'direct' }>;
 /** Turret settings in the order a missing setting is filled in. */
 export const TURRET_SETTINGS: readonly TurretSetting[] = ['front', 'left', 'right', 'rear'];
+
+/** The hexes of a warship's fighter bays: its port and starboard hexes (RULES §3). */
+export const bayHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] => [sectionHex(ship, 'port'), sectionHex(ship, 'starboard')];
+
+/** Within recall range of one of the parent's bay hexes (RULES §4.4). */
+export function inRecallRange(s: MatchState, seat: Seat, at: Hex): boolean {
+  const ship = s.ships[seat];
+  const reach = fighterBayCard(ship.loadout.fighterBay).recall;
+  return bayHexes(ship).some((b) => distance(b, at) <= reach);
+}
+
+/** A copy of the state with one squadron in space at a placement: what the end of an activation is judged on. */
+export function withSquadronAt(s: MatchState, seat: Seat, index: number, p: { at: Hex; facing: Dir }): MatchState {
+  const ships = [...s.ships] as [Warship, Warship];
+  const squadrons = [...ships[seat].squadrons] as Warship['squadrons'];
+  squadrons[index] = { ...squadrons[index]!, status: 'space', at: p.at, facing: p.facing };
+  ships[seat] = { ...ships[seat], squadrons };
+  return { ...s, ships };
+}
 
 export const squadronSource = (seat: Seat, sq: Squadron): Source => ({ seat, by: `squadron:${sq.id}`, weapon: sq.card });
 
@@ -74,11 +93,20 @@ const fail = (code: DecisionError['code'], message: string): Result<never, Decis
 const isTurret = (x: unknown): x is TurretSetting => TURRET_SETTINGS.includes(x as TurretSetting);
 
 /**
- * Validate the action end of an activation; `s` has the squadron already at its final placement. A turret weapon
- * without a setting takes the first setting (front, left, right, rear) under which the target is legal.
+ * Validate the end of an activation (none, recall or action); `s` has the squadron already at its final placement. A
+ * turret weapon without a setting takes the first setting (front, left, right, rear) under which the target is legal.
  */
-export function validateSquadronEnd(s: MatchState, seat: Seat, index: number, e: Record<string, unknown>): Result<SquadronEnd, DecisionError> {
+export function validateSquadronEnd(s: MatchState, seat: Seat, index: number, raw: unknown): Result<SquadronEnd, DecisionError> {
+  if (raw === undefined) return ok({ kind: 'none' });
+  if (typeof raw !== 'object' || raw === null) return fail('wrong-kind', 'the end of the activation is not an object');
+  const e = raw as Record<string, unknown>;
   const sq = s.ships[seat].squadrons[index]!;
+  if (e.kind === 'none') return ok({ kind: 'none' });
+  if (e.kind === 'recall') {
+    if (!inRecallRange(s, seat, sq.at!)) return fail('illegal-recall', `squadron ${sq.id} is not within recall range of a fighter bay`);
+    return ok({ kind: 'recall' });
+  }
+  if (e.kind !== 'action') return fail('wrong-kind', `unknown end kind ${String(e.kind)}`);
   if (sq.munitions <= 0) return fail('no-munitions', `squadron ${sq.id} has no munitions`);
   const w = squadronCard(sq.card).weapon;
   switch (w.kind) {
@@ -153,13 +181,32 @@ export function resolveSquadronAction(ctx: Ctx, seat: Seat, sq: Squadron, end: E
   }
 }
 
-/** What a squadron at a placement could do to end its activation (UI helper). */
-export function endOptionsAt(s: MatchState, seat: Seat, sq: Squadron, turret?: TurretSetting) {
+export interface SquadronEndOptions {
+  /** Within recall range of a bay hex of its parent. */
+  recall: boolean;
+  /** Direct fire: the legal targets (a turret weapon without `turret`: what any setting reaches). */
+  targets: TargetOption[];
+  /** The turret setting the targets are for, when one was given. */
+  turret?: TurretSetting;
+  /** Torpedo: the hex ahead is on the board and completely empty. */
+  spawnClear?: boolean;
+  /** Mark: the enemy warship, if it can be marked. */
+  markTargets?: Seat[];
+  munitions: number;
+}
+
+/** What a squadron could do at the end of its moves, at a placement (UI helper; no munition → no action options). */
+export function squadronEndOptions(s: MatchState, seat: Seat, squadron: number, at: Hex, facing: Dir, turret?: TurretSetting): SquadronEndOptions {
+  const after = withSquadronAt(s, seat, squadron, { at, facing });
+  const sq = after.ships[seat].squadrons[squadron]!;
   const w = squadronCard(sq.card).weapon;
+  const armed = sq.munitions > 0;
   return {
+    recall: inRecallRange(after, seat, at),
+    targets: armed ? squadronTargets(after, seat, sq, turret) : [],
+    ...(turret ? { turret } : {}),
+    ...(w.kind === 'torpedo' ? { spawnClear: armed && spawnHex(after, sq) !== null } : {}),
+    ...(w.kind === 'mark' ? { markTargets: armed ? markTargets(after, seat, sq) : [] } : {}),
     munitions: sq.munitions,
-    targets: sq.munitions > 0 ? squadronTargets(s, seat, sq, turret) : [],
-    ...(w.kind === 'torpedo' ? { spawnClear: spawnHex(s, sq) !== null } : {}),
-    ...(w.kind === 'mark' ? { markTargets: markTargets(s, seat, sq) } : {}),
   };
 }

@@ -1,13 +1,15 @@
 // A squadron's activation: launch placement, movement and recall (RULES §4.4, draft §6.4.2–6.4.3), and the
-// validation of a fighter activation answer. The action itself is squadron-action.ts.
+// validation of a fighter activation answer. The end of an activation (recall or action) is squadron-action.ts.
 import { onBoard } from './board.js';
 import { fighterBayCard, squadronCard } from './content/index.js';
 import { DIRS, directionTo, distance, equals, neighbour, range } from './hex.js';
-import { validateSquadronEnd } from './squadron-action.js';
+import { bayHexes, validateSquadronEnd, withSquadronAt } from './squadron-action.js';
+
+export { bayHexes, inRecallRange, withSquadronAt } from './squadron-action.js';
 import { smallTokens } from './tokens.js';
-import { sectionHex, warshipAt } from './warship.js';
+import { warshipAt } from './warship.js';
 import { err, ok } from './types.js';
-import type { DecisionError, DecisionErrorCode, Dir, FighterAnswer, Hex, MatchState, Result, Seat, Squadron, SquadronEnd, Warship } from './types.js';
+import type { DecisionError, DecisionErrorCode, Dir, FighterAnswer, Hex, MatchState, Result, Seat, Squadron, Warship } from './types.js';
 
 export interface Placement {
   at: Hex;
@@ -15,9 +17,6 @@ export interface Placement {
 }
 
 const fail = (code: DecisionErrorCode, message: string): Result<never, DecisionError> => err({ code, message });
-
-/** The hexes of the parent's fighter bays: the port and starboard hexes (RULES §3). */
-export const bayHexes = (ship: Warship): Hex[] => [sectionHex(ship, 'port'), sectionHex(ship, 'starboard')];
 
 /** Launch Rails: a squadron launched this round has +1 speed (RULES §6). */
 function railsBonus(ship: Warship): number {
@@ -61,13 +60,6 @@ export function launchHexes(s: MatchState, seat: Seat): Hex[] {
   return out.sort((a, b) => a.q - b.q || a.r - b.r);
 }
 
-/** Within recall range of one of the parent's bay hexes (RULES §4.4). */
-export function inRecallRange(s: MatchState, seat: Seat, at: Hex): boolean {
-  const ship = s.ships[seat];
-  const reach = fighterBayCard(ship.loadout.fighterBay).recall;
-  return bayHexes(ship).some((b) => distance(b, at) <= reach);
-}
-
 /** May this squadron be launched now? Aboard, not yet activated this round, launches left, bay not in cooldown. */
 export function canLaunch(s: MatchState, seat: Seat, sq: Squadron, launchesLeft: number): boolean {
   return sq.status === 'aboard' && !sq.activated && launchesLeft > 0 && s.ships[seat].cooldown.fighterBay === 0;
@@ -92,17 +84,6 @@ export function walkPath(s: MatchState, start: Placement, path: readonly Hex[], 
     out.push(cur);
   }
   return ok(out);
-}
-
-/** A copy of the state with one squadron placed in space at a placement (for validating what comes after a move). */
-export function withSquadronAt(s: MatchState, seat: Seat, index: number, p: Placement): MatchState {
-  const ships = [...s.ships] as [Warship, Warship];
-  const ship = { ...ships[seat] };
-  const squadrons = [...ship.squadrons] as Warship['squadrons'];
-  squadrons[index] = { ...squadrons[index]!, status: 'space', at: p.at, facing: p.facing };
-  ship.squadrons = squadrons;
-  ships[seat] = ship;
-  return { ...s, ships };
 }
 
 /** Legal next hexes for a path under construction (UI helper). `start` is the launch placement when launching. */
@@ -190,23 +171,9 @@ export function validateFighterAnswer(s: MatchState, seat: Seat, answer: unknown
   if (!canEndAt(s, final.at, sq.id)) return fail('illegal-path', `the move ends on another token at (${final.at.q},${final.at.r})`);
 
   const after = withSquadronAt(s, seat, index, final);
-  const end = validateEnd(after, seat, index, a.end);
+  const end = validateSquadronEnd(after, seat, index, a.end);
   if (!end.ok) return end;
   return a.kind === 'activate'
     ? ok({ kind: 'activate', squadron: index, path, end: end.value })
     : ok({ kind: 'launch', squadron: index, at: start.at, facing: start.facing, path, end: end.value });
-}
-
-function validateEnd(s: MatchState, seat: Seat, index: number, raw: unknown): Result<SquadronEnd, DecisionError> {
-  if (raw === undefined) return ok({ kind: 'none' });
-  if (typeof raw !== 'object' || raw === null) return fail('wrong-kind', 'the end of the activation is not an object');
-  const e = raw as Record<string, unknown>;
-  if (e.kind === 'none') return ok({ kind: 'none' });
-  if (e.kind === 'recall') {
-    const sq = s.ships[seat].squadrons[index]!;
-    if (!inRecallRange(s, seat, sq.at!)) return fail('illegal-recall', `squadron ${sq.id} is not within recall range of a fighter bay`);
-    return ok({ kind: 'recall' });
-  }
-  if (e.kind === 'action') return validateSquadronEnd(s, seat, index, e);
-  return fail('wrong-kind', `unknown end kind ${String(e.kind)}`);
 }

@@ -98,14 +98,9 @@ export function moveProjectile(ctx: Ctx, t: WeaponToken): Sweep | null {
     for (const o of smallTokensAt(ctx.s, at)) if (o.ref.kind !== 'projectile') passed.push(o);
   }
   t.at = at;
-  ctx.emit({
-    type: 'token-moved',
-    token: weaponRef(t),
-    path,
-    facings: path.map(() => t.facing),
-    from,
-    fromFacing: t.facing,
-  });
+  if (path.length > 0) {
+    ctx.emit({ type: 'token-moved', token: weaponRef(t), path, facings: path.map(() => t.facing), from, fromFacing: t.facing });
+  }
   const source = tokenSource(t);
   for (const o of passed) destroySmallToken(ctx, o.ref, 'projectile', source);
   if (end === 'hit' && hit) {

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { createCtx, RejectedDecision, type Ctx } from './context.js';
+import { defaultFighterAnswer, fighterPrompt, resolveFighterPhase } from './fighters.js';
+import { testState } from './fixtures.js';
+import { hex } from './hex.js';
+import type { Decision, Dir, FighterAnswer, Hex, MatchState, Prompt, Seat, Squadron } from './types.js';
+
+// Default position: seat 0 (FPA, Catapult Bay: launch 2, recall 1) core (7,10) facing N — bow (7,9), port (6,11),
+// starboard (8,10); seat 1 (Lamais, Deep Hangar) core (7,0) facing S — bow (7,1), port (8,-1), starboard (6,0).
+function space(s: MatchState, seat: Seat, i: number, at: Hex, facing: Dir, over: Partial<Squadron> = {}): Squadron {
+  const sq = s.ships[seat].squadrons[i]!;
+  Object.assign(sq, { status: 'space', at, facing, ...over });
+  return sq;
+}
+const fighter = (answer: FighterAnswer): Decision => ({ kind: 'fighter', answer });
+const pass = fighter({ kind: 'pass' });
+
+/** A context that records every prompt it is asked. */
+function recordingCtx(s: MatchState, decisions: Decision[]): { ctx: Ctx; prompts: Prompt[] } {
+  const prompts: Prompt[] = [];
+  const ctx = createCtx(s, [{ engine: 'NONE', cards: [] }, { engine: 'NONE', cards: [] }], (p, i) => {
+    prompts.push(p);
+    return decisions[i];
+  });
+  return { ctx, prompts };
+}
+
+describe('the fighter phase loop (RULES §4.4, draft §6.4)', () => {
+  it('RULES §4.4: activations alternate from the initiative holder; a passed player stops, the other continues alone', () => {
+    const s = testState();
+    space(s, 0, 0, hex(3, 5), 0);
+    space(s, 0, 1, hex(5, 5), 0);
+    space(s, 1, 0, hex(11, 5), 3);
+    const { ctx, prompts } = recordingCtx(s, [
+      fighter({ kind: 'activate', squadron: 0, path: [hex(3, 4), hex(4, 3)], end: { kind: 'none' } }),
+      pass,
+      fighter({ kind: 'activate', squadron: 1, path: [], end: { kind: 'none' } }),
+    ]);
+    resolveFighterPhase(ctx);
+    expect(prompts.map((p) => [p.seat, p.kind === 'fighter' ? p.squadrons.map((o) => o.id) : []])).toEqual([
+      [0, ['0:0', '0:1']],
+      [1, ['1:0']],
+      [0, ['0:1']],
+    ]);
+    expect(ctx.events).toEqual([
+      { type: 'phase', phase: 'fighter' },
+      { type: 'squadron-moved', seat: 0, squadron: '0:0', from: hex(3, 5), path: [hex(3, 4), hex(4, 3)], facings: [0, 1] },
+      { type: 'squadron-passed', seat: 1 },
+      { type: 'squadron-moved', seat: 0, squadron: '0:1', from: hex(5, 5), path: [], facings: [] },
+      { type: 'squadron-passed', seat: 0, automatic: true },
+    ]);
+    expect(s.ships[0].squadrons[0]).toMatchObject({ at: hex(4, 3), facing: 1, activated: true });
+    expect(s.ships[0].squadrons[1]).toMatchObject({ at: hex(5, 5), facing: 0, activated: true });
+    expect(s.ships[1].squadrons[0]).toMatchObject({ activated: false });
+  });
+
+  it('RULES §4.4: with seat 1 holding initiative, seat 1 activates first; passing ends only your own phase', () => {
+    const s = testState({ initiative: 1 });
+    space(s, 0, 0, hex(3, 5), 0);
+    space(s, 1, 0, hex(11, 5), 3);
+    space(s, 1, 1, hex(12, 5), 3);
+    const { ctx, prompts } = recordingCtx(s, [
+      fighter({ kind: 'activate', squadron: 1, path: [hex(12, 6)], end: { kind: 'none' } }),
+      pass,
+      fighter({ kind: 'activate', squadron: 0, path: [hex(11, 6)], end: { kind: 'none' } }),
+    ]);
+    resolveFighterPhase(ctx);
+    expect(prompts.map((p) => p.seat)).toEqual([1, 0, 1]);
+    expect(ctx.events.map((e) => e.type + ('seat' in e ? e.seat : ''))).toEqual([
+      'phase',
+      'squadron-moved1',
+      'squadron-passed0',
+      'squadron-moved1',
+      'squadron-passed1',
+    ]);
+  });
+
+  it('RULES §4.4: with nothing to activate both players pass automatically, without a prompt', () => {
+    const s = testState();
+    const { ctx, prompts } = recordingCtx(s, []);
+    resolveFighterPhase(ctx);
+    expect(prompts).toEqual([]);
+    expect(ctx.events).toEqual([
+      { type: 'phase', phase: 'fighter' },
+      { type: 'squadron-passed', seat: 0, automatic: true },
+      { type: 'squadron-passed', seat: 1, automatic: true },
+    ]);
+  });
+
+  it('RULES §4.4: a squadron destroyed, aboard without a launch, or already acted is not offered', () => {
+    const s = testState();
+    space(s, 0, 0, hex(3, 5), 0, { activated: true });
+    s.ships[0].squadrons[1]!.status = 'destroyed';
+    expect(fighterPrompt(s, 0, 0)).toBeNull();
+    expect(fighterPrompt(s, 0, 1)?.squadrons.map((o) => [o.id, o.mode])).toEqual([['0:2', 'launch']]);
+  });
+
+  it('RULES §7: the time-out default of a fighter activation is a pass', () => {
+    expect(defaultFighterAnswer()).toEqual({ kind: 'pass' });
+  });
+});
+
+describe('launching (RULES §4.4, draft §6.4.2)', () => {
+  it('draft §6.4.2: a launch places the squadron (one move), then it moves; the bay is activated and the launch used', () => {
+    const s = testState();
+    const { ctx, prompts } = recordingCtx(s, [
+      fighter({ kind: 'launch', squadron: 2, at: hex(9, 9), facing: 5, path: [hex(9, 8), hex(10, 7)], end: { kind: 'none' } }),
+    ]);
+    ctx.launches[0] = 1;
+    resolveFighterPhase(ctx);
+    const first = prompts[0]!;
+    expect(first.kind === 'fighter' && first.squadrons.map((o) => ({ id: o.id, mode: o.mode, speed: o.speed, n: o.launchHexes?.length }))).toEqual([
+      { id: '0:0', mode: 'launch', speed: 3, n: 24 },
+      { id: '0:1', mode: 'launch', speed: 3, n: 24 },
+      { id: '0:2', mode: 'launch', speed: 2, n: 24 }, // Strike Fighter, speed 3
+    ]);
+    expect(prompts).toHaveLength(1); // after its one launch, seat 0 has nothing left and passes automatically
+    expect(ctx.events).toEqual([
+      { type: 'phase', phase: 'fighter' },
+      { type: 'squadron-launched', seat: 0, squadron: '0:2', at: hex(9, 9), facing: 5 },
+      { type: 'squadron-moved', seat: 0, squadron: '0:2', from: hex(9, 9), path: [hex(9, 8), hex(10, 7)], facings: [0, 1] },
+      { type: 'squadron-passed', seat: 0, automatic: true },
+      { type: 'squadron-passed', seat: 1, automatic: true },
+    ]);
+    expect(s.ships[0].squadrons[2]).toEqual({
+      id: '0:2', index: 2, card: 'fpa-strike-fighter', status: 'space', munitions: 1, at: hex(10, 7), facing: 1, activated: true, launchedThisRound: true,
+    });
+    expect(ctx.launches[0]).toBe(0);
+    expect([...ctx.activated[0]]).toEqual(['fighterBay']);
+  });
+
+  it('ruling: a launched squadron keeps the facing its player chose when it does not move', () => {
+    const s = testState();
+    const { ctx } = recordingCtx(s, [fighter({ kind: 'launch', squadron: 0, at: hex(5, 11), facing: 4, path: [], end: { kind: 'none' } })]);
+    ctx.launches[0] = 1;
+    resolveFighterPhase(ctx);
+    expect(ctx.events[1]).toEqual({ type: 'squadron-launched', seat: 0, squadron: '0:0', at: hex(5, 11), facing: 4 });
+    expect(ctx.events[2]).toEqual({ type: 'squadron-passed', seat: 0, automatic: true });
+    expect(s.ships[0].squadrons[0]).toMatchObject({ status: 'space', at: hex(5, 11), facing: 4 });
+  });
+
+  it('RULES §6 Launch Rails: a squadron launched this round has +1 speed', () => {
+    const s = testState({ initiative: 1 });
+    s.ships[1].loadout = { ...s.ships[1].loadout, fighterBay: 'lamais-launch-rails' };
+    // Lancer, speed 3: placement + 3 moves. Seat 1's starboard hex is (6,0).
+    const path = [hex(5, 2), hex(5, 3), hex(5, 4)];
+    const { ctx, prompts } = recordingCtx(s, [fighter({ kind: 'launch', squadron: 2, at: hex(5, 1), facing: 3, path, end: { kind: 'none' } })]);
+    ctx.launches[1] = 1;
+    resolveFighterPhase(ctx);
+    const p = prompts[0]!;
+    expect(p.kind === 'fighter' && p.squadrons.find((o) => o.id === '1:2')?.speed).toBe(3);
+    expect(s.ships[1].squadrons[2]).toMatchObject({ at: hex(5, 4), facing: 3, launchedThisRound: true });
+  });
+
+  it('RULES §4.3: a Launch Squadron card whose fighter bay has cooldown does nothing', () => {
+    const s = testState();
+    s.ships[0].cooldown.fighterBay = 1;
+    const { ctx, prompts } = recordingCtx(s, []);
+    ctx.launches[0] = 1;
+    resolveFighterPhase(ctx);
+    expect(prompts).toEqual([]);
+    expect(ctx.events).toEqual([
+      { type: 'phase', phase: 'fighter' },
+      { type: 'card-ignored', seat: 0, card: 'launch-squadron', reason: 'cooldown' },
+      { type: 'squadron-passed', seat: 0, automatic: true },
+      { type: 'squadron-passed', seat: 1, automatic: true },
+    ]);
+    expect(ctx.activated[0].size).toBe(0);
+  });
+
+  it('draft §6.4.2: launching counts as the launch plus one move — one move too many is rejected', () => {
+    const s = testState();
+    const before = structuredClone(s);
+    const { ctx } = recordingCtx(s, [
+      fighter({ kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [hex(9, 8), hex(9, 7), hex(9, 6)], end: { kind: 'none' } }),
+    ]);
+    ctx.launches[0] = 1;
+    let thrown: unknown;
+    try {
+      resolveFighterPhase(ctx);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toEqual(new RejectedDecision(0, { code: 'illegal-path', message: '3 moves, but only 2 allowed' }));
+    expect(s).toEqual(before);
+  });
+});
+
+describe('recall and actions in the phase (RULES §4.4)', () => {
+  it('RULES §4.4: a recalled squadron returns aboard with its munitions and has acted this round', () => {
+    const s = testState();
+    space(s, 0, 0, hex(4, 11), 0, { munitions: 2 });
+    const { ctx } = recordingCtx(s, [fighter({ kind: 'activate', squadron: 0, path: [hex(5, 11)], end: { kind: 'recall' } })]);
+    ctx.launches[0] = 1;
+    resolveFighterPhase(ctx);
+    expect(ctx.events.slice(1, 3)).toEqual([
+      { type: 'squadron-moved', seat: 0, squadron: '0:0', from: hex(4, 11), path: [hex(5, 11)], facings: [2] },
+      { type: 'squadron-recalled', seat: 0, squadron: '0:0', from: hex(5, 11) },
+    ]);
+    expect(s.ships[0].squadrons[0]).toEqual({
+      id: '0:0', index: 0, card: 'fpa-interceptor', status: 'aboard', munitions: 2, activated: true, launchedThisRound: false,
+    });
+  });
+
+  it('RULES §4.4: the action resolves at once, after the moves', () => {
+    const s = testState();
+    space(s, 1, 2, hex(5, 6), 2, { munitions: 2 }); // Lancer
+    space(s, 0, 0, hex(7, 8), 0);
+    const { ctx } = recordingCtx(s, [fighter({ kind: 'activate', squadron: 2, path: [hex(6, 6), hex(7, 6)], end: { kind: 'action' } })]);
+    resolveFighterPhase(ctx);
+    expect(ctx.events.map((e) => e.type)).toEqual([
+      'phase',
+      'squadron-passed', // seat 0 has nothing to activate (its Interceptor is in space… but see below)
+      'squadron-moved',
+      'munitions',
+      'beam',
+      'token-destroyed',
+      'munitions',
+      'damage',
+      'squadron-passed',
+    ].filter((t, i) => i !== 1));
+  });
+
+  it('RULES §8: an illegal answer stops the phase with a typed error and leaves the state untouched', () => {
+    const s = testState();
+    space(s, 0, 0, hex(3, 5), 0, { munitions: 0 });
+    const before = structuredClone(s);
+    const cases: [Decision, string][] = [
+      [{ kind: 'direct-fire', target: { kind: 'squadron', id: '1:0' } }, 'wrong-kind'],
+      [fighter({ kind: 'activate', squadron: 1, path: [], end: { kind: 'none' } }), 'squadron-cannot-act'],
+      [fighter({ kind: 'activate', squadron: 0, path: [hex(3, 3)], end: { kind: 'none' } }), 'illegal-path'],
+      [fighter({ kind: 'activate', squadron: 0, path: [], end: { kind: 'action' } }), 'no-munitions'],
+      [fighter({ kind: 'launch', squadron: 1, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } }), 'illegal-launch'],
+    ];
+    for (const [decision, code] of cases) {
+      const { ctx } = recordingCtx(s, [decision]);
+      let thrown: unknown;
+      try {
+        resolveFighterPhase(ctx);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(RejectedDecision);
+      expect((thrown as RejectedDecision).error.code).toBe(code);
+      expect(s).toEqual(before);
+      expect(ctx.events).toEqual([{ type: 'phase', phase: 'fighter' }]);
+    }
+  });
+});

@@ -1,0 +1,373 @@
+// The loadout draft (RULES §5) as pure functions over plain data: picks, the swap step, munitions.
+// Every function returns a new Draft; an illegal action is a typed error and leaves the draft as it was.
+import { findCardEntry, getFaction, isFactionId } from './content/index.js';
+import type { Rng } from './rng.js';
+import type { Faction, FactionId, Loadout, Result, Seat, Slot, SquadronCard } from './types.js';
+import { err, ok, SLOTS } from './types.js';
+
+export type SingleSlot = Exclude<Slot, 'squadrons'>;
+export const SINGLE_SLOTS: readonly SingleSlot[] = ['main', 'broadside', 'fighterBay', 'pointDefence'];
+export type Triple = [string, string, string];
+/** Munitions on squadrons 0, 1, 2. */
+export type Munitions = [number, number, number];
+
+export type DraftAction =
+  | { kind: 'pick' | 'swap'; slot: SingleSlot; card: string }
+  | { kind: 'pick' | 'swap'; slot: 'squadrons'; cards: Triple }
+  | { kind: 'no-swap' }
+  | { kind: 'munitions'; munitions: Munitions };
+
+export interface DraftLogEntry {
+  seat: Seat;
+  action: DraftAction;
+}
+
+export type PartialLoadout = Partial<Omit<Loadout, 'squadrons'>> & { squadrons?: Triple };
+export type DraftStage = 'pick' | 'swap' | 'munitions' | 'done';
+
+export interface Draft {
+  factions: [FactionId, FactionId];
+  /** The coin toss winner (RULES §5): picks first, may swap first, starts round 1 with initiative. */
+  initiative: Seat;
+  /** Filled slots; picks are public. */
+  loadouts: [PartialLoadout, PartialLoadout];
+  /** The swap step: null until that seat has swapped or declined. */
+  swaps: [SwapChoice | null, SwapChoice | null];
+  munitions: [Munitions | null, Munitions | null];
+  /** Every accepted action in order: the record's `draft` array. */
+  log: DraftLogEntry[];
+}
+export type SwapChoice = 'swapped' | 'declined';
+
+export type DraftErrorCode =
+  | 'malformed'
+  | 'wrong-stage'
+  | 'not-your-turn'
+  | 'slot-filled'
+  | 'unknown-card'
+  | 'wrong-faction'
+  | 'wrong-slot'
+  | 'copy-limit'
+  | 'three-heavy'
+  | 'same-card'
+  | 'already-placed'
+  | 'over-capacity'
+  | 'torpedo-tokens'
+  | 'munitions-total';
+export interface DraftError {
+  code: DraftErrorCode;
+  message: string;
+}
+
+export interface DraftTurn {
+  stage: DraftStage;
+  /** The one seat to act in the pick and swap stages; null during munitions (both at once) and when done. */
+  seat: Seat | null;
+  /** Every seat that may act now. */
+  seats: Seat[];
+}
+
+/** What munitions a squadron triple takes (RULES §5, §6). */
+export interface MunitionRules {
+  capacity: Munitions;
+  /** Squadrons whose munition is a squadron torpedo token. */
+  torpedo: [boolean, boolean, boolean];
+  torpedoTokens: number;
+  /** Munitions to place: 4, or all the (usable) capacity when that is less. */
+  total: number;
+}
+
+export interface DraftOptions {
+  stage: DraftStage;
+  /** This seat may act now; if not, the lists below are empty. */
+  toMove: boolean;
+  /** pick: the seat's empty single slots; swap: its filled ones; each with the cards it may take. */
+  slots: { slot: SingleSlot; cards: string[] }[];
+  /** The legal squadron triples when the squadrons slot is open to this seat (one order per choice). */
+  squadrons: Triple[] | null;
+  noSwap: boolean;
+  munitions: MunitionRules | null;
+  /** Every legal action in the engine's fixed order; the first is the time-out default (RULES §7). */
+  actions: DraftAction[];
+}
+
+const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
+const fail = (code: DraftErrorCode, message: string): Result<never, DraftError> => err({ code, message });
+
+export function createDraft(opts: { factions: [FactionId, FactionId]; initiative: Seat }): Draft {
+  const [a, b] = opts.factions;
+  if (!isFactionId(a) || !isFactionId(b)) throw new Error(`createDraft: unknown faction in ${JSON.stringify(opts.factions)}`);
+  if (opts.initiative !== 0 && opts.initiative !== 1) throw new Error(`createDraft: bad initiative ${String(opts.initiative)}`);
+  return { factions: [a, b], initiative: opts.initiative, loadouts: [{}, {}], swaps: [null, null], munitions: [null, null], log: [] };
+}
+
+const filled = (l: PartialLoadout): number => SLOTS.filter((s) => l[s] !== undefined).length;
+
+export function draftTurn(d: Draft): DraftTurn {
+  const picks = filled(d.loadouts[0]) + filled(d.loadouts[1]);
+  if (picks < 2 * SLOTS.length) {
+    // RULES §5: alternate, initiative first, until both have all five slots.
+    const seat = picks % 2 === 0 ? d.initiative : other(d.initiative);
+    return { stage: 'pick', seat, seats: [seat] };
+  }
+  const first = d.initiative;
+  if (d.swaps[first] === null) return { stage: 'swap', seat: first, seats: [first] };
+  // The opponent may swap only if the initiative holder did.
+  if (d.swaps[first] === 'swapped' && d.swaps[other(first)] === null) {
+    return { stage: 'swap', seat: other(first), seats: [other(first)] };
+  }
+  const seats = ([0, 1] as Seat[]).filter((s) => d.munitions[s] === null);
+  return seats.length > 0 ? { stage: 'munitions', seat: null, seats } : { stage: 'done', seat: null, seats: [] };
+}
+
+// ---------------------------------------------------------------- squadron and munition rules
+
+/** Check a squadron triple against a faction deck: own cards, copy limits, not three heavy (RULES §5). */
+export function checkSquadrons(faction: Faction, cards: unknown, field = 'cards'): Result<Triple, DraftError> {
+  if (!Array.isArray(cards) || cards.length !== 3) return fail('malformed', `${field}: expected three squadron card ids`);
+  const found: SquadronCard[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = checkCard(faction, 'squadrons', cards[i], `${field}[${i}]`);
+    if (!r.ok) return r;
+    found.push(faction.squadrons.find((c) => c.id === r.value)!);
+  }
+  for (const c of found) {
+    const n = found.filter((x) => x === c).length;
+    if (n > c.max) return fail('copy-limit', `${field}: ${n} × ${c.name}, at most ${c.max}`);
+  }
+  if (found.every((c) => c.heavy)) return fail('three-heavy', `${field}: three heavy squadrons; choose at least one other`);
+  return ok([found[0]!.id, found[1]!.id, found[2]!.id]);
+}
+
+function checkCard(faction: Faction, slot: Slot, card: unknown, field: string): Result<string, DraftError> {
+  if (typeof card !== 'string') return fail('malformed', `${field}: expected a card id`);
+  const e = findCardEntry(card);
+  if (!e) return fail('unknown-card', `${field}: unknown card "${card}"`);
+  if (e.faction !== faction.id) return fail('wrong-faction', `${field}: "${card}" is not in the ${faction.name} deck`);
+  if (e.slot !== slot) return fail('wrong-slot', `${field}: "${card}" is a ${e.slot} card, not ${slot}`);
+  return ok(card);
+}
+
+/** Check a complete loadout (e.g. from a match record); field names are relative to the loadout. */
+export function checkLoadout(faction: Faction, loadout: unknown): Result<Loadout, DraftError> {
+  if (typeof loadout !== 'object' || loadout === null || Array.isArray(loadout)) return fail('malformed', 'loadout: expected an object');
+  const l = loadout as Record<string, unknown>;
+  for (const k of Object.keys(l)) if (!(SLOTS as readonly string[]).includes(k)) return fail('malformed', `${k}: unknown field`);
+  const out: Partial<Loadout> = {};
+  for (const slot of SINGLE_SLOTS) {
+    const r = checkCard(faction, slot, l[slot], slot);
+    if (!r.ok) return r;
+    out[slot] = r.value;
+  }
+  const sq = checkSquadrons(faction, l.squadrons, 'squadrons');
+  if (!sq.ok) return sq;
+  return ok({ ...(out as Omit<Loadout, 'squadrons'>), squadrons: sq.value });
+}
+
+export function munitionRules(faction: Faction, squadrons: Triple): MunitionRules {
+  const cards = squadrons.map((id) => faction.squadrons.find((c) => c.id === id)!);
+  const capacity = cards.map((c) => c.capacity) as Munitions;
+  const torpedo = cards.map((c) => c.munition === 'torpedo') as [boolean, boolean, boolean];
+  const torpedoTokens = faction.squadronTorpedoTokens;
+  let fighterCap = 0;
+  let torpedoCap = 0;
+  cards.forEach((c) => (c.munition === 'torpedo' ? (torpedoCap += c.capacity) : (fighterCap += c.capacity)));
+  const total = Math.min(4, fighterCap + Math.min(torpedoCap, torpedoTokens));
+  return { capacity, torpedo, torpedoTokens, total };
+}
+
+/** Check a munitions placement (RULES §5): whole numbers, within capacity and torpedo tokens, `total` in all. */
+export function checkMunitions(rules: MunitionRules, input: unknown, field = 'munitions'): Result<Munitions, DraftError> {
+  if (!Array.isArray(input) || input.length !== 3) return fail('malformed', `${field}: expected three numbers`);
+  for (let i = 0; i < 3; i++) {
+    const n: unknown = input[i];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) {
+      return fail('malformed', `${field}[${i}]: expected a whole number ≥ 0`);
+    }
+    if (n > rules.capacity[i]!) return fail('over-capacity', `${field}[${i}]: ${n} munitions, capacity ${rules.capacity[i]}`);
+  }
+  const m = [input[0], input[1], input[2]] as Munitions;
+  const torpedoes = m.reduce((a, n, i) => a + (rules.torpedo[i] ? n : 0), 0);
+  if (torpedoes > rules.torpedoTokens) {
+    return fail('torpedo-tokens', `${field}: ${torpedoes} torpedo munitions, only ${rules.torpedoTokens} squadron torpedo tokens`);
+  }
+  const sum = m[0] + m[1] + m[2];
+  if (sum !== rules.total) return fail('munitions-total', `${field}: ${sum} munitions placed, must be ${rules.total}`);
+  return ok(m);
+}
+
+// ---------------------------------------------------------------- enumerating legal choices
+
+/** Every legal squadron triple of a deck, one per multiset, in deck order. */
+export function squadronTriples(faction: Faction): Triple[] {
+  const deck = faction.squadrons;
+  const out: Triple[] = [];
+  for (let i = 0; i < deck.length; i++)
+    for (let j = i; j < deck.length; j++)
+      for (let k = j; k < deck.length; k++) {
+        const t: Triple = [deck[i]!.id, deck[j]!.id, deck[k]!.id];
+        if (checkSquadrons(faction, t).ok) out.push(t);
+      }
+  return out;
+}
+
+/** Every legal placement, squadron 0 fullest first: the first one fills in squadron order (RULES §7 default). */
+export function munitionPlacements(rules: MunitionRules): Munitions[] {
+  const out: Munitions[] = [];
+  for (let a = rules.capacity[0]; a >= 0; a--)
+    for (let b = rules.capacity[1]; b >= 0; b--) {
+      const c = rules.total - a - b;
+      const m: Munitions = [a, b, c];
+      if (c >= 0 && checkMunitions(rules, m).ok) out.push(m);
+    }
+  return out;
+}
+
+const sameMultiset = (a: readonly string[], b: readonly string[]): boolean =>
+  [...a].sort().join('\n') === [...b].sort().join('\n');
+
+export function legalDraftActions(d: Draft, seat: Seat): DraftOptions {
+  const turn = draftTurn(d);
+  const none: DraftOptions = { stage: turn.stage, toMove: false, slots: [], squadrons: null, noSwap: false, munitions: null, actions: [] };
+  if (!turn.seats.includes(seat)) return none;
+  const faction = getFaction(d.factions[seat]);
+  const mine = d.loadouts[seat];
+  if (turn.stage === 'munitions') {
+    const rules = munitionRules(faction, mine.squadrons!);
+    const actions = munitionPlacements(rules).map((m): DraftAction => ({ kind: 'munitions', munitions: m }));
+    return { ...none, toMove: true, munitions: rules, actions };
+  }
+  const swap = turn.stage === 'swap';
+  const kind = swap ? 'swap' : 'pick';
+  const slots: DraftOptions['slots'] = [];
+  const actions: DraftAction[] = swap ? [{ kind: 'no-swap' }] : [];
+  for (const slot of SINGLE_SLOTS) {
+    if ((mine[slot] !== undefined) !== swap) continue;
+    const cards = faction[slot].map((c) => c.id).filter((id) => id !== mine[slot]);
+    slots.push({ slot, cards });
+    for (const card of cards) actions.push({ kind, slot, card });
+  }
+  let squadrons: Triple[] | null = null;
+  if ((mine.squadrons !== undefined) === swap) {
+    squadrons = squadronTriples(faction).filter((t) => !mine.squadrons || !sameMultiset(t, mine.squadrons));
+    for (const cards of squadrons) actions.push({ kind, slot: 'squadrons', cards });
+  }
+  return { stage: turn.stage, toMove: true, slots, squadrons, noSwap: swap, munitions: null, actions };
+}
+
+/** The time-out action (RULES §7): the first legal card, no swap, munitions filled in squadron order. */
+export function defaultDraftAction(d: Draft, seat: Seat): DraftAction | null {
+  return legalDraftActions(d, seat).actions[0] ?? null;
+}
+
+/** A uniformly random legal action, for bots and simulate. */
+export function randomDraftAction(d: Draft, seat: Seat, rng: Rng): DraftAction | null {
+  const { actions } = legalDraftActions(d, seat);
+  return actions.length > 0 ? rng.pick(actions) : null;
+}
+
+// ---------------------------------------------------------------- applying an action
+
+const KEYS: Record<string, readonly string[]> = {
+  pick: ['kind', 'slot', 'card', 'cards'],
+  swap: ['kind', 'slot', 'card', 'cards'],
+  'no-swap': ['kind'],
+  munitions: ['kind', 'munitions'],
+};
+
+export function applyDraftAction(d: Draft, seat: Seat, input: unknown): Result<Draft, DraftError> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('malformed', 'action: expected an object');
+  const a = input as Record<string, unknown>;
+  const kind = a.kind;
+  const keys = typeof kind === 'string' ? KEYS[kind] : undefined;
+  if (!keys) return fail('malformed', 'kind: expected "pick", "swap", "no-swap" or "munitions"');
+  for (const k of Object.keys(a)) if (!keys.includes(k)) return fail('malformed', `${k}: unknown field`);
+  if (seat !== 0 && seat !== 1) return fail('malformed', 'seat: expected 0 or 1');
+
+  const turn = draftTurn(d);
+  const stageOf: Record<string, DraftStage> = { pick: 'pick', swap: 'swap', 'no-swap': 'swap', munitions: 'munitions' };
+  if (stageOf[kind as string] !== turn.stage) {
+    return fail('wrong-stage', `kind: "${String(kind)}" is not allowed in the ${turn.stage} stage`);
+  }
+  if (!turn.seats.includes(seat)) {
+    return turn.stage === 'munitions'
+      ? fail('already-placed', 'munitions: already placed')
+      : fail('not-your-turn', `seat ${seat}: not your turn`);
+  }
+  const faction = getFaction(d.factions[seat]);
+  const mine = d.loadouts[seat];
+
+  if (kind === 'munitions') {
+    const r = checkMunitions(munitionRules(faction, mine.squadrons!), a.munitions);
+    if (!r.ok) return r;
+    const munitions: Draft['munitions'] = [...d.munitions];
+    munitions[seat] = r.value;
+    return ok(next(d, { munitions }, { seat, action: { kind: 'munitions', munitions: [...r.value] } }));
+  }
+  if (kind === 'no-swap') {
+    return ok(next(d, { swaps: withSeat(d.swaps, seat, 'declined') }, { seat, action: { kind: 'no-swap' } }));
+  }
+
+  // pick or swap
+  const slot = a.slot;
+  if (typeof slot !== 'string' || !(SLOTS as readonly string[]).includes(slot)) {
+    return fail('malformed', `slot: expected one of ${SLOTS.map((x) => `"${x}"`).join(', ')}`);
+  }
+  const single = slot !== 'squadrons';
+  if (single ? 'cards' in a : 'card' in a) return fail('malformed', `${single ? 'cards' : 'card'}: unknown field for slot "${slot}"`);
+  const current = mine[slot as Slot];
+  if (kind === 'pick' && current !== undefined) return fail('slot-filled', `slot: your ${slot} slot is already filled`);
+
+  let action: DraftAction;
+  let value: string | Triple;
+  if (single) {
+    const r = checkCard(faction, slot as SingleSlot, a.card, 'card');
+    if (!r.ok) return r;
+    if (kind === 'swap' && r.value === current) return fail('same-card', `card: "${r.value}" is already your ${slot}`);
+    value = r.value;
+    action = { kind: kind as 'pick' | 'swap', slot: slot as SingleSlot, card: r.value };
+  } else {
+    const r = checkSquadrons(faction, a.cards);
+    if (!r.ok) return r;
+    if (kind === 'swap' && sameMultiset(r.value, current as Triple)) {
+      return fail('same-card', 'cards: the same three squadrons; a swap must change the slot');
+    }
+    value = r.value;
+    action = { kind: kind as 'pick' | 'swap', slot: 'squadrons', cards: [...r.value] };
+  }
+  const loadouts: Draft['loadouts'] = [{ ...d.loadouts[0] }, { ...d.loadouts[1] }];
+  (loadouts[seat] as Record<string, string | Triple>)[slot] = value;
+  const patch: Partial<Draft> = { loadouts };
+  if (kind === 'swap') patch.swaps = withSeat(d.swaps, seat, 'swapped');
+  return ok(next(d, patch, { seat, action }));
+}
+
+function withSeat<T>(pair: [T, T], seat: Seat, v: T): [T, T] {
+  const out: [T, T] = [...pair];
+  out[seat] = v;
+  return out;
+}
+
+function next(d: Draft, patch: Partial<Draft>, entry: DraftLogEntry): Draft {
+  return { ...d, ...patch, log: [...d.log, entry] };
+}
+
+/** Both loadouts once the picks and the swap step are over (the munitions stage or later), else null. */
+export function draftLoadouts(d: Draft): [Loadout, Loadout] | null {
+  const stage = draftTurn(d).stage;
+  if (stage !== 'munitions' && stage !== 'done') return null;
+  const full = (l: PartialLoadout): Loadout => ({
+    main: l.main!,
+    broadside: l.broadside!,
+    fighterBay: l.fighterBay!,
+    pointDefence: l.pointDefence!,
+    squadrons: [...l.squadrons!],
+  });
+  return [full(d.loadouts[0]), full(d.loadouts[1])];
+}
+
+/** Both munition placements once the draft is done, else null. */
+export function draftMunitions(d: Draft): [Munitions, Munitions] | null {
+  const [a, b] = d.munitions;
+  return a && b ? [[...a], [...b]] : null;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseRecord } from './record.js';
+import { replayRecord } from './replay.js';
+import { simulateMatch } from './simulate.js';
+
+describe('RULES §10: the match record', () => {
+  const m = simulateMatch('record-test', 0);
+
+  it('RULES §10: a simulated record parses and replays to the same end', () => {
+    const parsed = parseRecord(JSON.parse(JSON.stringify(m.record)));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const r = replayRecord(parsed.value);
+    expect(r.ok && r.value.state.winner).toBe(m.winner);
+  });
+
+  it('RULES §10: optional fields default (variants, scenario, draft, end, decisions)', () => {
+    const { variants: _v, scenario: _s, draft: _d, end: _e, ...bare } = m.record;
+    const parsed = parseRecord({ ...bare, rounds: bare.rounds.map((r) => ({ commitments: r.commitments })) });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.variants).toEqual({ rangeBands: false, initiativeRoll: false, criticalHits: false });
+    expect(parsed.value.scenario).toBe('standard');
+    // decisions that run out take the time-out defaults: the replay still completes
+    expect(replayRecord(parsed.value).ok).toBe(true);
+  });
+
+  it.each([
+    [{ format: 'other/9' }, 'record.format'],
+    [{ seed: 'not hex!' }, 'record.seed'],
+    [{ initiative: 2 }, 'record.initiative'],
+    [{ players: [] }, 'record.players'],
+    [{ rounds: [{ commitments: [{}] }] }, 'record.rounds[0].commitments'],
+    [{ rounds: [{ commitments: [{}, {}], decisions: [{ kind: 'nope' }] }] }, 'record.rounds[0].decisions[0].kind'],
+    [{ end: { winner: 5, reason: 'destroyed' } }, 'record.end.winner'],
+    [{ variants: { rangeBands: 'yes' } }, 'record.variants.rangeBands'],
+  ])('RULES §10: a malformed record names its first bad field (%j)', (patch, path) => {
+    const r = parseRecord({ ...m.record, ...patch });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.path).toBe(path);
+  });
+
+  it('RULES §10: an end that the replay does not reach is refused', () => {
+    const r = replayRecord({ ...m.record, rounds: m.record.rounds.slice(0, 1), end: { winner: 0, reason: 'destroyed' } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.path).toBe('record.end');
+  });
+
+  it('RULES §10: a concession at the end of the record ends the match with that winner', () => {
+    const r = replayRecord({ ...m.record, rounds: m.record.rounds.slice(0, 2), end: { winner: 1, reason: 'concede' } });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect([r.value.state.winner, r.value.state.endReason]).toEqual([1, 'concede']);
+  });
+
+  it('RULES §10: rounds after the end are refused', () => {
+    const extra = { ...m.record, rounds: [...m.record.rounds, m.record.rounds[0]!] };
+    const r = replayRecord(extra);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.path).toBe(`record.rounds[${m.record.rounds.length}]`);
+  });
+});
