@@ -207,6 +207,23 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
     expect(ctx.events).toEqual([]);
   });
 
+  it('Ruling AOE-BANDS: with range bands on, an AOE roll takes the band of the aimed hex, not of each target', () => {
+    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 3 })] });
+    s.variants.rangeBands = true;
+    place(s, 1, 0, hex(7, 5), 3); // distance 4 from the bow: beyond range 3
+    place(s, 1, 1, hex(7, 7), 3); // distance 2
+    s.rng = rngFor(1, 1);
+    const a = testCtx(s);
+    resolveAttack(a, gun(s, { range: 3, aoe: 1 }), { kind: 'hex', at: hex(7, 8) }); // aimed at distance 1
+    expect(attacks(a.events).map((e) => [e.target, e.detail.modifiers])).toEqual([[sq('1:1'), [{ reason: 'range-band-close', value: 1 }]]]);
+    // with the Dart at (7,7) back aboard, (7,6) is in sight at full range 3
+    s.ships[1].squadrons[1] = { ...s.ships[1].squadrons[1], status: 'aboard' };
+    delete s.ships[1].squadrons[1].at;
+    const b = testCtx(s);
+    resolveAttack(b, gun(s, { range: 3, aoe: 1 }), { kind: 'hex', at: hex(7, 6) }); // aimed at full range 3
+    expect(attacks(b.events).map((e) => [e.target, e.detail.modifiers])).toEqual([[sq('1:0'), [{ reason: 'range-band-long', value: -1 }]]]);
+  });
+
   it('draft §7.4.2: AOE 2 reaches every target within two hexes of the aimed hex', () => {
     const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 3 })] });
     place(s, 1, 0, hex(7, 5), 3); // 2 from (7,7)

@@ -119,8 +119,8 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
       { type: 'phase', phase: 'fighter' },
       { type: 'squadron-launched', seat: 0, squadron: '0:2', at: hex(9, 9), facing: 5 },
       { type: 'squadron-moved', seat: 0, squadron: '0:2', from: hex(9, 9), path: [hex(9, 8), hex(10, 7)], facings: [0, 1] },
-      { type: 'squadron-passed', seat: 0, automatic: true },
       { type: 'squadron-passed', seat: 1, automatic: true },
+      { type: 'squadron-passed', seat: 0, automatic: true },
     ]);
     expect(s.ships[0].squadrons[2]).toEqual({
       id: '0:2', index: 2, card: 'fpa-strike-fighter', status: 'space', munitions: 1, at: hex(10, 7), facing: 1, activated: true, launchedThisRound: true,
@@ -135,7 +135,6 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
     ctx.launches[0] = 1;
     resolveFighterPhase(ctx);
     expect(ctx.events[1]).toEqual({ type: 'squadron-launched', seat: 0, squadron: '0:0', at: hex(5, 11), facing: 4 });
-    expect(ctx.events[2]).toEqual({ type: 'squadron-passed', seat: 0, automatic: true });
     expect(s.ships[0].squadrons[0]).toMatchObject({ status: 'space', at: hex(5, 11), facing: 4 });
   });
 
@@ -190,9 +189,15 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
   it('RULES §4.4: a recalled squadron returns aboard with its munitions and has acted this round', () => {
     const s = testState();
     space(s, 0, 0, hex(4, 11), 0, { munitions: 2 });
-    const { ctx } = recordingCtx(s, [fighter({ kind: 'activate', squadron: 0, path: [hex(5, 11)], end: { kind: 'recall' } })]);
+    const { ctx, prompts } = recordingCtx(s, [fighter({ kind: 'activate', squadron: 0, path: [hex(5, 11)], end: { kind: 'recall' } }), pass]);
     ctx.launches[0] = 1;
     resolveFighterPhase(ctx);
+    // Back aboard, it is not offered for launch again this round (ruling); the two others are.
+    const again = prompts[1]!;
+    expect(again.kind === 'fighter' && again.squadrons.map((o) => [o.id, o.mode])).toEqual([
+      ['0:1', 'launch'],
+      ['0:2', 'launch'],
+    ]);
     expect(ctx.events.slice(1, 3)).toEqual([
       { type: 'squadron-moved', seat: 0, squadron: '0:0', from: hex(4, 11), path: [hex(5, 11)], facings: [2] },
       { type: 'squadron-recalled', seat: 0, squadron: '0:0', from: hex(5, 11) },
@@ -202,15 +207,15 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
     });
   });
 
-  it('RULES §4.4: the action resolves at once, after the moves', () => {
-    const s = testState();
-    space(s, 1, 2, hex(5, 6), 2, { munitions: 2 }); // Lancer
-    space(s, 0, 0, hex(7, 8), 0);
-    const { ctx } = recordingCtx(s, [fighter({ kind: 'activate', squadron: 2, path: [hex(6, 6), hex(7, 6)], end: { kind: 'action' } })]);
+  it('RULES §4.4: the action resolves at once, after the moves; a squadron destroyed by it is no longer offered', () => {
+    const s = testState({ initiative: 1 });
+    space(s, 1, 2, hex(7, 4), 3, { munitions: 2 }); // Lancer facing S
+    space(s, 0, 0, hex(7, 8), 0); // an Interceptor in the beam's way
+    const { ctx, prompts } = recordingCtx(s, [fighter({ kind: 'activate', squadron: 2, path: [hex(7, 5), hex(7, 6)], end: { kind: 'action' } })]);
     resolveFighterPhase(ctx);
+    expect(prompts).toHaveLength(1);
     expect(ctx.events.map((e) => e.type)).toEqual([
       'phase',
-      'squadron-passed', // seat 0 has nothing to activate (its Interceptor is in space… but see below)
       'squadron-moved',
       'munitions',
       'beam',
@@ -218,7 +223,11 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
       'munitions',
       'damage',
       'squadron-passed',
-    ].filter((t, i) => i !== 1));
+      'squadron-passed',
+    ]);
+    expect(ctx.events[3]).toMatchObject({ type: 'beam', from: hex(7, 6), dir: 3, stoppedAt: { seat: 0, section: 'bow' } });
+    expect(s.ships[1].squadrons[2]).toMatchObject({ munitions: 1, activated: true });
+    expect(s.ships[0].armour.bow).toBe(3);
   });
 
   it('RULES §8: an illegal answer stops the phase with a typed error and leaves the state untouched', () => {

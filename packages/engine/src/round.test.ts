@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { testShip, testState } from './fixtures.js';
 import { fromOffset } from './hex.js';
+import { defaultDecision } from './defaults.js';
 import { resolveRound, type RoundProgress } from './round.js';
 import type { Commitment, Decision, MatchState } from './types.js';
 
@@ -65,7 +66,9 @@ describe('RULES §4: a round', () => {
     const bad: Decision = { kind: 'direct-fire', target: { kind: 'section', seat: 1, section: 'bow' } };
     const refused = resolveRound(s, c, [bad]);
     expect(refused).toMatchObject({ status: 'error', index: 0, error: { code: 'not-a-legal-target' } });
-    const answer: Decision = { kind: 'direct-fire', target: first.prompt.kind === 'direct-fire' ? first.prompt.options[0]!.target : bad.target };
+    // the time-out default aims the AOE where it affects the most enemy targets (RULES §7)
+    const answer = defaultDecision(first.prompt);
+    expect(answer).toMatchObject({ kind: 'direct-fire', target: { kind: 'hex' } });
     const p = done(resolveRound(s, c, [answer]));
     expect(p.events.some((e) => e.type === 'attack')).toBe(true);
     expect(p.state.ships[1].cooldown.main).toBe(2);

@@ -2,14 +2,14 @@
 // validation of a fighter activation answer. The end of an activation (recall or action) is squadron-action.ts.
 import { onBoard } from './board.js';
 import { fighterBayCard, squadronCard } from './content/index.js';
-import { DIRS, directionTo, distance, equals, neighbour, range } from './hex.js';
+import { DIRS, directionTo, equals, key, neighbour, range } from './hex.js';
 import { bayHexes, validateSquadronEnd, withSquadronAt } from './squadron-action.js';
+import { smallTokens } from './tokens.js';
+import { err, ok } from './types.js';
+import { warshipAt } from './warship.js';
+import type { DecisionError, DecisionErrorCode, Dir, FighterAnswer, Hex, MatchState, Result, Seat, Squadron, Warship } from './types.js';
 
 export { bayHexes, inRecallRange, withSquadronAt } from './squadron-action.js';
-import { smallTokens } from './tokens.js';
-import { warshipAt } from './warship.js';
-import { err, ok } from './types.js';
-import type { DecisionError, DecisionErrorCode, Dir, FighterAnswer, Hex, MatchState, Result, Seat, Squadron, Warship } from './types.js';
 
 export interface Placement {
   at: Hex;
@@ -31,7 +31,7 @@ export function squadronSpeed(ship: Warship, sq: Squadron): number {
 /** Moves left after launching: placing the token counts as one move (draft §6.4.2). */
 export const launchMoves = (ship: Warship, sq: Squadron): number => squadronCard(sq.card).speed + railsBonus(ship) - 1;
 
-/** No warship hex and no small token (other than `self`) on h. */
+/** A small token (other than the squadron `self`) on h. */
 function occupiedByToken(s: MatchState, h: Hex, self?: string): boolean {
   return smallTokens(s).some((t) => equals(t.at, h) && !(t.ref.kind === 'squadron' && t.ref.id === self));
 }
@@ -51,9 +51,8 @@ export function launchHexes(s: MatchState, seat: Seat): Hex[] {
   const seen = new Set<string>();
   for (const bay of bayHexes(ship)) {
     for (const h of range(bay, reach)) {
-      const k = `${h.q},${h.r}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
+      if (seen.has(key(h))) continue;
+      seen.add(key(h));
       if (canEndAt(s, h)) out.push(h);
     }
   }
