@@ -67,6 +67,8 @@ function randomEnd(s: MatchState, seat: Seat, squadron: number, p: Placement, rn
   if (o.recall) ends.push({ kind: 'recall' });
   for (const t of o.targets) ends.push({ kind: 'action', target: t.target, ...(o.turret ? { turret: o.turret } : {}) });
   if (o.spawnClear) ends.push({ kind: 'action' });
+  // Pathfinder's Mark: at an enemy warship section in reach
+  for (const seat of o.markTargets ?? []) ends.push({ kind: 'action', target: { kind: 'section', seat, section: 'core' } });
   return rng.pick(ends);
 }
 

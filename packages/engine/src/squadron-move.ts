@@ -48,12 +48,14 @@ export function launchHexes(s: MatchState, seat: Seat): Hex[] {
   const ship = s.ships[seat];
   const reach = fighterBayCard(ship.loadout.fighterBay).launch;
   const out: Hex[] = [];
-  const seen = new Set<string>();
+  // one pass over the tokens, not one per candidate hex: this runs on every fighter prompt
+  const seen = new Set<string>(smallTokens(s).map((t) => key(t.at)));
   for (const bay of bayHexes(ship)) {
     for (const h of range(bay, reach)) {
-      if (seen.has(key(h))) continue;
-      seen.add(key(h));
-      if (canEndAt(s, h)) out.push(h);
+      const k = key(h);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      if (onBoard(s.scenario, h) && !warshipAt(s.ships, h)) out.push(h);
     }
   }
   return out.sort((a, b) => a.q - b.q || a.r - b.r);

@@ -1,5 +1,5 @@
 // Warship geometry, armour, structure and destruction (RULES §3).
-import { equals, neighbour, turn } from './hex.js';
+import { directionTo, neighbour, turn } from './hex.js';
 import type { Ctx } from './context.js';
 import type { Source } from './events.js';
 import { rollCritical } from './critical.js';
@@ -24,8 +24,15 @@ export const shipHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] =>
   sectionHexes(ship.core, ship.facing).map((s) => s.at);
 
 export function sectionAt(ship: Pick<Warship, 'core' | 'facing'>, h: Hex): SectionName | null {
-  for (const s of sectionHexes(ship.core, ship.facing)) if (equals(s.at, h)) return s.section;
-  return null;
+  // allocation-free: this is the hottest query of movement, collisions and line of sight
+  const dq = h.q - ship.core.q;
+  const dr = h.r - ship.core.r;
+  if (dq === 0 && dr === 0) return 'core';
+  if (Math.abs(dq) > 1 || Math.abs(dr) > 1 || Math.abs(dq + dr) > 1) return null;
+  const d = directionTo({ q: 0, r: 0 }, { q: dq, r: dr });
+  if (d === null) return null;
+  const rel = (d - ship.facing + 6) % 6;
+  return rel === 0 ? 'bow' : rel === 4 ? 'port' : rel === 2 ? 'starboard' : null;
 }
 
 export function sectionHex(ship: Pick<Warship, 'core' | 'facing'>, section: SectionName): Hex {
