@@ -23,8 +23,9 @@ if (v) {
 
 const p = read('playwright.json');
 if (p) {
-  passed += p.stats.expected ?? 0;
-  failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0);
+  // flaky = failed once, then passed on retry: it passed, and the list reporter above shows the first failure
+  passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
+  failed += p.stats.unexpected ?? 0;
   skipped += p.stats.skipped ?? 0;
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
