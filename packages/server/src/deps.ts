@@ -1,0 +1,26 @@
+// Process-wide dependencies of the rooms (Colyseus builds rooms itself, so they cannot be passed in).
+import type { Logger } from 'pino';
+import type { RateLimitOptions } from './rooms/rate-limit.js';
+import type { Storage } from './storage/types.js';
+
+export interface RoomDeps {
+  storage: Storage;
+  log: Logger;
+  /** Reconnection budget per seat and match, seconds (RULES §7: 180). */
+  reconnectSeconds: number;
+  /** Default timers, seconds (RULES §7). */
+  timers: { draft: number; commit: number; prompt: number };
+  maxSpectators: number;
+  rateLimit: RateLimitOptions;
+}
+
+let current: RoomDeps | null = null;
+
+export function setRoomDeps(deps: RoomDeps): void {
+  current = deps;
+}
+
+export function roomDeps(): RoomDeps {
+  if (!current) throw new Error('room dependencies are not set: start the server through createGameServer()');
+  return current;
+}

@@ -1,0 +1,65 @@
+// HTTP: health, live public matches, stored records (RULES §10), and the built client when present.
+import { existsSync } from 'node:fs';
+import { matchMaker } from '@colyseus/core';
+import express, { type Application } from 'express';
+import type { MatchMetadata } from './rooms/MatchRoom.js';
+import type { Storage } from './storage/types.js';
+
+export interface HttpOptions {
+  storage: Storage;
+  startedAt: number;
+  /** Folder of the built client (packages/client/dist); served at / when it exists. */
+  clientDir: string | null;
+}
+
+export function mountHttp(app: Application, opts: HttpOptions): void {
+  app.disable('x-powered-by');
+
+  app.get('/health', async (_req, res) => {
+    const rooms = await matchMaker.query({ name: 'match' });
+    const live = rooms.filter((r) => {
+      const m = r.metadata as MatchMetadata | undefined;
+      return m && m.phase !== 'waiting' && m.phase !== 'finished';
+    });
+    res.json({
+      status: 'ok',
+      rooms: rooms.length,
+      liveMatches: live.length,
+      uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000),
+      storage: opts.storage.kind,
+      memory: { rssBytes: process.memoryUsage().rss, heapUsedBytes: process.memoryUsage().heapUsed },
+    });
+  });
+
+  app.get('/api/matches', async (_req, res) => {
+    const rooms = await matchMaker.query({ name: 'match' });
+    const matches = rooms
+      .filter((r) => {
+        const m = r.metadata as MatchMetadata | undefined;
+        return m?.public && m.phase !== 'waiting';
+      })
+      .map((r) => {
+        const m = r.metadata as MatchMetadata;
+        return { roomId: r.roomId, phase: m.phase, players: m.players, factions: m.factions, round: m.round, spectators: m.spectators };
+      });
+    res.json({ matches });
+  });
+
+  app.get('/api/records', async (req, res) => {
+    const limit = Math.min(100, Math.max(1, Number.parseInt(String(req.query.limit ?? '20'), 10) || 20));
+    res.json({ records: await opts.storage.listRecords(limit) });
+  });
+
+  app.get('/api/records/:id', async (req, res) => {
+    const id = req.params.id;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return void res.status(400).json({ error: 'bad record id' });
+    const record = await opts.storage.getRecord(id);
+    if (!record) return void res.status(404).json({ error: `no record "${id}"` });
+    res.setHeader('Content-Disposition', `inline; filename="star-eater-${id}.json"`);
+    res.json(record);
+  });
+
+  if (opts.clientDir && existsSync(opts.clientDir)) {
+    app.use(express.static(opts.clientDir, { index: 'index.html', maxAge: '1h' }));
+  }
+}

@@ -1,0 +1,193 @@
+// Test harness: a real game server on a free loopback port and real @colyseus/sdk clients over WebSockets.
+// Only the room clock can be driven (advanceClock); everything else runs for real.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { matchMaker, type Room as ServerRoom } from '@colyseus/core';
+import { Client, type Room } from '@colyseus/sdk';
+import type { JoinOptions, ServerMessages } from '@star-eater/protocol';
+import { createGameServer, type GameServer, type GameServerOptions } from '../src/app.js';
+import { createLogger } from '../src/log.js';
+import { SqliteStorage } from '../src/storage/sqlite.js';
+
+export interface TestServer extends GameServer {
+  wsUrl: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(opts: GameServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'se-server-'));
+  const storage = opts.storage ?? new SqliteStorage(join(dir, 'records.sqlite'));
+  await storage.init();
+  const game = await createGameServer({
+    port: 0,
+    host: '127.0.0.1',
+    storage,
+    clientDir: null,
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    ...opts,
+  });
+  return {
+    ...game,
+    wsUrl: `ws://127.0.0.1:${game.port}`,
+    dir,
+    stop: async () => {
+      await game.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Msg = { [K in keyof ServerMessages]: { type: K; msg: ServerMessages[K] } }[keyof ServerMessages];
+
+/** A real SDK client that records every message and raw frame it receives. */
+export class TestClient {
+  readonly messages: Msg[] = [];
+  readonly frames: Uint8Array[] = [];
+  private waiters: Array<() => void> = [];
+  closed = false;
+
+  constructor(
+    public room: Room,
+    readonly sdk: Client,
+  ) {
+    this.attach();
+  }
+
+  private attach(): void {
+    // Tests reconnect by hand (reconnect()), so the SDK's automatic retry stays off.
+    this.room.reconnection.enabled = false;
+    // Record every message before the SDK dispatches it (a '*' handler would miss types with their own handler).
+    const r = this.room as unknown as { dispatchMessage(type: string | number, msg: unknown): void };
+    const dispatch = r.dispatchMessage.bind(r);
+    r.dispatchMessage = (type, msg) => {
+      this.messages.push({ type, msg } as Msg);
+      this.poke();
+      dispatch(type, msg);
+    };
+    this.room.onMessage('*', () => {});
+    this.room.onStateChange(() => this.poke());
+    this.room.onLeave(() => {
+      this.closed = true;
+      this.poke();
+    });
+    const ws = (this.room.connection.transport as unknown as { ws: WebSocket }).ws;
+    ws.addEventListener('message', (ev: MessageEvent) => {
+      this.frames.push(new Uint8Array(ev.data as ArrayBuffer));
+    });
+  }
+
+  private poke(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+
+  get state(): any {
+    return this.room.state;
+  }
+  get seat(): 0 | 1 {
+    const w = this.messages.find((m) => m.type === 'welcome');
+    return (w?.msg as ServerMessages['welcome']).seat as 0 | 1;
+  }
+
+  send(type: string | number, payload?: unknown): void {
+    this.room.send(type as never, payload as never);
+  }
+
+  of<K extends keyof ServerMessages>(type: K): ServerMessages[K][] {
+    return this.messages.filter((m) => m.type === type).map((m) => m.msg as ServerMessages[K]);
+  }
+
+  /** Resolves when pred() holds, re-checked on every message and state change. */
+  async until<T>(pred: () => T | undefined | false | null, what = 'condition', ms = 10_000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = pred();
+      if (v) return v;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 50);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits for the next message of a type after `after` messages. */
+  async next<K extends keyof ServerMessages>(type: K, after = this.messages.length, ms = 10_000): Promise<ServerMessages[K]> {
+    return this.until(() => this.messages.slice(after).find((m) => m.type === type)?.msg as ServerMessages[K] | undefined, `message ${type}`, ms);
+  }
+
+  /** Sends and waits for the `error` reply. */
+  async expectError(type: string | number, payload?: unknown): Promise<ServerMessages['error']> {
+    const n = this.messages.length;
+    this.send(type, payload);
+    return this.next('error', n);
+  }
+
+  /** Drops the connection as a network failure would (not a consented leave). */
+  drop(): void {
+    (this.room.connection.transport as unknown as { ws: WebSocket }).ws.close(3001, 'network gone');
+  }
+
+  async reconnect(): Promise<void> {
+    const token = this.room.reconnectionToken;
+    this.room = (await this.sdk.reconnect(token)) as Room;
+    this.closed = false;
+    this.attach();
+  }
+
+  async leave(): Promise<void> {
+    if (this.closed) return;
+    await Promise.race([this.room.leave(true).catch(() => {}), sleep(1000)]);
+  }
+}
+
+export function sdk(server: TestServer): Client {
+  return new Client(server.wsUrl);
+}
+
+/** Resolves once the welcome and the first full state are in. */
+async function ready(c: TestClient): Promise<TestClient> {
+  await c.until(() => c.of('welcome').length > 0 && c.state?.seats?.length === 2, 'welcome and state');
+  return c;
+}
+
+export async function quickMatch(server: TestServer, name: string): Promise<TestClient> {
+  const c = sdk(server);
+  return ready(new TestClient((await c.joinOrCreate('match', { name } satisfies JoinOptions)) as Room, c));
+}
+
+export async function createPrivate(server: TestServer, opts: JoinOptions): Promise<TestClient> {
+  const c = sdk(server);
+  return ready(new TestClient((await c.create('match', { ...opts, private: true } satisfies JoinOptions)) as Room, c));
+}
+
+export async function joinById(server: TestServer, roomId: string, opts: JoinOptions): Promise<TestClient> {
+  const c = sdk(server);
+  return ready(new TestClient((await c.joinById(roomId, opts)) as Room, c));
+}
+
+export function serverRoom(roomId: string): ServerRoom {
+  const r = matchMaker.getLocalRoomById(roomId);
+  if (!r) throw new Error(`no room ${roomId}`);
+  return r;
+}
+
+/** Drives a room's clock forward: the room's timers see `ms` more time pass at the next tick. */
+export function advanceClock(roomId: string, ms: number): void {
+  const room = serverRoom(roomId);
+  const clock = room.clock as unknown as { now: () => number; tick(): void; __offset?: number };
+  if (clock.__offset === undefined) {
+    clock.__offset = 0;
+    clock.now = () => Date.now() + clock.__offset!;
+  }
+  clock.__offset += ms;
+  clock.tick();
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

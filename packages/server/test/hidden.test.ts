@@ -1,0 +1,106 @@
+// Hidden information (RULES §4.1, §7): while one seat is locked in and the other is not, nothing of the sealed
+// commitment reaches the opponent or a spectator: not in a raw frame, a decoded patch, a message, a log line or an
+// HTTP answer. The proof: whatever the commitment, the bytes they receive are the same.
+import { Writable } from 'node:stream';
+import { Protocol } from '@colyseus/core';
+import { createRng, randomCommitment, type Commitment, type MatchState } from '@star-eater/engine';
+import type { Room } from '@colyseus/sdk';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { attachBot } from './bot.js';
+import { joinById, quickMatch, serverRoom, startTestServer, type TestClient, type TestServer } from './harness.js';
+
+let server: TestServer;
+const logLines: string[] = [];
+const open: TestClient[] = [];
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  server = await startTestServer({ log: pino({ level: 'debug' }, sink), room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } } });
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.leave()));
+  await server.stop();
+});
+
+const hex = (frames: Uint8Array[]) => frames.filter((f) => f[0] !== Protocol.PING).map((f) => Buffer.from(f).toString('hex'));
+/** Strings that would betray a commitment's content. */
+function telltales(c: Commitment): string[] {
+  const out = new Set<string>();
+  for (const card of c.cards) for (const v of Object.values(card)) if (typeof v === 'string') out.add(v);
+  out.add('"cards"');
+  out.add('commitment');
+  return [...out];
+}
+
+it('keeps a locked commitment from the opponent and the spectators, whatever it is', async () => {
+  const a = await quickMatch(server, 'Sealer');
+  const b = await quickMatch(server, 'Watcher');
+  open.push(a, b);
+  await a.until(() => a.of('welcome').length && b.of('welcome').length, 'welcomes');
+  for (const c of [a, b]) {
+    const bot = attachBot(c.room as Room, { seed: `hidden-${c.seat}`, manualCommit: true });
+    bot.seatNo = c.seat;
+    bot.tick();
+  }
+  const spec = await joinById(server, a.room.roomId, { spectate: true });
+  open.push(spec);
+  await a.until(() => a.state.phase === 'commit' && spec.state.phase === 'commit', 'commit window', 15_000);
+  const match = (serverRoom(a.room.roomId) as unknown as { match: { match: MatchState } }).match.match;
+  const rng = createRng('hidden-information');
+  const observers = [b, spec];
+  const seen: string[][][] = [[], []];
+  const baseline = observers.map((o) => JSON.stringify(o.state.toJSON()));
+
+  for (let trial = 0; trial < 30; trial++) {
+    let c = randomCommitment(match, a.seat, rng);
+    if (trial === 0) c = { engine: 'SW', cards: [{ card: 'port-broadside', aim: 'aft' }, { card: 'vent-coolant', component: 'pointDefence' }] };
+    const starts = observers.map((o) => o.frames.length);
+    const msgStarts = observers.map((o) => o.messages.length);
+    const n = a.messages.length;
+    a.send('commit', { round: 1, commitment: c });
+    const echo = await a.until(() => a.messages.slice(n).find((m) => m.type === 'commitment' && m.msg.lockedIn)?.msg, 'echo');
+    expect(echo).toEqual({ round: 1, commitment: c, lockedIn: true });
+    for (const o of observers) await o.until(() => o.state.seats[a.seat].lockedIn, 'lockedIn seen');
+    // Decoded state: exactly the baseline but for lockedIn.
+    observers.forEach((o, i) => {
+      const now = JSON.parse(JSON.stringify(o.state.toJSON()));
+      expect(now.seats[a.seat].lockedIn).toBe(true);
+      now.seats[a.seat].lockedIn = false;
+      expect(JSON.stringify(now)).toBe(baseline[i]);
+    });
+    a.send('revise', { round: 1 });
+    for (const o of observers) await o.until(() => !o.state.seats[a.seat].lockedIn, 'unlock seen');
+    await a.until(() => a.messages.slice(n).some((m) => m.type === 'commitment' && !m.msg.lockedIn), 'unlock echo');
+    observers.forEach((o, i) => {
+      const frames = o.frames.slice(starts[i]);
+      seen[i]!.push(hex(frames));
+      // No message at all reached them, and no frame carries a telltale.
+      expect(o.messages.slice(msgStarts[i]!)).toEqual([]);
+      const text = Buffer.concat(frames).toString('latin1');
+      for (const t of telltales(c)) expect(text.includes(t), `"${t}" in a frame`).toBe(false);
+    });
+  }
+  // Identical bytes whatever the commitment: the frames carry no information about it.
+  for (const perObserver of seen) for (const trial of perObserver) expect(trial).toEqual(perObserver[0]);
+
+  // Nothing in the HTTP answers or the log lines either.
+  const http = (await Promise.all(['/api/matches', '/health'].map((p) => fetch(`${server.url}${p}`).then((r) => r.text())))).join('');
+  expect(http).not.toMatch(/port-broadside|vent-coolant|"engine"/);
+  expect(logLines.length).toBeGreaterThan(0);
+  expect(logLines.join('')).not.toMatch(/port-broadside|vent-coolant|"engine":|"cards"/);
+
+  // Once both are locked, the commitments are revealed to everyone at once.
+  a.send('commit', { round: 1, commitment: { engine: 'N', cards: [] } });
+  const before = spec.messages.length;
+  b.send('commit', { round: 1, commitment: { engine: 'S', cards: [] } });
+  const ev = await spec.next('events', before);
+  expect(ev.events.find((e) => e.type === 'cards-revealed')).toBeTruthy();
+  expect(spec.of('commitment')).toEqual([]);
+  await b.until(() => b.of('commitment').length > 0, 'echo to b');
+  expect(b.of('commitment').map((m) => m.commitment)).toEqual([{ engine: 'S', cards: [] }]);
+}, 60_000);

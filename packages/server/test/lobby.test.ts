@@ -1,0 +1,109 @@
+// Matchmaking, private rooms with invites, spectators, and the HTTP endpoints.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrivate, joinById, quickMatch, sdk, startTestServer, type TestClient, type TestServer } from './harness.js';
+
+let server: TestServer;
+const open: TestClient[] = [];
+const track = <T extends TestClient>(c: T): T => (open.push(c), c);
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.leave()));
+  await server.stop();
+});
+
+const getJson = async (path: string) => {
+  const r = await fetch(`${server.url}${path}`);
+  return { status: r.status, body: (await r.json()) as any };
+};
+
+describe('quick match', () => {
+  it('pairs six strangers into three rooms', async () => {
+    const clients = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((n) => quickMatch(server, n).then(track)));
+    const byRoom = new Map<string, TestClient[]>();
+    for (const c of clients) byRoom.set(c.room.roomId, [...(byRoom.get(c.room.roomId) ?? []), c]);
+    expect(byRoom.size).toBe(3);
+    for (const pair of byRoom.values()) {
+      expect(pair).toHaveLength(2);
+      await pair[0]!.until(() => pair[0]!.state.phase === 'factions', 'match start');
+      expect(new Set(pair.map((c) => c.seat))).toEqual(new Set([0, 1]));
+      expect(pair[0]!.state.seedHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(pair[0]!.state.seed).toBe('');
+    }
+    // Live public matches are listed with their players; a seventh client waits in a new room.
+    const { body } = await getJson('/api/matches');
+    const listed = body.matches.filter((m: any) => byRoom.has(m.roomId));
+    expect(listed).toHaveLength(3);
+    expect(listed[0].players).toHaveLength(2);
+    const seventh = track(await quickMatch(server, 'g'));
+    expect(byRoom.has(seventh.room.roomId)).toBe(false);
+    await seventh.until(() => seventh.of('welcome').length > 0, 'welcome');
+    expect(seventh.state.phase).toBe('waiting');
+
+    // A full match refuses a third player but takes spectators.
+    const [roomId] = [...byRoom.keys()];
+    await expect(joinById(server, roomId!, { name: 'late' })).rejects.toThrow(/full/);
+    const spec = track(await joinById(server, roomId!, { spectate: true }));
+    await spec.until(() => spec.state.spectators === 1, 'spectator counted');
+    expect(spec.of('welcome')[0]).toMatchObject({ role: 'spectator', seat: null });
+    const health = await getJson('/health');
+    expect(health.body).toMatchObject({ status: 'ok', storage: 'sqlite' });
+    expect(health.body.liveMatches).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses spectating a room that is still waiting', async () => {
+    const waiting = track(await createPrivate(server, { name: 'solo' }));
+    const invite = (await waiting.next('welcome', 0)).invite!;
+    await expect(joinById(server, waiting.room.roomId, { spectate: true, invite })).rejects.toThrow(/not started/);
+  });
+});
+
+describe('private rooms', () => {
+  it('are unlisted, need the invite to join and to watch, and take the creator’s settings', async () => {
+    const host = track(
+      await createPrivate(server, { name: 'Host', timers: { commit: 20, draft: 15, prompt: 10 }, variants: { criticalHits: true } }),
+    );
+    const welcome = await host.next('welcome', 0);
+    expect(welcome.seat).toBe(0);
+    expect(welcome.invite).toMatch(/^[A-Za-z0-9_-]{24}$/); // 18 random bytes = 144 bits
+    const roomId = host.room.roomId;
+    expect(host.state.settings.toJSON()).toMatchObject({ private: true, commitSeconds: 20, draftSeconds: 15, promptSeconds: 10, criticalHits: true, rangeBands: false });
+    // The invite is in no synced state.
+    expect(JSON.stringify(host.state.toJSON())).not.toContain(welcome.invite);
+
+    // Not reachable by matchmaking: a quick-match client lands elsewhere.
+    const stranger = track(await quickMatch(server, 'stranger'));
+    expect(stranger.room.roomId).not.toBe(roomId);
+
+    await expect(joinById(server, roomId, { name: 'Guest' })).rejects.toThrow(/invite/);
+    await expect(joinById(server, roomId, { name: 'Guest', invite: 'x'.repeat(24) })).rejects.toThrow(/invite/);
+    await expect(joinById(server, roomId, { name: 'Guest', private: true })).rejects.toThrow(/invite/);
+    const guest = track(await joinById(server, roomId, { name: 'Guest', invite: welcome.invite! }));
+    expect((await guest.next('welcome', 0)).invite).toBeUndefined();
+    await guest.until(() => guest.state.phase === 'factions', 'match start');
+
+    const { body } = await getJson('/api/matches');
+    expect(body.matches.some((m: any) => m.roomId === roomId)).toBe(false);
+    await expect(joinById(server, roomId, { spectate: true })).rejects.toThrow(/invite/);
+    const spec = track(await joinById(server, roomId, { spectate: true, invite: welcome.invite! }));
+    await spec.until(() => spec.state.spectators === 1, 'spectator');
+  });
+
+  it('refuses malformed join options with a clear error', async () => {
+    await expect(sdk(server).create('match', { private: true, timers: { commit: 1 } })).rejects.toThrow(/timers\.commit/);
+    await expect(sdk(server).joinOrCreate('match', { name: 42 })).rejects.toThrow(/name/);
+  });
+});
+
+describe('HTTP', () => {
+  it('answers health, records and a missing record', async () => {
+    const h = await getJson('/health');
+    expect(h.status).toBe(200);
+    expect(h.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect((await getJson('/api/records')).body).toEqual({ records: [] });
+    expect((await getJson('/api/records/nope')).status).toBe(404);
+    expect((await getJson('/api/records/bad%20id')).status).toBe(400);
+  });
+});

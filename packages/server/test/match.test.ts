@@ -1,0 +1,189 @@
+// Whole matches through the protocol: a scripted match watched by a spectator whose stored record replays to the
+// same final state; concede; rematch; time-outs on a driven clock; reconnection and an exhausted budget.
+import { parseRecord, replayRecord, seedHash, stateView } from '@star-eater/engine';
+import type { Room } from '@colyseus/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachBot, type Bot } from './bot.js';
+import { advanceClock, joinById, quickMatch, serverRoom, startTestServer, type TestClient, type TestServer } from './harness.js';
+
+let server: TestServer;
+const open: TestClient[] = [];
+beforeAll(async () => {
+  server = await startTestServer({ room: { reconnectSeconds: 180 } });
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.leave()));
+  await server.stop();
+});
+
+async function pair(names: [string, string], bots?: { aggressive?: boolean; manualCommit?: boolean }) {
+  const a = await quickMatch(server, names[0]);
+  const b = await quickMatch(server, names[1]);
+  open.push(a, b);
+  expect(a.room.roomId).toBe(b.room.roomId);
+  let botA: Bot | null = null;
+  let botB: Bot | null = null;
+  if (bots) {
+    botA = attachBot(a.room as Room, { seed: `${names[0]}-bot`, ...bots });
+    botB = attachBot(b.room as Room, { seed: `${names[1]}-bot`, ...bots });
+    // The welcome may already be in: bind the seats from the recorded messages.
+    await a.until(() => a.of('welcome').length && b.of('welcome').length, 'welcomes');
+    botA.seatNo = a.seat;
+    botB.seatNo = b.seat;
+    botA.tick();
+    botB.tick();
+  }
+  return { a, b, botA, botB, roomId: a.room.roomId };
+}
+
+describe('a full match', () => {
+  it('plays draft to a destroyed warship with a spectator; the stored record replays to the same final state', async () => {
+    const { a, b, roomId } = await pair(['Ada', 'Bo'], { aggressive: true });
+    const spec = await joinById(server, roomId, { spectate: true });
+    open.push(spec);
+    const hash = await a.until(() => a.state.seedHash, 'seed hash');
+    await a.until(() => a.state.phase === 'finished', 'the end of the match', 120_000);
+    await spec.until(() => spec.of('ended').length > 0, 'spectator sees the end');
+    const ended = spec.of('ended')[0]!;
+    expect(seedHash(ended.seed)).toBe(hash);
+    expect(spec.state.seed).toBe(ended.seed);
+    expect(ended.recordId).toBeTruthy();
+    expect(['destroyed', 'draw']).toContain(ended.reason);
+
+    // Prompts went to the deciding seat only.
+    expect(spec.of('prompt')).toEqual([]);
+    for (const c of [a, b]) for (const p of c.of('prompt')) expect(p.prompt.seat).toBe(c.seat);
+    // The spectator saw every round's events, in order, ending with the match end.
+    const events = spec.of('events').flatMap((e) => e.events);
+    expect(events.at(-1)).toMatchObject({ type: 'match-ended' });
+
+    const res = await fetch(`${server.url}/api/records/${ended.recordId}`);
+    const parsed = parseRecord(await res.json());
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.players.map((p) => p.name)).toEqual(['Ada', 'Bo']);
+    const replay = replayRecord(parsed.value);
+    expect(replay.ok).toBe(true);
+    if (!replay.ok) return;
+    expect(replay.value.events).toEqual(events);
+    const view = stateView(replay.value.state);
+    expect(view.winner).toBe(ended.winner);
+    // The synced board the spectator settled on is the replayed final state.
+    const ships = spec.state.ships.toJSON();
+    for (const seat of [0, 1] as const) {
+      expect(ships[seat]).toMatchObject({
+        q: view.ships[seat].core.q,
+        r: view.ships[seat].core.r,
+        facing: view.ships[seat].facing,
+        structure: view.ships[seat].structure,
+        ...view.ships[seat].armour,
+      });
+    }
+    const list = (await (await fetch(`${server.url}/api/records`)).json()) as { records: unknown[] };
+    expect(list.records[0]).toMatchObject({ id: ended.recordId, players: ['Ada', 'Bo'] });
+    expect(b.state.recordId).toBe(ended.recordId);
+  }, 150_000);
+});
+
+describe('concede and rematch', () => {
+  it('concedes in a commitment window, then both ask for a rematch: initiative to the loser, spectators stay', async () => {
+    const { a, b, roomId, botA, botB } = await pair(['Cy', 'Di'], { manualCommit: true });
+    const spec = await joinById(server, roomId, { spectate: true });
+    open.push(spec);
+    await a.until(() => a.state.phase === 'commit', 'round 1');
+    const firstHash = a.state.seedHash;
+    a.send('concede');
+    await spec.until(() => spec.state.phase === 'finished', 'finished');
+    const loser = a.seat;
+    expect(spec.state.winner).toBe(b.seat);
+    expect(spec.state.endReason).toBe('concede');
+    const rec = (await (await fetch(`${server.url}/api/records/${spec.state.recordId}`)).json()) as { end: unknown };
+    expect(rec.end).toEqual({ winner: b.seat, reason: 'concede' });
+    const parsedRec = parseRecord(rec);
+    expect(parsedRec.ok && replayRecord(parsedRec.value).ok).toBe(true);
+
+    expect((await b.expectError('concede')).code).toBe('wrong-phase');
+    a.send('rematch');
+    await b.until(() => b.state.seats[loser].rematch, 'rematch flag');
+    b.send('rematch');
+    await spec.until(() => spec.state.matchNo === 2 && spec.state.phase === 'factions', 'rematch starts');
+    expect(spec.state.initiative).toBe(loser);
+    expect(spec.state.seedHash).not.toBe(firstHash);
+    expect(spec.state.seed).toBe('');
+    expect(spec.state.spectators).toBe(1);
+    void botA;
+    void botB;
+  }, 30_000);
+});
+
+describe('timers', () => {
+  it('applies the defaults when the driven clock runs past each deadline', async () => {
+    const { a, b, roomId } = await pair(['Ed', 'Flo']);
+    await a.until(() => a.state.phase === 'factions', 'factions');
+    expect(a.state.deadline).toBeGreaterThan(Date.now());
+    advanceClock(roomId, 46_000);
+    await a.until(() => a.state.phase === 'draft', 'draft after the faction timer');
+    expect(a.state.seats.toJSON().map((s: any) => s.faction)).toEqual(['fpa', 'fpa']);
+    // Ten picks, then the swap, then munitions: every one defaulted by the clock.
+    for (let i = 0; i < 20 && a.state.phase === 'draft'; i++) {
+      const step = `${a.state.step}:${a.state.turn}:${JSON.stringify(a.state.seats.toJSON())}`;
+      advanceClock(roomId, 46_000);
+      await a.until(() => `${a.state.step}:${a.state.turn}:${JSON.stringify(a.state.seats.toJSON())}` !== step || a.state.phase !== 'draft', 'next draft step');
+    }
+    expect(a.state.phase).toBe('commit');
+    expect(a.state.round).toBe(1);
+    const seats = a.state.seats.toJSON();
+    expect(seats[0].squadrons).toHaveLength(3);
+    expect(seats[1].munitions.reduce((x: number, y: number) => x + y, 0)).toBe(4);
+    // Nobody commits: NONE and no cards for both, and round 2 opens.
+    const n = b.messages.length;
+    advanceClock(roomId, 61_000);
+    const ev = await b.next('events', n);
+    expect(ev.events.find((e) => e.type === 'engine-revealed')).toMatchObject({ engines: ['NONE', 'NONE'] });
+    await a.until(() => a.state.round === 2 && a.state.phase === 'commit', 'round 2');
+  }, 30_000);
+});
+
+describe('reconnection', () => {
+  it('holds the seat through a drop mid-commitment, catches the client up, and the match finishes', async () => {
+    const { a, b, roomId, botA } = await pair(['Gus', 'Hal'], { aggressive: true, manualCommit: true });
+    await a.until(() => a.state.phase === 'commit', 'round 1');
+    a.send('commit', { round: 1, commitment: { engine: 'N', cards: [] } });
+    await b.until(() => b.state.seats[a.seat].lockedIn, 'a locked');
+    a.drop();
+    await b.until(() => !b.state.seats[a.seat].connected, 'seat shown disconnected');
+    expect(b.state.seats[a.seat].taken).toBe(true);
+    await a.reconnect();
+    botA!.bind(a.room as Room);
+    await b.until(() => b.state.seats[a.seat].connected, 'seat back');
+    // The returning client gets its own sealed commitment back.
+    const echo = await a.until(() => a.of('commitment').at(-1), 'commitment echo');
+    expect(echo).toMatchObject({ round: 1, lockedIn: true, commitment: { engine: 'N', cards: [] } });
+    b.send('commit', { round: 1, commitment: { engine: 'S', cards: [] } });
+    await a.until(() => a.state.round === 2, 'round 2 after reconnecting');
+    expect(a.state.seats[a.seat].reconnectLeft).toBeLessThanOrEqual(180);
+    // Finish: concede.
+    b.send('concede');
+    await a.until(() => a.state.phase === 'finished', 'finished');
+    expect(a.state.winner).toBe(a.seat);
+    void roomId;
+  }, 30_000);
+
+  it('forfeits a seat whose reconnection budget runs out', async () => {
+    const { a, b, roomId } = await pair(['Ivy', 'Jo']);
+    await a.until(() => a.state.phase === 'factions', 'factions');
+    const seat = a.seat;
+    a.drop();
+    await b.until(() => !b.state.seats[seat].connected, 'dropped');
+    advanceClock(roomId, 179_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(b.state.phase).not.toBe('finished');
+    advanceClock(roomId, 2_000);
+    await b.until(() => b.state.phase === 'finished', 'forfeit');
+    expect(b.state.endReason).toBe('forfeit');
+    expect(b.state.winner).toBe(b.seat);
+    expect(b.state.seed).toMatch(/^[0-9a-f]{64}$/);
+    await expect(a.reconnect()).rejects.toThrow();
+    void serverRoom;
+  }, 30_000);
+});
