@@ -21,12 +21,16 @@ for (let i = 0; positions.length < 500; i++) {
 }
 
 const rng = createRng('bench-rounds');
+// Commitments are drawn before the clock starts; decisions are drawn during resolution (they need the position).
+const commitments = Array.from({ length: ROUNDS }, (_, i) => {
+  const s = positions[i % positions.length]!;
+  return [randomCommitment(s, 0, rng), randomCommitment(s, 1, rng)] as const;
+});
 let events = 0;
 const t0 = performance.now();
 for (let i = 0; i < ROUNDS; i++) {
   const s = positions[i % positions.length]!;
-  const c = [randomCommitment(s, 0, rng), randomCommitment(s, 1, rng)] as const;
-  const p = resolveRoundWith(s, c, (prompt, _k, now) => randomDecision(now, prompt, rng));
+  const p = resolveRoundWith(s, commitments[i]!, (prompt, _k, now) => randomDecision(now, prompt, rng));
   if (p.status === 'done') events += p.events.length;
 }
 const t1 = performance.now();

@@ -25,7 +25,8 @@ export const defaultFighterAnswer = (): FighterAnswer => ({ kind: 'pass' });
 export function fighterPrompt(s: MatchState, seat: Seat, launchesLeft: number): Extract<Prompt, { kind: 'fighter' }> | null {
   const ship = s.ships[seat];
   const squadrons: SquadronOption[] = [];
-  const hexes = launchesLeft > 0 ? launchHexes(s, seat) : [];
+  // launch hexes only when some squadron could launch: this runs on every activation
+  const hexes = ship.squadrons.some((sq) => canLaunch(s, seat, sq, launchesLeft)) ? launchHexes(s, seat) : [];
   for (const sq of ship.squadrons) {
     if (canActivate(sq)) {
       squadrons.push({ squadron: sq.index, id: sq.id, mode: 'activate', speed: squadronSpeed(ship, sq), munitions: sq.munitions });

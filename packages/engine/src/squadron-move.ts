@@ -49,10 +49,11 @@ export function launchHexes(s: MatchState, seat: Seat): Hex[] {
   const reach = fighterBayCard(ship.loadout.fighterBay).launch;
   const out: Hex[] = [];
   // one pass over the tokens, not one per candidate hex: this runs on every fighter prompt
-  const seen = new Set<string>(smallTokens(s).map((t) => key(t.at)));
+  const hk = (h: Hex): number => h.q * 4096 + h.r;
+  const seen = new Set<number>(smallTokens(s).map((t) => hk(t.at)));
   for (const bay of bayHexes(ship)) {
     for (const h of range(bay, reach)) {
-      const k = key(h);
+      const k = hk(h);
       if (seen.has(k)) continue;
       seen.add(k);
       if (onBoard(s.scenario, h) && !warshipAt(s.ships, h)) out.push(h);
