@@ -47,6 +47,14 @@ interface Side {
   room: Room;
   bytes: number;
 }
+/** Bytes received by all clients, by frame kind (patch, full state, each message type). */
+const byKind: Record<string, number> = {};
+const FRAME = { 10: 'join', 14: 'state', 15: 'patch', 18: 'ping' } as Record<number, string>;
+function kindOf(b: Uint8Array): string {
+  const code = b[0]! & 0x1f;
+  if (code === 13 && (b[1]! & 0xe0) === 0xa0) return `msg:${new TextDecoder().decode(b.subarray(2, 2 + (b[1]! & 0x1f)))}`;
+  return FRAME[code] ?? `code${code}`;
+}
 const latencies: number[] = [];
 let rounds = 0;
 let finished = 0;
@@ -63,7 +71,10 @@ async function playMatch(i: number): Promise<void> {
       const room = (await new Client(`ws://127.0.0.1:${PORT}`).joinOrCreate('match', { name: `bot${i}-${k}` })) as Room;
       const side: Side = { room, bytes: 0 };
       (room.connection.transport as unknown as { ws: WebSocket }).ws.addEventListener('message', (ev: MessageEvent) => {
-        side.bytes += (ev.data as ArrayBuffer).byteLength;
+        const n = (ev.data as ArrayBuffer).byteLength;
+        side.bytes += n;
+        const k = kindOf(new Uint8Array(ev.data as ArrayBuffer));
+        byKind[k] = (byKind[k] ?? 0) + n;
       });
       pair.push(side);
       sides.push(side);
@@ -127,6 +138,11 @@ const out = {
   roundsPerSecond: +(rounds / secs).toFixed(1),
   lockInToResultMs: { p50: +q(0.5).toFixed(2), p99: +q(0.99).toFixed(2) },
   bytesPerClientPerRound: Math.round(bytes / sides.length / Math.max(1, rounds / MATCHES)),
+  bytesPerClientPerRoundByKind: Object.fromEntries(
+    Object.entries(byKind)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => [k, Math.round(n / sides.length / Math.max(1, rounds / MATCHES))]),
+  ),
   heapPerLiveMatchKB: +((peak.memory.heapUsedBytes - before.memory.heapUsedBytes) / 1024 / Math.max(1, MATCHES)).toFixed(1),
   refusedBotMessages: Object.entries(
     bots.flatMap((b) => b.errors).reduce<Record<string, number>>((m, e) => ((m[`${e.type}:${e.code}`] = (m[`${e.type}:${e.code}`] ?? 0) + 1), m), {}),

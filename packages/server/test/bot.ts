@@ -16,6 +16,8 @@ export interface BotOptions {
   aggressive?: boolean;
   /** Do not commit automatically (the test drives commitments). */
   manualCommit?: boolean;
+  /** Do not answer decision prompts (the test answers them). */
+  manualDecide?: boolean;
   /** Called when the bot locks in (for latency measurement). */
   onCommit?: (round: number) => void;
 }
@@ -108,6 +110,7 @@ export class Bot {
 
   private lastPrompt: ServerMessages['prompt'] | null = null;
   private answer(p: ServerMessages['prompt']): void {
+    if (this.opts.manualDecide) return;
     this.lastPrompt = p;
     this.room.send('decide', { prompt: p.id, decision: this.decide(p.prompt) });
   }

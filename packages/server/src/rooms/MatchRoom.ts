@@ -9,6 +9,7 @@ import { roomDeps, type RoomDeps } from '../deps.js';
 import { Match, type MatchHost, type Timer } from './match.js';
 import { RateLimiter } from './rate-limit.js';
 import { MatchRoomState, SeatState } from './state.js';
+import { PACKED_TYPES, packedFrame } from './wire.js';
 
 interface Member {
   role: 'player' | 'spectator';
@@ -95,12 +96,14 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         const c = this.seatClients[seat];
         if (c) {
           this.broadcastPatch();
-          c.send(type, msg);
+          this.reply(c, type, msg);
         }
       },
       broadcast: (type, msg) => {
         this.broadcastPatch();
-        this.broadcast(type, msg);
+        if (!PACKED_TYPES.has(type)) return this.broadcast(type, msg);
+        const frame = packedFrame(type, msg);
+        for (const c of this.clients) c.enqueueRaw(frame);
       },
       saveRecord: (summary, record) => this.deps.storage.saveRecord(summary, record),
       onPhaseChange: () => this.updateMetadata(),
@@ -169,7 +172,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       this.members.set(client.sessionId, { role: 'spectator', seat: null, limiter });
       this.state.spectators += 1;
       client.send('welcome', { role: 'spectator', seat: null, roomId: this.roomId });
-      for (const [type, msg] of this.match.catchUp(null)) client.send(type, msg);
+      for (const [type, msg] of this.match.catchUp(null)) this.reply(client, type, msg);
       this.updateMetadata();
       return;
     }
@@ -236,7 +239,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.state.seats[m.seat]!.connected = true;
     this.log.info({ seat: m.seat }, 'player reconnected');
     client.send('welcome', { role: 'player', seat: m.seat, roomId: this.roomId });
-    for (const [type, msg] of this.match.catchUp(m.seat)) client.send(type, msg);
+    for (const [type, msg] of this.match.catchUp(m.seat)) this.reply(client, type, msg);
   }
 
   override onLeave(client: Client, code?: number): void {
@@ -268,8 +271,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   // ------------------------------------------------------------------ messages
+  /** Sends one message to one client; the big types go record-packed (see wire.ts), decoded by the SDK as usual. */
   private reply<K extends keyof ServerMessages>(client: Client, type: K, msg: ServerMessages[K]): void {
-    client.send(type, msg);
+    if (PACKED_TYPES.has(type)) client.enqueueRaw(packedFrame(type, msg));
+    else client.send(type, msg);
   }
 
   private onClientMessage(client: Client, type: string | number, payload: unknown): void {

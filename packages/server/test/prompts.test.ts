@@ -1,0 +1,87 @@
+// Decision prompts answered wrongly: by the seat that is not asked, or naming a squadron that is not one the prompt
+// offers → an `error`, the match untouched, the connection alive; the right answer then goes through.
+import type { Room } from '@colyseus/sdk';
+import type { ServerMessages } from '@star-eater/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachBot } from './bot.js';
+import { joinById, quickMatch, sleep, startTestServer, type TestClient, type TestServer } from './harness.js';
+
+let server: TestServer;
+const open: TestClient[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.leave()));
+  await server.stop();
+});
+
+async function refused(c: TestClient, watcher: TestClient, payload: unknown, code: string, mention?: RegExp) {
+  const before = JSON.stringify(watcher.state.toJSON());
+  const e = await c.expectError('decide', payload);
+  expect(e.code, `decide ${JSON.stringify(payload)} → ${e.message}`).toBe(code);
+  if (mention) expect(e.message).toMatch(mention);
+  await sleep(60); // a patch interval
+  expect(JSON.stringify(watcher.state.toJSON())).toBe(before);
+  expect(c.closed).toBe(false);
+  return e;
+}
+
+describe('fighter prompts', () => {
+  it('refuse an answer from the wrong seat and a squadron that is not on offer, then take the right one', async () => {
+    const a = await quickMatch(server, 'A');
+    const b = await quickMatch(server, 'B');
+    const spec = await joinById(server, a.room.roomId, { spectate: true });
+    open.push(a, b, spec);
+    for (const c of [a, b]) {
+      const bot = attachBot(c.room as Room, { seed: `prompts-${c.seat}`, faction: 'fpa', manualCommit: true, manualDecide: true });
+      bot.seatNo = c.seat;
+      bot.tick();
+    }
+    await a.until(() => a.state.phase === 'commit', 'commit window', 15_000);
+    // Seat A launches a squadron (a fighter prompt for A in the fighter phase); B does nothing.
+    const n = a.messages.length;
+    a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
+    expect(await a.next('commitment', n)).toMatchObject({ lockedIn: true });
+    b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
+    const ask = (await a.until(() => a.of('prompt').find((p) => p.prompt.kind === 'fighter'), 'a fighter prompt')) as ServerMessages['prompt'];
+    expect(ask.prompt.seat).toBe(a.seat);
+    await spec.until(() => spec.state.phase === 'resolving' && spec.state.step === 'fighter', 'resolving shown');
+    expect(b.of('prompt')).toHaveLength(0); // the prompt goes to the deciding seat only
+    expect(spec.of('prompt')).toHaveLength(0);
+    const prompt = ask.prompt as Extract<ServerMessages['prompt']['prompt'], { kind: 'fighter' }>;
+    const offered = prompt.squadrons.find((s) => s.mode === 'launch' && s.launchHexes?.length);
+    expect(offered, JSON.stringify(prompt)).toBeTruthy();
+    const good = {
+      kind: 'fighter',
+      answer: { kind: 'launch', squadron: offered!.squadron, at: offered!.launchHexes![0]!, facing: 0, path: [], end: { kind: 'none' } },
+    };
+
+    // The wrong seat answers A's prompt: refused, even with the right id and a legal answer.
+    await refused(b, spec, { prompt: ask.id, decision: good }, 'not-your-turn', /other player/);
+    // A spectator answers it.
+    const se = await spec.expectError('decide', { prompt: ask.id, decision: good });
+    expect(se.code).toBe('spectator');
+    // A squadron that is not on offer: not on the board, so it cannot be activated …
+    const aboard = prompt.squadrons.find((s) => s.mode === 'launch')!;
+    const e1 = await refused(a, spec, { prompt: ask.id, decision: { kind: 'fighter', answer: { kind: 'activate', squadron: aboard.squadron, path: [], end: { kind: 'none' } } } }, 'illegal');
+    expect(e1.detail).toBe('squadron-cannot-act');
+    // … a squadron index that does not exist …
+    await refused(a, spec, { prompt: ask.id, decision: { kind: 'fighter', answer: { kind: 'activate', squadron: 3, path: [], end: { kind: 'none' } } } }, 'bad-payload', /squadron/);
+    // … a stale prompt id, and the wrong kind of decision.
+    await refused(a, spec, { prompt: ask.id + 1, decision: good }, 'stale');
+    const e2 = await refused(a, spec, { prompt: ask.id, decision: { kind: 'direct-fire', target: { kind: 'section', seat: b.seat, section: 'bow' } } }, 'illegal');
+    expect(e2.detail).toBe('wrong-kind');
+    expect(a.of('prompt-closed')).toHaveLength(0);
+
+    // The right seat with a legal answer: accepted, the prompt closes, the squadron is in space.
+    const m = a.messages.length;
+    a.send('decide', { prompt: ask.id, decision: good });
+    expect(await a.next('prompt-closed', m)).toEqual({ id: ask.id, defaulted: false });
+    await spec.until(
+      () => [...spec.state.tokens.values()].some((t: { kind: string; owner: number }) => t.kind === 'squadron' && t.owner === a.seat),
+      'the launched squadron on the board',
+    );
+    expect(a.closed || b.closed).toBe(false);
+  }, 30_000);
+});
