@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { setName, shot } from './helpers.js';
+
+test('the lobby renders on desktop and phone', async ({ page }) => {
+  await setName(page, 'Ada');
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Quick match' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create private match' })).toBeVisible();
+  await expect(page.getByLabel('Your name')).toHaveValue('Ada');
+  await expect(page.locator('#live-list')).toContainText(/No matches|vs/);
+  await shot(page, '01-lobby-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '01-lobby-phone');
+});
+
+test('the demo round animates and the replay viewer steps by event and round', async ({ page }) => {
+  await page.goto('/#/demo');
+  await expect(page.locator('canvas.board-canvas')).toBeVisible();
+  await expect(page.locator('#replay-pos')).toContainText('event 0/');
+  await shot(page, '02-replay-demo-start');
+  await page.getByRole('button', { name: 'Next event' }).click();
+  await expect(page.locator('#replay-pos')).toContainText('event 1/');
+  await page.getByRole('button', { name: 'Next round' }).click();
+  await expect(page.locator('#replay-pos')).toContainText(/event (\d+)\/\1/);
+  await page.waitForTimeout(1500);
+  await shot(page, '02-replay-demo-animating');
+  await page.getByRole('button', { name: 'Skip animations' }).click();
+  await expect(page.locator('#log')).toContainText('The initiative token passes to Orion');
+  await shot(page, '02-replay-demo-end');
+  await page.getByRole('button', { name: 'Previous event' }).click();
+  await expect(page.locator('#replay-pos')).not.toContainText(/event (\d+)\/\1/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '02-replay-demo-phone');
+});

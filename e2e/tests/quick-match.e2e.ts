@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { driveUntil, inCommit } from './drive.js';
+import { setName, shot } from './helpers.js';
+
+test('quick match → factions → draft → rounds → concede; both see the right end screen', async ({ browser }) => {
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  for (const [p, n] of [[a, 'A'], [b, 'B']] as const) {
+    p.on('pageerror', (e) => console.log(n, 'pageerror', e.message));
+    p.on('console', (m) => m.type() === 'error' && console.log(n, 'console', m.text()));
+  }
+  await setName(a, 'Ada');
+  await setName(b, 'Bo');
+  await a.goto('/');
+  await a.click('#quick-match');
+  await expect(a.locator('body')).toContainText(/Waiting for an opponent|Looking for an opponent/);
+  await shot(a, '03-quick-waiting');
+  await b.goto('/');
+  await b.click('#quick-match');
+
+  await expect(a.locator('#factions-screen')).toBeVisible();
+  await expect(b.locator('#factions-screen')).toBeVisible();
+  await shot(a, '04-factions');
+  await a.click('#faction-fpa');
+  await b.click('#faction-lamais');
+  await expect(a.locator('#draft-screen')).toBeVisible();
+  await shot(a, '05-draft-a');
+  await shot(b, '05-draft-b');
+
+  await driveUntil([a, b], inCommit(1));
+  await expect(a.locator('canvas.board-canvas')).toBeVisible();
+  await shot(a, '06-match-round1-a');
+  await shot(b, '06-match-round1-b');
+
+  for (const round of [1, 2, 3]) {
+    // A thrusts N and fires main; B thrusts S (towards A) and fires main. Keys: wheel 1..0, cards Q..I.
+    await a.locator('body').press(round === 1 ? '1' : '0');
+    await a.locator('button.cc[data-card="fire-main"]:enabled').click().catch(() => undefined);
+    await b.locator('body').press(round === 1 ? '4' : '0');
+    await b.locator('button.cc[data-card="launch-squadron"]:enabled').click().catch(() => undefined);
+    if (round === 1) await shot(a, '07-commit-chosen');
+    await a.click('#lock-in');
+    await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
+    if (round === 1) await shot(b, '08-opponent-locked');
+    await b.click('#lock-in');
+    if (round === 1) {
+      await a.waitForTimeout(1200);
+      await shot(a, '09-resolving-animation');
+    }
+    await driveUntil([a, b], inCommit(round + 1));
+  }
+  await a.getByRole('button', { name: 'Skip animations' }).click();
+  await shot(a, '10-round4-a');
+  await expect(a.locator('#log')).toContainText('Round 3 begins');
+
+  a.on('dialog', (d) => void d.accept());
+  await a.click('#concede');
+  await expect(a.locator('#end-screen')).toBeVisible();
+  await expect(b.locator('#end-screen')).toBeVisible();
+  await expect(a.locator('#end-title')).toHaveText('Defeat');
+  await expect(b.locator('#end-title')).toHaveText('Victory');
+  await expect(b.locator('#seed-check')).toContainText('seed matches the hash');
+  await shot(a, '11-end-defeat');
+  await shot(b, '11-end-victory');
+  await b.setViewportSize({ width: 390, height: 844 });
+  await shot(b, '11-end-phone');
+  await ctxA.close();
+  await ctxB.close();
+});

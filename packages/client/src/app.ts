@@ -1,0 +1,70 @@
+// The application shell: a top bar, a hash router and the one server session.
+//   #/            lobby
+//   #/m/<id>      a match room (?invite=… for a private one); a reload resumes the held seat
+//   #/watch/<id>  spectate a room
+//   #/replay/<id> a stored match; #/replay/file an opened record file
+//   #/demo        an offline demo round (no server needed)
+import { Session } from './net/session.js';
+import { mountLobby, savedName } from './screens/lobby.js';
+import { mountReplay } from './screens/replay.js';
+import { mountRoom } from './screens/room.js';
+import { h, replace } from './ui/dom.js';
+
+export class App {
+  readonly session = new Session();
+  /** A record opened from a file, handed from the lobby to the replay viewer. */
+  pendingRecord: unknown = null;
+  readonly main = h('main', { style: { flex: '1', minHeight: '0', display: 'flex', flexDirection: 'column' } });
+  readonly status = h('div.row.grow', { style: { justifyContent: 'flex-end' } });
+  private unmount: (() => void) | null = null;
+
+  constructor(private root: HTMLElement) {}
+
+  start(): void {
+    replace(
+      this.root,
+      h(
+        'header.topbar',
+        null,
+        h('a.logo', { href: '#/', style: { color: 'inherit', textDecoration: 'none' }, 'aria-label': 'Star Eater Online, back to the lobby' }, 'STAR ', h('span', null, 'EATER')),
+        this.status,
+      ),
+      this.main,
+    );
+    window.addEventListener('hashchange', () => this.route());
+    this.route();
+  }
+
+  go(hash: string): void {
+    if (location.hash === hash) this.route();
+    else location.hash = hash;
+  }
+
+  get name(): string {
+    return savedName();
+  }
+
+  private route(): void {
+    this.unmount?.();
+    this.unmount = null;
+    replace(this.status);
+    const hash = location.hash.replace(/^#/, '') || '/';
+    const [path, query] = hash.split('?');
+    const params = new URLSearchParams(query ?? '');
+    const parts = (path ?? '/').split('/').filter(Boolean);
+    const screen = h('div', { style: { flex: '1', minHeight: '0', display: 'flex', flexDirection: 'column' } });
+    replace(this.main, screen);
+    if (parts[0] === 'm' && parts[1]) {
+      this.unmount = mountRoom(screen, this, { roomId: parts[1], invite: params.get('invite') ?? undefined, spectate: false });
+    } else if (parts[0] === 'watch' && parts[1]) {
+      this.unmount = mountRoom(screen, this, { roomId: parts[1], spectate: true });
+    } else if (parts[0] === 'replay' && parts[1]) {
+      this.unmount = mountReplay(screen, this, { id: parts[1] });
+    } else if (parts[0] === 'demo') {
+      this.unmount = mountReplay(screen, this, { id: 'demo' });
+    } else {
+      if (this.session.room) void this.session.leave();
+      this.unmount = mountLobby(screen, this);
+    }
+  }
+}

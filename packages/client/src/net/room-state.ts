@@ -1,0 +1,202 @@
+// The room's synced public state (the server's Colyseus schema, decoded) as the client reads it, and its conversion
+// to the engine's MatchState shape so the engine's pure helpers (momentum preview, arcs, legal options) can run on it.
+// Structural types only: the client does not import the server.
+import type { Dir, FactionId, Loadout, MatchState, Seat, Squadron, Warship, WeaponToken } from '@star-eater/engine/types';
+
+export interface RoomSquadron {
+  id: string;
+  card: string;
+  status: string;
+  munitions: number;
+}
+export interface RoomShip {
+  q: number;
+  r: number;
+  facing: string;
+  bow: number;
+  core: number;
+  port: number;
+  starboard: number;
+  structure: number;
+  linear: Iterable<string>;
+  rotational: Iterable<string>;
+  cdMain: number;
+  cdBroadside: number;
+  cdFighterBay: number;
+  cdPointDefence: number;
+  power: number;
+  supplyMain: number;
+  supplyBroadside: number;
+  supplyTorpedo: number;
+  squadrons: Iterable<RoomSquadron>;
+}
+export interface RoomToken {
+  kind: string;
+  owner: number;
+  q: number;
+  r: number;
+  facing: string;
+}
+export interface RoomSeat {
+  name: string;
+  taken: boolean;
+  connected: boolean;
+  faction: string;
+  lockedIn: boolean;
+  rematch: boolean;
+  main: string;
+  broadside: string;
+  fighterBay: string;
+  pointDefence: string;
+  squadrons: Iterable<string>;
+  munitions: Iterable<number>;
+  reconnectLeft: number;
+}
+export interface RoomSettings {
+  private: boolean;
+  draftSeconds: number;
+  commitSeconds: number;
+  promptSeconds: number;
+  rangeBands: boolean;
+  initiativeRoll: boolean;
+  criticalHits: boolean;
+}
+export interface RoomState {
+  phase: 'waiting' | 'factions' | 'draft' | 'commit' | 'resolving' | 'finished' | string;
+  matchNo: number;
+  round: number;
+  turn: number;
+  step: string;
+  deadline: number;
+  initiative: number;
+  seedHash: string;
+  seed: string;
+  winner: number;
+  endReason: string;
+  recordId: string;
+  spectators: number;
+  settings?: RoomSettings;
+  seats: ArrayLike<RoomSeat> & Iterable<RoomSeat>;
+  ships: ArrayLike<RoomShip> & Iterable<RoomShip>;
+  tokens: { forEach(cb: (t: RoomToken, id: string) => void): void };
+}
+
+const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+const dir = (name: string): Dir => Math.max(0, DIRS.indexOf(name)) as Dir;
+
+/** A plain snapshot of the seats (names, factions, picks), for screens. */
+export interface SeatInfo {
+  name: string;
+  taken: boolean;
+  connected: boolean;
+  faction: FactionId | '';
+  lockedIn: boolean;
+  rematch: boolean;
+  picks: { main: string; broadside: string; fighterBay: string; pointDefence: string; squadrons: string[] };
+  munitions: number[];
+  reconnectLeft: number;
+}
+
+export function seatInfo(s: RoomSeat | undefined): SeatInfo {
+  return {
+    name: s?.name ?? '',
+    taken: !!s?.taken,
+    connected: !!s?.connected,
+    faction: (s?.faction ?? '') as FactionId | '',
+    lockedIn: !!s?.lockedIn,
+    rematch: !!s?.rematch,
+    picks: {
+      main: s?.main ?? '',
+      broadside: s?.broadside ?? '',
+      fighterBay: s?.fighterBay ?? '',
+      pointDefence: s?.pointDefence ?? '',
+      squadrons: s ? [...s.squadrons] : [],
+    },
+    munitions: s ? [...s.munitions] : [],
+    reconnectLeft: s?.reconnectLeft ?? 0,
+  };
+}
+
+/** The engine's MatchState for the synced board, or null before the match has a board. Not for deciding outcomes. */
+export function matchStateFromRoom(rs: RoomState): MatchState | null {
+  if (!rs.ships || rs.ships.length < 2) return null;
+  const seats = [seatInfo(rs.seats[0]), seatInfo(rs.seats[1])];
+  const squadronsAt = new Map<string, { q: number; r: number; facing: Dir }>();
+  const tokens: WeaponToken[] = [];
+  rs.tokens.forEach((t, id) => {
+    if (t.kind === 'squadron') squadronsAt.set(id, { q: t.q, r: t.r, facing: dir(t.facing) });
+    else
+      tokens.push({
+        id,
+        kind: t.kind === 'torpedo' ? 'torpedo' : 'projectile',
+        owner: (t.owner === 1 ? 1 : 0) as Seat,
+        source: 'main',
+        at: { q: t.q, r: t.r },
+        facing: dir(t.facing),
+        damage: 0,
+        speed: 0,
+        firedRound: 0,
+        evasion: t.kind === 'torpedo' ? 2 : 0,
+      });
+  });
+  const ship = (seat: Seat): Warship => {
+    const w = rs.ships[seat]!;
+    const info = seats[seat]!;
+    const faction: FactionId = info.faction === 'lamais' ? 'lamais' : 'fpa';
+    const sqs = [...w.squadrons].map((q, index): Squadron => {
+      const at = squadronsAt.get(q.id);
+      return {
+        id: q.id,
+        index,
+        card: q.card,
+        status: (q.status as Squadron['status']) ?? 'aboard',
+        munitions: q.munitions,
+        ...(at && q.status === 'space' ? { at: { q: at.q, r: at.r }, facing: at.facing } : {}),
+        activated: false,
+        launchedThisRound: false,
+      };
+    });
+    const loadout: Loadout = {
+      main: info.picks.main,
+      broadside: info.picks.broadside,
+      fighterBay: info.picks.fighterBay,
+      pointDefence: info.picks.pointDefence,
+      squadrons: [info.picks.squadrons[0] ?? '', info.picks.squadrons[1] ?? '', info.picks.squadrons[2] ?? ''],
+    };
+    const start = faction === 'fpa' ? { bow: 4, core: 5, port: 3, starboard: 3 } : { bow: 3, core: 4, port: 4, starboard: 4 };
+    return {
+      seat,
+      name: info.name || `Player ${seat + 1}`,
+      faction,
+      loadout,
+      core: { q: w.q, r: w.r },
+      facing: dir(w.facing),
+      armour: { bow: w.bow, core: w.core, port: w.port, starboard: w.starboard },
+      startArmour: start,
+      structure: w.structure,
+      momentum: { linear: [...w.linear].map(dir), rotational: [...w.rotational] as ('CW' | 'CCW')[] },
+      cooldown: { main: w.cdMain, broadside: w.cdBroadside, fighterBay: w.cdFighterBay, pointDefence: w.cdPointDefence },
+      power: w.power,
+      supply: { main: w.supplyMain, broadside: w.supplyBroadside, squadronTorpedo: w.supplyTorpedo },
+      squadrons: [sqs[0]!, sqs[1]!, sqs[2]!] as [Squadron, Squadron, Squadron],
+      effects: { thrusterLocked: false, fuelLeak: false, commsDown: false, screensFailUntil: 0, markedBonus: 0 },
+    };
+  };
+  return {
+    ruleset: 'client-view',
+    scenario: { id: 'standard', cols: 15, rows: 17, starts: [{ col: 7, row: 13, facing: 0 }, { col: 7, row: 3, facing: 3 }] },
+    variants: {
+      rangeBands: !!rs.settings?.rangeBands,
+      initiativeRoll: !!rs.settings?.initiativeRoll,
+      criticalHits: !!rs.settings?.criticalHits,
+    },
+    round: rs.round,
+    initiative: (rs.initiative === 1 ? 1 : 0) as Seat,
+    winner: rs.winner === 2 ? 'draw' : rs.winner === 0 || rs.winner === 1 ? (rs.winner as Seat) : null,
+    endReason: null,
+    ships: [ship(0), ship(1)],
+    tokens,
+    rng: [0, 0, 0, 0],
+    nextTokenId: 0,
+  };
+}

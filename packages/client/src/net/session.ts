@@ -1,0 +1,150 @@
+// The connection to a match room (Colyseus 0.18 SDK). Keeps the reconnection token in sessionStorage so a reloaded
+// tab takes its seat back with client.reconnect(token), and turns SDK callbacks into a few plain listeners.
+import { Client, type Room } from '@colyseus/sdk';
+import type { ClientMessages, ClientMessageType, JoinOptions, ServerMessages } from '@star-eater/protocol';
+import type { RoomState } from './room-state.js';
+
+export const ROOM_NAME = 'match';
+const TOKEN_KEY = 'star-eater.reconnect';
+
+export function serverUrl(): string {
+  const env = (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_SERVER_URL;
+  if (env) return env;
+  const q = new URLSearchParams(location.search).get('server');
+  if (q) return q;
+  return location.origin;
+}
+
+export type Connection = 'connected' | 'reconnecting' | 'closed';
+
+type Handlers = {
+  [K in keyof ServerMessages]?: (payload: ServerMessages[K]) => void;
+};
+
+export interface SessionListener {
+  state?: (s: RoomState) => void;
+  connection?: (c: Connection) => void;
+  message?: Handlers;
+}
+
+interface Stored {
+  roomId: string;
+  token: string;
+}
+
+export function storedToken(roomId?: string): Stored | null {
+  try {
+    const s = JSON.parse(sessionStorage.getItem(TOKEN_KEY) ?? 'null') as Stored | null;
+    if (!s || (roomId && s.roomId !== roomId)) return null;
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+export class Session {
+  readonly client: Client;
+  room: Room<any, RoomState> | null = null;
+  welcome: ServerMessages['welcome'] | null = null;
+  connection: Connection = 'closed';
+  private listeners = new Set<SessionListener>();
+
+  constructor(url = serverUrl()) {
+    this.client = new Client(url);
+  }
+
+  get state(): RoomState | null {
+    return (this.room?.state as RoomState | undefined) ?? null;
+  }
+
+  listen(l: SessionListener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  async quickMatch(name: string): Promise<void> {
+    this.attach(await this.client.joinOrCreate(ROOM_NAME, { name } satisfies JoinOptions));
+  }
+
+  async createPrivate(name: string, extra: Partial<JoinOptions> = {}): Promise<void> {
+    this.attach(await this.client.create(ROOM_NAME, { name, private: true, ...extra } satisfies JoinOptions));
+  }
+
+  async join(roomId: string, opts: JoinOptions): Promise<void> {
+    this.attach(await this.client.joinById(roomId, opts));
+  }
+
+  /** Take a held seat back after a reload; false when there is no token for this room or it is no longer valid. */
+  async resume(roomId: string): Promise<boolean> {
+    const s = storedToken(roomId);
+    if (!s) return false;
+    try {
+      this.attach(await this.client.reconnect(s.token));
+      return true;
+    } catch {
+      sessionStorage.removeItem(TOKEN_KEY);
+      return false;
+    }
+  }
+
+  send<K extends ClientMessageType>(type: K, payload: ClientMessages[K]): void {
+    this.room?.send(type as string, payload);
+  }
+
+  async leave(): Promise<void> {
+    sessionStorage.removeItem(TOKEN_KEY);
+    const r = this.room;
+    this.room = null;
+    this.welcome = null;
+    if (r) await r.leave(true).catch(() => undefined);
+  }
+
+  private saveToken(): void {
+    if (!this.room || this.welcome?.role === 'spectator') return;
+    sessionStorage.setItem(TOKEN_KEY, JSON.stringify({ roomId: this.room.roomId, token: this.room.reconnectionToken }));
+  }
+
+  private setConnection(c: Connection): void {
+    this.connection = c;
+    for (const l of this.listeners) l.connection?.(c);
+  }
+
+  private attach(room: Room<any, RoomState>): void {
+    this.room = room;
+    this.setConnection('connected');
+    const types: (keyof ServerMessages)[] = ['welcome', 'commitment', 'prompt', 'prompt-closed', 'events', 'round-so-far', 'ended', 'error'];
+    for (const type of types) {
+      room.onMessage(type as string, (payload: unknown) => {
+        if (type === 'welcome') {
+          this.welcome = payload as ServerMessages['welcome'];
+          this.saveToken();
+        }
+        for (const l of this.listeners) (l.message?.[type] as ((p: unknown) => void) | undefined)?.(payload);
+      });
+    }
+    room.onStateChange((s) => {
+      for (const l of this.listeners) l.state?.(s);
+    });
+    room.onDrop(() => this.setConnection('reconnecting'));
+    room.onReconnect(() => {
+      this.saveToken();
+      this.setConnection('connected');
+    });
+    room.onLeave(() => {
+      if (this.room === room) {
+        this.room = null;
+        this.setConnection('closed');
+      }
+    });
+    this.saveToken();
+  }
+}
+
+/** The shareable link that opens a room (with the invite code for a private one). */
+export function inviteLink(roomId: string, invite?: string): string {
+  const base = `${location.origin}${location.pathname}`;
+  return `${base}#/m/${roomId}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`;
+}
+export function watchLink(roomId: string): string {
+  return `${location.origin}${location.pathname}#/watch/${roomId}`;
+}

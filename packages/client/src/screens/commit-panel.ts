@@ -1,0 +1,306 @@
+// The sealed commitment (RULES §4.1): the engine wheel with its ten settings, the eight commitment cards with their
+// parameters and disabled reasons, lock in / revise, the opponent's locked-in light and the countdown. The momentum
+// ghost and weapon arcs are drawn on the board from the engine's pure helpers.
+import { previewDrift } from '@star-eater/engine/movement';
+import { FACTIONS, squadronCard, weaponCard } from '@star-eater/engine/content/index';
+import type { CardId, CardPlay, Commitment, Component, EngineSetting, MatchState, Seat, SectionName } from '@star-eater/engine/types';
+import { CARD_IDS, COMPONENTS, ENGINE_SETTINGS, SECTIONS } from '@star-eater/engine/types';
+import { CARD_NAME, COMPONENT_NAME } from '../animation/describe.js';
+import { setGhost, setHighlights, type BoardState } from '../board/state.js';
+import { h, replace, secondsLeft } from '../ui/dom.js';
+import { dirArrow } from './hud.js';
+import { disabledReason, weaponHexes } from './commit-options.js';
+
+const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
+const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
+
+export interface CommitPanelHooks {
+  lock(c: Commitment): void;
+  revise(): void;
+}
+
+export class CommitPanel {
+  readonly el = h('section.card.col', { id: 'commit-panel', 'aria-label': 'Your commitment' });
+  readonly bar = h('div.lockbar');
+  engine: EngineSetting = 'NONE';
+  cards: CardPlay[] = [];
+  locked = false;
+  opponentLocked = false;
+  deadline = 0;
+  private state: MatchState | null = null;
+  private focusCard: CardId | null = null;
+  private timer = setInterval(() => this.tickCountdown(), 250);
+  private countdown = h('span.countdown', { id: 'countdown', 'aria-label': 'Time left' });
+  private keyHandler = (e: KeyboardEvent) => this.onKey(e);
+
+  constructor(
+    private seat: Seat,
+    private board: BoardState,
+    private hooks: CommitPanelHooks,
+  ) {
+    window.addEventListener('keydown', this.keyHandler);
+  }
+
+  /** A new round (or the synced state changed): keep choices unless the round changed. */
+  update(s: MatchState, o: { locked: boolean; opponentLocked: boolean; deadline: number; newRound: boolean }): void {
+    this.state = s;
+    if (o.newRound) {
+      this.engine = 'NONE';
+      this.cards = [];
+    }
+    this.locked = o.locked;
+    this.opponentLocked = o.opponentLocked;
+    this.deadline = o.deadline;
+    this.render();
+  }
+
+  /** The server's echo of our own sealed commitment (after a reload). */
+  restore(c: Commitment | null, locked: boolean): void {
+    if (c) {
+      this.engine = c.engine;
+      this.cards = c.cards.map((x) => ({ ...x }));
+    }
+    this.locked = locked;
+    this.render();
+  }
+
+  commitment(): Commitment {
+    return { engine: this.engine, cards: this.cards.map((c) => ({ ...c })) };
+  }
+
+  private setEngine(e: EngineSetting): void {
+    if (this.locked) return;
+    this.engine = e;
+    this.render();
+  }
+
+  private toggleCard(id: CardId): void {
+    if (this.locked || !this.state) return;
+    const i = this.cards.findIndex((c) => c.card === id);
+    if (i >= 0) this.cards.splice(i, 1);
+    else {
+      if (disabledReason(this.state, this.seat, id, this.cards)) return;
+      if (this.cards.length >= 2) this.cards.shift();
+      this.cards.push(defaultPlay(id, this.state, this.seat));
+    }
+    this.focusCard = id;
+    this.render();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (!this.el.isConnected || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey) return;
+    const w = WHEEL_KEYS.indexOf(e.key);
+    if (w >= 0) return this.setEngine(ENGINE_SETTINGS[w]!);
+    const c = CARD_KEYS.indexOf(e.key.toLowerCase());
+    if (c >= 0) return this.toggleCard(CARD_IDS[c]!);
+    if (e.key === 'Enter' && !this.locked) this.hooks.lock(this.commitment());
+    if (e.key === 'Escape' && this.locked) this.hooks.revise();
+  }
+
+  private tickCountdown(): void {
+    const left = secondsLeft(this.deadline);
+    const text = this.deadline ? `${left}s` : '';
+    if (this.countdown.textContent !== text) this.countdown.textContent = text;
+    this.countdown.classList.toggle('low', left <= 10);
+  }
+
+  private param(play: CardPlay, s: MatchState): HTMLElement | null {
+    const ship = s.ships[this.seat];
+    const sel = (label: string, value: string, opts: [string, string][], set: (v: string) => void) => {
+      const el = h('select', { 'aria-label': label, disabled: this.locked }, opts.map(([v, t]) => h('option', { value: v, selected: v === value }, t)));
+      el.addEventListener('change', () => (set(el.value), this.render()));
+      return h('label', null, h('span', null, label), el);
+    };
+    switch (play.card) {
+      case 'fire-main': {
+        const w = safeCard(ship.loadout.main);
+        if (w?.arc !== 'turret') return null;
+        return sel('Main turret', play.turret ?? 'front', ['front', 'left', 'right', 'rear'].map((t) => [t, t]), (v) => (play.turret = v as 'front'));
+      }
+      case 'port-broadside':
+      case 'starboard-broadside': {
+        const w = safeCard(ship.loadout.broadside);
+        if (w?.class === 'direct') return null;
+        return sel(`${CARD_NAME[play.card]} aim`, play.aim ?? 'fore', [['fore', 'fore'], ['aft', 'aft']], (v) => (play.aim = v as 'fore'));
+      }
+      case 'vent-coolant':
+        return sel('Vent Coolant on', play.component, COMPONENTS.map((c) => [c, `${COMPONENT_NAME[c]} (${ship.cooldown[c]})`]), (v) => (play.component = v as Component));
+      case 'squadron-maintenance': {
+        const destroyed = ship.squadrons.filter((q) => q.status === 'destroyed');
+        const sqOpts: [string, string][] = ship.squadrons.filter((q) => q.status !== 'destroyed').map((q) => [String(q.index), `squadron ${q.index + 1} (${q.munitions})`]);
+        const mode = play.repair !== undefined ? 'repair' : 'munitions';
+        return h(
+          'div.params',
+          null,
+          destroyed.length
+            ? sel('Maintenance', mode, [['munitions', 'add munitions'], ['repair', 'repair a squadron']], (v) => {
+                if (v === 'repair') {
+                  delete play.munitions;
+                  play.repair = destroyed[0]!.index;
+                } else {
+                  delete play.repair;
+                  play.munitions = [];
+                }
+              })
+            : null,
+          mode === 'repair'
+            ? sel('Repair', String(play.repair), destroyed.map((q) => [String(q.index), `squadron ${q.index + 1}`]), (v) => (play.repair = Number(v)))
+            : [0, 1].map((k) =>
+                sel(`Munition ${k + 1} to`, String(play.munitions?.[k] ?? ''), [['', '—'], ...sqOpts], (v) => {
+                  const m = [...(play.munitions ?? [])];
+                  if (v === '') m.splice(k, 1);
+                  else m[k] = Number(v);
+                  play.munitions = m.filter((x) => x !== undefined);
+                }),
+              ),
+        );
+      }
+      case 'special-ability':
+        return ship.faction === 'fpa'
+          ? sel('Repair section', play.section ?? 'bow', SECTIONS.map((x) => [x, `${x} (${ship.armour[x]}/${ship.startArmour[x]})`]), (v) => (play.section = v as SectionName))
+          : sel('Dump cooldown of', play.component ?? 'main', COMPONENTS.map((c) => [c, `${COMPONENT_NAME[c]} (${ship.cooldown[c]})`]), (v) => (play.component = v as Component));
+      default:
+        return null;
+    }
+  }
+
+  render(): void {
+    const s = this.state;
+    if (!s) return;
+    const flipped = this.board.orientation === 1;
+    const dirs = ENGINE_SETTINGS.map((e, i) =>
+      h(
+        'button',
+        {
+          'aria-pressed': this.engine === e ? 'true' : 'false',
+          'aria-label': `Engine ${e} (key ${WHEEL_KEYS[i]})`,
+          title: `key ${WHEEL_KEYS[i]}`,
+          disabled: this.locked,
+          dataset: { engine: e },
+          onclick: () => this.setEngine(e),
+        },
+        i < 6 ? [dirArrow(i, flipped), h('span', { style: { fontSize: '11px', marginLeft: '3px' } }, e)] : e === 'DOUBLE' ? '2×' : e === 'CW' ? '↻' : e === 'CCW' ? '↺' : '—',
+      ),
+    );
+    const cards = CARD_IDS.map((id, i) => {
+      const chosen = this.cards.find((c) => c.card === id);
+      const why = chosen ? null : disabledReason(s, this.seat, id, this.cards);
+      return h(
+        'button.cc',
+        {
+          'aria-pressed': chosen ? 'true' : 'false',
+          'aria-label': `${CARD_NAME[id]}${why ? ` — unavailable: ${why}` : ''} (key ${CARD_KEYS[i]!.toUpperCase()})`,
+          disabled: this.locked || !!why,
+          dataset: { card: id },
+          onclick: () => this.toggleCard(id),
+          onmouseenter: () => ((this.focusCard = id), this.drawOverlays()),
+        },
+        h('span', null, CARD_NAME[id], ' ', h('kbd', null, CARD_KEYS[i]!.toUpperCase())),
+        why ? h('span.why', null, why) : h('span.dim', { style: { fontSize: '11px' } }, cardHint(id, s, this.seat)),
+      );
+    });
+    const params = this.cards.map((c) => this.param(c, s)).filter(Boolean) as HTMLElement[];
+    replace(
+      this.el,
+      h('h3', null, `Round ${s.round} — your orders`),
+      h('div', { class: 'dim', style: { fontSize: '12px' } }, 'Engine card'),
+      h('div.wheel', { role: 'group', 'aria-label': 'Engine wheel' }, dirs),
+      h('div', { class: 'dim', style: { fontSize: '12px' } }, `Commitment cards (up to two) — ${this.cards.length}/2`),
+      h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
+      params.length ? h('div.params', null, params) : null,
+    );
+    replace(
+      this.bar,
+      h('span.row', { title: 'Opponent locked in?', id: 'opponent-lock' }, h('span.light', { class: this.opponentLocked ? 'on' : '' }), h('span.dim', null, this.opponentLocked ? 'Opponent locked' : 'Opponent thinking')),
+      h('span.grow'),
+      this.countdown,
+      this.locked
+        ? h('button', { id: 'revise', onclick: () => this.hooks.revise(), 'aria-label': 'Revise (Escape)' }, 'Revise')
+        : h('button.primary', { id: 'lock-in', onclick: () => this.hooks.lock(this.commitment()), 'aria-label': 'Lock in (Enter)' }, 'Lock in'),
+    );
+    this.tickCountdown();
+    this.drawOverlays();
+  }
+
+  /** The momentum ghost and the arcs of the focused weapon card. */
+  drawOverlays(): void {
+    const s = this.state;
+    if (!s) return;
+    try {
+      const p = previewDrift(s, this.seat, this.engine);
+      const last = p.path[p.path.length - 1];
+      setGhost(
+        this.board,
+        last ? { seat: this.seat, core: last.core, facing: last.facing, path: [s.ships[this.seat].core, ...p.path.map((x) => x.core)] } : null,
+      );
+    } catch {
+      setGhost(this.board, null);
+    }
+    const play = this.cards.find((c) => c.card === this.focusCard) ?? (this.focusCard ? defaultPlay(this.focusCard, s, this.seat) : null);
+    setHighlights(this.board, play ? weaponHexes(s, this.seat, play).map((at) => ({ at, kind: 'arc' as const })) : []);
+  }
+
+  destroy(): void {
+    clearInterval(this.timer);
+    window.removeEventListener('keydown', this.keyHandler);
+    setGhost(this.board, null);
+    setHighlights(this.board, []);
+    this.el.remove();
+    this.bar.remove();
+  }
+}
+
+function safeCard(id: string) {
+  try {
+    return weaponCard(id);
+  } catch {
+    return null;
+  }
+}
+
+function defaultPlay(id: CardId, s: MatchState, seat: Seat): CardPlay {
+  const ship = s.ships[seat];
+  switch (id) {
+    case 'port-broadside':
+    case 'starboard-broadside':
+      return safeCard(ship.loadout.broadside)?.class === 'direct' ? { card: id } : { card: id, aim: 'fore' };
+    case 'vent-coolant':
+      return { card: id, component: COMPONENTS.find((c) => ship.cooldown[c] > 0) ?? 'main' };
+    case 'squadron-maintenance': {
+      const idx = ship.squadrons.filter((q) => q.status !== 'destroyed' && q.munitions < capacity(q.card)).map((q) => q.index);
+      return idx.length ? { card: id, munitions: [idx[0]!, idx[1] ?? idx[0]!] } : { card: id, repair: ship.squadrons.find((q) => q.status === 'destroyed')?.index ?? 0 };
+    }
+    case 'special-ability':
+      return ship.faction === 'fpa'
+        ? { card: id, section: SECTIONS.reduce((a, b) => (ship.startArmour[b] - ship.armour[b] > ship.startArmour[a] - ship.armour[a] ? b : a)) }
+        : { card: id, component: COMPONENTS.reduce((a, b) => (ship.cooldown[b] > ship.cooldown[a] ? b : a)) };
+    default:
+      return { card: id } as CardPlay;
+  }
+}
+
+function capacity(card: string): number {
+  try {
+    return squadronCard(card).capacity;
+  } catch {
+    return 0;
+  }
+}
+
+function cardHint(id: CardId, s: MatchState, seat: Seat): string {
+  const ship = s.ships[seat];
+  const name = (x: string) => safeCard(x)?.name ?? '';
+  switch (id) {
+    case 'fire-main':
+      return name(ship.loadout.main);
+    case 'port-broadside':
+    case 'starboard-broadside':
+      return name(ship.loadout.broadside);
+    case 'special-ability':
+      return `${FACTIONS[ship.faction].special.name} (${ship.power}◆)`;
+    case 'launch-squadron':
+      return `${ship.squadrons.filter((q) => q.status === 'aboard').length} aboard`;
+    default:
+      return '';
+  }
+}

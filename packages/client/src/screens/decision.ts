@@ -1,0 +1,186 @@
+// Decisions on the board (RULES §4.3–4.5): legal targets and hexes are highlighted from the engine's legal-options
+// helpers and clicked to choose (or picked from the list). A fighter activation is: choose squadron → (launch hex and
+// facing) → path hex by hex → end (move only, recall, or the action and its target) → confirm; or pass.
+import { squadronEndOptions } from '@star-eater/engine/squadron-action';
+import { squadronNextSteps } from '@star-eater/engine/squadron-move';
+import { directionTo } from '@star-eater/engine/hex';
+import type { Decision, Dir, Hex, MatchState, Prompt, SquadronEnd, SquadronOption, Target, TargetOption } from '@star-eater/engine/types';
+import { prettyCard, targetName, type Names } from '../animation/describe.js';
+import { setHighlights, type BoardState, type Highlight } from '../board/state.js';
+import { h, replace, secondsLeft } from '../ui/dom.js';
+
+const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+const key = (x: Hex) => `${x.q},${x.r}`;
+
+function targetHex(s: MatchState, t: Target): Hex | null {
+  if (t.kind === 'hex') return t.at;
+  if (t.kind === 'section') {
+    const ship = s.ships[t.seat];
+    const v = [{ q: 0, r: -1 }, { q: 1, r: -1 }, { q: 1, r: 0 }, { q: 0, r: 1 }, { q: -1, r: 1 }, { q: -1, r: 0 }];
+    if (t.section === 'core') return ship.core;
+    const o = v[(ship.facing + (t.section === 'bow' ? 0 : t.section === 'port' ? 4 : 2)) % 6]!;
+    return { q: ship.core.q + o.q, r: ship.core.r + o.r };
+  }
+  if (t.kind === 'torpedo') return s.tokens.find((x) => x.id === t.id)?.at ?? null;
+  for (const ship of s.ships) for (const q of ship.squadrons) if (q.id === t.id && q.at) return q.at;
+  return null;
+}
+
+interface FighterDraft {
+  option: SquadronOption;
+  launchAt?: Hex;
+  facing?: Dir;
+  path: Hex[];
+}
+
+export class DecisionPanel {
+  readonly el = h('section.card.col.decision', { id: 'decision-panel', 'aria-label': 'Decision' });
+  private clickable = new Map<string, () => void>();
+  private fighter: FighterDraft | null = null;
+  private timer = setInterval(() => this.tick(), 250);
+  private clock = h('span.countdown', { id: 'prompt-countdown' });
+
+  constructor(
+    private board: BoardState,
+    private names: Names,
+    readonly id: number,
+    private prompt: Prompt,
+    private deadline: number,
+    private state: MatchState,
+    private send: (d: Decision) => void,
+  ) {
+    this.render();
+  }
+
+  /** A click on the board: choose whatever is highlighted there. */
+  click(at: Hex): boolean {
+    const f = this.clickable.get(key(at));
+    if (f) f();
+    return !!f;
+  }
+
+  private tick(): void {
+    this.clock.textContent = this.deadline ? `${secondsLeft(this.deadline)}s` : '';
+  }
+
+  private targets(opts: TargetOption[], onPick: (t: Target) => void, title: string): HTMLElement {
+    const hl: Highlight[] = [];
+    const list = opts.map((o, i) => {
+      const at = targetHex(this.state, o.target);
+      if (at) {
+        hl.push({ at, kind: 'target', ref: String(i) });
+        this.clickable.set(key(at), () => onPick(o.target));
+      }
+      const odds = o.hitTwelfths !== undefined ? ` — ${Math.round((o.hitTwelfths / 12) * 100)}% to hit` : '';
+      const aff = o.affected?.length ? ` — hits ${o.affected.map((t) => targetName(t, this.names)).join(', ')}` : '';
+      return h('button', { onclick: () => onPick(o.target), dataset: { option: String(i) } }, `${targetName(o.target, this.names)} (range ${o.distance})${odds}${aff}`);
+    });
+    this.highlights.push(...hl);
+    return h('div.col', null, h('div.dim', null, title), h('div.options', { role: 'listbox', 'aria-label': title }, list));
+  }
+
+  private highlights: Highlight[] = [];
+
+  render(): void {
+    this.clickable.clear();
+    this.highlights = [];
+    const p = this.prompt;
+    let body: (HTMLElement | null)[] = [];
+    if (p.kind === 'direct-fire') {
+      body = [h('p', { style: { margin: 0 } }, `Choose a target for ${prettyCard(p.weapon)} (${p.mount.replace('-', ' ')}).`), this.targets(p.options, (t) => this.send({ kind: 'direct-fire', target: t }), 'Legal targets')];
+    } else if (p.kind === 'point-defence') {
+      body = [h('p', { style: { margin: 0 } }, `Point defence shot ${p.shot + 1} of ${p.shots} (${prettyCard(p.weapon)}).`), this.targets(p.options, (t) => this.send({ kind: 'point-defence', target: t }), 'Legal targets')];
+    } else {
+      body = this.fighterBody(p);
+    }
+    replace(this.el, h('div.row', null, h('h3', { style: { margin: 0 } }, 'Your decision'), h('span.grow'), this.clock), ...body);
+    setHighlights(this.board, this.highlights);
+    this.tick();
+  }
+
+  private fighterBody(p: Extract<Prompt, { kind: 'fighter' }>): HTMLElement[] {
+    const seat = p.seat;
+    const pass = h('button', { id: 'fighter-pass', onclick: () => this.send({ kind: 'fighter', answer: { kind: 'pass' } }) }, 'Pass (end your fighter phase)');
+    const f = this.fighter;
+    if (!f) {
+      return [
+        h('p', { style: { margin: 0 } }, 'Fighter phase: activate or launch a squadron, or pass.'),
+        h(
+          'div.options',
+          null,
+          p.squadrons.map((o) => {
+            const sq = this.state.ships[seat].squadrons[o.squadron];
+            if (o.mode === 'activate' && sq?.at) this.clickable.set(key(sq.at), () => this.choose(o));
+            if (o.mode === 'activate' && sq?.at) this.highlights.push({ at: sq.at, kind: 'selected' });
+            return h('button', { dataset: { squadron: String(o.squadron), mode: o.mode }, onclick: () => this.choose(o) }, `${o.mode === 'launch' ? 'Launch' : 'Activate'} squadron ${o.squadron + 1} — ${prettyCard(sq?.card ?? '')} (moves ${o.speed}, munitions ${o.munitions})`);
+          }),
+        ),
+        pass,
+      ];
+    }
+    const back = h('button.small', { onclick: () => ((this.fighter = null), this.render()) }, '← Other squadron');
+    const o = f.option;
+    if (o.mode === 'launch' && !f.launchAt) {
+      for (const at of o.launchHexes ?? []) {
+        this.highlights.push({ at, kind: 'launch' });
+        this.clickable.set(key(at), () => ((f.launchAt = at), (f.facing = this.state.ships[seat].facing), this.render()));
+      }
+      return [h('p', { style: { margin: 0 } }, `Launch squadron ${o.squadron + 1}: click a highlighted hex to place it.`), back];
+    }
+    const start = o.mode === 'launch' ? { at: f.launchAt!, facing: f.facing! } : undefined;
+    const sq = this.state.ships[seat].squadrons[o.squadron]!;
+    const origin = start?.at ?? sq.at!;
+    const here = f.path.at(-1) ?? origin;
+    const prev = f.path.length >= 2 ? f.path.at(-2)! : origin;
+    const facing: Dir = f.path.length ? (directionTo(prev, here) ?? 0) : (start?.facing ?? sq.facing ?? 0);
+    let steps: Hex[] = [];
+    try {
+      steps = squadronNextSteps(this.state, seat, o.squadron, f.path, start);
+    } catch {
+      steps = [];
+    }
+    this.highlights.push({ at: origin, kind: 'selected' }, ...f.path.map((at) => ({ at, kind: 'path' as const })));
+    for (const at of steps) {
+      this.highlights.push({ at, kind: 'move' });
+      this.clickable.set(key(at), () => (f.path.push(at), this.render()));
+    }
+    let end: ReturnType<typeof squadronEndOptions> | null = null;
+    try {
+      end = squadronEndOptions(this.state, seat, o.squadron, here, facing);
+    } catch {
+      end = null;
+    }
+    const confirm = (e: SquadronEnd) =>
+      this.send({
+        kind: 'fighter',
+        answer: o.mode === 'launch' ? { kind: 'launch', squadron: o.squadron, at: start!.at, facing: start!.facing, path: f.path, end: e } : { kind: 'activate', squadron: o.squadron, path: f.path, end: e },
+      });
+    const facingPicker =
+      o.mode === 'launch' && f.path.length === 0
+        ? h('div.row', null, h('span.dim', null, 'Facing:'), DIRS.map((d, i) => h('button.small', { 'aria-pressed': f.facing === i ? 'true' : 'false', onclick: () => ((f.facing = i as Dir), this.render()) }, d)))
+        : null;
+    const ends: HTMLElement[] = [h('button.primary', { id: 'fighter-confirm', onclick: () => confirm({ kind: 'none' }) }, f.path.length ? 'Confirm move' : 'Confirm (no move)')];
+    if (end?.recall) ends.push(h('button', { id: 'fighter-recall', onclick: () => confirm({ kind: 'recall' }) }, 'Recall'));
+    if (end?.spawnClear) ends.push(h('button', { id: 'fighter-torpedo', onclick: () => confirm({ kind: 'action' }) }, 'Fire torpedo'));
+    for (const t of end?.markTargets ?? []) ends.push(h('button', { onclick: () => confirm({ kind: 'action', target: { kind: 'section', seat: t, section: 'core' } }) }, `Mark ${this.names[t]}'s warship`));
+    const attack = end?.targets.length ? this.targets(end.targets, (t) => confirm({ kind: 'action', target: t }), 'Move, then attack (spends a munition):') : null;
+    return [
+      h('p', { style: { margin: 0 } }, `Squadron ${o.squadron + 1}: ${f.path.length}/${o.speed} moves, facing ${DIRS[facing]}. Click green hexes to move.`),
+      facingPicker,
+      h('div.row', null, back, f.path.length ? h('button.small', { onclick: () => (f.path.pop(), this.render()) }, 'Undo step') : null),
+      attack,
+      h('div.row', null, ends),
+    ].filter(Boolean) as HTMLElement[];
+  }
+
+  private choose(o: SquadronOption): void {
+    this.fighter = { option: o, path: [] };
+    this.render();
+  }
+
+  destroy(): void {
+    clearInterval(this.timer);
+    setHighlights(this.board, []);
+    this.el.remove();
+  }
+}

@@ -1,0 +1,61 @@
+// The end screen: winner and reason, the revealed seed with its hash checked against the one published at the start,
+// rematch, download the record, watch the replay.
+import { seedHash } from '@star-eater/engine/rng';
+import type { Seat } from '@star-eater/engine/types';
+import { h } from '../ui/dom.js';
+
+export interface EndInfo {
+  winner: Seat | 'draw';
+  reason: string;
+  seed: string;
+  publishedHash: string;
+  recordId: string | null;
+  names: [string, string];
+  you: Seat | null;
+  rematch: [boolean, boolean];
+}
+
+const REASON: Record<string, string> = {
+  destroyed: 'warship destroyed',
+  draw: 'both warships destroyed',
+  concede: 'concession',
+  forfeit: 'forfeit (did not return in time)',
+};
+
+export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () => void }): HTMLElement {
+  const title =
+    e.winner === 'draw' ? 'Draw' : e.you === null ? `${e.names[e.winner]} wins` : e.winner === e.you ? 'Victory' : 'Defeat';
+  const computed = e.seed ? seedHash(e.seed) : '';
+  const ok = !!e.seed && computed === e.publishedHash;
+  const download = async () => {
+    if (!e.recordId) return;
+    const r = await fetch(`/api/records/${encodeURIComponent(e.recordId)}`);
+    if (!r.ok) return;
+    const url = URL.createObjectURL(new Blob([await r.text()], { type: 'application/json' }));
+    h('a', { href: url, download: `star-eater-${e.recordId}.json` }).click();
+  };
+  return h(
+    'div.end.card',
+    { id: 'end-screen', role: 'dialog', 'aria-labelledby': 'end-title' },
+    h('h1#end-title', { class: title === 'Victory' ? 'good' : title === 'Defeat' ? 'bad' : '' }, title),
+    h('p', { style: { margin: 0 } }, e.winner === 'draw' ? 'Nobody survives.' : `${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`),
+    h(
+      'div.verify.card',
+      { id: 'seed-check' },
+      h('div', null, h('b', null, 'Fair dice: '), ok ? h('span.good', null, '✔ seed matches the hash published at the start') : h('span.bad', null, '✘ seed does not match the published hash')),
+      h('div.mono.dim', null, `seed ${e.seed || '—'}`),
+      h('div.mono.dim', null, `sha-256 ${computed || '—'}`),
+      h('div.mono.dim', null, `published ${e.publishedHash || '—'}`),
+    ),
+    h(
+      'div.row',
+      { style: { justifyContent: 'center' } },
+      e.you !== null
+        ? h('button.primary', { id: 'rematch', onclick: o.onRematch, disabled: e.rematch[e.you] }, e.rematch[e.you] ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch')
+        : null,
+      e.recordId ? h('button', { id: 'download-record', onclick: download }, 'Download record') : null,
+      e.recordId ? h('a', { href: `#/replay/${e.recordId}`, id: 'watch-replay', class: 'button' }, h('button', { tabindex: -1 }, 'Watch the replay')) : null,
+      h('button', { onclick: o.onLobby }, 'Lobby'),
+    ),
+  );
+}

@@ -1,0 +1,137 @@
+// The board with its side panel, shared by the live match, the spectator view and the replay viewer: the Pixi
+// board, the caption, speed/skip controls, ship cards, a slot for action panels, and the log.
+import type { MatchEvent } from '@star-eater/engine/events';
+import type { FactionId, Hex, Seat } from '@star-eater/engine/types';
+import { EventPlayer } from '../animation/player.js';
+import type { BoardModel } from '../board/model.js';
+import { createBoardState, setModel, type BoardState } from '../board/state.js';
+import { BoardView } from '../board/view.js';
+import { h, replace } from '../ui/dom.js';
+import { shipCards } from './hud.js';
+
+export interface MatchViewOptions {
+  names: [string, string];
+  factions: [FactionId, FactionId];
+  you: Seat | null;
+  model: BoardModel;
+  onHexClick?: (h: Hex) => void;
+}
+
+const SPEEDS = [0.5, 1, 2, 4];
+
+export class MatchView {
+  readonly root: HTMLElement;
+  readonly board: BoardState;
+  readonly player: EventPlayer;
+  view!: BoardView;
+  /** Action panels go here (commit panel, decisions). */
+  readonly panel = h('div.col', { id: 'panel' });
+  /** Sticky bottom bar of the side (lock in / countdown, or replay controls). */
+  readonly bar = h('div');
+  readonly topHud = h('div.hud.top');
+  private cards = h('div.col', { id: 'ship-cards' });
+  private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log' });
+  private caption = h('div.caption', { id: 'caption', 'aria-live': 'polite' });
+  private host = h('div.board-host');
+  private speedBtn = h('button.small', { id: 'speed', 'aria-label': 'Animation speed' }, '1×');
+  private lastCaption = '';
+  locked: [boolean, boolean] | null = null;
+  connected: [boolean, boolean] | undefined;
+
+  constructor(private o: MatchViewOptions) {
+    this.board = createBoardState(o.model, o.you === 1 ? 1 : 0);
+    this.player = new EventPlayer(this.board, o.names, {
+      onLog: (line, e) => this.log(line, e.type === 'round-started'),
+      onEvent: () => this.refreshHud(),
+      onIdle: () => this.refreshHud(),
+    });
+    this.speedBtn.addEventListener('click', () => this.cycleSpeed());
+    const skip = h('button.small', { id: 'skip', onclick: () => this.player.skip(), 'aria-label': 'Skip animations' }, 'Skip »');
+    this.root = h(
+      'div.match',
+      null,
+      h('div.board-wrap', null, this.host, this.caption, this.topHud, h('div.anim-controls', null, this.speedBtn, skip)),
+      h(
+        'aside.side',
+        { 'aria-label': 'Match panel' },
+        h('div.side-scroll', null, this.cards, this.panel, h('section.card', null, h('h3', null, 'Log'), this.logEl)),
+        this.bar,
+      ),
+    );
+    this.refreshHud();
+  }
+
+  async init(): Promise<this> {
+    this.view = new BoardView(this.host, this.board, {
+      ...(this.o.onHexClick ? { onHexClick: this.o.onHexClick } : {}),
+      onFrame: (dt) => {
+        this.player.tick(Math.min(dt, 100));
+        if (this.board.caption !== this.lastCaption) {
+          this.lastCaption = this.board.caption;
+          this.caption.textContent = this.board.caption;
+        }
+      },
+    });
+    await this.view.init();
+    this.view.setFactions(this.o.factions);
+    (window as unknown as { __board?: unknown }).__board = this;
+    return this;
+  }
+
+  setNames(names: [string, string], factions: [FactionId, FactionId]): void {
+    this.o.names = names;
+    this.player.names = names;
+    this.o.factions = factions;
+    this.view?.setFactions(factions);
+  }
+
+  cycleSpeed(): void {
+    const i = SPEEDS.indexOf(this.player.speed);
+    this.player.speed = SPEEDS[(i + 1) % SPEEDS.length]!;
+    this.speedBtn.textContent = `${this.player.speed}×`;
+  }
+
+  play(events: readonly MatchEvent[]): void {
+    this.player.play(events);
+  }
+
+  /** The synced truth; applied once the queued animations have played. */
+  settle(model: BoardModel): void {
+    this.player.settle(model);
+    if (!this.player.queue.busy) this.refreshHud();
+  }
+
+  /** Replace the board at once (replay stepping). */
+  reset(model: BoardModel): void {
+    this.player.queue.clear();
+    setModel(this.board, model);
+    this.refreshHud();
+  }
+
+  refreshHud(): void {
+    replace(
+      this.cards,
+      shipCards(this.board.model, {
+        colourOf: (s) => this.view?.colourOf(s) ?? (s === 0 ? 0x4aa8ff : 0xff8a3c),
+        you: this.o.you,
+        flipped: this.board.orientation === 1,
+        locked: this.locked,
+        ...(this.connected ? { connected: this.connected } : {}),
+      }),
+    );
+  }
+
+  log(line: string, round = false): void {
+    this.logEl.append(h('div', { class: round ? 'round' : '' }, line));
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  clearLog(): void {
+    replace(this.logEl);
+  }
+
+  destroy(): void {
+    this.view?.destroy();
+    this.root.remove();
+  }
+}

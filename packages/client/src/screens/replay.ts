@@ -1,0 +1,163 @@
+// The replay viewer: step forward and back by round and by event through a stored match, an opened record file, or
+// the offline demo round. The record is re-run by the engine's replay (deterministic, the same as the server's);
+// each board position is rebuilt from the events alone, so stepping back is exact.
+import type { MatchEvent } from '@star-eater/engine/events';
+import type { FactionId, MatchState } from '@star-eater/engine/types';
+import type { App } from '../app.js';
+import { EventPlayer } from '../animation/player.js';
+import { modelFromMatch, type BoardModel } from '../board/model.js';
+import { createBoardState } from '../board/state.js';
+import { DEMO_NAMES, demoRound, demoState } from '../fixtures/demo.js';
+import { h, replace, toast } from '../ui/dom.js';
+import { MatchView } from './match-view.js';
+
+export interface ReplayData {
+  names: [string, string];
+  factions: [FactionId, FactionId];
+  initial: MatchState;
+  rounds: MatchEvent[][];
+  record?: unknown;
+  seed?: string;
+}
+
+/** Re-run a record with the engine (loaded on demand, in its own chunk). */
+export async function replayFromRecord(record: unknown): Promise<ReplayData> {
+  const [{ replayJson, setupOf }, { createMatch }, { parseRecord }] = await Promise.all([
+    import('@star-eater/engine/replay'),
+    import('@star-eater/engine/match'),
+    import('@star-eater/engine/record'),
+  ]);
+  const parsed = parseRecord(record);
+  if (!parsed.ok) throw new Error(`${parsed.error.path}: ${parsed.error.message}`);
+  const r = replayJson(record);
+  if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
+  const rec = parsed.value;
+  return {
+    names: [rec.players[0].name, rec.players[1].name],
+    factions: [rec.players[0].faction, rec.players[1].faction],
+    initial: createMatch(setupOf(rec)),
+    rounds: r.value.rounds,
+    record,
+    seed: rec.seed,
+  };
+}
+
+export function demoReplay(): ReplayData {
+  return { names: DEMO_NAMES, factions: ['fpa', 'lamais'], initial: demoState(), rounds: [demoRound()] };
+}
+
+/** The board after the first `count` events of the flattened list (headless, instant). */
+export function modelAt(data: ReplayData, events: readonly MatchEvent[], count: number): BoardModel {
+  const b = createBoardState(modelFromMatch(data.initial));
+  const p = new EventPlayer(b, data.names);
+  p.play(events.slice(0, count));
+  p.skip();
+  return b.model;
+}
+
+export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () => void {
+  let view: MatchView | null = null;
+  let alive = true;
+  const status = h('div.screen', null, h('div.center.card', null, h('span.spinner'), ' Loading the replay…'));
+  replace(root, status);
+
+  async function load(): Promise<ReplayData> {
+    if (o.id === 'demo') return demoReplay();
+    if (o.id === 'file') {
+      if (!app.pendingRecord) throw new Error('no record file was opened');
+      return replayFromRecord(app.pendingRecord);
+    }
+    const r = await fetch(`/api/records/${encodeURIComponent(o.id)}`);
+    if (!r.ok) throw new Error(`the server has no replay ${o.id} (${r.status})`);
+    return replayFromRecord(await r.json());
+  }
+
+  load()
+    .then(async (data) => {
+      if (!alive) return;
+      const events = data.rounds.flat();
+      const starts: number[] = [];
+      let n = 0;
+      for (const r of data.rounds) {
+        starts.push(n);
+        n += r.length;
+      }
+      let pos = 0; // events applied
+      view = new MatchView({ names: data.names, factions: data.factions, you: null, model: modelFromMatch(data.initial) });
+      const posLabel = h('span.dim', { id: 'replay-pos', 'aria-live': 'polite' });
+      const roundOf = (p: number) => Math.max(0, starts.findLastIndex((s) => s <= p && s < events.length));
+      const label = () => {
+        const r = roundOf(Math.min(pos, events.length - 1));
+        posLabel.textContent = `Round ${r + 1}/${data.rounds.length} · event ${pos}/${events.length}`;
+      };
+      const jump = (to: number) => {
+        pos = Math.max(0, Math.min(events.length, to));
+        view!.reset(modelAt(data, events, pos));
+        view!.clearLog();
+        label();
+      };
+      const forward = (to: number) => {
+        to = Math.min(events.length, to);
+        view!.player.skip();
+        view!.play(events.slice(pos, to));
+        pos = to;
+        label();
+      };
+      const nextRoundStart = () => starts.find((s) => s > pos) ?? events.length;
+      const prevRoundStart = () => [...starts].reverse().find((s) => s < pos) ?? 0;
+      const btn = (id: string, text: string, aria: string, fn: () => void) => h('button.small', { id, 'aria-label': aria, onclick: fn }, text);
+      const download = data.record
+        ? h('button.small', {
+            onclick: () => {
+              const a = h('a', { href: URL.createObjectURL(new Blob([JSON.stringify(data.record, null, 2)], { type: 'application/json' })), download: `star-eater-${o.id}.json` });
+              a.click();
+            },
+          }, 'Download record')
+        : null;
+      replace(
+        view.bar,
+        h(
+          'div.replay-bar',
+          { role: 'toolbar', 'aria-label': 'Replay controls' },
+          btn('replay-start', '|◀', 'Back to the start', () => jump(0)),
+          btn('replay-prev-round', '« Round', 'Previous round', () => jump(prevRoundStart())),
+          btn('replay-prev', '‹ Event', 'Previous event', () => jump(pos - 1)),
+          btn('replay-next', 'Event ›', 'Next event', () => forward(pos + 1)),
+          btn('replay-next-round', 'Round »', 'Next round', () => forward(nextRoundStart())),
+          btn('replay-end', '▶|', 'To the end', () => jump(events.length)),
+          posLabel,
+          download,
+        ),
+      );
+      replace(
+        view.panel,
+        h(
+          'section.card',
+          null,
+          h('h3', null, 'Replay'),
+          h('div', null, `${data.names[0]} vs ${data.names[1]}`),
+          data.seed ? h('div.mono.dim', null, `seed ${data.seed}`) : h('div.dim', null, 'Offline demo round (scripted events).'),
+        ),
+      );
+      replace(root, view.root);
+      await view.init();
+      label();
+      window.addEventListener('keydown', onKey);
+    })
+    .catch((e: Error) => {
+      toast(`Replay failed: ${e.message}`, 'error');
+      replace(status, h('div.center.card', null, h('h2', null, 'Cannot open this replay'), h('p.bad', null, e.message), h('a', { href: '#/' }, 'Back to the lobby')));
+    });
+
+  function onKey(e: KeyboardEvent): void {
+    if (e.target instanceof HTMLInputElement) return;
+    const id = { ArrowRight: 'replay-next', ArrowLeft: 'replay-prev', PageDown: 'replay-next-round', PageUp: 'replay-prev-round' }[e.key];
+    if (id) (document.getElementById(id) as HTMLButtonElement | null)?.click();
+  }
+
+  return () => {
+    alive = false;
+    window.removeEventListener('keydown', onKey);
+    view?.destroy();
+  };
+}

@@ -1,0 +1,295 @@
+// A match room, from joining to the end: waiting with the invite link, faction choice, draft, the match (commit panel,
+// decisions, animated events), the end screen; banners for spectating, reconnecting and the opponent's absence.
+// Players and spectators share it; spectators get no action panels.
+import type { ServerMessages } from '@star-eater/protocol';
+import type { FactionId, Seat } from '@star-eater/engine/types';
+import type { App } from '../app.js';
+import { modelFromMatch } from '../board/model.js';
+import { matchStateFromRoom, seatInfo, type RoomState } from '../net/room-state.js';
+import { inviteLink, storedToken } from '../net/session.js';
+import { h, replace, secondsLeft, toast } from '../ui/dom.js';
+import { CommitPanel } from './commit-panel.js';
+import { DecisionPanel } from './decision.js';
+import { draftActions, factionView, picksView } from './draft.js';
+import { endScreen } from './end.js';
+import { MatchView } from './match-view.js';
+
+export interface RoomRoute {
+  roomId: string;
+  invite?: string | undefined;
+  spectate: boolean;
+}
+
+export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => void {
+  const s = app.session;
+  const banner = h('div', { id: 'banner', 'aria-live': 'polite' });
+  const body = h('div', { style: { flex: '1', minHeight: '0', display: 'flex', flexDirection: 'column' } });
+  replace(root, banner, body);
+  let view: MatchView | null = null;
+  let commit: CommitPanel | null = null;
+  let decision: DecisionPanel | null = null;
+  let ended: ServerMessages['ended'] | null = null;
+  let lastRound = -1;
+  let lastPhase = '';
+  let invite = route.invite;
+  const draftSel = { squadrons: [] as string[], munitions: [] as number[], swapSlot: '', pending: false };
+  let settleTimer: ReturnType<typeof setTimeout> | null = null;
+  let alive = true;
+
+  const you = (): Seat | null => (s.welcome?.role === 'player' ? (s.welcome.seat as Seat) : null);
+  const names = (st: RoomState): [string, string] => [seatInfo(st.seats[0]).name || 'Player 1', seatInfo(st.seats[1]).name || 'Player 2'];
+  const factions = (st: RoomState): [FactionId, FactionId] => [
+    (seatInfo(st.seats[0]).faction || 'fpa') as FactionId,
+    (seatInfo(st.seats[1]).faction || 'lamais') as FactionId,
+  ];
+
+  function renderBanner(st: RoomState | null): void {
+    const items: HTMLElement[] = [];
+    if (s.connection === 'reconnecting') items.push(h('div.banner.reconnecting', { id: 'reconnecting' }, 'Connection lost — reconnecting…'));
+    if (s.welcome?.role === 'spectator') items.push(h('div.banner.spectating', { id: 'spectating' }, `👁 Spectating · ${st?.spectators ?? 1} watching`));
+    const me = you();
+    if (st && me !== null) {
+      const opp = seatInfo(st.seats[me === 0 ? 1 : 0]);
+      if (opp.taken && !opp.connected && st.phase !== 'finished') {
+        items.push(h('div.banner.opponent-away', { id: 'opponent-away' }, `${opp.name} disconnected — their seat is held (${opp.reconnectLeft}s of reconnection budget left)`));
+      }
+    }
+    replace(banner, items);
+    replace(app.status, st && st.seedHash ? h('span.dim.mono', { title: 'SHA-256 of the match seed, published at the start' }, `seed hash ${st.seedHash.slice(0, 12)}…`) : null);
+  }
+
+  function waitingView(): HTMLElement {
+    const link = inviteLink(route.roomId, invite);
+    const input = h('input', { type: 'text', readonly: true, value: link, id: 'invite-link', 'aria-label': 'Invite link' });
+    const copy = h('button.primary', { id: 'copy-invite' }, 'Copy');
+    copy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        copy.textContent = 'Copied ✓';
+      } catch {
+        input.select();
+        copy.textContent = 'Press Ctrl+C';
+      }
+    });
+    const priv = !!invite || !!s.state?.settings?.private;
+    return h(
+      'div.screen',
+      null,
+      h(
+        'div.center.card.col',
+        { style: { maxWidth: '620px' } },
+        h('h2', null, h('span.spinner'), ' Waiting for an opponent…'),
+        priv ? h('p.dim', { style: { margin: 0 } }, 'Send this link to a friend; opening it takes the second seat.') : h('p.dim', { style: { margin: 0 } }, 'Quick match: you will be paired with the next player.'),
+        priv ? h('div.invite', null, input, copy) : null,
+        h('div.row', null, h('button', { id: 'leave', onclick: () => app.go('#/') }, 'Cancel')),
+      ),
+    );
+  }
+
+  let preKey = '';
+  function preMatch(st: RoomState, force = false): void {
+    destroyMatch();
+    const me = you();
+    const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
+    // Rebuild only when something shown changed (patches arrive for timers and connection flags too).
+    const key = JSON.stringify([st.phase, st.step, st.turn, me, seats.map((x) => [x.name, x.faction, x.picks, x.munitions])]);
+    if (!force && key === preKey && body.querySelector('#draft-screen, #factions-screen')) return;
+    if (key !== preKey) draftSel.pending = false;
+    preKey = key;
+    const nm = names(st);
+    const turnSeat = st.turn === 0 || st.turn === 1 ? (st.turn as Seat) : null;
+    const myTurn = me !== null && (turnSeat === null ? st.phase !== 'factions' || !seats[me]!.faction : turnSeat === me);
+    const stepName = st.phase === 'factions' ? 'Faction choice' : st.step === 'swap' ? 'Swap step' : st.step === 'munitions' ? 'Munition placement' : 'Draft';
+    const pill =
+      st.phase === 'factions'
+        ? h('span.turn-pill', { class: me !== null && !seats[me]!.faction ? 'you' : '' }, me !== null && seats[me]!.faction ? 'Waiting for the opponent' : 'Choose your faction')
+        : h('span.turn-pill', { id: 'turn', class: myTurn ? 'you' : '' }, turnSeat === null ? 'Both players' : myTurn ? 'Your pick' : `${nm[turnSeat]}'s pick`);
+    const clock = h('span.countdown', { id: 'draft-countdown' }, st.deadline ? `${secondsLeft(st.deadline)}s` : '');
+    const content =
+      st.phase === 'factions'
+        ? factionView(s, seats, me)
+        : h(
+            'div.col',
+            null,
+            picksView(seats, nm, factions(st)),
+            me !== null && !(st.step === 'munitions' && seats[me]!.munitions.length)
+              ? draftActions(s, st.step, seats[me]!, seats[me]!.faction || 'fpa', myTurn, draftSel, () => s.state && preMatch(s.state, true))
+              : h('p.dim', null, st.step === 'munitions' ? 'Munitions placed. Waiting for the opponent…' : 'Watching the draft.'),
+          );
+    replace(
+      body,
+      h(
+        'div.screen',
+        { id: st.phase === 'factions' ? 'factions-screen' : 'draft-screen' },
+        h('div.center', null, h('div.draft-head', null, h('h2', { style: { margin: 0 } }, stepName), h('div.row', null, pill, clock)), content),
+      ),
+    );
+  }
+
+  async function ensureMatch(st: RoomState): Promise<void> {
+    const ms = matchStateFromRoom(st);
+    if (!ms) return;
+    if (!view) {
+      view = new MatchView({ names: names(st), factions: factions(st), you: you(), model: modelFromMatch(ms), onHexClick: (hx) => decision?.click(hx) });
+      replace(body, view.root);
+      await view.init();
+      if (you() !== null) {
+        commit = new CommitPanel(you()!, view.board, {
+          lock: (c) => s.send('commit', { round: s.state?.round ?? 1, commitment: c }),
+          revise: () => s.send('revise', { round: s.state?.round ?? 1 }),
+        });
+        view.bar.append(commit.bar);
+        view.panel.append(commit.el);
+        view.panel.append(h('button.danger.small', { id: 'concede', onclick: () => confirm('Concede this match?') && s.send('concede', {}) }, 'Concede'));
+      }
+    }
+  }
+
+  function destroyMatch(): void {
+    commit?.destroy();
+    decision?.destroy();
+    view?.destroy();
+    commit = decision = view = null;
+  }
+
+  async function onState(st: RoomState): Promise<void> {
+    if (!alive) return;
+    renderBanner(st);
+    const phase = st.phase;
+    if (phase === 'waiting') {
+      if (lastPhase !== 'waiting') replace(body, waitingView());
+    } else if (phase === 'factions' || phase === 'draft') {
+      preMatch(st);
+    } else {
+      await ensureMatch(st);
+      if (!view) return;
+      view.setNames(names(st), factions(st));
+      const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
+      view.locked = [seats[0]!.lockedIn, seats[1]!.lockedIn];
+      view.connected = [seats[0]!.connected, seats[1]!.connected];
+      const ms = matchStateFromRoom(st);
+      if (ms) {
+        if (settleTimer) clearTimeout(settleTimer);
+        settleTimer = setTimeout(() => view?.settle(modelFromMatch(ms)), 120);
+        const me = you();
+        if (commit && me !== null) {
+          commit.el.hidden = commit.bar.hidden = phase !== 'commit';
+          if (phase === 'commit') {
+            commit.update(ms, { locked: seats[me]!.lockedIn, opponentLocked: seats[me === 0 ? 1 : 0]!.lockedIn, deadline: st.deadline, newRound: st.round !== lastRound });
+          }
+        }
+        if (decision) decision.el.hidden = phase !== 'resolving';
+      }
+      lastRound = st.round;
+      if (phase === 'finished' && ended) showEnd(st);
+      if (phase !== 'finished') document.getElementById('end-overlay')?.remove();
+    }
+    lastPhase = phase;
+  }
+
+  function showEnd(st: RoomState): void {
+    if (!ended || !view) return;
+    const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
+    const el = endScreen(
+      { winner: ended.winner, reason: ended.reason, seed: ended.seed || st.seed, publishedHash: st.seedHash, recordId: ended.recordId || st.recordId || null, names: names(st), you: you(), rematch: [seats[0]!.rematch, seats[1]!.rematch] },
+      { onRematch: () => s.send('rematch', {}), onLobby: () => app.go('#/') },
+    );
+    const overlay = document.getElementById('end-overlay') ?? h('div#end-overlay', { style: { position: 'absolute', inset: '0', background: 'rgba(4,8,16,.72)', display: 'grid', placeItems: 'center', zIndex: '5', overflow: 'auto', padding: '12px' } });
+    replace(overlay, el);
+    view.root.querySelector('.board-wrap')?.append(overlay);
+  }
+
+  const unlisten = s.listen({
+    state: (st) => void onState(st),
+    connection: () => renderBanner(s.state),
+    message: {
+      welcome: (w) => {
+        if (w.invite) invite = w.invite;
+        if (s.state) void onState(s.state);
+      },
+      events: (m) => {
+        void (async () => {
+          if (s.state) await ensureMatch(s.state);
+          view?.play(m.events);
+        })();
+      },
+      'round-so-far': (m) => {
+        void (async () => {
+          if (s.state) await ensureMatch(s.state);
+          view?.play(m.events);
+          view?.player.skip();
+        })();
+      },
+      commitment: (m) => commit?.restore(m.commitment, m.lockedIn),
+      prompt: (m) => {
+        void (async () => {
+          if (s.state) await ensureMatch(s.state);
+          const st = s.state && matchStateFromRoom(s.state);
+          if (!view || !st) return;
+          decision?.destroy();
+          view.player.skip();
+          decision = new DecisionPanel(view.board, names(s.state!), m.id, m.prompt, m.deadline, st, (d) => s.send('decide', { prompt: m.id, decision: d }));
+          view.panel.prepend(decision.el);
+        })();
+      },
+      'prompt-closed': (m) => {
+        if (decision?.id === m.id) {
+          decision.destroy();
+          decision = null;
+        }
+        if (m.defaulted) toast('Time ran out: the default choice was taken.');
+      },
+      ended: (m) => {
+        ended = m;
+        decision?.destroy();
+        decision = null;
+        if (s.state) void onState(s.state);
+      },
+      error: (e) => {
+        toast(e.message, 'error');
+        if (draftSel.pending && s.state) {
+          draftSel.pending = false;
+          preMatch(s.state, true);
+        }
+      },
+    },
+  });
+
+  async function connect(): Promise<void> {
+    if (s.room?.roomId === route.roomId) return;
+    if (s.room) await s.leave();
+    const opts = { name: app.name, ...(route.invite ? { invite: route.invite } : {}) };
+    if (!route.spectate && storedToken(route.roomId) && (await s.resume(route.roomId))) return;
+    if (route.spectate) return s.join(route.roomId, { ...opts, spectate: true });
+    try {
+      await s.join(route.roomId, opts);
+    } catch (e) {
+      // A full room: the invite link of a running match lets a third person watch it.
+      if (/full/i.test((e as Error).message)) await s.join(route.roomId, { ...opts, spectate: true });
+      else throw e;
+    }
+  }
+
+  replace(body, h('div.screen', null, h('div.center.card', null, h('span.spinner'), ' Joining the match…')));
+  connect()
+    .then(() => {
+      if (s.state) void onState(s.state);
+    })
+    .catch((e: Error) => {
+      replace(body, h('div.screen', null, h('div.center.card.col', null, h('h2', null, 'Cannot join this match'), h('p.bad', null, e.message), h('a', { href: '#/' }, 'Back to the lobby'))));
+    });
+
+  const ticker = setInterval(() => {
+    const st = s.state;
+    const c = document.getElementById('draft-countdown');
+    if (c && st) c.textContent = st.deadline ? `${secondsLeft(st.deadline)}s` : '';
+  }, 500);
+
+  return () => {
+    alive = false;
+    clearInterval(ticker);
+    if (settleTimer) clearTimeout(settleTimer);
+    unlisten();
+    destroyMatch();
+  };
+}
