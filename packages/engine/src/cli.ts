@@ -1,6 +1,6 @@
 // The engine's command line (RULES §10):
 //   pnpm --silent engine replay <record.json>
-//   pnpm --silent engine simulate --seed <s> --matches <n> [--records <dir>]
+//   pnpm --silent engine simulate --seed <s> --matches <n> [--records <dir>] [--variants …]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeRecord } from './record.js';
@@ -11,7 +11,7 @@ import { stateView } from './view.js';
 
 const USAGE = `usage:
   engine replay <record.json>
-  engine simulate --seed <s> --matches <n> [--records <dir>]`;
+  engine simulate --seed <s> --matches <n> [--records <dir>] [--variants all|random|rangeBands,initiativeRoll,criticalHits]`;
 
 function refuse(message: string): never {
   process.stderr.write(`error: ${message}\n`);
@@ -40,13 +40,21 @@ function simulate(args: string[]): void {
   const seed = flag(args, '--seed');
   const n = Number(flag(args, '--matches') ?? '1');
   const dir = flag(args, '--records');
+  // --variants rangeBands,criticalHits | all | random (RULES §9); default none
+  const v = flag(args, '--variants');
+  const names = ['rangeBands', 'initiativeRoll', 'criticalHits'];
+  if (v && v !== 'random' && v !== 'all' && !v.split(',').every((x) => names.includes(x))) {
+    refuse(`--variants takes all, random or a list of ${names.join(', ')}`);
+  }
+  const variants =
+    v === 'random' ? ('random' as const) : Object.fromEntries(names.map((n) => [n, v === 'all' || (v ?? '').split(',').includes(n)]));
   if (seed === undefined || seed === '') refuse(`simulate needs --seed\n${USAGE}`);
   if (!Number.isInteger(n) || n < 1) refuse('--matches must be a whole number ≥ 1');
   if (dir) mkdirSync(dir, { recursive: true });
   const digest = createHash('sha256');
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
-    const m = simulateMatch(seed, i);
+    const m = simulateMatch(seed, i, { variants });
     for (const e of m.events) digest.update(JSON.stringify(e));
     const [a, b] = m.record.players;
     const result = m.winner === null ? 'unfinished' : m.winner === 'draw' ? 'draw' : `winner P${m.winner + 1}`;

@@ -34,10 +34,10 @@ function checkInvariants(s: MatchState): void {
 }
 
 describe('random legal matches', () => {
-  it(`${RUNS} random matches: no exception, armour within [0, start], structure ≥ 0, tokens conserved, every match ends`, () => {
+  it(`${RUNS} random matches (random Arclight variants): no exception, armour within [0, start], structure ≥ 0, tokens conserved, every match ends`, () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.nat(1000), (seed, index) => {
-        const m = simulateMatch(seed, index, checkInvariants);
+        const m = simulateMatch(seed, index, { variants: 'random', onRound: checkInvariants });
         expect(m.winner).not.toBeNull();
       }),
       { numRuns: RUNS, seed: 20261122 },
@@ -48,8 +48,11 @@ describe('random legal matches', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.nat(1000), (seed, index) => {
         let final: MatchState | null = null;
-        const m = simulateMatch(seed, index, (s) => {
-          final = s;
+        const m = simulateMatch(seed, index, {
+          variants: 'random',
+          onRound: (s) => {
+            final = s;
+          },
         });
         const r = replayRecord(JSON.parse(JSON.stringify(m.record)));
         expect(r.ok).toBe(true);

@@ -8,7 +8,7 @@ import { RECORD_FORMAT, type MatchRecord, type RecordRound } from './record.js';
 import { createRng, type Rng } from './rng.js';
 import { resolveRoundWith } from './round.js';
 import { sha256 } from './sha256.js';
-import type { Decision, FactionId, MatchState, Seat } from './types.js';
+import type { Decision, FactionId, MatchState, Seat, Variants } from './types.js';
 
 /** A safety net for random play: a match still going after this many rounds is declared a draw by the simulator. */
 export const SIMULATE_ROUND_LIMIT = 400;
@@ -41,7 +41,14 @@ function draftRandomly(rng: Rng, factions: [FactionId, FactionId], initiative: S
   return { loadouts, munitions, log: draft.log };
 }
 
-export function simulateMatch(seed: string, index: number, onRound?: (state: MatchState) => void): SimulatedMatch {
+export interface SimulateOptions {
+  /** Arclight variants (RULES §9) for every match, or 'random' to draw them per match. Default: none. */
+  variants?: Partial<Variants> | 'random';
+  onRound?: (state: MatchState) => void;
+}
+
+export function simulateMatch(seed: string, index: number, opts: SimulateOptions = {}): SimulatedMatch {
+  const { onRound } = opts;
   const rng = createRng(`simulate/1:${seed}:${index}`);
   const matchSeed = sha256(`match:${seed}:${index}`).slice(0, 32);
   const factionIds = Object.keys(FACTIONS) as FactionId[];
@@ -52,7 +59,11 @@ export function simulateMatch(seed: string, index: number, onRound?: (state: Mat
     { name: 'Random 1', faction: factions[0], loadout: loadouts[0], munitions: munitions[0] },
     { name: 'Random 2', faction: factions[1], loadout: loadouts[1], munitions: munitions[1] },
   ];
-  let state = createMatch({ seed: matchSeed, initiative, players });
+  const variants: Partial<Variants> =
+    opts.variants === 'random'
+      ? { rangeBands: rng.chance(0.5), initiativeRoll: rng.chance(0.5), criticalHits: rng.chance(0.5) }
+      : (opts.variants ?? {});
+  let state = createMatch({ seed: matchSeed, initiative, players, variants });
   const rounds: RecordRound[] = [];
   const events: MatchEvent[] = [];
   while (state.winner === null && state.round <= SIMULATE_ROUND_LIMIT) {
