@@ -1,13 +1,13 @@
 // What the commit panel shows about each card: whether it can act this round and why not, and the hexes a weapon
-// covers. Advisory display only (the server's engine validates); built from the engine's content, arcs and mounts.
+// covers. Advisory display only (the server's engine validates). Which cards can act comes from the engine's
+// cardAvailability (RULES §4.3); this file only resolves its "play X on it too" dependencies against the cards chosen.
 import { inArc } from '@star-eater/engine/arcs';
-import { weaponCard, squadronCard } from '@star-eater/engine/content/index';
+import { cardAvailability, type CardAvailability } from '@star-eater/engine/commitment';
+import { weaponCard } from '@star-eater/engine/content/index';
 import { neighbour } from '@star-eater/engine/hex';
 import { firingDirection, mountArcs, mountHex } from '@star-eater/engine/mounts';
 import { onBoard, boardHexes } from '@star-eater/engine/board';
 import type { CardId, CardPlay, Component, Hex, MatchState, Seat, WeaponMount } from '@star-eater/engine/types';
-import { FACTIONS } from '@star-eater/engine/content/index';
-import { COMPONENT_NAME } from '../animation/describe.js';
 
 /** Cooldown the component will still have when its card acts, after Vent Coolant / Capacitor Dump in this commitment. */
 export function cooldownWhenActing(ship: MatchState['ships'][0], comp: Component, cards: readonly CardPlay[]): number {
@@ -21,45 +21,42 @@ export function cooldownWhenActing(ship: MatchState['ships'][0], comp: Component
 
 const MOUNT_OF: Partial<Record<CardId, WeaponMount>> = { 'fire-main': 'main', 'port-broadside': 'port-broadside', 'starboard-broadside': 'starboard-broadside' };
 
+/** The component whose cooldown a card waits on (the one a `requires` dependency must be played on). */
+const COMPONENT_OF: Partial<Record<CardId, Component>> = {
+  'fire-main': 'main',
+  'port-broadside': 'broadside',
+  'starboard-broadside': 'broadside',
+  'launch-squadron': 'fighterBay',
+  'defence-stations': 'pointDefence',
+};
+
+/** The engine's availability of one card for this seat (every card has an entry). */
+export function availabilityOf(s: MatchState, seat: Seat, card: CardId): CardAvailability {
+  return cardAvailability(s, seat).find((a) => a.card === card) ?? { card, usable: true };
+}
+
+/** Whether one of the chosen cards is a dependency of `a` played on the component that card waits on. */
+function requirementMet(a: CardAvailability, others: readonly CardPlay[]): boolean {
+  if (!a.requires || a.requires.length === 0) return true;
+  const comp = COMPONENT_OF[a.card];
+  return others.some((c) => a.requires!.includes(c.card) && (comp === undefined || ('component' in c && c.component === comp)));
+}
+
 /** Why a card cannot act this round (null when it can), given the other cards chosen with it. */
 export function disabledReason(s: MatchState, seat: Seat, card: CardId, cards: readonly CardPlay[]): string | null {
-  const ship = s.ships[seat];
+  const a = availabilityOf(s, seat, card);
+  if (!a.usable) return a.reason ?? 'cannot act this round';
   const others = cards.filter((c) => c.card !== card);
-  const cooling = (comp: Component) => {
-    const cd = cooldownWhenActing(ship, comp, others);
-    return cd > 0 ? `${COMPONENT_NAME[comp]} cooling down (${cd})` : null;
-  };
-  switch (card) {
-    case 'fire-main':
-    case 'port-broadside':
-    case 'starboard-broadside': {
-      const comp = card === 'fire-main' ? 'main' : 'broadside';
-      const r = cooling(comp);
-      if (r) return r;
-      const id = card === 'fire-main' ? ship.loadout.main : ship.loadout.broadside;
-      const w = id ? safe(() => weaponCard(id)) : null;
-      if (w && (w.class === 'projectile' || w.class === 'torpedo') && ship.supply[comp] <= 0) return 'no tokens in supply';
-      return null;
-    }
-    case 'launch-squadron': {
-      const r = cooling('fighterBay');
-      if (r) return r;
-      return ship.squadrons.some((q) => q.status === 'aboard') ? null : 'no squadron aboard';
-    }
-    case 'defence-stations':
-      return cooling('pointDefence');
-    case 'vent-coolant':
-      return (Object.values(ship.cooldown) as number[]).some((v) => v > 0) ? null : 'nothing to vent';
-    case 'squadron-maintenance': {
-      const canArm = ship.squadrons.some((q) => q.status !== 'destroyed' && q.munitions < (safe(() => squadronCard(q.card).capacity) ?? 0));
-      const canRepair = ship.squadrons.some((q) => q.status === 'destroyed');
-      return canArm || canRepair ? null : 'squadrons full, none to repair';
-    }
-    case 'special-ability': {
-      const cost = FACTIONS[ship.faction].special.power;
-      return ship.power >= cost ? null : `needs ${cost} power (${ship.power})`;
-    }
-  }
+  if (!requirementMet(a, others)) return a.reason ?? `play ${a.requires!.join(' or ')} with it`;
+  return null;
+}
+
+/** An advisory note on a card that can be played (e.g. "fires only if a token returns first"), or null. */
+export function cardNote(s: MatchState, seat: Seat, card: CardId): string | null {
+  const a = availabilityOf(s, seat, card);
+  if (!a.usable || !a.reason) return null;
+  if (a.requires && a.requires.length > 0) return null; // a dependency: disabledReason reports it until it is met
+  return a.reason;
 }
 
 function safe<T>(f: () => T): T | null {
