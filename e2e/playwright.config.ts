@@ -31,8 +31,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), SQLITE_PATH: SQLITE, LOG_LEVEL: 'warn' },
-    stdout: 'ignore',
+    env: { PORT: String(PORT), SQLITE_PATH: SQLITE, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
     stderr: 'pipe',
   },
 });

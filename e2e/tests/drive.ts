@@ -75,6 +75,12 @@ export async function driveUntil(pages: Page[], done: (p: Page) => Promise<boole
   throw new Error('driveUntil: timed out');
 }
 
-export const inCommit = (round: number) => async (p: Page) =>
-  (await p.locator('#commit-panel h3').first().textContent().catch(() => ''))?.includes(`Round ${round} `) === true &&
-  (await p.locator('#commit-panel').isVisible().catch(() => false));
+/**
+ * In the commitment window of `round`. Checks visibility first and reads the heading with a short timeout: a bare
+ * textContent() on a missing element waits the whole actionTimeout (8 s), which made every drive-loop pass slow.
+ */
+export const inCommit = (round: number) => async (p: Page) => {
+  if (!(await p.locator('#commit-panel').isVisible().catch(() => false))) return false;
+  const h = await p.locator('#commit-panel h3').first().textContent({ timeout: 500 }).catch(() => '');
+  return h?.includes(`Round ${round} `) === true;
+};

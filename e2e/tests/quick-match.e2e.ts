@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
-import { setName, shot } from './helpers.js';
+import { clickIfEnabled, setName, shot, warshipsInView } from './helpers.js';
 
 test('quick match → factions → draft → rounds → concede; both see the right end screen', async ({ browser }) => {
   const ctxA = await browser.newContext();
@@ -37,9 +37,9 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   for (const round of [1, 2, 3]) {
     // A thrusts N and fires main; B thrusts S (towards A) and fires main. Keys: wheel 1..0, cards Q..I.
     await a.locator('body').press(round === 1 ? '1' : '0');
-    await a.locator('button.cc[data-card="fire-main"]:enabled').click().catch(() => undefined);
+    await clickIfEnabled(a, 'button.cc[data-card="fire-main"]');
     await b.locator('body').press(round === 1 ? '4' : '0');
-    await b.locator('button.cc[data-card="launch-squadron"]:enabled').click().catch(() => undefined);
+    await clickIfEnabled(b, 'button.cc[data-card="launch-squadron"]');
     if (round === 1) await shot(a, '07-commit-chosen');
     await a.click('#lock-in');
     await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
@@ -62,6 +62,9 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   await expect(a.locator('#end-title')).toHaveText('Defeat');
   await expect(b.locator('#end-title')).toHaveText('Victory');
   await expect(b.locator('#seed-check')).toContainText('seed matches the hash');
+  // The end screen sits above the board and must not hide the final position (the ships end up mid-board).
+  await expect.poll(() => warshipsInView(b)).toEqual([true, true]);
+  await expect.poll(() => warshipsInView(a)).toEqual([true, true]);
   await shot(a, '11-end-defeat');
   await shot(b, '11-end-victory');
   await b.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,6 @@
 // HTTP: health, live public matches, stored records (RULES §10), and the built client when present.
 import { existsSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application } from 'express';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
@@ -14,6 +15,9 @@ export interface HttpOptions {
 
 export function mountHttp(app: Application, opts: HttpOptions): void {
   app.disable('x-powered-by');
+  // Event-loop delay of the server process since the previous /health answer (how long a message may wait).
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
 
   app.get('/health', async (_req, res) => {
     const rooms = await matchMaker.query({ name: 'match' });
@@ -28,7 +32,9 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
       uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000),
       storage: opts.storage.kind,
       memory: { rssBytes: process.memoryUsage().rss, heapUsedBytes: process.memoryUsage().heapUsed },
+      eventLoopDelayMs: { p50: +(loop.percentile(50) / 1e6).toFixed(1), p99: +(loop.percentile(99) / 1e6).toFixed(1), max: +(loop.max / 1e6).toFixed(1) },
     });
+    loop.reset();
   });
 
   app.get('/api/matches', async (_req, res) => {

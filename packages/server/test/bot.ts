@@ -20,6 +20,8 @@ export interface BotOptions {
   manualDecide?: boolean;
   /** Called when the bot locks in (for latency measurement). */
   onCommit?: (round: number) => void;
+  /** Think time before a commitment, ms (a real player takes a while); none by default. */
+  thinkMs?: () => number;
 }
 
 export class Bot {
@@ -75,7 +77,15 @@ export class Bot {
         this.room.send('munitions', { munitions: this.rng.pick(munitionPlacements(rules)) });
       });
     } else if (st.phase === 'commit' && !me.lockedIn && !this.opts.manualCommit) {
-      this.once(`${m}:commit:${st.round}`, () => this.commit(st.round, this.randomCommitment(st)));
+      const round = st.round;
+      this.once(`${m}:commit:${round}`, () => {
+        const think = this.opts.thinkMs?.() ?? 0;
+        if (think <= 0) return this.commit(round, this.randomCommitment(st));
+        setTimeout(() => {
+          const now = this.room.state as any;
+          if (now.phase === 'commit' && now.round === round && now.matchNo === m && !now.seats[seat].lockedIn) this.commit(round, this.randomCommitment(now));
+        }, think);
+      });
     }
   }
 

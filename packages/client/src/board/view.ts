@@ -66,6 +66,9 @@ export class BoardView {
     });
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.host);
+    // Render on demand: Pixi would re-render the whole stage every frame even when nothing changed, which keeps a
+    // software-GL browser (and a phone's battery) busy for nothing. The ticker still drives the animation queue.
+    this.app.ticker.remove(this.app.render, this.app);
     this.app.ticker.add((t) => this.frame(t.deltaMS));
     this.ready = true;
     this.resize();
@@ -152,6 +155,7 @@ export class BoardView {
     if (!this.state.dirty) return;
     this.state.dirty = false;
     this.draw();
+    this.app.render();
   }
 
   /** Draw now (normally once per frame, only when the state changed). */

@@ -34,28 +34,34 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
     const url = URL.createObjectURL(new Blob([await r.text()], { type: 'application/json' }));
     h('a', { href: url, download: `star-eater-${e.recordId}.json` }).click();
   };
+  // A bar above the board (the board shrinks to fit under it), so the final position stays in view: the warships are
+  // often near the middle of the board at the end, where a centred dialog used to hide them.
   return h(
-    'div.end.card',
-    { id: 'end-screen', role: 'dialog', 'aria-labelledby': 'end-title' },
-    h('h1#end-title', { class: title === 'Victory' ? 'good' : title === 'Defeat' ? 'bad' : '' }, title),
-    h('p', { style: { margin: 0 } }, e.winner === 'draw' ? 'Nobody survives.' : `${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`),
+    'div.end',
+    { id: 'end-screen', role: 'region', 'aria-labelledby': 'end-title' },
     h(
-      'div.verify.card',
-      { id: 'seed-check' },
-      h('div', null, h('b', null, 'Fair dice: '), ok ? h('span.good', null, '✔ seed matches the hash published at the start') : h('span.bad', null, '✘ seed does not match the published hash')),
-      h('div.mono.dim', null, `seed ${e.seed || '—'}`),
-      h('div.mono.dim', null, `sha-256 ${computed || '—'}`),
-      h('div.mono.dim', null, `published ${e.publishedHash || '—'}`),
+      'div.end-head',
+      null,
+      h('h1#end-title', { class: title === 'Victory' ? 'good' : title === 'Defeat' ? 'bad' : '' }, title),
+      h('p', { id: 'end-reason' }, e.winner === 'draw' ? 'Nobody survives.' : `${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`),
     ),
     h(
-      'div.row',
-      { style: { justifyContent: 'center' } },
+      'div.row.end-actions',
+      null,
       e.you !== null
         ? h('button.primary', { id: 'rematch', onclick: o.onRematch, disabled: e.rematch[e.you] }, e.rematch[e.you] ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch')
         : null,
       e.recordId ? h('button', { id: 'download-record', onclick: download }, 'Download record') : null,
       e.recordId ? h('a', { href: `#/replay/${e.recordId}`, id: 'watch-replay', class: 'button' }, h('button', { tabindex: -1 }, 'Watch the replay')) : null,
       h('button', { onclick: o.onLobby }, 'Lobby'),
+    ),
+    h(
+      'details.verify',
+      { id: 'seed-check' },
+      h('summary', null, h('b', null, 'Fair dice: '), ok ? h('span.good', null, '✔ seed matches the hash published at the start') : h('span.bad', null, '✘ seed does not match the published hash')),
+      h('div.mono.dim', null, `seed ${e.seed || '—'}`),
+      h('div.mono.dim', null, `sha-256 ${computed || '—'}`),
+      h('div.mono.dim', null, `published ${e.publishedHash || '—'}`),
     ),
   );
 }

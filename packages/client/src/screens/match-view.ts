@@ -27,7 +27,7 @@ export class MatchView {
   /** Action panels go here (commit panel, decisions). */
   readonly panel = h('div.col', { id: 'panel' });
   /** Sticky bottom bar of the side (lock in / countdown, or replay controls). */
-  readonly bar = h('div');
+  readonly bar = h('div.side-bar');
   readonly topHud = h('div.hud.top');
   private cards = h('div.col', { id: 'ship-cards' });
   private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log' });

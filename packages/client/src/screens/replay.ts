@@ -47,9 +47,9 @@ export function demoReplay(): ReplayData {
 }
 
 /** The board after the first `count` events of the flattened list (headless, instant). */
-export function modelAt(data: ReplayData, events: readonly MatchEvent[], count: number): BoardModel {
+export function modelAt(data: ReplayData, events: readonly MatchEvent[], count: number, onLog?: (line: string, e: MatchEvent) => void): BoardModel {
   const b = createBoardState(modelFromMatch(data.initial));
-  const p = new EventPlayer(b, data.names);
+  const p = new EventPlayer(b, data.names, onLog ? { onLog } : {});
   p.play(events.slice(0, count));
   p.skip();
   return b.model;
@@ -92,8 +92,12 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
       };
       const jump = (to: number) => {
         pos = Math.max(0, Math.min(events.length, to));
-        view!.reset(modelAt(data, events, pos));
+        // Rebuild the log up to this point too, so stepping back shows the same log as stepping forward did.
+        const lines: [string, boolean][] = [];
+        const model = modelAt(data, events, pos, (line, e) => lines.push([line, e.type === 'round-started']));
+        view!.reset(model);
         view!.clearLog();
+        for (const [line, round] of lines) view!.log(line, round);
         label();
       };
       const forward = (to: number) => {

@@ -5,9 +5,10 @@ import type { ServerMessages } from '@star-eater/protocol';
 import type { FactionId, Seat } from '@star-eater/engine/types';
 import type { App } from '../app.js';
 import { modelFromMatch } from '../board/model.js';
+import { setGhost, setHighlights } from '../board/state.js';
 import { matchStateFromRoom, seatInfo, type RoomState } from '../net/room-state.js';
 import { inviteLink, storedToken } from '../net/session.js';
-import { h, replace, secondsLeft, toast } from '../ui/dom.js';
+import { h, icon, replace, secondsLeft, toast } from '../ui/dom.js';
 import { CommitPanel } from './commit-panel.js';
 import { DecisionPanel } from './decision.js';
 import { draftActions, factionView, picksView } from './draft.js';
@@ -29,9 +30,20 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   let commit: CommitPanel | null = null;
   let decision: DecisionPanel | null = null;
   let ended: ServerMessages['ended'] | null = null;
-  let lastRound = -1;
+  // The round whose commitment window the panel last showed. (Not lastRound: the round number can change in a patch
+  // still in the resolving phase, and the new window would then keep last round's cards, cooldowns or not.)
+  let lastCommitRound = -1;
+  let pendingCommitment: ServerMessages['commitment'] | null = null;
   let lastPhase = '';
-  let invite = route.invite;
+  // The creator's invite comes in the welcome, which may have arrived before this screen mounted (the lobby creates
+  // the room, then routes here): take it from the session too. It is put into the address, so a reload keeps it.
+  let invite = route.invite ?? (s.room?.roomId === route.roomId ? s.welcome?.invite : undefined);
+  const keepInvite = (v: string): void => {
+    const changed = v !== invite;
+    invite = v;
+    if (!route.spectate && !location.hash.includes('invite=')) history.replaceState(null, '', inviteLink(route.roomId, v));
+    if (changed && lastPhase === 'waiting') replace(body, waitingView());
+  };
   const draftSel = { squadrons: [] as string[], munitions: [] as number[], swapSlot: '', pending: false };
   let settleTimer: ReturnType<typeof setTimeout> | null = null;
   let alive = true;
@@ -46,7 +58,7 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   function renderBanner(st: RoomState | null): void {
     const items: HTMLElement[] = [];
     if (s.connection === 'reconnecting') items.push(h('div.banner.reconnecting', { id: 'reconnecting' }, 'Connection lost — reconnecting…'));
-    if (s.welcome?.role === 'spectator') items.push(h('div.banner.spectating', { id: 'spectating' }, `👁 Spectating · ${st?.spectators ?? 1} watching`));
+    if (s.welcome?.role === 'spectator') items.push(h('div.banner.spectating', { id: 'spectating' }, icon('eye'), ` Spectating · ${st?.spectators ?? 1} watching`));
     const me = you();
     if (st && me !== null) {
       const opp = seatInfo(st.seats[me === 0 ? 1 : 0]);
@@ -129,6 +141,9 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   async function ensureMatch(st: RoomState): Promise<void> {
     const ms = matchStateFromRoom(st);
     if (!ms) return;
+    // Not before the welcome: it says which seat we hold (after a reload the state can arrive first, and a view built
+    // then would be a spectator's: no "(you)", the board not turned for seat 1). The welcome handler comes back here.
+    if (!s.welcome) return;
     if (!view) {
       view = new MatchView({ names: names(st), factions: factions(st), you: you(), model: modelFromMatch(ms), onHexClick: (hx) => decision?.click(hx) });
       replace(body, view.root);
@@ -138,6 +153,8 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
           lock: (c) => s.send('commit', { round: s.state?.round ?? 1, commitment: c }),
           revise: () => s.send('revise', { round: s.state?.round ?? 1 }),
         });
+        if (pendingCommitment) commit.restore(pendingCommitment.commitment, pendingCommitment.lockedIn);
+        pendingCommitment = null;
         view.bar.append(commit.bar);
         view.panel.append(commit.el);
         view.panel.append(h('button.danger.small', { id: 'concede', onclick: () => confirm('Concede this match?') && s.send('concede', {}) }, 'Concede'));
@@ -165,7 +182,8 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       if (!view) return;
       view.setNames(names(st), factions(st));
       const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
-      view.locked = [seats[0]!.lockedIn, seats[1]!.lockedIn];
+      // Locked-in lights belong to the commitment window; after the end they would read "thinking".
+      view.locked = phase === 'finished' ? null : [seats[0]!.lockedIn, seats[1]!.lockedIn];
       view.connected = [seats[0]!.connected, seats[1]!.connected];
       const ms = matchStateFromRoom(st);
       if (ms) {
@@ -175,13 +193,19 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
         if (commit && me !== null) {
           commit.el.hidden = commit.bar.hidden = phase !== 'commit';
           if (phase === 'commit') {
-            commit.update(ms, { locked: seats[me]!.lockedIn, opponentLocked: seats[me === 0 ? 1 : 0]!.lockedIn, deadline: st.deadline, newRound: st.round !== lastRound });
+            commit.update(ms, { locked: seats[me]!.lockedIn, opponentLocked: seats[me === 0 ? 1 : 0]!.lockedIn, deadline: st.deadline, newRound: st.round !== lastCommitRound });
+            lastCommitRound = st.round;
           }
         }
         if (decision) decision.el.hidden = phase !== 'resolving';
       }
-      lastRound = st.round;
-      if (phase === 'finished' && ended) showEnd(st);
+      if (phase === 'finished') {
+        // The match is over: no momentum ghost, weapon arcs or concede button left from the last commitment window.
+        setGhost(view.board, null);
+        setHighlights(view.board, []);
+        document.getElementById('concede')?.toggleAttribute('hidden', true);
+        if (ended) showEnd(st);
+      } else document.getElementById('concede')?.toggleAttribute('hidden', false);
       if (phase !== 'finished') document.getElementById('end-overlay')?.remove();
     }
     lastPhase = phase;
@@ -194,9 +218,10 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       { winner: ended.winner, reason: ended.reason, seed: ended.seed || st.seed, publishedHash: st.seedHash, recordId: ended.recordId || st.recordId || null, names: names(st), you: you(), rematch: [seats[0]!.rematch, seats[1]!.rematch] },
       { onRematch: () => s.send('rematch', {}), onLobby: () => app.go('#/') },
     );
-    const overlay = document.getElementById('end-overlay') ?? h('div#end-overlay', { style: { position: 'absolute', inset: '0', background: 'rgba(4,8,16,.72)', display: 'grid', placeItems: 'center', zIndex: '5', overflow: 'auto', padding: '12px' } });
+    // In the flow above the board (which shrinks to fit): the final position stays visible, nothing covers it.
+    const overlay = document.getElementById('end-overlay') ?? h('div#end-overlay');
     replace(overlay, el);
-    view.root.querySelector('.board-wrap')?.append(overlay);
+    if (!overlay.isConnected) view.root.querySelector('.board-wrap')?.prepend(overlay);
   }
 
   const unlisten = s.listen({
@@ -204,7 +229,7 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
     connection: () => renderBanner(s.state),
     message: {
       welcome: (w) => {
-        if (w.invite) invite = w.invite;
+        if (w.invite) keepInvite(w.invite);
         if (s.state) void onState(s.state);
       },
       events: (m) => {
@@ -220,7 +245,12 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
           view?.player.skip();
         })();
       },
-      commitment: (m) => commit?.restore(m.commitment, m.lockedIn),
+      commitment: (m) => {
+        // Our own sealed commitment, echoed after a reload: it is this round's, so keep it (no new-round reset).
+        lastCommitRound = m.round;
+        if (commit) commit.restore(m.commitment, m.lockedIn);
+        else pendingCommitment = m;
+      },
       prompt: (m) => {
         void (async () => {
           if (s.state) await ensureMatch(s.state);
@@ -271,6 +301,7 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   }
 
   replace(body, h('div.screen', null, h('div.center.card', null, h('span.spinner'), ' Joining the match…')));
+  if (invite) keepInvite(invite);
   connect()
     .then(() => {
       if (s.state) void onState(s.state);

@@ -61,3 +61,19 @@ export function toast(text: string, kind: 'info' | 'error' = 'info'): void {
 export function secondsLeft(deadline: number, now = Date.now()): number {
   return deadline > 0 ? Math.max(0, Math.ceil((deadline - now) / 1000)) : 0;
 }
+
+/**
+ * Small inline SVG icons, for symbols the system fonts may lack (Debian's chromium has no emoji font: an emoji
+ * renders as an empty box). Stroked in currentColor, sized to the text.
+ */
+const ICONS = {
+  eye: '<path d="M1.5 8s2.5-4.5 6.5-4.5S14.5 8 14.5 8 12 12.5 8 12.5 1.5 8 1.5 8z"/><circle cx="8" cy="8" r="2"/>',
+} as const;
+
+export function icon(name: keyof typeof ICONS): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'icon';
+  span.setAttribute('aria-hidden', 'true');
+  span.innerHTML = `<svg viewBox="0 0 16 16" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${ICONS[name]}</svg>`;
+  return span;
+}

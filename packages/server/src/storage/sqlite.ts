@@ -1,12 +1,48 @@
 // Embedded storage on Node's built-in SQLite (node:sqlite, no native build).
+// Writes run on a worker thread with their own connection: an INSERT's fsync (and WAL checkpoints) can block for
+// tens or hundreds of milliseconds on a busy disk, and on the main thread that stalled every room of the process
+// (bench: p99 lock-in → result 700 ms at 500 matches, 10 ms without). Reads stay on the main thread (WAL lets them
+// run beside the writer); saveRecord resolves once the row is committed, and a read waits for the saves still in
+// flight, so a client that learns a record id (the 'ended' message) and asks for it at once always gets it.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import type { RecordSummary, Storage } from './types.js';
+
+const INSERT = 'INSERT INTO records (id, ended_at, summary, record) VALUES (?, ?, ?, ?)';
+
+/** The writer thread (plain CommonJS, evaluated as is: no loader needed under tsx, vitest or plain node). */
+const WRITER = `
+const { parentPort, workerData } = require('node:worker_threads');
+process.removeAllListeners('warning');
+const { DatabaseSync } = require('node:sqlite');
+const db = new DatabaseSync(workerData.path);
+db.exec('PRAGMA busy_timeout = 5000');
+const insert = db.prepare(${JSON.stringify(INSERT)});
+parentPort.on('message', (m) => {
+  if (m === 'close') { db.close(); parentPort.close(); return; }
+  try {
+    insert.run(m.id, m.endedAt, m.summary, m.record);
+    parentPort.postMessage({ n: m.n });
+  } catch (e) {
+    parentPort.postMessage({ n: m.n, error: String((e && e.message) || e) });
+  }
+});`;
+
+interface Pending {
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
 
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite' as const;
   private db: DatabaseSync;
+  private writer: Worker | null = null;
+  private pending = new Map<number, Pending>();
+  private seq = 0;
+  /** Saves in flight by record id. */
+  private inflight = new Map<string, Promise<void>>();
 
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -15,6 +51,7 @@ export class SqliteStorage implements Storage {
 
   async init(): Promise<void> {
     this.db.exec(`PRAGMA journal_mode = WAL;
+      PRAGMA busy_timeout = 5000;
       CREATE TABLE IF NOT EXISTS records (
         id TEXT PRIMARY KEY,
         ended_at TEXT NOT NULL,
@@ -22,25 +59,81 @@ export class SqliteStorage implements Storage {
         record TEXT NOT NULL
       );
       CREATE INDEX IF NOT EXISTS records_ended_at ON records (ended_at);`);
+    // An in-memory database is private to its connection: it keeps its writes on this thread (and has no fsync).
+    if (this.path !== ':memory:' && !this.writer) this.startWriter();
+  }
+
+  private startWriter(): void {
+    const w = new Worker(WRITER, { eval: true, workerData: { path: this.path } });
+    w.on('message', (m: { n: number; error?: string }) => {
+      const p = this.pending.get(m.n);
+      if (!p) return;
+      this.pending.delete(m.n);
+      if (!this.pending.size) w.unref();
+      if (m.error) p.reject(new Error(m.error));
+      else p.resolve();
+    });
+    w.on('error', (e) => this.failAll(e));
+    w.on('exit', () => {
+      if (this.writer === w) this.writer = null;
+      this.failAll(new Error('the SQLite writer thread exited'));
+    });
+    w.unref();
+    this.writer = w;
+  }
+
+  private failAll(e: Error): void {
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
   }
 
   async saveRecord(summary: RecordSummary, record: unknown): Promise<void> {
-    this.db
-      .prepare('INSERT INTO records (id, ended_at, summary, record) VALUES (?, ?, ?, ?)')
-      .run(summary.id, summary.endedAt, JSON.stringify(summary), JSON.stringify(record));
+    const row = { id: summary.id, endedAt: summary.endedAt, summary: JSON.stringify(summary), record: JSON.stringify(record) };
+    if (!this.writer) {
+      this.db.prepare(INSERT).run(row.id, row.endedAt, row.summary, row.record);
+      return;
+    }
+    const n = ++this.seq;
+    const done = new Promise<void>((resolve, reject) => this.pending.set(n, { resolve, reject }));
+    this.writer.ref(); // a save in flight keeps the process alive until it is committed
+    this.writer.postMessage({ n, ...row });
+    const settled = done.then(
+      () => {},
+      () => {},
+    );
+    this.inflight.set(row.id, settled);
+    void settled.then(() => {
+      if (this.inflight.get(row.id) === settled) this.inflight.delete(row.id);
+    });
+    return done;
   }
 
   async listRecords(limit: number): Promise<RecordSummary[]> {
+    if (this.inflight.size) await Promise.all(this.inflight.values());
     const rows = this.db.prepare('SELECT summary FROM records ORDER BY ended_at DESC, rowid DESC LIMIT ?').all(limit);
     return rows.map((r) => JSON.parse(String(r.summary)) as RecordSummary);
   }
 
   async getRecord(id: string): Promise<unknown | null> {
+    await this.inflight.get(id);
     const row = this.db.prepare('SELECT record FROM records WHERE id = ?').get(id);
     return row ? JSON.parse(String(row.record)) : null;
   }
 
+  /** Waits for the saves in flight, then closes the writer and the database. */
   async close(): Promise<void> {
+    const w = this.writer;
+    if (w) {
+      await Promise.allSettled([...this.pending.values()].map((p) => new Promise<void>((r) => {
+        const { resolve, reject } = p;
+        p.resolve = () => (resolve(), r());
+        p.reject = (e) => (reject(e), r());
+      })));
+      this.writer = null;
+      const exited = new Promise((r) => w.once('exit', r));
+      w.postMessage('close');
+      await exited;
+    }
     if (this.db.isOpen) this.db.close();
   }
 }

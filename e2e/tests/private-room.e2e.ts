@@ -1,0 +1,158 @@
+// A private room from invite to replay: create, share the link, a second player takes the seat, a third person watches
+// (and sees no commitment before both are locked in), a reload mid-round resumes the seat, and after the match the
+// stored record steps in the replay viewer. Serial: the later tests continue the match the first one started.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { draftStep, driveUntil, inCommit } from './drive.js';
+import { clickIfEnabled, setName, shot } from './helpers.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let ctxs: BrowserContext[] = [];
+let a: Page; // creator, seat 0
+let b: Page; // opened the invite link, seat 1
+let c: Page; // spectator through the same link
+let link = '';
+
+async function page(browser: Browser, name: string, opts: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const ctx = await browser.newContext(opts);
+  ctxs.push(ctx);
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => console.log(name, 'pageerror', e.message));
+  await setName(p, name);
+  return p;
+}
+
+test.afterAll(async () => {
+  for (const c of ctxs) await c.close();
+  ctxs = [];
+});
+
+test('private room: create, copy the invite link, the second context plays a round, a spectator sees commitments only after both lock in', async ({ browser, baseURL }) => {
+  a = await page(browser, 'Cleo', { permissions: ['clipboard-read', 'clipboard-write'] });
+  b = await page(browser, 'Dax', { viewport: { width: 390, height: 844 } }); // a phone
+  c = await page(browser, 'Eve');
+  await a.goto('/');
+  await a.click('#create-private');
+  await expect(a.locator('#invite-link')).toHaveValue(/#\/m\/[^?]+\?invite=/);
+  await a.click('#copy-invite');
+  await expect(a.locator('#copy-invite')).toHaveText('Copied ✓');
+  link = await a.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(await a.locator('#invite-link').inputValue());
+  expect(link.startsWith(baseURL!)).toBe(true);
+  await shot(a, '20-private-waiting');
+
+  await b.goto(link);
+  await expect(a.locator('#factions-screen')).toBeVisible();
+  await expect(b.locator('#factions-screen')).toBeVisible();
+  await shot(b, '20-factions-phone');
+  await a.click('#faction-fpa');
+  await b.click('#faction-lamais');
+  await expect(b.locator('#draft-screen')).toBeVisible();
+  // Whoever picks first, bring the phone player to a pick of their own for the screenshot.
+  if (await b.locator('#draft-wait').isVisible()) {
+    await draftStep(a);
+    await expect(b.locator('#draft-screen .gcard').first()).toBeVisible();
+  }
+  await shot(b, '20-draft-phone');
+  await driveUntil([a, b], inCommit(1));
+  await shot(b, '20-match-phone');
+
+  // The third opener of the link finds the seats taken and watches.
+  await c.goto(link);
+  await expect(c.locator('#spectating')).toContainText('Spectating');
+  await expect(c.locator('canvas.board-canvas')).toBeVisible();
+  await expect(c.locator('#commit-panel')).toHaveCount(0);
+  await expect(c.locator('#lock-in')).toHaveCount(0);
+
+  await a.locator('body').press('1'); // engine N
+  await clickIfEnabled(a, 'button.cc[data-card="fire-main"]');
+  await a.click('#lock-in');
+  // The spectator sees that Cleo is locked in, and nothing of what she chose.
+  const cleo = c.locator('#ship-cards section[data-seat="0"]');
+  const dax = c.locator('#ship-cards section[data-seat="1"]');
+  await expect(cleo.locator('.light.on')).toBeVisible();
+  await expect(dax.locator('.light.on')).toHaveCount(0);
+  await expect(c.locator('#log')).not.toContainText('Commitments revealed');
+  await expect(c.locator('#log')).not.toContainText('Fire Main');
+  await expect(c.locator('main')).not.toContainText('engine N');
+  await shot(c, '21-spectator-one-locked');
+
+  await b.locator('body').press('4'); // engine S
+  await clickIfEnabled(b, 'button.cc[data-card="launch-squadron"]');
+  await shot(b, '20-commit-chosen-phone');
+  await b.click('#lock-in');
+  // Both locked: the round resolves and the spectator's log reveals both commitments.
+  await expect(c.locator('#log')).toContainText(/Commitments revealed: Cleo — engine N, Fire Main.*; Dax — engine S, Launch Squadron/);
+  await shot(c, '22-spectator-revealed');
+  await driveUntil([a, b], inCommit(2));
+  await expect(c.locator('#log')).toContainText('Cleanup'); // the spectator saw round 1 through
+  await expect(c.locator('#spectating')).toContainText('1 watching');
+});
+
+test('a reload in mid-round resumes the seat, which can lock in; the match goes on', async () => {
+  await a.locator('body').press('0'); // no thrust
+  await a.click('#lock-in');
+  await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
+  // Dax reloads during the commitment window of round 2.
+  await b.reload();
+  await expect(b.locator('#commit-panel h3').first()).toContainText('Round 2 ');
+  await expect(b.locator('#ship-cards section[data-seat="1"]')).toContainText('(you)');
+  await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
+  await expect(a.locator('#opponent-away')).toHaveCount(0);
+  await shot(b, '23-reloaded-seat');
+  await b.locator('body').press('0');
+  await b.click('#lock-in');
+  await driveUntil([a, b], inCommit(3));
+  await expect(b.locator('#log')).toContainText('Round 2 begins');
+
+  a.on('dialog', (d) => void d.accept());
+  await a.click('#concede');
+  await expect(a.locator('#end-title')).toHaveText('Defeat');
+  await expect(b.locator('#end-title')).toHaveText('Victory');
+  await expect(c.locator('#end-title')).toHaveText('Dax wins');
+});
+
+test('the replay viewer opens the finished match from the lobby and steps by event and by round', async () => {
+  await c.goto('/');
+  const entry = c.locator('#replay-list li', { hasText: 'Cleo (FPA) vs Dax (Lamais)' }).first();
+  await expect(entry).toContainText(/Dax won, \d+ rounds/);
+  await entry.getByRole('link', { name: 'View' }).click();
+  await expect(c).toHaveURL(/#\/replay\//);
+  const pos = c.locator('#replay-pos');
+  await expect(pos).toHaveText(/^Round 1\/\d+ · event 0\/\d+$/);
+  const [, R, total] = (await pos.textContent())!.match(/Round 1\/(\d+) · event 0\/(\d+)/)!.map(Number) as [number, number, number];
+  expect(R).toBeGreaterThanOrEqual(2);
+  expect(total).toBeGreaterThan(20);
+  const logLines = () => c.locator('#log > div').count();
+  expect(await logLines()).toBe(0);
+
+  await c.getByRole('button', { name: 'Next event' }).click();
+  await expect(pos).toHaveText(`Round 1/${R} · event 1/${total}`);
+  await c.getByRole('button', { name: 'Skip animations' }).click();
+  await expect(c.locator('#log')).toContainText('Round 1 begins');
+  await c.getByRole('button', { name: 'Next round' }).click();
+  await expect(pos).toHaveText(new RegExp(`^Round 2/${R} · event \\d+/`));
+  await c.getByRole('button', { name: 'Skip animations' }).click();
+  await expect(c.locator('#log')).toContainText('Commitments revealed: Cleo — engine N, Fire Main');
+  const r2 = Number((await pos.textContent())!.match(/event (\d+)\//)![1]);
+  await c.getByRole('button', { name: 'Next event' }).click();
+  await expect(pos).toHaveText(`Round 2/${R} · event ${r2 + 1}/${total}`);
+  await c.getByRole('button', { name: 'Skip animations' }).click();
+  await expect(c.locator('#log')).toContainText('Round 2 begins');
+  const linesAt = await logLines();
+  await shot(c, '24-replay-round2');
+
+  // Back by event: one event fewer, and the log is rebuilt up to there.
+  await c.getByRole('button', { name: 'Previous event' }).click();
+  await expect(pos).toHaveText(`Round 2/${R} · event ${r2}/${total}`);
+  await expect.poll(logLines).toBeLessThan(linesAt);
+  await expect(c.locator('#log')).not.toContainText('Round 2 begins');
+  // Back by round: to the start of round 1, then forward to the end.
+  await c.getByRole('button', { name: 'Previous round' }).click();
+  await expect(pos).toHaveText(`Round 1/${R} · event 0/${total}`);
+  await c.getByRole('button', { name: 'To the end' }).click();
+  await expect(pos).toHaveText(`Round ${R}/${R} · event ${total}/${total}`);
+  await expect(c.locator('#log')).toContainText('Round 2 begins');
+  await expect(c.locator('#log')).toContainText('Dax wins (concede)');
+  await shot(c, '25-replay-end');
+});
