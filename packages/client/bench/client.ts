@@ -214,6 +214,22 @@ interface PwChromium {
   launch(o: { executablePath: string; args: string[]; headless: boolean; timeout: number }): Promise<PwBrowser>;
 }
 
+/** Runs in the page: requestAnimationFrame deltas for `ms` milliseconds. */
+const sampleFrames = (ms: number): Promise<number[]> =>
+  new Promise<number[]>((done) => {
+    const out: number[] = [];
+    let first = 0;
+    let last = 0;
+    const f = (t: number) => {
+      if (last) out.push(t - last);
+      last = t;
+      if (!first) first = t;
+      if (t - first > ms) done(out);
+      else requestAnimationFrame(f);
+    };
+    requestAnimationFrame(f);
+  });
+
 async function measureFrames(pick: Pick, port: number): Promise<Frames> {
   // The client package has no Playwright dependency of its own; use the e2e package's (never `playwright install`).
   const req = createRequire(join(ROOT, 'e2e/package.json'));
@@ -232,22 +248,7 @@ async function measureFrames(pick: Pick, port: number): Promise<Frames> {
     page.on('pageerror', (e) => errors.push(e.message));
     // Control: rAF deltas on an empty page for 1 s (what the browser on this machine does with nothing to draw).
     await page.goto(`http://127.0.0.1:${port}/blank`);
-    const blank = await page.evaluate(
-      () =>
-        new Promise<number[]>((done) => {
-          const out: number[] = [];
-          let first = 0;
-          let last = 0;
-          const f = (t: number) => {
-            if (last) out.push(t - last);
-            last = t;
-            if (!first) first = t;
-            if (t - first > 1000) done(out);
-            else requestAnimationFrame(f);
-          };
-          requestAnimationFrame(f);
-        }),
-    );
+    const blank = await page.evaluate(sampleFrames, 1000);
     await page.goto(`http://127.0.0.1:${port}/#/`);
     await page.locator('input[type=file]').setInputFiles({
       name: `bench-${pick.seed}-${pick.index}.json`,
@@ -265,43 +266,17 @@ async function measureFrames(pick: Pick, port: number): Promise<Frames> {
     // Let the board settle for half a second, then a baseline: rAF deltas on the still board for 2 s.
     await page.waitForTimeout(500);
     const label = (await page.locator('#replay-pos').textContent()) ?? '';
-    const idle = await page.evaluate(
-      () =>
-        new Promise<number[]>((done) => {
-          const out: number[] = [];
-          let first = 0;
-          let last = 0;
-          const f = (t: number) => {
-            if (last) out.push(t - last);
-            last = t;
-            if (!first) first = t;
-            if (t - first > 2000) done(out);
-            else requestAnimationFrame(f);
-          };
-          requestAnimationFrame(f);
-        }),
-    );
+    const idle = await page.evaluate(sampleFrames, 2000);
     // Diagnostic: the same still board with Pixi's ticker stopped (no render per frame), 1 s.
-    const stopped = await page.evaluate(
-      () =>
-        new Promise<number[]>((done) => {
-          const ticker = (window as unknown as { __board: { view: { app: { ticker: { stop(): void; start(): void } } } } }).__board.view.app.ticker;
-          ticker.stop();
-          const out: number[] = [];
-          let first = 0;
-          let last = 0;
-          const f = (t: number) => {
-            if (last) out.push(t - last);
-            last = t;
-            if (!first) first = t;
-            if (t - first > 1000) {
-              ticker.start();
-              done(out);
-            } else requestAnimationFrame(f);
-          };
-          requestAnimationFrame(f);
-        }),
-    );
+    const ticker = (on: boolean) =>
+      page.evaluate((start: boolean) => {
+        const t = (window as unknown as { __board: { view: { app: { ticker: { stop(): void; start(): void } } } } }).__board.view.app.ticker;
+        if (start) t.start();
+        else t.stop();
+      }, on);
+    await ticker(false);
+    const stopped = await page.evaluate(sampleFrames, 1000);
+    await ticker(true);
     await page.waitForTimeout(300);
     const r = await page.evaluate(
       ({ timeout }: { timeout: number }) =>
