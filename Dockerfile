@@ -1,9 +1,12 @@
-# The game server image: Node 22, the workspace, the built client; serves everything on $PORT (2567).
+# The game server image: Node 22, the workspace, the built client; serves everything on $HOST:$PORT (0.0.0.0:2567).
+# Configuration by environment (README "Deploy"): DATABASE_URL, REDIS_URL + PUBLIC_ADDRESS for several replicas.
+# `docker stop` sends SIGTERM: the server stops taking matches, closes its clients (code 4001) and exits 0.
 FROM node:22-bookworm-slim
 RUN npm install -g pnpm@12.21.0
 WORKDIR /app
 COPY . .
 RUN pnpm install --frozen-lockfile && pnpm build
-ENV PORT=2567
+ENV HOST=0.0.0.0 PORT=2567
 EXPOSE 2567
+STOPSIGNAL SIGTERM
 CMD ["node", "--import", "tsx", "packages/server/src/main.ts"]

@@ -4,7 +4,7 @@
 #   scripts/services.sh start [redis|postgres|all]   starts them in a fresh temp dir; prints shell lines
 #                                                    SERVICES_DIR=… REDIS_URL=… DATABASE_URL=… to eval
 #   scripts/services.sh stop DIR                     stops what `start` started in DIR and removes DIR
-#   scripts/services.sh check                        exit 0 when the binaries are installed
+#   scripts/services.sh check [redis|postgres|all]   exit 0 when the binaries are installed (default all)
 set -euo pipefail
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 
@@ -18,7 +18,13 @@ as_postgres() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$1"; else
 
 case "${1:-}" in
   check)
-    command -v redis-server >/dev/null && [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ] ;;
+    has_redis() { command -v redis-server >/dev/null; }
+    has_pg() { [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ]; }
+    case "${2:-all}" in
+      redis) has_redis ;;
+      postgres) has_pg ;;
+      *) has_redis && has_pg ;;
+    esac ;;
   start)
     what=${2:-all}
     D=$(mktemp -d /tmp/star-eater-services.XXXXXX)

@@ -1,7 +1,8 @@
 // Builds the game server: express + Colyseus 0.18 core on one port (HTTP API, the built client, WebSockets).
+// One process by default; with a Redis URL, one of several processes sharing matchmaking (see scale/cluster.ts).
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { defineRoom, defineServer, type Server } from '@colyseus/core';
+import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Logger } from 'pino';
 import { setRoomDeps, type RoomDeps } from './deps.js';
@@ -9,6 +10,7 @@ import { mountHttp } from './http.js';
 import { createLogger } from './log.js';
 import { DEFAULT_RATE_LIMIT } from './rooms/rate-limit.js';
 import { MatchRoom } from './rooms/MatchRoom.js';
+import { openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -19,6 +21,12 @@ export interface GameServerOptions {
   log?: Logger;
   clientDir?: string | null;
   room?: Partial<Omit<RoomDeps, 'storage' | 'log'>>;
+  /** redis://… : share presence and matchmaking with the other processes on the same Redis (main.ts: REDIS_URL). */
+  redisUrl?: string | null;
+  /** host[:port][/path] clients reach this process at (main.ts: PUBLIC_ADDRESS); default host:port, with Redis only. */
+  publicAddress?: string | null;
+  /** With Redis: how often to look for crashed processes and drop their rooms from the listing, ms (10000). */
+  sweepMs?: number;
 }
 
 export interface GameServer {
@@ -26,6 +34,16 @@ export interface GameServer {
   port: number;
   storage: Storage;
   url: string;
+  /** This process in the matchmaker (unique per process; the key of its rooms in a shared listing). */
+  processId: string;
+  presence: PresenceKind;
+  publicAddress: string | null;
+  /**
+   * Graceful shutdown (SIGTERM): refuses new matches at once (/health 503, matchmaking 503, out of the shared
+   * process list), locks every room and closes its clients with code 4001 (CloseCode.SERVER_SHUTDOWN; a live match
+   * ends without a result: the process cannot keep it), removes its rooms from the shared listing, then waits for
+   * the records being written. Idempotent: later calls return the same promise.
+   */
   close(): Promise<void>;
 }
 
@@ -33,8 +51,15 @@ export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../client/dist', imp
 
 export async function createGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
   const log = opts.log ?? createLogger();
+  const host = opts.host ?? '0.0.0.0';
+  const requestedPort = opts.port ?? 2567;
+  if (opts.redisUrl && requestedPort === 0 && !opts.publicAddress) {
+    throw new Error('with Redis each process needs a public address: pass a fixed port or PUBLIC_ADDRESS');
+  }
+  const cluster = await openCluster({ redisUrl: opts.redisUrl, publicAddress: opts.publicAddress, host, port: requestedPort });
   const storage = opts.storage ?? (await openStorage());
   const startedAt = Date.now();
+  let draining = false;
   setRoomDeps({
     storage,
     log,
@@ -49,20 +74,57 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     rooms: { match: defineRoom(MatchRoom) },
     transport,
     greet: false,
+    // Colyseus' own signal handlers would call process.exit themselves; main.ts owns the signals (and the tests the
+    // lifecycle) and calls close(), which runs the same graceful shutdown.
     gracefullyShutdown: false,
-    express: (app) => mountHttp(app, { storage, startedAt, clientDir: opts.clientDir === undefined ? DEFAULT_CLIENT_DIR : opts.clientDir }),
+    ...(cluster.presence ? { presence: cluster.presence } : {}),
+    ...(cluster.driver ? { driver: cluster.driver } : {}),
+    ...(cluster.publicAddress ? { publicAddress: cluster.publicAddress } : {}),
+    express: (app) =>
+      mountHttp(app, {
+        storage,
+        startedAt,
+        clientDir: opts.clientDir === undefined ? DEFAULT_CLIENT_DIR : opts.clientDir,
+        instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },
+        draining: () => draining,
+      }),
   });
-  await server.listen(opts.port ?? 2567, opts.host ?? '0.0.0.0');
+  await server.listen(requestedPort, host);
   const port = (transport.server!.address() as AddressInfo).port;
-  log.info({ port, storage: storage.kind }, 'game server listening');
+  const processId = matchMaker.processId;
+  log.info(
+    { port, host, storage: storage.kind, presence: cluster.kind, processId, publicAddress: cluster.publicAddress, redis: opts.redisUrl ? redact(opts.redisUrl) : undefined },
+    'game server listening',
+  );
+
+  // A process that crashed (no graceful shutdown) leaves its rooms in the shared listing. Colyseus sweeps a dead
+  // process when a call to it times out or another process starts; this sweep also runs on a timer, so GET
+  // /api/matches stops listing a crashed process' matches within about sweepMs + 2 s.
+  const sweep =
+    cluster.kind === 'redis'
+      ? setInterval(() => void matchMaker.healthCheckAllProcesses().catch((err: unknown) => log.warn({ err }, 'process sweep failed')), opts.sweepMs ?? 10_000)
+      : null;
+  sweep?.unref();
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      draining = true;
+      if (sweep) clearInterval(sweep);
+      log.info({ rooms: matchMaker.stats.local.roomCount, clients: matchMaker.stats.local.ccu }, 'shutting down: no new matches; closing the rooms of this process');
+      await server.gracefullyShutdown(false);
+      await storage.close();
+      log.info('shut down');
+    })());
+
   return {
     server,
     port,
     storage,
     url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      await server.gracefullyShutdown(false);
-      await storage.close();
-    },
+    processId,
+    presence: cluster.kind,
+    publicAddress: cluster.publicAddress ?? null,
+    close,
   };
 }

@@ -11,6 +11,10 @@ export interface HttpOptions {
   startedAt: number;
   /** Folder of the built client (packages/client/dist); served at / when it exists. */
   clientDir: string | null;
+  /** Which process answers (several share one listing with Redis). */
+  instance?: { presence: 'local' | 'redis'; publicAddress: string | null };
+  /** True once a graceful shutdown began: /health answers 503 so a load balancer stops sending players here. */
+  draining?: () => boolean;
 }
 
 export function mountHttp(app: Application, opts: HttpOptions): void {
@@ -20,13 +24,27 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
   loop.enable();
 
   app.get('/health', async (_req, res) => {
-    const rooms = await matchMaker.query({ name: 'match' });
+    // This process' own rooms (with Redis, matchMaker.query sees every process' rooms). When the listing cannot be
+    // read (Redis gone), this process cannot matchmake: unhealthy.
+    let rooms;
+    try {
+      rooms = await matchMaker.query({ name: 'match', processId: matchMaker.processId });
+    } catch (err) {
+      return void res.status(503).json({ status: 'error', error: `the room listing cannot be read: ${(err as Error).message}` });
+    }
     const live = rooms.filter((r) => {
       const m = r.metadata as MatchMetadata | undefined;
       return m && m.phase !== 'waiting' && m.phase !== 'finished';
     });
-    res.json({
-      status: 'ok',
+    const draining = opts.draining?.() ?? false;
+    res.status(draining ? 503 : 200).json({
+      status: draining ? 'draining' : 'ok',
+      process: {
+        id: matchMaker.processId,
+        pid: process.pid,
+        presence: opts.instance?.presence ?? 'local',
+        publicAddress: opts.instance?.publicAddress ?? null,
+      },
       rooms: rooms.length,
       liveMatches: live.length,
       uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000),
@@ -37,6 +55,7 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
     loop.reset();
   });
 
+  // Every process' live public matches: with Redis the listing is shared.
   app.get('/api/matches', async (_req, res) => {
     const rooms = await matchMaker.query({ name: 'match' });
     const matches = rooms

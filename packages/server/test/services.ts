@@ -1,12 +1,13 @@
-// Starts a throwaway PostgreSQL (scripts/services.sh) for a test file; `null` when its binaries are absent.
+// Starts a throwaway PostgreSQL and/or Redis (scripts/services.sh) for a test file.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const script = fileURLToPath(new URL('../../../scripts/services.sh', import.meta.url));
 
-export function servicesInstalled(): boolean {
+/** Whether the binaries of the services are installed (`bash scripts/setup.sh --services`); default: both. */
+export function servicesInstalled(what: 'postgres' | 'redis' | 'all' = 'all'): boolean {
   try {
-    execFileSync('bash', [script, 'check'], { stdio: 'ignore' });
+    execFileSync('bash', [script, 'check', what], { stdio: 'ignore' });
     return true;
   } catch {
     return false;

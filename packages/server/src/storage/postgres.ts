@@ -11,14 +11,27 @@ export class PostgresStorage implements Storage {
   }
 
   async init(): Promise<void> {
-    await this.pool.query(`CREATE TABLE IF NOT EXISTS records (
-      id TEXT PRIMARY KEY,
-      ended_at TIMESTAMPTZ NOT NULL,
-      seq BIGSERIAL,
-      summary JSONB NOT NULL,
-      record JSONB NOT NULL
-    )`);
-    await this.pool.query('CREATE INDEX IF NOT EXISTS records_ended_at ON records (ended_at)');
+    // Several game servers may start at once against one database: CREATE … IF NOT EXISTS is not safe when run
+    // concurrently (duplicate key in pg_type), so the schema is set up under a transaction-scoped advisory lock.
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query("SELECT pg_advisory_xact_lock(hashtext('star-eater:schema'))");
+      await c.query(`CREATE TABLE IF NOT EXISTS records (
+        id TEXT PRIMARY KEY,
+        ended_at TIMESTAMPTZ NOT NULL,
+        seq BIGSERIAL,
+        summary JSONB NOT NULL,
+        record JSONB NOT NULL
+      )`);
+      await c.query('CREATE INDEX IF NOT EXISTS records_ended_at ON records (ended_at)');
+      await c.query('COMMIT');
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      c.release();
+    }
   }
 
   async saveRecord(summary: RecordSummary, record: unknown): Promise<void> {

@@ -1,0 +1,195 @@
+// Scale-out: two real game-server processes (`node … main.ts`) sharing one real Redis (REDIS_URL) — and one
+// PostgreSQL for the records when it is installed — with real SDK clients. Quick match pairs players who asked
+// different processes, every process lists every live match, spectators and invited players join through whichever
+// process they asked, and a SIGTERM takes one process down cleanly while the other keeps serving.
+import type { Room } from '@colyseus/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachBot } from './bot.js';
+import type { TestClient } from './harness.js';
+import {
+  closeCode,
+  createPrivateVia,
+  eventually,
+  getJson,
+  hostOf,
+  joinByIdVia,
+  quickMatchVia,
+  spawnServer,
+  type ServerProcess,
+} from './processes.js';
+import { servicesInstalled, startServices, type Services } from './services.js';
+
+const hasRedis = servicesInstalled('redis');
+const hasPostgres = servicesInstalled('postgres');
+if (!hasRedis) {
+  console.warn('cluster.test.ts SKIPPED: redis-server is not installed (install it with `bash scripts/setup.sh --services`)');
+}
+
+describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
+  let services: Services | null = null;
+  let env: Record<string, string> = {};
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const procs: ServerProcess[] = [];
+  const open: TestClient[] = [];
+  const track = <T extends TestClient>(c: T): T => (open.push(c), c);
+  const byAddress = (addr: string) => procs.find((p) => p.address === addr)!;
+  const listed = async (p: ServerProcess) => ((await getJson(`${p.url}/api/matches`)).body.matches as Array<{ roomId: string; players: string[] }>).map((m) => m.roomId);
+
+  /** Plays a quick-matched pair (asked through `via0` and `via1`) to the first commitment window. */
+  async function pairToCommit(names: [string, string], via0: ServerProcess, via1: ServerProcess) {
+    const p0 = track(await quickMatchVia(via0, names[0]));
+    const p1 = track(await quickMatchVia(via1, names[1]));
+    expect(p1.room.roomId, 'paired into the same room').toBe(p0.room.roomId);
+    for (const [i, c] of [p0, p1].entries()) {
+      const bot = attachBot(c.room as Room, { seed: `${names[i]}-bot`, manualCommit: true });
+      await c.until(() => c.of('welcome').length > 0, 'welcome');
+      bot.seatNo = c.seat;
+      bot.tick();
+    }
+    await p0
+      .until(() => p0.state.phase === 'commit', 'the first commitment window', 30_000)
+      .catch((e: Error) => {
+        throw new Error(`${e.message}: phase ${p0.state.phase}/${p0.state.step}, errors ${JSON.stringify([...p0.of('error'), ...p1.of('error')])}`);
+      });
+    return [p0, p1] as const;
+  }
+
+  beforeAll(async () => {
+    services = startServices(hasPostgres ? 'all' : 'redis');
+    env = { REDIS_URL: services.env.REDIS_URL!, CLUSTER_SWEEP_MS: '1000' };
+    if (hasPostgres) env.DATABASE_URL = services.env.DATABASE_URL!;
+    // At once, as replicas start (PostgreSQL: both set up the schema concurrently).
+    const started = await Promise.allSettled([spawnServer('A', { env }), spawnServer('B', { env })]);
+    for (const r of started) if (r.status === 'fulfilled') procs.push(r.value);
+    for (const r of started) if (r.status === 'rejected') throw r.reason;
+    [a, b] = procs as [ServerProcess, ServerProcess];
+  });
+
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.leave().catch(() => {})));
+    for (const p of procs) p.kill('SIGKILL');
+    await Promise.all(procs.map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, 5000))])));
+    services?.stop();
+  });
+
+  it('reports each process and its presence on /health', async () => {
+    const [ha, hb] = [await a.health(), await b.health()];
+    expect(ha.body).toMatchObject({ status: 'ok', process: { presence: 'redis', publicAddress: a.address } });
+    expect(hb.body).toMatchObject({ status: 'ok', process: { presence: 'redis', publicAddress: b.address } });
+    expect(ha.body.process.id).not.toBe(hb.body.process.id);
+  });
+
+  it('quick match pairs players who reached different processes; both list the match; a spectator watches via the other', async () => {
+    const [p0, p1] = await pairToCommit(['Ada', 'Bo'], a, b);
+    const roomId = p0.room.roomId;
+    expect(p1.room.roomId).toBe(roomId);
+    expect(new Set([p0.seat, p1.seat])).toEqual(new Set([0, 1]));
+    // Both players' sockets went to the one process that holds the room, whichever process they asked.
+    const host = hostOf(p0);
+    expect(hostOf(p1)).toBe(host);
+    expect([a.address, b.address]).toContain(host);
+
+    // GET /api/matches on either process lists it (one of them lists a room held by the other).
+    for (const p of [a, b]) await eventually(async () => (await listed(p)).includes(roomId), `${p.name} lists ${roomId}`);
+    const entry = (await getJson(`${b.url}/api/matches`)).body.matches.find((m: { roomId: string }) => m.roomId === roomId);
+    expect(entry).toMatchObject({ phase: 'commit', players: expect.arrayContaining(['Ada', 'Bo']) });
+
+    // A spectator asks the process that does NOT hold the room.
+    const other = host === a.address ? b : a;
+    const spec = track(await joinByIdVia(other, roomId, { spectate: true, name: 'Eve' }));
+    expect(spec.of('welcome')[0]).toMatchObject({ role: 'spectator', seat: null, roomId });
+    expect(hostOf(spec)).toBe(host);
+    await spec.until(() => spec.state.phase === 'commit' && spec.state.spectators === 1, 'the spectator sees the match');
+
+    // The match ends (a concession); the record is stored, and with a shared PostgreSQL every process serves it.
+    p0.send('concede');
+    await spec.until(() => spec.of('ended').length > 0, 'the spectator sees the end');
+    const ended = spec.of('ended')[0]!;
+    expect(ended).toMatchObject({ winner: p1.seat, reason: 'concede' });
+    expect(ended.recordId).toBeTruthy();
+    for (const p of hasPostgres ? [a, b] : [byAddress(host)]) {
+      const rec = await eventually(async () => {
+        const r = await getJson(`${p.url}/api/records/${ended.recordId}`);
+        return r.status === 200 && r.body;
+      }, `record on ${p.name}`);
+      expect(rec.end).toEqual({ winner: p1.seat, reason: 'concede' });
+    }
+  });
+
+  it('a private room created through A is joinable by id and invite through B', async () => {
+    const creator = track(await createPrivateVia(a, { name: 'Cy' }));
+    const welcome = creator.of('welcome')[0]!;
+    expect(welcome.invite).toBeTruthy();
+    const roomId = creator.room.roomId;
+    await expect(joinByIdVia(b, roomId, { name: 'Mallory' })).rejects.toThrow(/private/);
+    await expect(joinByIdVia(b, roomId, { name: 'Mallory', invite: 'x'.repeat(24) })).rejects.toThrow(/private/);
+    const guest = track(await joinByIdVia(b, roomId, { name: 'Di', invite: welcome.invite! }));
+    expect(guest.room.roomId).toBe(roomId);
+    expect(hostOf(guest)).toBe(hostOf(creator));
+    expect(new Set([creator.seat, guest.seat])).toEqual(new Set([0, 1]));
+    await guest.until(() => guest.state.phase === 'factions', 'the private match starts');
+    // Private matches are not listed, on either process.
+    for (const p of [a, b]) expect(await listed(p)).not.toContain(roomId);
+    // Spectating a private match through the other process needs the invite too.
+    await expect(joinByIdVia(b, roomId, { spectate: true })).rejects.toThrow(/private/);
+    const spec = track(await joinByIdVia(b, roomId, { spectate: true, invite: welcome.invite! }));
+    expect(spec.of('welcome')[0]).toMatchObject({ role: 'spectator' });
+  });
+
+  it('SIGTERM: the process exits 0, its clients are told (4001), its rooms leave the shared listing; the other serves on', async () => {
+    const [p0, p1] = await pairToCommit(['Fay', 'Gus'], b, a);
+    const roomId = p0.room.roomId;
+    const doomed = byAddress(hostOf(p0));
+    const survivor = doomed === a ? b : a;
+    await eventually(async () => (await listed(survivor)).includes(roomId), 'the match is listed');
+    const recordsBefore = hasPostgres ? (await getJson(`${survivor.url}/api/records`)).body.records.length : 0;
+    // Everyone connected to the doomed process, in whichever room (live, finished or private).
+    const onDoomed = open.filter((c) => !c.closed && hostOf(c) === doomed.address);
+    expect(onDoomed.length).toBeGreaterThanOrEqual(2);
+    const codes = onDoomed.map((c) => closeCode(c));
+
+    const t0 = Date.now();
+    doomed.kill('SIGTERM');
+    expect(await doomed.exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(await Promise.all(codes)).toEqual(onDoomed.map(() => 4001));
+    expect(doomed.output()).toContain('shut down');
+
+    // Gone from the shared listing, as seen from the surviving process.
+    const left = await listed(survivor);
+    expect(left).not.toContain(roomId);
+    // The abandoned live match was not turned into anybody's forfeit.
+    if (hasPostgres) expect((await getJson(`${survivor.url}/api/records`)).body.records.length).toBe(recordsBefore);
+
+    // The survivor keeps matching players, in rooms of its own (the dead process is out of the process list).
+    const h = await survivor.health();
+    expect(h.body).toMatchObject({ status: 'ok' });
+    const q0 = track(await quickMatchVia(survivor, 'Hal'));
+    const q1 = track(await quickMatchVia(survivor, 'Ivy'));
+    expect(q1.room.roomId).toBe(q0.room.roomId);
+    expect(hostOf(q0)).toBe(survivor.address);
+    await q0.until(() => q0.state.phase === 'factions', 'a new match on the survivor');
+    void p1;
+  });
+
+  it('a crashed process (SIGKILL): the others drop its matches from the shared listing', async () => {
+    const running = procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+    expect(running).toHaveLength(1);
+    const c = await spawnServer('C', { env });
+    procs.push(c);
+    const q0 = track(await quickMatchVia(c, 'Jo'));
+    const q1 = track(await quickMatchVia(running[0]!, 'Kim'));
+    expect(q1.room.roomId).toBe(q0.room.roomId);
+    await q0.until(() => q0.state.phase === 'factions', 'the match starts');
+    const roomId = q0.room.roomId;
+    const host = byAddress(hostOf(q0));
+    const other = host === c ? running[0]! : c;
+    await eventually(async () => (await listed(other)).includes(roomId), 'the match is listed');
+
+    host.kill('SIGKILL');
+    await host.exited;
+    await eventually(async () => !(await listed(other)).includes(roomId), "the crashed process' match leaves the listing", 15_000);
+    expect((await other.health()).body.status).toBe('ok');
+  });
+});

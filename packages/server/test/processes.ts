@@ -1,0 +1,171 @@
+// Real game-server processes for the scale-out and shutdown tests: `node --import tsx packages/server/src/main.ts`
+// with its configuration in the environment, exactly as `pnpm start` and the Docker image run it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, type Room } from '@colyseus/sdk';
+import type { JoinOptions } from '@star-eater/protocol';
+import { TestClient } from './harness.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A free TCP port on loopback (asked from the kernel, then released). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  name: string;
+  port: number;
+  url: string;
+  /** host:port, the PUBLIC_ADDRESS it was given. */
+  address: string;
+  child: ChildProcess;
+  /** Its stdout + stderr so far (pino JSON lines), for failure messages. */
+  output(): string;
+  /** Resolves with the exit code (or the signal name) once the process has exited. */
+  exited: Promise<number | string>;
+  health(): Promise<{ status: number; body: any }>;
+  sdk(): Client;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+export interface SpawnOptions {
+  env?: Record<string, string>;
+  /** How long to wait for /health to answer, ms. */
+  readyMs?: number;
+}
+
+/**
+ * Spawns a game server on a free loopback port and waits until its /health answers 200. (A port another program
+ * takes between the probe and the bind is retried with a new one.)
+ */
+export async function spawnServer(name: string, opts: SpawnOptions = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(name, await freePort(), opts);
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promise<ServerProcess> {
+  const address = `127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), `se-proc-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ADDRESS: address,
+      SQLITE_PATH: join(dir, 'records.sqlite'),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      rmSync(dir, { recursive: true, force: true });
+      resolve(code ?? signal ?? 'unknown');
+    });
+  });
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const url = `http://${address}`;
+  const p: ServerProcess = {
+    name,
+    port,
+    url,
+    address,
+    child,
+    output: () => out,
+    exited,
+    health: async () => {
+      const r = await fetch(`${url}/health`);
+      return { status: r.status, body: await r.json() };
+    },
+    sdk: () => new Client(url),
+    kill: (signal = 'SIGKILL') => {
+      if (!gone && child.exitCode === null) child.kill(signal);
+    },
+  };
+  const deadline = Date.now() + (opts.readyMs ?? 60_000);
+  for (;;) {
+    if (gone) throw new Error(`server ${name} exited before it was ready:\n${out.slice(-3000)}`);
+    try {
+      if ((await p.health()).status === 200) return p;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      p.kill();
+      throw new Error(`server ${name} did not answer /health within ${opts.readyMs ?? 60_000} ms:\n${out.slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Resolves once the welcome and the first full state are in. */
+async function ready(c: TestClient): Promise<TestClient> {
+  await c.until(() => c.of('welcome').length > 0 && c.state?.seats?.length === 2, 'welcome and state');
+  return c;
+}
+
+export async function quickMatchVia(p: ServerProcess, name: string): Promise<TestClient> {
+  const c = p.sdk();
+  return ready(new TestClient((await c.joinOrCreate('match', { name } satisfies JoinOptions)) as Room, c));
+}
+
+export async function createPrivateVia(p: ServerProcess, opts: JoinOptions): Promise<TestClient> {
+  const c = p.sdk();
+  return ready(new TestClient((await c.create('match', { ...opts, private: true } satisfies JoinOptions)) as Room, c));
+}
+
+export async function joinByIdVia(p: ServerProcess, roomId: string, opts: JoinOptions): Promise<TestClient> {
+  const c = p.sdk();
+  return ready(new TestClient((await c.joinById(roomId, opts)) as Room, c));
+}
+
+/** The host:port whose process holds the room the client is connected to (its WebSocket's address). */
+export function hostOf(c: TestClient): string {
+  return new URL((c.room.connection.transport as unknown as { ws: WebSocket }).ws.url).host;
+}
+
+/** The close code a client saw (its room's onLeave), once it has seen one. */
+export function closeCode(c: TestClient): Promise<number> {
+  return new Promise((resolve) => c.room.onLeave((code: number) => resolve(code)));
+}
+
+export async function getJson(url: string): Promise<{ status: number; body: any }> {
+  const r = await fetch(url);
+  return { status: r.status, body: await r.json().catch(() => null) };
+}
+
+/** Polls until pred() holds (or throws with `what`). */
+export async function eventually<T>(pred: () => Promise<T | undefined | false | null>, what: string, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await pred().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,81 @@
+// Graceful shutdown of a real single process (no Redis, embedded SQLite): on SIGTERM every client is closed with
+// code 4001 (CloseCode.SERVER_SHUTDOWN), the finished match's record is on disk, the live match that could not
+// survive the process is nobody's forfeit, and the process exits 0 promptly.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Room } from '@colyseus/sdk';
+import { afterAll, describe, expect, it } from 'vitest';
+import { attachBot } from './bot.js';
+import type { TestClient } from './harness.js';
+import { closeCode, joinByIdVia, quickMatchVia, spawnServer, type ServerProcess } from './processes.js';
+import { SqliteStorage } from '../src/storage/sqlite.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'se-shutdown-'));
+const file = join(dir, 'records.sqlite');
+let proc: ServerProcess | null = null;
+const open: TestClient[] = [];
+
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.leave().catch(() => {})));
+  proc?.kill('SIGKILL');
+  if (proc) await Promise.race([proc.exited, new Promise((r) => setTimeout(r, 5000))]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function pairToCommit(p: ServerProcess, names: [string, string]) {
+  const pair = [await quickMatchVia(p, names[0]), await quickMatchVia(p, names[1])] as const;
+  open.push(...pair);
+  for (const [i, c] of pair.entries()) {
+    const bot = attachBot(c.room as Room, { seed: `${names[i]}-bot`, manualCommit: true });
+    await c.until(() => c.of('welcome').length > 0, 'welcome');
+    bot.seatNo = c.seat;
+    bot.tick();
+  }
+  await pair[0].until(() => pair[0].state.phase === 'commit', 'the first commitment window', 30_000);
+  return pair;
+}
+
+describe('SIGTERM on a real game-server process', () => {
+  it('closes every client with 4001, keeps the finished record, forfeits nobody, exits 0', async () => {
+    proc = await spawnServer('solo', { env: { SQLITE_PATH: file } });
+    expect((await proc.health()).body).toMatchObject({ status: 'ok', storage: 'sqlite', process: { presence: 'local', publicAddress: null } });
+
+    // A finished match (its players still in the room, as after the end screen) ...
+    const [f0, f1] = await pairToCommit(proc, ['Ada', 'Bo']);
+    f0.send('concede');
+    await f1.until(() => f1.of('ended').length > 0, 'the end');
+    const recordId = f1.of('ended')[0]!.recordId!;
+    expect(recordId).toBeTruthy();
+    // ... a live match with a spectator, and a player waiting for an opponent.
+    const [l0] = await pairToCommit(proc, ['Cy', 'Di']);
+    open.push(await joinByIdVia(proc, l0.room.roomId, { spectate: true }));
+    open.push(await quickMatchVia(proc, 'Eve'));
+    const clients = open.filter((c) => !c.closed);
+    expect(clients).toHaveLength(6);
+    const codes = clients.map((c) => closeCode(c));
+
+    const t0 = Date.now();
+    proc.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(await Promise.all(codes)).toEqual(clients.map(() => 4001));
+    // The live match saw no result: no 'ended' message, no forfeit.
+    expect(l0.of('ended')).toEqual([]);
+    expect(proc.output()).toMatch(/live match abandoned/);
+
+    // On disk: exactly the finished match's record, readable.
+    const storage = new SqliteStorage(file);
+    await storage.init();
+    try {
+      const records = await storage.listRecords(10);
+      expect(records.map((r) => r.id)).toEqual([recordId]);
+      expect(records[0]).toMatchObject({ players: ['Ada', 'Bo'], reason: 'concede' });
+      expect(await storage.getRecord(recordId)).toMatchObject({ end: { reason: 'concede' } });
+    } finally {
+      await storage.close();
+    }
+    // And the process takes nothing any more.
+    await expect(fetch(`${proc.url}/health`)).rejects.toThrow();
+  });
+});
