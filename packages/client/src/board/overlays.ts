@@ -4,8 +4,11 @@ import type { Dir } from '@star-eater/engine/types';
 import { SECTIONS } from '@star-eater/engine/types';
 import { hexCorners, hexToPixel, type Layout } from './layout.js';
 import { shipHexes } from './model.js';
-import type { BoardState, HighlightKind } from './state.js';
+import { underlayKey, type BoardState, type HighlightKind } from './state.js';
 import { THEME } from './theme.js';
+
+// Stroked polygons pass close = true: Pixi's WebGL renderer closes a poly whose `close` is left undefined, its
+// Canvas 2D renderer (used on software WebGL) leaves it open, which drops an edge.
 
 const HL: Record<HighlightKind, { colour: number; fill: number; line: number }> = {
   target: { colour: THEME.target, fill: 0.28, line: 0.95 },
@@ -22,12 +25,18 @@ export class Overlays {
   readonly top = new Container();
   private beams = new Graphics();
   private floats: Text[] = [];
+  /** What `under` was last drawn from: it is only redrawn when that changes (never during an animation). */
+  private underKey = '';
+  private hadBeams = false;
 
   constructor() {
     this.top.addChild(this.beams);
   }
 
   drawUnder(l: Layout, s: BoardState, colourOf: (seat: number) => number): void {
+    const key = `${l.size}|${l.origin.x},${l.origin.y}|${l.flipped}|${colourOf(0)},${colourOf(1)}|${underlayKey(s)}`;
+    if (key === this.underKey) return;
+    this.underKey = key;
     const g = this.under;
     g.clear();
     const inner = l.size * 0.92;
@@ -35,7 +44,7 @@ export class Overlays {
       const st = HL[h.kind];
       const pts = hexCorners(hexToPixel(l, h.at), inner);
       g.poly(pts).fill({ color: st.colour, alpha: st.fill });
-      g.poly(pts).stroke({ width: h.kind === 'arc' ? 1 : 2, color: st.colour, alpha: st.line });
+      g.poly(pts, true).stroke({ width: h.kind === 'arc' ? 1 : 2, color: st.colour, alpha: st.line });
     }
     if (s.ghost) {
       const col = colourOf(s.ghost.seat);
@@ -50,17 +59,18 @@ export class Overlays {
       for (const sec of SECTIONS) {
         const c = hexCorners(hexToPixel(l, hexes[sec]), l.size * 0.86);
         g.poly(c).fill({ color: col, alpha: 0.12 });
-        g.poly(c).stroke({ width: 2, color: col, alpha: 0.75 });
+        g.poly(c, true).stroke({ width: 2, color: col, alpha: 0.75 });
       }
     }
     if (s.hover) {
-      g.poly(hexCorners(hexToPixel(l, s.hover), l.size * 0.96)).stroke({ width: 1.5, color: 0xffffff, alpha: 0.45 });
+      g.poly(hexCorners(hexToPixel(l, s.hover), l.size * 0.96), true).stroke({ width: 1.5, color: 0xffffff, alpha: 0.45 });
     }
   }
 
   drawTop(l: Layout, s: BoardState, colourOf: (seat: number) => number): void {
     const g = this.beams;
-    g.clear();
+    if (s.beams.length > 0 || this.hadBeams) g.clear();
+    this.hadBeams = s.beams.length > 0;
     for (const b of s.beams) {
       const a = hexToPixel(l, b.from);
       const z = hexToPixel(l, b.to);

@@ -9,6 +9,9 @@ import { THEME } from './theme.js';
 
 const SQRT3 = Math.sqrt(3);
 
+// Stroked polygons pass close = true: Pixi's WebGL renderer closes a poly whose `close` is left undefined, its
+// Canvas 2D renderer (used on software WebGL) leaves it open, which drops an edge.
+
 function shade(c: number, k: number): number {
   const r = Math.min(255, Math.round(((c >> 16) & 255) * k));
   const g = Math.min(255, Math.round(((c >> 8) & 255) * k));
@@ -39,6 +42,7 @@ export class ShipSprite {
   private labels = new Map<SectionName, Text>();
   private bar = new Graphics();
   private key = '';
+  private barKey = '';
 
   constructor(
     readonly seat: number,
@@ -80,14 +84,19 @@ export class ShipSprite {
         );
       }
     }
-    // Structure bar under the core.
+    // Structure bar under the core: drawn about the core when it changes, only moved when the ship moves.
     const frac = Math.max(0, ship.structure / ship.maxStructure);
-    const w = size * 1.6;
-    this.bar.clear();
-    this.bar.roundRect(c.x - w / 2, c.y + size * 0.42, w, size * 0.16, size * 0.08).fill({ color: 0x000000, alpha: 0.7 });
-    this.bar
-      .roundRect(c.x - w / 2, c.y + size * 0.42, w * frac, size * 0.16, size * 0.08)
-      .fill({ color: frac > 0.5 ? THEME.heal : frac > 0.25 ? 0xffd166 : THEME.damage });
+    const barKey = `${size}|${frac}`;
+    if (barKey !== this.barKey) {
+      this.barKey = barKey;
+      const w = size * 1.6;
+      this.bar.clear();
+      this.bar.roundRect(-w / 2, size * 0.42, w, size * 0.16, size * 0.08).fill({ color: 0x000000, alpha: 0.7 });
+      this.bar
+        .roundRect(-w / 2, size * 0.42, w * frac, size * 0.16, size * 0.08)
+        .fill({ color: frac > 0.5 ? THEME.heal : frac > 0.25 ? 0xffd166 : THEME.damage });
+    }
+    this.bar.position.set(c.x, c.y);
     this.root.alpha = ship.destroyed ? 0.45 : 1;
   }
 
@@ -102,7 +111,7 @@ export class ShipSprite {
       const ratio = ship.startArmour[s] > 0 ? ship.armour[s] / ship.startArmour[s] : 0;
       const fill = ship.armour[s] === 0 ? 0x2a0d12 : shade(col, 0.22 + 0.28 * ratio);
       g.poly(hexCorners({ x: cx, y: cy }, size * 0.94)).fill({ color: fill });
-      g.poly(hexCorners({ x: cx, y: cy }, size * 0.94)).stroke({
+      g.poly(hexCorners({ x: cx, y: cy }, size * 0.94), true).stroke({
         width: Math.max(1, size * 0.07),
         color: ship.armour[s] === 0 ? THEME.damage : col,
         alpha: 0.95,
@@ -112,7 +121,7 @@ export class ShipSprite {
     const tip = { x: 0, y: -SQRT3 * size * 1.25 };
     const left = { x: -1.5 * size * 1.05, y: SQRT3 * size * 0.75 };
     const right = { x: 1.5 * size * 1.05, y: SQRT3 * size * 0.75 };
-    g.poly([tip.x, tip.y, right.x, right.y, 0, SQRT3 * size * 0.35, left.x, left.y]).stroke({
+    g.poly([tip.x, tip.y, right.x, right.y, 0, SQRT3 * size * 0.35, left.x, left.y], true).stroke({
       width: Math.max(1.5, size * 0.1),
       color: shade(col, 1.35),
       alpha: 0.9,
@@ -120,7 +129,7 @@ export class ShipSprite {
     // Engine glow at the stern.
     g.circle(0, SQRT3 * size * 0.42, size * 0.16).fill({ color: shade(col, 1.5), alpha: 0.9 });
     if (active) {
-      g.poly(hexCorners({ x: 0, y: 0 }, size * 1.02)).stroke({ width: 2, color: 0xffffff, alpha: 0.6 });
+      g.poly(hexCorners({ x: 0, y: 0 }, size * 1.02), true).stroke({ width: 2, color: 0xffffff, alpha: 0.6 });
     }
   }
 
@@ -163,7 +172,7 @@ export class TokenSprite {
       const s = size * 0.62;
       g.circle(0, 0, size * 0.7).fill({ color: 0x000000, alpha: 0.35 });
       g.poly([0, -s, s * 0.85, s * 0.7, 0, s * 0.35, -s * 0.85, s * 0.7]).fill({ color: shade(col, 0.55) });
-      g.poly([0, -s, s * 0.85, s * 0.7, 0, s * 0.35, -s * 0.85, s * 0.7]).stroke({ width: 1.5, color: col });
+      g.poly([0, -s, s * 0.85, s * 0.7, 0, s * 0.35, -s * 0.85, s * 0.7], true).stroke({ width: 1.5, color: col });
       this.text.text = t.label;
       this.text.style.fontSize = Math.max(8, Math.round(size * 0.48));
       this.text.position.set(0, size * 0.05);
@@ -175,7 +184,7 @@ export class TokenSprite {
     } else if (t.kind === 'projectile') {
       const s = size * 0.34;
       g.poly([0, -s * 1.5, s * 0.6, 0, 0, s * 1.1, -s * 0.6, 0]).fill({ color: 0xffe7a0 });
-      g.poly([0, -s * 1.5, s * 0.6, 0, 0, s * 1.1, -s * 0.6, 0]).stroke({ width: 1.5, color: col });
+      g.poly([0, -s * 1.5, s * 0.6, 0, 0, s * 1.1, -s * 0.6, 0], true).stroke({ width: 1.5, color: col });
       g.rect(-s * 0.15, s * 1.1, s * 0.3, s * 1.2).fill({ color: col, alpha: 0.5 });
       this.text.visible = false;
     } else {

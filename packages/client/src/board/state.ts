@@ -88,3 +88,15 @@ export function highlightAt(s: BoardState, at: Hex): Highlight | undefined {
   }
   return undefined;
 }
+
+/**
+ * What the under-the-pieces overlay (highlights, the momentum ghost, the hover outline) is drawn from, as a string:
+ * the renderer redraws that layer only when this changes, so an animated frame does not re-tessellate it. Built
+ * from the contents, not the array's identity, since screens may refill the same highlights array.
+ */
+export function underlayKey(s: BoardState): string {
+  const hl = s.highlights.map((h) => `${h.kind}${h.at.q},${h.at.r}`).join(' ');
+  const g = s.ghost;
+  const gh = g ? `${g.seat}|${g.core.q},${g.core.r}|${g.facing}|${g.path.map((h) => `${h.q},${h.r}`).join(' ')}` : '';
+  return `${hl}|${gh}|${s.hover ? `${s.hover.q},${s.hover.r}` : ''}`;
+}

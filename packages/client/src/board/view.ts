@@ -1,11 +1,12 @@
 // The Pixi board: draws a BoardState and reports clicks on hexes. It knows no rules (chessground's model).
-import { Application, Container, Graphics } from 'pixi.js';
+import { Application, Container } from 'pixi.js';
 import type { FactionId, Hex, Seat } from '@star-eater/engine/types';
-import { boardHexList, fitLayout, hexCorners, hexToPixel, pixelToHex, type Layout } from './layout.js';
+import { Backdrop } from './backdrop.js';
+import { fitLayout, hexToPixel, pixelToHex, type Layout } from './layout.js';
 import { Overlays } from './overlays.js';
 import { ShipSprite, TokenSprite } from './pieces.js';
 import type { BoardState } from './state.js';
-import { seatColour, THEME } from './theme.js';
+import { seatColour } from './theme.js';
 
 export interface BoardViewOptions {
   onHexClick?: (h: Hex) => void;
@@ -13,10 +14,42 @@ export interface BoardViewOptions {
   onFrame?: (dtMs: number) => void;
 }
 
+/** One frame's main-thread work in ms (for the benchmark): the animation tick, the scene update, Pixi's render call. */
+export interface FrameTiming {
+  tick: number;
+  draw: number;
+  render: number;
+  /** Whether the board was redrawn this frame (render on demand: only when the state changed). */
+  rendered: boolean;
+}
+
+const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+let probed: string | undefined;
+
+/** The WebGL renderer's name when it is a software rasteriser (SwiftShader, llvmpipe …), else '' (probed once). */
+function softwareWebGl(): string {
+  probed ??= probeWebGl();
+  return probed;
+}
+
+function probeWebGl(): string {
+  try {
+    const gl = document.createElement('canvas').getContext('webgl');
+    if (!gl) return '';
+    const ext = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return SOFTWARE_GL.test(name) ? name : '';
+  } catch {
+    return '';
+  }
+}
+
 export class BoardView {
   private app = new Application();
-  private stars = new Graphics();
-  private grid = new Graphics();
+  /** The still board (background, stars, hex grid) on a 2D canvas under Pixi's transparent one, drawn per layout. */
+  private backdrop = new Backdrop();
   private pieces = new Container();
   private overlays = new Overlays();
   private ships = new Map<number, ShipSprite>();
@@ -25,6 +58,10 @@ export class BoardView {
   private layout: Layout | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private ready = false;
+  /** Set by the benchmark to receive every frame's timing; null (the default) costs nothing. */
+  onTiming: ((t: FrameTiming) => void) | null = null;
+  /** The WebGL renderer's name when it is a software one (then the board draws with Canvas 2D at resolution 1). */
+  softwareGl = '';
 
   constructor(
     private host: HTMLElement,
@@ -33,21 +70,33 @@ export class BoardView {
   ) {}
 
   async init(): Promise<this> {
+    // Software WebGL (no GPU: SwiftShader in headless Chromium, llvmpipe, blocklisted drivers) shades every pixel on
+    // the CPU in the GPU process, and the browser's software compositor then reads the whole canvas back every frame:
+    // ~10 ms of CPU per animated frame even for a few pieces. Pixi's Canvas 2D renderer draws the same scene without
+    // either, so it is used there, at one pixel per CSS pixel. `?renderer=canvas|webgl` in the URL forces one.
+    const forced = new URLSearchParams(globalThis.location?.search ?? '').get('renderer');
+    this.softwareGl = softwareWebGl();
+    const preference = forced === 'canvas' || forced === 'webgl' ? forced : this.softwareGl ? 'canvas' : 'webgl';
     await this.app.init({
-      background: THEME.background,
+      // Transparent: the backdrop canvas underneath shows the space background and the grid. Cleared to black at
+      // alpha 0: the canvas is premultiplied, so any colour here would be added to everything under it.
+      background: 0x000000,
+      backgroundAlpha: 0,
       antialias: true,
-      resolution: Math.min(2, globalThis.devicePixelRatio ?? 1),
+      resolution: this.softwareGl ? 1 : Math.min(2, globalThis.devicePixelRatio ?? 1),
       autoDensity: true,
       width: Math.max(100, this.host.clientWidth),
       height: Math.max(100, this.host.clientHeight),
-      preference: 'webgl',
+      preference,
     });
     const canvas = this.app.canvas;
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', 'Game board');
     canvas.classList.add('board-canvas');
-    this.host.appendChild(canvas);
-    this.app.stage.addChild(this.stars, this.grid, this.overlays.under, this.pieces, this.overlays.top);
+    // Positioned so that it paints over the absolutely positioned backdrop that precedes it.
+    canvas.style.position = 'relative';
+    this.host.append(this.backdrop.canvas, canvas);
+    this.app.stage.addChild(this.overlays.under, this.pieces, this.overlays.top);
     canvas.addEventListener('pointerdown', (e) => {
       const h = this.hexAt(e);
       if (h) this.opts.onHexClick?.(h);
@@ -126,36 +175,32 @@ export class BoardView {
     if (l && l.flipped === flipped && l.cols === m.cols && l.rows === m.rows) return l;
     const nl = fitLayout(m.cols, m.rows, { width: this.app.screen.width, height: this.app.screen.height }, { flipped, pad: 6 });
     this.layout = nl;
-    this.drawStatic(nl);
+    this.backdrop.draw(nl, this.app.screen.width, this.app.screen.height, Math.min(2, globalThis.devicePixelRatio ?? 1));
     return nl;
   }
 
-  private drawStatic(l: Layout): void {
-    const s = this.stars;
-    s.clear();
-    let seed = 1234567;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-    const { width, height } = this.app.screen;
-    for (let i = 0; i < Math.round((width * height) / 2500); i++) {
-      s.circle(rnd() * width, rnd() * height, rnd() * 1.1 + 0.2).fill({ color: 0xffffff, alpha: 0.15 + rnd() * 0.5 });
-    }
-    const g = this.grid;
-    g.clear();
-    for (const h of boardHexList(l.cols, l.rows)) {
-      const pts = hexCorners(hexToPixel(l, h), l.size * 0.97);
-      g.poly(pts).fill({ color: (h.q & 1) === 0 ? THEME.hexFill : THEME.hexFillAlt, alpha: 0.92 });
-    }
-    for (const h of boardHexList(l.cols, l.rows)) {
-      g.poly(hexCorners(hexToPixel(l, h), l.size * 0.97)).stroke({ width: 1, color: THEME.hexLine, alpha: 0.9 });
-    }
-  }
-
   private frame(dt: number): void {
+    const timing = this.onTiming;
+    if (!timing) {
+      this.opts.onFrame?.(dt);
+      if (!this.state.dirty) return;
+      this.state.dirty = false;
+      this.draw();
+      this.app.render();
+      return;
+    }
+    const t0 = performance.now();
     this.opts.onFrame?.(dt);
-    if (!this.state.dirty) return;
+    const t1 = performance.now();
+    if (!this.state.dirty) {
+      timing({ tick: t1 - t0, draw: 0, render: 0, rendered: false });
+      return;
+    }
     this.state.dirty = false;
     this.draw();
+    const t2 = performance.now();
     this.app.render();
+    timing({ tick: t1 - t0, draw: t2 - t1, render: performance.now() - t2, rendered: true });
   }
 
   /** Draw now (normally once per frame, only when the state changed). */
@@ -195,5 +240,6 @@ export class BoardView {
   destroy(): void {
     this.resizeObserver?.disconnect();
     this.app.destroy(true, { children: true });
+    this.backdrop.canvas.remove();
   }
 }
