@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-// Runs against the real server (packages/server/src/main.ts) serving the built client, in Debian's chromium.
+// Runs against the real game server (serve.ts) serving a client built for the tests, in Debian's chromium.
 const PORT = Number(process.env.E2E_PORT ?? 3911);
+// The tests' own client build, apart from packages/client/dist (which other tools rebuild while tests run). One per
+// port, so two runs on different ports do not share it either.
+const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), `.client-dist-${PORT}`);
 const SQLITE = join(tmpdir(), `star-eater-e2e-${process.pid}.sqlite`);
 
 export default defineConfig({
@@ -26,12 +30,12 @@ export default defineConfig({
     actionTimeout: 8_000,
   },
   webServer: {
-    // Build the client, then start the real server, which serves packages/client/dist.
-    command: `pnpm --filter @star-eater/client build >/dev/null && node --import tsx ../packages/server/src/main.ts`,
+    // Build the client into CLIENT_DIR, then start the real server, which serves it.
+    command: `pnpm --filter @star-eater/client exec vite build --outDir ${CLIENT_DIR} --emptyOutDir >/dev/null && node --import tsx serve.ts`,
     url: `http://127.0.0.1:${PORT}/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), SQLITE_PATH: SQLITE, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    env: { PORT: String(PORT), CLIENT_DIR, SQLITE_PATH: SQLITE, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
     stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
     stderr: 'pipe',
   },

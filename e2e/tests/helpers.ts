@@ -40,3 +40,38 @@ export async function warshipsInView(page: Page): Promise<boolean[]> {
     });
   });
 }
+
+interface Probe {
+  view: { pagePoint(h: unknown): { x: number; y: number } | null };
+  board: { highlights: { at: { q: number; r: number }; kind: string }[] };
+}
+
+/** The hexes highlighted on this page's board with the given kind (read from the board state the canvas draws). */
+export async function highlighted(page: Page, kind: string): Promise<{ q: number; r: number }[]> {
+  return page.evaluate((k) => {
+    const mv = (window as unknown as { __board?: Probe }).__board;
+    return mv ? mv.board.highlights.filter((x) => x.kind === k).map((x) => x.at) : [];
+  }, kind);
+}
+
+/**
+ * Click a hex on the canvas like a player: its pixel centre comes from the board's own layout (view.pagePoint), and
+ * the click goes to the page there, after checking that the canvas is the element on top at that point.
+ */
+export async function clickHex(page: Page, at: { q: number; r: number }): Promise<void> {
+  const p = await page.evaluate((hex) => {
+    const mv = (window as unknown as { __board?: Probe }).__board;
+    const pt = mv?.view.pagePoint(hex);
+    if (!pt) return null;
+    const el = document.elementFromPoint(pt.x, pt.y);
+    return el?.classList.contains('board-canvas') ? pt : null;
+  }, at);
+  if (!p) throw new Error(`hex ${at.q},${at.r} is not on the visible canvas`);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Press a shortcut key with nothing focused (a focused button would take Enter as its own click). */
+export async function pressKey(page: Page, key: string): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press(key);
+}

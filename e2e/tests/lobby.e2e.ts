@@ -13,6 +13,19 @@ test('the lobby renders on desktop and phone', async ({ page }) => {
   await shot(page, '01-lobby-phone');
 });
 
+test('quick match shows a waiting indicator and can be cancelled back to the lobby', async ({ page }) => {
+  await setName(page, 'Cy');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Quick match' }).click();
+  await expect(page.getByRole('heading', { name: /Waiting for an opponent/ })).toBeVisible();
+  await expect(page.locator('.spinner').first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '03-quick-waiting-phone');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Quick match' })).toBeEnabled();
+  await expect(page).toHaveURL(/#\/$/);
+});
+
 test('the demo round animates and the replay viewer steps by event and round', async ({ page }) => {
   await page.goto('/#/demo');
   await expect(page.locator('canvas.board-canvas')).toBeVisible();
@@ -24,7 +37,7 @@ test('the demo round animates and the replay viewer steps by event and round', a
   await expect(page.locator('#replay-pos')).toContainText(/event (\d+)\/\1/);
   await page.waitForTimeout(1500);
   await shot(page, '02-replay-demo-animating');
-  await page.getByRole('button', { name: 'Skip animations' }).click();
+  await page.locator('body').press('.'); // the skip key (the Skip button is clicked in the other replay test)
   await expect(page.locator('#log')).toContainText('The initiative token passes to Orion');
   await shot(page, '02-replay-demo-end');
   await page.getByRole('button', { name: 'Previous event' }).click();

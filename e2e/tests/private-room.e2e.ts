@@ -3,28 +3,21 @@
 // stored record steps in the replay viewer. Serial: the later tests continue the match the first one started.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { draftStep, driveUntil, inCommit } from './drive.js';
-import { clickIfEnabled, setName, shot } from './helpers.js';
+import { clickIfEnabled, shot } from './helpers.js';
+import { player } from './match-setup.js';
 
 test.describe.configure({ mode: 'serial' });
 
-let ctxs: BrowserContext[] = [];
+const ctxs: BrowserContext[] = [];
 let a: Page; // creator, seat 0
 let b: Page; // opened the invite link, seat 1
 let c: Page; // spectator through the same link
 let link = '';
 
-async function page(browser: Browser, name: string, opts: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const ctx = await browser.newContext(opts);
-  ctxs.push(ctx);
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => console.log(name, 'pageerror', e.message));
-  await setName(p, name);
-  return p;
-}
+const page = (browser: Browser, name: string, opts: Parameters<Browser['newContext']>[0] = {}) => player(browser, name, ctxs, opts);
 
 test.afterAll(async () => {
-  for (const c of ctxs) await c.close();
-  ctxs = [];
+  for (const c of ctxs.splice(0)) await c.close();
 });
 
 test('private room: create, copy the invite link, the second context plays a round, a spectator sees commitments only after both lock in', async ({ browser, baseURL }) => {
@@ -51,7 +44,7 @@ test('private room: create, copy the invite link, the second context plays a rou
   // Whoever picks first, bring the phone player to a pick of their own for the screenshot.
   if (await b.locator('#draft-wait').isVisible()) {
     await draftStep(a);
-    await expect(b.locator('#draft-screen .gcard').first()).toBeVisible();
+    await expect(b.locator('#draft-screen .gcard:enabled').first()).toBeVisible();
   }
   await shot(b, '20-draft-phone');
   await driveUntil([a, b], inCommit(1));
@@ -63,6 +56,8 @@ test('private room: create, copy the invite link, the second context plays a rou
   await expect(c.locator('canvas.board-canvas')).toBeVisible();
   await expect(c.locator('#commit-panel')).toHaveCount(0);
   await expect(c.locator('#lock-in')).toHaveCount(0);
+  await expect(c.locator('#match-status')).toContainText('Round 1 · players choose their orders');
+  await expect(c.locator('#status-clock')).toHaveText(/^\d+s$/);
 
   await a.locator('body').press('1'); // engine N
   await clickIfEnabled(a, 'button.cc[data-card="fire-main"]');
@@ -110,9 +105,12 @@ test('a reload in mid-round resumes the seat, which can lock in; the match goes 
   await expect(a.locator('#end-title')).toHaveText('Defeat');
   await expect(b.locator('#end-title')).toHaveText('Victory');
   await expect(c.locator('#end-title')).toHaveText('Dax wins');
+  // The record downloads from the end screen as a JSON file.
+  const [download] = await Promise.all([b.waitForEvent('download'), b.click('#download-record')]);
+  expect(download.suggestedFilename()).toMatch(/^star-eater-.+\.json$/);
 });
 
-test('the replay viewer opens the finished match from the lobby and steps by event and by round', async () => {
+test('the replay viewer opens the finished match from the lobby, steps by event and by round, and opens a record file', async () => {
   await c.goto('/');
   const entry = c.locator('#replay-list li', { hasText: 'Cleo (FPA) vs Dax (Lamais)' }).first();
   await expect(entry).toContainText(/Dax won, \d+ rounds/);
@@ -155,4 +153,14 @@ test('the replay viewer opens the finished match from the lobby and steps by eve
   await expect(c.locator('#log')).toContainText('Round 2 begins');
   await expect(c.locator('#log')).toContainText('Dax wins (concede)');
   await shot(c, '25-replay-end');
+
+  // The same record opened from a file ("Open a record file…" in the lobby) replays the same events.
+  const id = decodeURIComponent(c.url().split('#/replay/')[1]!);
+  const record = await (await c.request.get(`/api/records/${encodeURIComponent(id)}`)).body();
+  await c.goto('/');
+  await c.locator('input[type=file]').setInputFiles({ name: 'match.json', mimeType: 'application/json', buffer: record });
+  await expect(c).toHaveURL(/#\/replay\/file$/);
+  await expect(pos).toHaveText(`Round 1/${R} · event 0/${total}`);
+  await c.getByRole('button', { name: 'To the end' }).click();
+  await expect(c.locator('#log')).toContainText('Dax wins (concede)');
 });

@@ -42,15 +42,33 @@ export function storedToken(roomId?: string): Stored | null {
   }
 }
 
+/**
+ * The SDK's client, handing each room object to the session as soon as it exists, before it connects: the handlers
+ * are on it before the first message can arrive. (Registered after the join resolved, a `welcome` sent in the same
+ * breath as the join was sometimes dropped as "onMessage() not registered", and the page never learnt its seat.)
+ */
+class RoomClient extends Client {
+  onRoom: ((room: Room<any, RoomState>) => void) | null = null;
+  protected override createRoom<T>(roomName: string, rootSchema?: any): Room<any, T> {
+    const room = super.createRoom<T>(roomName, rootSchema);
+    this.onRoom?.(room as unknown as Room<any, RoomState>);
+    return room;
+  }
+}
+
 export class Session {
-  readonly client: Client;
+  readonly client: RoomClient;
   room: Room<any, RoomState> | null = null;
   welcome: ServerMessages['welcome'] | null = null;
   connection: Connection = 'closed';
   private listeners = new Set<SessionListener>();
 
+  /** The room being joined (created by the SDK, not yet resolved). */
+  private joining: Room<any, RoomState> | null = null;
+
   constructor(url = serverUrl()) {
-    this.client = new Client(url);
+    this.client = new RoomClient(url);
+    this.client.onRoom = (room) => this.wire(room);
   }
 
   get state(): RoomState | null {
@@ -111,10 +129,19 @@ export class Session {
 
   private attach(room: Room<any, RoomState>): void {
     this.room = room;
+    if (this.joining === room) this.joining = null;
     this.setConnection('connected');
+    this.saveToken();
+  }
+
+  /** Listen to a room from its creation; only the current room (or the one being joined) reaches the listeners. */
+  private wire(room: Room<any, RoomState>): void {
+    this.joining = room;
+    const live = () => room === this.room || room === this.joining;
     const types: (keyof ServerMessages)[] = ['welcome', 'commitment', 'prompt', 'prompt-closed', 'events', 'round-so-far', 'ended', 'error'];
     for (const type of types) {
       room.onMessage(type as string, (payload: unknown) => {
+        if (!live()) return;
         if (type === 'welcome') {
           this.welcome = payload as ServerMessages['welcome'];
           this.saveToken();
@@ -123,10 +150,12 @@ export class Session {
       });
     }
     room.onStateChange((s) => {
+      if (!live()) return;
       for (const l of this.listeners) l.state?.(s);
     });
-    room.onDrop(() => this.setConnection('reconnecting'));
+    room.onDrop(() => room === this.room && this.setConnection('reconnecting'));
     room.onReconnect(() => {
+      if (room !== this.room) return;
       this.saveToken();
       this.setConnection('connected');
     });
@@ -136,7 +165,6 @@ export class Session {
         this.setConnection('closed');
       }
     });
-    this.saveToken();
   }
 }
 

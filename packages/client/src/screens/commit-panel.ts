@@ -9,7 +9,7 @@ import { CARD_NAME, COMPONENT_NAME } from '../animation/describe.js';
 import { setGhost, setHighlights, type BoardState } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
-import { disabledReason, weaponHexes } from './commit-options.js';
+import { cardNote, disabledReason, weaponHexes } from './commit-options.js';
 
 const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
@@ -93,7 +93,8 @@ export class CommitPanel {
     if (w >= 0) return this.setEngine(ENGINE_SETTINGS[w]!);
     const c = CARD_KEYS.indexOf(e.key.toLowerCase());
     if (c >= 0) return this.toggleCard(CARD_IDS[c]!);
-    if (e.key === 'Enter' && !this.locked) this.hooks.lock(this.commitment());
+    // Enter on a focused button is that button's click (a card, say), not a lock-in as well.
+    if (e.key === 'Enter' && !this.locked && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)) this.hooks.lock(this.commitment());
     if (e.key === 'Escape' && this.locked) this.hooks.revise();
   }
 
@@ -185,29 +186,35 @@ export class CommitPanel {
     const cards = CARD_IDS.map((id, i) => {
       const chosen = this.cards.find((c) => c.card === id);
       const why = chosen ? null : disabledReason(s, this.seat, id, this.cards);
+      // A card that can be played but may do nothing says so (e.g. its component cools down only if another card helps).
+      const note = why ? null : cardNote(s, this.seat, id);
       return h(
         'button.cc',
         {
           'aria-pressed': chosen ? 'true' : 'false',
-          'aria-label': `${CARD_NAME[id]}${why ? ` — unavailable: ${why}` : ''} (key ${CARD_KEYS[i]!.toUpperCase()})`,
+          'aria-label': `${CARD_NAME[id]}${why ? ` — unavailable: ${why}` : note ? ` — note: ${note}` : ''} (key ${CARD_KEYS[i]!.toUpperCase()})`,
+          title: why ?? note ?? '',
           disabled: this.locked || !!why,
           dataset: { card: id },
           onclick: () => this.toggleCard(id),
           onmouseenter: () => ((this.focusCard = id), this.drawOverlays()),
         },
-        h('span', null, CARD_NAME[id], ' ', h('kbd', null, CARD_KEYS[i]!.toUpperCase())),
+        h('span', null, chosen ? h('span.tick', { 'aria-hidden': 'true' }, '✓ ') : null, CARD_NAME[id], ' ', h('kbd', null, CARD_KEYS[i]!.toUpperCase())),
         why ? h('span.why', null, why) : h('span.dim', { style: { fontSize: '11px' } }, cardHint(id, s, this.seat)),
+        note ? h('span.note', null, note) : null,
       );
     });
     const params = this.cards.map((c) => this.param(c, s)).filter(Boolean) as HTMLElement[];
     replace(
       this.el,
-      h('h3', null, `Round ${s.round} — your orders`),
+      h('h3', null, `Round ${s.round} — your orders`, this.locked ? h('span.locked-tag', null, ' · locked in') : null),
+      this.locked ? h('p.dim', { id: 'locked-note', style: { margin: 0, fontSize: '13px' } }, 'Sealed until both are locked in. Revise (Esc) to change them.') : null,
       h('div', { class: 'dim', style: { fontSize: '12px' } }, 'Engine card'),
       h('div.wheel', { role: 'group', 'aria-label': 'Engine wheel' }, dirs),
       h('div', { class: 'dim', style: { fontSize: '12px' } }, `Commitment cards (up to two) — ${this.cards.length}/2`),
       h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
       params.length ? h('div.params', null, params) : null,
+      h('div.keys-hint.dim', null, 'Keys: ', h('kbd', null, '1'), '–', h('kbd', null, '0'), ' engine · ', h('kbd', null, 'Q'), '–', h('kbd', null, 'I'), ' cards · ', h('kbd', null, 'Enter'), ' lock in · ', h('kbd', null, 'Esc'), ' revise · ', h('kbd', null, '.'), ' skip · ', h('kbd', null, ','), ' speed'),
     );
     replace(
       this.bar,

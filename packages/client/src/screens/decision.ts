@@ -8,6 +8,7 @@ import type { Decision, Dir, Hex, MatchState, Prompt, SquadronEnd, SquadronOptio
 import { prettyCard, targetName, type Names } from '../animation/describe.js';
 import { setHighlights, type BoardState, type Highlight } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
+import { dirArrow } from './hud.js';
 
 const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 const key = (x: Hex) => `${x.q},${x.r}`;
@@ -24,6 +25,11 @@ function targetHex(s: MatchState, t: Target): Hex | null {
   if (t.kind === 'torpedo') return s.tokens.find((x) => x.id === t.id)?.at ?? null;
   for (const ship of s.ships) for (const q of ship.squadrons) if (q.id === t.id && q.at) return q.at;
   return null;
+}
+
+/** A hex as the board's column and row (1-based), for buttons that choose one without the board. */
+function hexName(x: Hex): string {
+  return `Hex ${x.q + 1}·${x.r + (x.q - (x.q & 1)) / 2 + 1}`;
 }
 
 interface FighterDraft {
@@ -50,6 +56,19 @@ export class DecisionPanel {
     private send: (d: Decision) => void,
   ) {
     this.render();
+  }
+
+  private get flipped(): boolean {
+    return this.board.orientation === 1;
+  }
+
+  /** Handlers that show a button's hex on the board (as if hovered) while the button is pointed at or focused. */
+  private pointsAt(at: Hex): Record<string, () => void> {
+    const show = (x: Hex | null) => () => {
+      this.board.hover = x;
+      this.board.dirty = true;
+    };
+    return { onmouseenter: show(at), onfocus: show(at), onmouseleave: show(null), onblur: show(null) };
   }
 
   /** A click on the board: choose whatever is highlighted there. */
@@ -104,7 +123,13 @@ export class DecisionPanel {
     const f = this.fighter;
     if (!f) {
       return [
-        h('p', { style: { margin: 0 } }, 'Fighter phase: activate or launch a squadron, or pass.'),
+        h(
+          'p',
+          { style: { margin: 0 } },
+          p.squadrons.some((o) => o.mode === 'activate')
+            ? 'Fighter phase: activate a squadron (click it on the board, or choose below), launch one, or pass.'
+            : 'Fighter phase: launch a squadron, or pass.',
+        ),
         h(
           'div.options',
           null,
@@ -125,7 +150,11 @@ export class DecisionPanel {
         this.highlights.push({ at, kind: 'launch' });
         this.clickable.set(key(at), () => ((f.launchAt = at), (f.facing = this.state.ships[seat].facing), this.render()));
       }
-      return [h('p', { style: { margin: 0 } }, `Launch squadron ${o.squadron + 1}: click a highlighted hex to place it.`), back];
+      // The same choice without the board (keyboard, screen reader): one button per launch hex.
+      const place = (o.launchHexes ?? []).map((at) =>
+        h('button.small', { dataset: { launch: key(at) }, ...this.pointsAt(at), onclick: () => ((f.launchAt = at), (f.facing = this.state.ships[seat].facing), this.render()) }, hexName(at)),
+      );
+      return [h('p', { style: { margin: 0 } }, `Launch squadron ${o.squadron + 1}: click a highlighted hex to place it.`), h('div.row', { role: 'group', 'aria-label': 'Launch hexes' }, place), back];
     }
     const start = o.mode === 'launch' ? { at: f.launchAt!, facing: f.facing! } : undefined;
     const sq = this.state.ships[seat].squadrons[o.squadron]!;
@@ -140,9 +169,13 @@ export class DecisionPanel {
       steps = [];
     }
     this.highlights.push({ at: origin, kind: 'selected' }, ...f.path.map((at) => ({ at, kind: 'path' as const })));
+    const stepButtons: HTMLElement[] = [];
     for (const at of steps) {
+      const step = () => (f.path.push(at), this.render());
       this.highlights.push({ at, kind: 'move' });
-      this.clickable.set(key(at), () => (f.path.push(at), this.render()));
+      this.clickable.set(key(at), step);
+      const d = directionTo(here, at);
+      if (d !== null && d !== undefined) stepButtons.push(h('button.small', { 'aria-label': `Move ${DIRS[d]}`, ...this.pointsAt(at), onclick: step }, dirArrow(d, this.flipped), ` ${DIRS[d]}`));
     }
     let end: ReturnType<typeof squadronEndOptions> | null = null;
     try {
@@ -157,7 +190,12 @@ export class DecisionPanel {
       });
     const facingPicker =
       o.mode === 'launch' && f.path.length === 0
-        ? h('div.row', null, h('span.dim', null, 'Facing:'), DIRS.map((d, i) => h('button.small', { 'aria-pressed': f.facing === i ? 'true' : 'false', onclick: () => ((f.facing = i as Dir), this.render()) }, d)))
+        ? h(
+            'div.row',
+            { role: 'group', 'aria-label': 'Facing' },
+            h('span.dim', null, 'Facing:'),
+            DIRS.map((d, i) => h('button.small', { 'aria-pressed': f.facing === i ? 'true' : 'false', 'aria-label': `Face ${d}`, onclick: () => ((f.facing = i as Dir), this.render()) }, dirArrow(i, this.flipped), ` ${d}`)),
+          )
         : null;
     const ends: HTMLElement[] = [h('button.primary', { id: 'fighter-confirm', onclick: () => confirm({ kind: 'none' }) }, f.path.length ? 'Confirm move' : 'Confirm (no move)')];
     if (end?.recall) ends.push(h('button', { id: 'fighter-recall', onclick: () => confirm({ kind: 'recall' }) }, 'Recall'));
@@ -165,8 +203,9 @@ export class DecisionPanel {
     for (const t of end?.markTargets ?? []) ends.push(h('button', { onclick: () => confirm({ kind: 'action', target: { kind: 'section', seat: t, section: 'core' } }) }, `Mark ${this.names[t]}'s warship`));
     const attack = end?.targets.length ? this.targets(end.targets, (t) => confirm({ kind: 'action', target: t }), 'Move, then attack (spends a munition):') : null;
     return [
-      h('p', { style: { margin: 0 } }, `Squadron ${o.squadron + 1}: ${f.path.length}/${o.speed} moves, facing ${DIRS[facing]}. Click green hexes to move.`),
+      h('p', { style: { margin: 0 } }, `Squadron ${o.squadron + 1}: ${f.path.length}/${o.speed} moves, facing `, dirArrow(facing, this.flipped), ` ${DIRS[facing]}. `, steps.length ? 'Click a green hex to move, or confirm.' : 'No more moves: confirm.'),
       facingPicker,
+      stepButtons.length ? h('div.row', { role: 'group', 'aria-label': 'Move one hex' }, h('span.dim', null, 'Move:'), stepButtons) : null,
       h('div.row', null, back, f.path.length ? h('button.small', { onclick: () => (f.path.pop(), this.render()) }, 'Undo step') : null),
       attack,
       h('div.row', null, ends),

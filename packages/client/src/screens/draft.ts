@@ -84,6 +84,15 @@ export function factionView(session: Session, seats: SeatInfo[], you: Seat | nul
           h('h2', { style: { color: css(seatColour([f.id, f.id], 0)) } }, f.name),
           h('div.stats', null, stat('bow', f.armour.bow), stat('core', f.armour.core), stat('port', f.armour.port), stat('stbd', f.armour.starboard), stat('structure', f.structure), stat('evasion', f.evasion)),
           h('div', { style: { marginTop: '6px' } }, h('b', null, f.special.name), h('span.dim', null, ` (${f.special.power} power) — ${f.special.text}`)),
+          // The deck the draft will offer, so the choice is an informed one.
+          h(
+            'dl.deck',
+            null,
+            (['main', 'broadside', 'fighterBay', 'pointDefence', 'squadrons'] as const).flatMap((slot) => [
+              h('dt', null, SLOT_NAME[slot]),
+              h('dd', null, (f[slot] as AnyCard[]).map((c) => c.name).join(', ')),
+            ]),
+          ),
         ),
       ),
     ),
@@ -116,12 +125,12 @@ export function picksView(seats: SeatInfo[], names: [string, string], factions: 
 }
 
 /** The acting part of the draft for the seat to move: pick, swap, or munitions. */
-export function draftActions(session: Session, step: string, me: SeatInfo, faction: FactionId, myTurn: boolean, sel: { squadrons: string[]; munitions: number[]; swapSlot: string; pending?: boolean }, rerender: () => void): HTMLElement {
+export function draftActions(session: Session, step: string, me: SeatInfo, faction: FactionId, myTurn: boolean, sel: { squadrons: string[]; munitions: number[]; pending?: boolean }, rerender: () => void): HTMLElement {
   const f = FACTIONS[faction];
   if (sel.pending) return h('p.dim', { id: 'draft-sending' }, h('span.spinner'), ' Sent…');
   const sendRaw = session.send.bind(session);
   session = { send: ((type: never, payload: never) => { sendRaw(type, payload); sel.pending = true; rerender(); }) as Session['send'] } as Session;
-  if (!myTurn) return h('p.dim', { id: 'draft-wait' }, h('span.spinner'), ' Waiting for the opponent…');
+  if (!myTurn && step === 'munitions') return h('p.dim', { id: 'draft-wait' }, h('span.spinner'), ' Waiting for the opponent…');
   if (step === 'munitions') {
     const sqIds = me.picks.squadrons;
     const rules = munitionRules(f, [sqIds[0]!, sqIds[1]!, sqIds[2]!]);
@@ -156,22 +165,21 @@ export function draftActions(session: Session, step: string, me: SeatInfo, facti
     if (slot === 'squadrons') session.send(swapping ? 'swap' : 'pick', { slot: 'squadrons', cards: [sel.squadrons[0]!, sel.squadrons[1]!, sel.squadrons[2]!] });
     else session.send(swapping ? 'swap' : 'pick', { slot: slot as (typeof SINGLE)[number], card: card! });
   };
-  const sections = open
-    .filter((slot) => !swapping || !sel.swapSlot || sel.swapSlot === slot)
-    .map((slot) => {
+  const sectionOf = (slot: string): HTMLElement => {
       if (slot === 'squadrons') {
         const counts = new Map<string, number>();
         sel.squadrons.forEach((id) => counts.set(id, (counts.get(id) ?? 0) + 1));
         const ok = sel.squadrons.length === 3 && checkSquadrons(f, sel.squadrons).ok;
         return h(
-          'section.col',
-          null,
+          'section.col.squadrons',
+          { 'aria-label': SLOT_NAME.squadrons },
           h('h3', null, `${SLOT_NAME.squadrons} — choose three (${sel.squadrons.length}/3)`),
           h(
             'div.cards',
             null,
             f.squadrons.map((c) =>
               cardButton(c, {
+                disabled: !myTurn,
                 selected: counts.has(c.id),
                 ...(counts.get(c.id) ? { count: counts.get(c.id)! } : {}),
                 onclick: () => {
@@ -182,7 +190,7 @@ export function draftActions(session: Session, step: string, me: SeatInfo, facti
               }),
             ),
           ),
-          h(
+          !myTurn ? null : h(
             'div.row',
             null,
             h('button', { onclick: () => ((sel.squadrons = []), rerender()) }, 'Clear'),
@@ -193,18 +201,24 @@ export function draftActions(session: Session, step: string, me: SeatInfo, facti
       }
       const cards = (f as unknown as Record<string, AnyCard[]>)[slot]!;
       return h(
-        'section.col',
-        null,
+        'section.col.slot',
+        { 'aria-label': SLOT_NAME[slot] },
         h('h3', null, SLOT_NAME[slot]),
-        h('div.cards', null, cards.map((c) => cardButton(c, { disabled: swapping && (me.picks as unknown as Record<string, string>)[slot] === c.id, onclick: () => send(slot, c.id) }))),
+        h('div.cards', null, cards.map((c) => cardButton(c, { disabled: !myTurn || (swapping && (me.picks as unknown as Record<string, string>)[slot] === c.id), onclick: () => send(slot, c.id) }))),
       );
-    });
+  };
+  // The single-card slots side by side (two cards each, stacked), the squadrons in a row below: the whole choice fits
+  // a 1280×720 screen without hunting for the squadrons.
+  const singles = open.filter((slot) => slot !== 'squadrons');
   return h(
     'div.col',
-    null,
-    swapping
-      ? h('div.row', null, h('p', { style: { margin: 0 } }, 'You may swap one slot for another card of that slot.'), h('button', { id: 'skip-swap', onclick: () => session.send('swap', { skip: true }) }, 'No swap'))
+    { class: myTurn ? '' : 'preview' },
+    !myTurn
+      ? h('p.dim', { id: 'draft-wait', style: { margin: 0 } }, h('span.spinner'), ' Waiting for the opponent… Your open slots, for planning:')
+      : swapping
+      ? h('div.row', null, h('p', { style: { margin: 0 } }, 'You may swap one slot for another card of that slot (the card you hold is greyed out).'), h('button', { id: 'skip-swap', onclick: () => session.send('swap', { skip: true }) }, 'No swap'))
       : h('p', { style: { margin: 0 } }, 'Your pick: choose a card for an empty slot.'),
-    ...sections,
+    singles.length ? h('div.slots', null, singles.map(sectionOf)) : null,
+    open.includes('squadrons') ? sectionOf('squadrons') : null,
   );
 }

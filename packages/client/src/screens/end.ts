@@ -52,7 +52,7 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
         ? h('button.primary', { id: 'rematch', onclick: o.onRematch, disabled: e.rematch[e.you] }, e.rematch[e.you] ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch')
         : null,
       e.recordId ? h('button', { id: 'download-record', onclick: download }, 'Download record') : null,
-      e.recordId ? h('a', { href: `#/replay/${e.recordId}`, id: 'watch-replay', class: 'button' }, h('button', { tabindex: -1 }, 'Watch the replay')) : null,
+      e.recordId ? h('button', { id: 'watch-replay', onclick: () => (location.hash = `#/replay/${e.recordId}`) }, 'Watch the replay') : null,
       h('button', { onclick: o.onLobby }, 'Lobby'),
     ),
     h(

@@ -59,7 +59,7 @@ export function shipCard(ship: ShipView, o: ShipCardOptions): HTMLElement {
       ship.name,
       o.you ? h('span.dim', null, '(you)') : null,
       o.initiative ? h('span', { title: 'Holds the initiative token', class: 'warn' }, '★') : null,
-      o.connected === false ? h('span.bad', { title: 'disconnected' }, '⚠') : null,
+      o.connected === false ? h('span.tag.bad', { title: 'Disconnected: the seat is held for reconnection' }, 'offline') : null,
     ),
     h(
       'div.row',

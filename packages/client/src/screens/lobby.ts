@@ -106,7 +106,13 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
             h(
               'li',
               null,
-              h('span', null, x.players.filter(Boolean).join(' vs ') || 'Waiting…', x.round ? h('span.dim', null, ` · round ${x.round}`) : null),
+              h(
+                'span',
+                null,
+                x.players.filter(Boolean).join(' vs ') || 'Waiting…',
+                x.round ? h('span.dim', null, ` · round ${x.round}`) : null,
+                x.spectators ? h('span.dim', null, ` · ${x.spectators} watching`) : null,
+              ),
               h('a', { href: `#/watch/${x.roomId}`, class: 'watch' }, 'Watch'),
             ),
           )

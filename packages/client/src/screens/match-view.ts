@@ -35,6 +35,15 @@ export class MatchView {
   private host = h('div.board-host');
   private speedBtn = h('button.small', { id: 'speed', 'aria-label': 'Animation speed' }, '1×');
   private lastCaption = '';
+  private followLog = true;
+  private readerScrollAt = -Infinity;
+  /** "." skips the animations, "," cycles their speed (not while typing in a field). */
+  private onKey = (e: KeyboardEvent): void => {
+    if (!this.root.isConnected || e.ctrlKey || e.metaKey || e.altKey || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === '.') this.player.skip();
+    else if (e.key === ',') this.cycleSpeed();
+  };
+  private logResize = new ResizeObserver(() => this.followLog && this.scrollLog());
   locked: [boolean, boolean] | null = null;
   connected: [boolean, boolean] | undefined;
 
@@ -46,7 +55,21 @@ export class MatchView {
       onIdle: () => this.refreshHud(),
     });
     this.speedBtn.addEventListener('click', () => this.cycleSpeed());
-    const skip = h('button.small', { id: 'skip', onclick: () => this.player.skip(), 'aria-label': 'Skip animations' }, 'Skip »');
+    // The log follows its newest line unless the reader has scrolled up; it stays at the bottom when it is resized.
+    // Only a reader's own scrolling (wheel, touch, scrollbar, keys) counts: layout changes scroll it too, and one of
+    // those once left it stuck at the top.
+    const intent = () => (this.readerScrollAt = performance.now());
+    for (const ev of ['wheel', 'touchstart', 'pointerdown', 'keydown']) this.logEl.addEventListener(ev, intent, { passive: true });
+    this.logEl.addEventListener('scroll', () => {
+      if (performance.now() - this.readerScrollAt > 1500) return;
+      const el = this.logEl;
+      this.followLog = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+    });
+    this.logResize.observe(this.logEl);
+    const skip = h('button.small', { id: 'skip', onclick: () => this.player.skip(), 'aria-label': 'Skip animations', 'aria-keyshortcuts': '.', title: 'Skip animations (key .)' }, 'Skip »');
+    this.speedBtn.setAttribute('aria-keyshortcuts', ',');
+    this.speedBtn.title = 'Animation speed (key ,)';
+    window.addEventListener('keydown', this.onKey);
     this.root = h(
       'div.match',
       null,
@@ -54,7 +77,7 @@ export class MatchView {
       h(
         'aside.side',
         { 'aria-label': 'Match panel' },
-        h('div.side-scroll', null, this.cards, this.panel, h('section.card', null, h('h3', null, 'Log'), this.logEl)),
+        h('div.side-scroll', null, this.cards, this.panel, h('section.card.log-card', null, h('h3', null, 'Log'), this.logEl)),
         this.bar,
       ),
     );
@@ -123,14 +146,21 @@ export class MatchView {
 
   log(line: string, round = false): void {
     this.logEl.append(h('div', { class: round ? 'round' : '' }, line));
+    if (this.followLog) this.scrollLog();
+  }
+
+  private scrollLog(): void {
     this.logEl.scrollTop = this.logEl.scrollHeight;
   }
 
   clearLog(): void {
     replace(this.logEl);
+    this.followLog = true;
   }
 
   destroy(): void {
+    window.removeEventListener('keydown', this.onKey);
+    this.logResize.disconnect();
     this.view?.destroy();
     this.root.remove();
   }

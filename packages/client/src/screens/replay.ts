@@ -109,7 +109,7 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
       };
       const nextRoundStart = () => starts.find((s) => s > pos) ?? events.length;
       const prevRoundStart = () => [...starts].reverse().find((s) => s < pos) ?? 0;
-      const btn = (id: string, text: string, aria: string, fn: () => void) => h('button.small', { id, 'aria-label': aria, onclick: fn }, text);
+      const btn = (id: string, text: string, aria: string, fn: () => void) => h('button.small', { id, 'aria-label': aria, title: aria, onclick: fn }, text);
       const download = data.record
         ? h('button.small', {
             onclick: () => {
@@ -122,15 +122,18 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
         view.bar,
         h(
           'div.replay-bar',
-          { role: 'toolbar', 'aria-label': 'Replay controls' },
-          btn('replay-start', '|◀', 'Back to the start', () => jump(0)),
-          btn('replay-prev-round', '« Round', 'Previous round', () => jump(prevRoundStart())),
-          btn('replay-prev', '‹ Event', 'Previous event', () => jump(pos - 1)),
-          btn('replay-next', 'Event ›', 'Next event', () => forward(pos + 1)),
-          btn('replay-next-round', 'Round »', 'Next round', () => forward(nextRoundStart())),
-          btn('replay-end', '▶|', 'To the end', () => jump(events.length)),
-          posLabel,
-          download,
+          null,
+          h('div.replay-status', null, posLabel, h('span.grow'), download),
+          h(
+            'div.replay-nav',
+            { role: 'toolbar', 'aria-label': 'Replay controls (arrow keys: event, Page Up/Down: round)' },
+            btn('replay-start', '|◀', 'Back to the start', () => jump(0)),
+            btn('replay-prev-round', '« Round', 'Previous round', () => jump(prevRoundStart())),
+            btn('replay-prev', '‹ Event', 'Previous event', () => jump(pos - 1)),
+            btn('replay-next', 'Event ›', 'Next event', () => forward(pos + 1)),
+            btn('replay-next-round', 'Round »', 'Next round', () => forward(nextRoundStart())),
+            btn('replay-end', '▶|', 'To the end', () => jump(events.length)),
+          ),
         ),
       );
       replace(

@@ -8,7 +8,8 @@ import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';
 import { matchStateFromRoom, seatInfo, type RoomState } from '../net/room-state.js';
 import { inviteLink, storedToken } from '../net/session.js';
-import { h, icon, replace, secondsLeft, toast } from '../ui/dom.js';
+import { h, replace, secondsLeft, toast } from '../ui/dom.js';
+import { Banners } from './banners.js';
 import { CommitPanel } from './commit-panel.js';
 import { DecisionPanel } from './decision.js';
 import { draftActions, factionView, picksView } from './draft.js';
@@ -23,9 +24,9 @@ export interface RoomRoute {
 
 export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => void {
   const s = app.session;
-  const banner = h('div', { id: 'banner', 'aria-live': 'polite' });
+  const banners = new Banners(s);
   const body = h('div', { style: { flex: '1', minHeight: '0', display: 'flex', flexDirection: 'column' } });
-  replace(root, banner, body);
+  replace(root, banners.el, body);
   let view: MatchView | null = null;
   let commit: CommitPanel | null = null;
   let decision: DecisionPanel | null = null;
@@ -44,7 +45,7 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
     if (!route.spectate && !location.hash.includes('invite=')) history.replaceState(null, '', inviteLink(route.roomId, v));
     if (changed && lastPhase === 'waiting') replace(body, waitingView());
   };
-  const draftSel = { squadrons: [] as string[], munitions: [] as number[], swapSlot: '', pending: false };
+  const draftSel = { squadrons: [] as string[], munitions: [] as number[], pending: false };
   let settleTimer: ReturnType<typeof setTimeout> | null = null;
   let alive = true;
 
@@ -56,17 +57,7 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   ];
 
   function renderBanner(st: RoomState | null): void {
-    const items: HTMLElement[] = [];
-    if (s.connection === 'reconnecting') items.push(h('div.banner.reconnecting', { id: 'reconnecting' }, 'Connection lost — reconnecting…'));
-    if (s.welcome?.role === 'spectator') items.push(h('div.banner.spectating', { id: 'spectating' }, icon('eye'), ` Spectating · ${st?.spectators ?? 1} watching`));
-    const me = you();
-    if (st && me !== null) {
-      const opp = seatInfo(st.seats[me === 0 ? 1 : 0]);
-      if (opp.taken && !opp.connected && st.phase !== 'finished') {
-        items.push(h('div.banner.opponent-away', { id: 'opponent-away' }, `${opp.name} disconnected — their seat is held (${opp.reconnectLeft}s of reconnection budget left)`));
-      }
-    }
-    replace(banner, items);
+    banners.render(st);
     replace(app.status, st && st.seedHash ? h('span.dim.mono', { title: 'SHA-256 of the match seed, published at the start' }, `seed hash ${st.seedHash.slice(0, 12)}…`) : null);
   }
 
@@ -90,7 +81,7 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       h(
         'div.center.card.col',
         { style: { maxWidth: '620px' } },
-        h('h2', null, h('span.spinner'), ' Waiting for an opponent…'),
+        h('div.row', null, h('h2', { style: { margin: 0 } }, h('span.spinner'), ' Waiting for an opponent…'), h('span.grow'), h('span#wait-elapsed.dim.mono', { 'aria-hidden': 'true' })),
         priv ? h('p.dim', { style: { margin: 0 } }, 'Send this link to a friend; opening it takes the second seat.') : h('p.dim', { style: { margin: 0 } }, 'Quick match: you will be paired with the next player.'),
         priv ? h('div.invite', null, input, copy) : null,
         h('div.row', null, h('button', { id: 'leave', onclick: () => app.go('#/') }, 'Cancel')),
@@ -121,19 +112,23 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       st.phase === 'factions'
         ? factionView(s, seats, me)
         : h(
-            'div.col',
+            'div.draft-layout',
             null,
-            picksView(seats, nm, factions(st)),
-            me !== null && !(st.step === 'munitions' && seats[me]!.munitions.length)
-              ? draftActions(s, st.step, seats[me]!, seats[me]!.faction || 'fpa', myTurn, draftSel, () => s.state && preMatch(s.state, true))
-              : h('p.dim', null, st.step === 'munitions' ? 'Munitions placed. Waiting for the opponent…' : 'Watching the draft.'),
+            h(
+              'div.draft-main',
+              null,
+              me !== null && !(st.step === 'munitions' && seats[me]!.munitions.length)
+                ? draftActions(s, st.step, seats[me]!, seats[me]!.faction || 'fpa', myTurn, draftSel, () => s.state && preMatch(s.state, true))
+                : h('p.dim', null, st.step === 'munitions' ? 'Munitions placed. Waiting for the opponent…' : 'Watching the draft.'),
+            ),
+            h('aside.draft-picks', { 'aria-label': 'Both players’ picks' }, picksView(seats, nm, factions(st))),
           );
     replace(
       body,
       h(
         'div.screen',
         { id: st.phase === 'factions' ? 'factions-screen' : 'draft-screen' },
-        h('div.center', null, h('div.draft-head', null, h('h2', { style: { margin: 0 } }, stepName), h('div.row', null, pill, clock)), content),
+        h('div.center', { class: st.phase === 'factions' ? '' : 'wide' }, h('div.draft-head', null, h('h2', { style: { margin: 0 } }, stepName), h('div.row', null, pill, clock)), content),
       ),
     );
   }
@@ -158,6 +153,9 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
         view.bar.append(commit.bar);
         view.panel.append(commit.el);
         view.panel.append(h('button.danger.small', { id: 'concede', onclick: () => confirm('Concede this match?') && s.send('concede', {}) }, 'Concede'));
+      } else {
+        // Spectators have no panels to act in: the round, what is happening and the clock instead.
+        view.panel.append(h('section.card.row', { id: 'match-status', 'aria-label': 'Match status' }, h('span#status-text'), h('span.grow'), h('span#status-clock.countdown')));
       }
     }
   }
@@ -310,10 +308,22 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       replace(body, h('div.screen', null, h('div.center.card.col', null, h('h2', null, 'Cannot join this match'), h('p.bad', null, e.message), h('a', { href: '#/' }, 'Back to the lobby'))));
     });
 
+  const mountedAt = Date.now();
   const ticker = setInterval(() => {
+    banners.tick();
+    const w = document.getElementById('wait-elapsed');
+    if (w) {
+      const t = Math.floor((Date.now() - mountedAt) / 1000);
+      w.textContent = `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+    }
     const st = s.state;
-    const c = document.getElementById('draft-countdown');
-    if (c && st) c.textContent = st.deadline ? `${secondsLeft(st.deadline)}s` : '';
+    if (!st) return;
+    const clock = st.deadline && st.phase !== 'finished' ? `${secondsLeft(st.deadline)}s` : '';
+    const c = document.getElementById('draft-countdown') ?? document.getElementById('status-clock');
+    if (c && c.textContent !== clock) c.textContent = clock;
+    const t = document.getElementById('status-text');
+    const what = st.phase === 'commit' ? 'players choose their orders' : st.phase === 'resolving' ? 'resolving' : st.phase === 'finished' ? 'match over' : st.phase;
+    if (t) t.textContent = `Round ${st.round} · ${what}`;
   }, 500);
 
   return () => {

@@ -1,0 +1,13 @@
+// The server the e2e tests run against: the real game server (createGameServer, as `pnpm start` runs it) serving a
+// client build of the tests' own (e2e/.client-dist, built by playwright.config.ts). Not packages/client/dist: another
+// build there (the client bench rebuilds it) would pull the files from under a running test ("Cannot GET /").
+import { createGameServer } from '../packages/server/src/app.js';
+import { createLogger } from '../packages/server/src/log.js';
+
+const game = await createGameServer({
+  port: Number(process.env.PORT ?? 3911),
+  host: '127.0.0.1',
+  log: createLogger(),
+  clientDir: process.env.CLIENT_DIR ?? null,
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void game.close().finally(() => process.exit(0)));

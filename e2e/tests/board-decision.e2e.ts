@@ -1,0 +1,82 @@
+// A fighter activation decided on the board (RULES §4.4), the way a player does it: Dax plays Launch Squadron; in the
+// fighter phase Dax picks the squadron, clicks a highlighted launch hex on the canvas, clicks a highlighted hex to
+// move, and confirms; the log reports it in the rulebook's words. Next round Dax picks the squadron by clicking it on
+// the board, moves it two hexes by clicking and one more with the panel's direction buttons. (Cleo plays nothing,
+// so she is never prompted and the prompts are Dax's alone.)
+import { expect, test } from '@playwright/test';
+import { driveUntil, inCommit } from './drive.js';
+import { clickHex, highlighted, shot } from './helpers.js';
+import { startMatch, type Match } from './match-setup.js';
+
+let m: Match;
+test.afterAll(async () => {
+  for (const c of m?.ctxs ?? []) await c.close();
+});
+
+test('a fighter launch and a squadron activation are chosen by clicking hexes on the board', async ({ browser }) => {
+  m = await startMatch(browser, ['Cleo', 'Dax']);
+  const { a, b } = m;
+  const panel = b.locator('#decision-panel');
+
+  // Round 1: Cleo does nothing; Dax launches a squadron.
+  await a.locator('body').press('0');
+  await a.click('#lock-in');
+  await b.locator('body').press('0');
+  await b.click('button.cc[data-card="launch-squadron"]');
+  await expect(b.locator('button.cc[data-card="launch-squadron"]')).toHaveAttribute('aria-pressed', 'true');
+  await b.click('#lock-in');
+
+  // The fighter phase prompts Dax: launch squadron 1.
+  await expect(panel).toContainText('Fighter phase');
+  await shot(b, '30-fighter-prompt');
+  await panel.locator('button[data-mode="launch"]').first().click();
+  await expect(panel).toContainText('click a highlighted hex to place it');
+  const launch = await highlighted(b, 'launch');
+  expect(launch.length).toBeGreaterThan(0);
+  await shot(b, '31-launch-hexes');
+  await clickHex(b, launch[0]!);
+  // Placed: now the squadron's moves are highlighted and counted.
+  await expect(panel).toContainText(/Squadron 1: 0\/\d+ moves/);
+  const moves = await highlighted(b, 'move');
+  expect(moves.length).toBeGreaterThan(0);
+  await clickHex(b, moves[0]!);
+  await expect(panel).toContainText(/Squadron 1: 1\/\d+ moves/);
+  expect(await highlighted(b, 'path')).toEqual([moves[0]]);
+  await shot(b, '32-squadron-path');
+  await b.click('#fighter-confirm');
+  await expect(panel).toHaveCount(0);
+  await expect(b.locator('#log')).toContainText('Dax launches squadron 1.');
+  await expect(a.locator('#log')).toContainText('Dax launches squadron 1.');
+  await expect(b.locator('#log')).toContainText("Dax's squadron 1 moves 1 hex.");
+
+  // Round 2: the squadron is on the board; Dax selects it there and moves it two hexes, then one more.
+  await driveUntil([a], inCommit(2));
+  await expect(b.locator('#commit-panel h3').first()).toContainText('Round 2 ');
+  await a.locator('body').press('0');
+  await a.click('#lock-in');
+  await b.locator('body').press('0');
+  await b.click('#lock-in');
+  await expect(panel).toContainText('Fighter phase');
+  const squadron = await highlighted(b, 'selected');
+  expect(squadron.length).toBe(1);
+  await clickHex(b, squadron[0]!);
+  await expect(panel).toContainText(/Squadron 1: 0\/\d+ moves/);
+  for (const n of [1, 2]) {
+    const next = await highlighted(b, 'move');
+    expect(next.length).toBeGreaterThan(0);
+    await clickHex(b, next[0]!);
+    await expect(panel).toContainText(new RegExp(`Squadron 1: ${n}/\\d+ moves`));
+  }
+  // The same step without the board: the panel lists the legal moves by direction (keyboard, screen readers).
+  await panel.getByRole('group', { name: 'Move one hex' }).getByRole('button').first().click();
+  await expect(panel).toContainText(/Squadron 1: 3\/\d+ moves/);
+  await shot(b, '33-activation-path');
+  await b.setViewportSize({ width: 390, height: 844 });
+  await shot(b, '33-activation-path-phone');
+  await b.setViewportSize({ width: 1280, height: 720 });
+  await b.click('#fighter-confirm');
+  await expect(panel).toHaveCount(0);
+  await expect(b.locator('#log')).toContainText("Dax's squadron 1 moves 3 hexes.");
+  await expect(a.locator('#log')).toContainText("Dax's squadron 1 moves 3 hexes.");
+  await driveUntil([a, b], inCommit(3));
+});

@@ -1,0 +1,38 @@
+// Two players in a private room, brought through factions and the draft to the commitment window of round 1.
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { driveUntil, inCommit } from './drive.js';
+import { setName } from './helpers.js';
+
+export interface Match {
+  a: Page; // the creator, seat 0 (FPA)
+  b: Page; // opened the invite link, seat 1 (Lamais)
+  ctxs: BrowserContext[];
+  link: string;
+}
+
+export async function player(browser: Browser, name: string, ctxs: BrowserContext[], opts: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const ctx = await browser.newContext(opts);
+  ctxs.push(ctx);
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => console.log(name, 'pageerror', e.message));
+  await setName(p, name);
+  return p;
+}
+
+export async function startMatch(browser: Browser, names: [string, string], opts: { bViewport?: { width: number; height: number } } = {}): Promise<Match> {
+  const ctxs: BrowserContext[] = [];
+  const a = await player(browser, names[0], ctxs);
+  const b = await player(browser, names[1], ctxs, opts.bViewport ? { viewport: opts.bViewport } : {});
+  await a.goto('/');
+  await a.click('#create-private');
+  const link = await a.locator('#invite-link').inputValue();
+  await b.goto(link);
+  // The first match after the server starts can be slow to seat the second player on a busy machine.
+  await expect(a.locator('#factions-screen')).toBeVisible({ timeout: 30_000 });
+  await expect(b.locator('#factions-screen')).toBeVisible({ timeout: 30_000 });
+  await a.click('#faction-fpa');
+  await b.click('#faction-lamais');
+  await driveUntil([a, b], inCommit(1));
+  await expect(b.locator('#ship-cards section[data-seat="1"]')).toContainText('(you)');
+  return { a, b, ctxs, link };
+}
