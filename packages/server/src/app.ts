@@ -3,9 +3,9 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Logger } from 'pino';
 import { setRoomDeps, type RoomDeps } from './deps.js';
+import { SpreadPingTransport } from './keepalive.js';
 import { mountHttp } from './http.js';
 import { createLogger } from './log.js';
 import { DEFAULT_RATE_LIMIT } from './rooms/rate-limit.js';
@@ -69,7 +69,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     rateLimit: DEFAULT_RATE_LIMIT,
     ...opts.room,
   });
-  const transport = new WebSocketTransport({ pingInterval: 10_000, pingMaxRetries: 3 });
+  const transport = new SpreadPingTransport({ pingInterval: 10_000, pingMaxRetries: 3 });
   const server = defineServer({
     rooms: { match: defineRoom(MatchRoom) },
     transport,

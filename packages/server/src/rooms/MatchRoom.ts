@@ -6,8 +6,11 @@ import type { Logger } from 'pino';
 import { parseClientMessage, parseJoinOptions, type JoinOptions, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine/types';
 import { roomDeps, type RoomDeps } from '../deps.js';
+import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost, type Timer } from './match.js';
+import { beforePatch, cork, markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
+import { RoomTimers } from './room-timers.js';
 import { MatchRoomState, SeatState } from './state.js';
 import { PACKED_TYPES, packedFrame } from './wire.js';
 
@@ -29,14 +32,10 @@ interface Drop {
   reject: () => void;
 }
 
-export interface MatchMetadata {
-  public: boolean;
-  phase: string;
-  players: string[];
-  factions: string[];
-  round: number;
-  spectators: number;
-}
+export type { MatchMetadata } from './listing.js';
+
+/** Patches are sent by the room itself (flushPatch), never on a Colyseus interval: see onCreate. */
+const NO_PATCH_INTERVAL = 2 ** 31 - 1;
 
 const refuse = (message: string) => new ServerError(ErrorCode.AUTH_FAILED, message);
 
@@ -52,7 +51,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private reconnectUsed: [number, number] = [0, 0];
   private invite: string | null = null;
   private creatorClaimed = false;
-  private metaKey = '';
+  private listing = new Listing((meta) => void this.setMetadata(meta));
+  private timers = new RoomTimers(
+    () => this.clockNow(),
+    (fn) => this.guard('timer', fn),
+  );
+  /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
+  private closing = false;
 
   override onCreate(options: unknown): void {
     this.deps = roomDeps();
@@ -67,11 +72,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       void this.setPrivate(true);
     }
     this.match = new Match(this.host());
-    // A turn-based room: every message that answers a client flushes its patch at once (host.broadcast/sendToSeat),
-    // so the automatic patch only carries the rest (timers, joins). 10 Hz instead of Colyseus' 20 Hz halves the idle
-    // cost per room (a timer callback and a change check in each of thousands of rooms).
-    this.patchRate = 100;
-    this.clock.setInterval(() => this.checkTimers(), 100);
+    // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
+    // at the end of every turn in which its state changed (markChanged → outbox.ts). No per-room interval runs: at
+    // 2,000 rooms Colyseus' patch interval alone was 20,000 timer callbacks a second. (patchRate null would make
+    // Colyseus tick the clock at 60 Hz instead, hence an interval that never comes.) Timers: room-timers.ts; the
+    // clock interval only serves a clock driven by hand (tests), as nothing ticks the clock otherwise but a patch.
+    this.patchRate = NO_PATCH_INTERVAL;
+    this.clock.setInterval(() => this.timers.check(), 100);
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) => this.onClientMessage(client, type, payload));
     this.updateMetadata();
     this.log.info({ private: !!o.private }, 'room created');
@@ -94,17 +101,20 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     return {
       state: this.state,
       log: this.log,
-      now: () => this.clock.currentTime,
-      setTimeout: (fn, ms) => this.timeout(() => this.guard('timer', fn), ms),
+      now: () => this.clockNow(),
+      setTimeout: (fn, ms) => this.timers.add(fn, ms),
+      // The patch goes first, so a message never overtakes the state it follows (a prompt is read against the board).
+      // The commitment echo depends on no state: its seat's lockedIn goes with the turn's patch.
       sendToSeat: (seat, type, msg) => {
         const c = this.seatClients[seat];
         if (c) {
-          this.broadcastPatch();
+          if (type !== 'commitment') this.flushPatch();
           this.reply(c, type, msg);
         }
       },
       broadcast: (type, msg) => {
-        this.broadcastPatch();
+        this.flushPatch();
+        for (const c of this.clients) cork(c);
         if (!PACKED_TYPES.has(type)) return this.broadcast(type, msg);
         const frame = packedFrame(type, msg);
         for (const c of this.clients) c.enqueueRaw(frame);
@@ -114,31 +124,31 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     };
   }
 
-  /**
-   * Room-clock timeouts, checked against their deadline on a clock interval. (A ClockTimer timeout created during a
-   * tick is ticked with that tick's whole delta: when a test drives the clock forward, chained timers would cascade.)
-   */
-  private timers = new Set<{ at: number; fn: () => void }>();
-  private timeout(fn: () => void, ms: number): Timer {
-    const t = { at: this.clock.currentTime + ms, fn };
-    this.timers.add(t);
-    return { clear: () => this.timers.delete(t) };
-  }
-  private checkTimers(): void {
-    // Runs 10 times a second in every room: no allocation unless a timer is due.
-    if (!this.timers.size) return;
-    const now = this.clock.currentTime;
-    let due: Array<{ at: number; fn: () => void }> | null = null;
-    for (const t of this.timers) if (t.at <= now) (due ??= []).push(t);
-    if (due) for (const t of due) if (this.timers.delete(t)) t.fn();
+  /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock). */
+  private clockNow(): number {
+    return (this.clock as unknown as { now(): number }).now();
   }
 
+  /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */
+  flushPatch(): void {
+    if (!this.patchPending()) return;
+    beforePatch(this, this.clients);
+    this.broadcastPatch();
+  }
+
+  /** Whether the synced state changed since the last patch (Colyseus' schema encoder; true if it cannot tell). */
+  private patchPending(): boolean {
+    return (this as unknown as { _serializer?: { encoder?: { hasChanges?: boolean } } })._serializer?.encoder?.hasChanges ?? true;
+  }
+
+  /** Runs one step of the room (a timer, a start) and sends what it changed at the end of the turn. */
   private guard(what: string, fn: () => void): void {
     try {
       fn();
     } catch (err) {
       this.log.error({ err, what }, 'room step failed');
     }
+    markChanged(this);
   }
 
   private checkInvite(given: string | undefined): boolean {
@@ -210,7 +220,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
   override onDrop(client: Client, code?: number): void {
     const m = this.members.get(client.sessionId);
-    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live) return this.onLeave(client, code);
+    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing) return this.onLeave(client, code);
     const seat = m.seat;
     const left = this.deps.reconnectSeconds * 1000 - this.reconnectUsed[seat];
     this.seatClients[seat] = null;
@@ -218,21 +228,22 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (left <= 0) return this.onLeave(client, code);
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
-    const timer = this.timeout(() => {
+    const timer = this.timers.add(() => {
       this.log.info({ seat }, 'reconnection budget spent: the seat forfeits');
       this.settleDrop(seat);
       this.guard('forfeit', () => this.match.forfeit(seat));
       deferred.reject(new Error('reconnection budget spent'));
     }, left);
-    this.drops[seat] = { at: this.clock.currentTime, timer, reject: () => deferred.reject(new Error('closed')) };
+    this.drops[seat] = { at: this.clockNow(), timer, reject: () => deferred.reject(new Error('closed')) };
     this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
+    markChanged(this);
   }
 
   private settleDrop(seat: Seat): void {
     const d = this.drops[seat];
     if (!d) return;
     d.timer.clear();
-    this.reconnectUsed[seat] += Math.max(0, this.clock.currentTime - d.at);
+    this.reconnectUsed[seat] += Math.max(0, this.clockNow() - d.at);
     this.state.seats[seat]!.reconnectLeft = Math.max(0, Math.round((this.deps.reconnectSeconds * 1000 - this.reconnectUsed[seat]) / 1000));
     this.drops[seat] = null;
   }
@@ -246,6 +257,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.log.info({ seat: m.seat }, 'player reconnected');
     client.send('welcome', { role: 'player', seat: m.seat, roomId: this.roomId });
     for (const [type, msg] of this.match.catchUp(m.seat)) this.reply(client, type, msg);
+    markChanged(this);
   }
 
   override onLeave(client: Client, code?: number): void {
@@ -258,7 +270,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
     const seat = m.seat!;
     this.settleDrop(seat);
-    if (this.match.live) {
+    if (this.match.live && !this.closing) {
       this.log.info({ seat, code }, 'player left: the seat forfeits');
       this.guard('forfeit', () => this.match.forfeit(seat));
     }
@@ -270,7 +282,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.updateMetadata();
   }
 
+  /**
+   * Graceful shutdown of the process: a live match cannot outlive it, so it ends without a result (no forfeit, no
+   * record) and every client is closed with code 4001 (CloseCode.SERVER_SHUTDOWN). Finished matches are stored.
+   */
+  override onBeforeShutdown(): void {
+    this.closing = true;
+    if (this.match?.live) this.log.warn({ phase: this.state.phase, round: this.state.round }, 'process shutting down: live match abandoned');
+    super.onBeforeShutdown();
+  }
+
   override onDispose(): void {
+    this.timers.dispose();
     this.match?.dispose();
     for (const d of this.drops) d?.timer.clear();
     this.log?.info('room disposed');
@@ -279,6 +302,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   // ------------------------------------------------------------------ messages
   /** Sends one message to one client; the big types go record-packed (see wire.ts), decoded by the SDK as usual. */
   private reply<K extends keyof ServerMessages>(client: Client, type: K, msg: ServerMessages[K]): void {
+    cork(client);
     if (PACKED_TYPES.has(type)) client.enqueueRaw(packedFrame(type, msg));
     else client.send(type, msg);
   }
@@ -308,6 +332,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       this.log.error({ err, type: parsed.type, seat: m.seat }, 'message handling failed');
       outcome = { ok: false as const, error: { code: 'illegal' as const, message: `${parsed.type}: the server could not apply it` } };
     }
+    markChanged(this);
     if (!outcome.ok) {
       this.log.debug({ type: parsed.type, seat: m.seat, code: outcome.error.code }, 'message refused');
       this.reply(client, 'error', { ...outcome.error, type: parsed.type });
@@ -347,19 +372,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     return { ok: true as const };
   }
 
+  /** The listing (lobby) follows the state; listing.ts decides when it is worth a write. Every caller changed state. */
   private updateMetadata(): void {
-    const st = this.state;
-    const meta: MatchMetadata = {
-      public: !st.settings.private,
-      phase: st.phase,
-      players: st.seats.filter((s) => s.taken).map((s) => s.name),
-      factions: st.seats.map((s) => s.faction).filter(Boolean),
-      round: st.round,
-      spectators: st.spectators,
-    };
-    const key = `${meta.public}|${meta.phase}|${meta.round}|${meta.spectators}|${meta.players.join('\u0000')}|${meta.factions.join(',')}`;
-    if (key === this.metaKey) return;
-    this.metaKey = key;
-    void this.setMetadata(meta);
+    this.listing.update(this.state);
+    markChanged(this);
   }
+
 }

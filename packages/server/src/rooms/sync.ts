@@ -21,6 +21,19 @@ function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void 
 }
 export { syncStrings, syncNumbers };
 
+/** Board directions (0..5) as their names, without building an array per call. */
+function syncDirs(arr: ArraySchema<string>, dirs: readonly number[]): void {
+  for (let i = 0; i < dirs.length; i++) {
+    const name = DIR_NAMES[dirs[i] as 0];
+    if (arr[i] !== name) arr[i] = name;
+  }
+  while (arr.length > dirs.length) arr.pop();
+}
+
+/** Scratch space of syncBoard (one call at a time: the server is single-threaded). */
+const seen = new Set<string>();
+const gone: string[] = [];
+
 export function syncBoard(room: MatchRoomState, s: MatchState): void {
   set(room, 'round', s.round);
   set(room, 'initiative', s.initiative);
@@ -39,7 +52,7 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
     set(ship, 'port', w.armour.port);
     set(ship, 'starboard', w.armour.starboard);
     set(ship, 'structure', Math.max(-100, w.structure));
-    syncStrings(ship.linear, w.momentum.linear.map((d) => DIR_NAMES[d]));
+    syncDirs(ship.linear, w.momentum.linear);
     syncStrings(ship.rotational, w.momentum.rotational);
     set(ship, 'cdMain', w.cooldown.main);
     set(ship, 'cdBroadside', w.cooldown.broadside);
@@ -62,7 +75,7 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
     });
   }
   // Tokens on the board: weapon tokens and squadrons in space, keyed by id.
-  const seen = new Set<string>();
+  seen.clear();
   const put = (id: string, kind: string, owner: number, q: number, r: number, facing: number) => {
     seen.add(id);
     let tok = room.tokens.get(id);
@@ -80,7 +93,10 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
   for (const w of s.ships)
     for (const q of w.squadrons)
       if (q.status === 'space' && q.at) put(q.id, 'squadron', w.seat, q.at.q, q.at.r, q.facing ?? 0);
-  for (const id of [...room.tokens.keys()]) if (!seen.has(id)) room.tokens.delete(id);
+  if (room.tokens.size === seen.size) return;
+  gone.length = 0;
+  for (const id of room.tokens.keys()) if (!seen.has(id)) gone.push(id);
+  for (const id of gone) room.tokens.delete(id);
 }
 
 export function clearBoard(room: MatchRoomState): void {

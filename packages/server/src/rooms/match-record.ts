@@ -1,0 +1,42 @@
+// The record of a finished match (RULES §10: ruleset, seed, factions, draft, munitions, every round's commitments and
+// decisions, the end) and the summary the record list shows.
+import type { MatchState, PlayerSetup } from '@star-eater/engine';
+import { engine, type MatchRecord } from '../engine.js';
+import type { RecordSummary } from '../storage/types.js';
+
+export interface RecordInput {
+  id: string;
+  final: MatchState;
+  seed: string;
+  initiative: 0 | 1;
+  players: [PlayerSetup, PlayerSetup];
+  names: [string, string];
+  draftLog: MatchRecord['draft'];
+  rounds: MatchRecord['rounds'];
+}
+
+export function matchRecord(r: RecordInput): { record: MatchRecord; summary: RecordSummary } {
+  const m = r.final;
+  const record = {
+    format: engine.RECORD_FORMAT,
+    ruleset: m.ruleset,
+    seed: r.seed,
+    variants: m.variants,
+    scenario: m.scenario.id,
+    initiative: r.initiative,
+    players: r.players,
+    draft: r.draftLog,
+    rounds: r.rounds,
+    ...(m.winner !== null && m.endReason ? { end: { winner: m.winner, reason: m.endReason } } : {}),
+  } as MatchRecord;
+  const summary: RecordSummary = {
+    id: r.id,
+    endedAt: new Date().toISOString(),
+    players: [...r.names],
+    factions: [r.players[0].faction, r.players[1].faction],
+    winner: m.winner,
+    reason: m.endReason,
+    rounds: r.rounds.length,
+  };
+  return { record, summary };
+}

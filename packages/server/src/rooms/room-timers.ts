@@ -1,0 +1,73 @@
+// The timers of one room (RULES §7: draft, commitment and prompt timers; the reconnection budget), kept as deadlines
+// on the room clock. An idle room costs nothing: no interval polls it. One Node timeout is armed at the earliest
+// deadline; clearing a timer leaves it armed (it wakes, finds nothing due, re-arms at the next deadline), so a round
+// that replaces a 60 s commit timer with the next one touches no Node timer at all.
+// The room clock can also be driven by hand (the tests set clock.now and call clock.tick()): the room calls check()
+// from a clock interval too, so a driven clock fires the timers it has run past.
+import type { Timer } from './match-host.js';
+
+interface Entry {
+  at: number;
+  fn: () => void;
+}
+
+/** Node caps timeouts at 2^31-1 ms (about 24.8 days). */
+const MAX_DELAY = 2 ** 31 - 1;
+
+export class RoomTimers {
+  private entries = new Set<Entry>();
+  private wake: ReturnType<typeof setTimeout> | null = null;
+  private wakeAt = Infinity;
+  private disposed = false;
+
+  constructor(
+    /** The room clock's now, ms. */
+    private readonly now: () => number,
+    /** Runs a due timer (the room guards it and flushes what it changed). */
+    private readonly run: (fn: () => void) => void,
+  ) {}
+
+  add(fn: () => void, ms: number): Timer {
+    const e: Entry = { at: this.now() + ms, fn };
+    this.entries.add(e);
+    if (e.at < this.wakeAt) this.arm(e.at);
+    return { clear: () => void this.entries.delete(e) };
+  }
+
+  /** Fires every timer whose deadline has passed, then re-arms at the next one. */
+  check(): void {
+    if (this.disposed || !this.entries.size) return;
+    const now = this.now();
+    let due: Entry[] | null = null;
+    for (const e of this.entries) if (e.at <= now) (due ??= []).push(e);
+    if (due) for (const e of due) if (this.entries.delete(e)) this.run(e.fn);
+    this.rearm();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.entries.clear();
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = null;
+  }
+
+  private rearm(): void {
+    let next = Infinity;
+    for (const e of this.entries) if (e.at < next) next = e.at;
+    if (next === Infinity) return;
+    if (next < this.wakeAt || this.wake === null) this.arm(next);
+  }
+
+  private arm(at: number): void {
+    if (this.disposed) return;
+    if (this.wake) clearTimeout(this.wake);
+    this.wakeAt = at;
+    this.wake = setTimeout(() => this.onWake(), Math.min(MAX_DELAY, Math.max(1, at - this.now())));
+  }
+
+  private onWake(): void {
+    this.wake = null;
+    this.wakeAt = Infinity;
+    this.check();
+  }
+}

@@ -1,0 +1,160 @@
+// The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
+// prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
+import type { ClientMessages } from '@star-eater/protocol';
+import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
+import { engine, type MatchRecord, type RoundProgress } from '../engine.js';
+import { fail, OK, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
+import { syncBoard } from './sync.js';
+
+const NONE: Commitment = { engine: 'NONE', cards: [] };
+
+interface Resolution {
+  commitments: [Commitment, Commitment];
+  decisions: Decision[];
+  progress: RoundProgress & { status: 'awaiting' | 'done' };
+  /** Events already sent to the clients. */
+  published: number;
+}
+
+export class Rounds {
+  /** Every finished round, for the match record (RULES §10). */
+  readonly played: MatchRecord['rounds'] = [];
+  /** Sealed: never in the synced state, a broadcast or a log line. */
+  private sealed: [Commitment | null, Commitment | null] = [null, null];
+  private locked: [boolean, boolean] = [false, false];
+  private resolution: Resolution | null = null;
+  private roundEvents: MatchEvent[] = [];
+
+  constructor(
+    private readonly host: MatchHost,
+    private readonly phases: Phases,
+    /** The engine state at the start of the current round. */
+    public state: MatchState,
+    /** Prompt ids keep counting up over rematches, so an answer to an old prompt is always stale. */
+    public promptId: number,
+    /** Called when a round ends with a winner. */
+    private readonly onWinner: () => void,
+  ) {}
+
+  /** A new commitment window: nothing sealed, nobody locked in. */
+  open(): void {
+    this.sealed = [null, null];
+    this.locked = [false, false];
+    this.resolution = null;
+    this.roundEvents = [];
+    for (const s of this.host.state.seats) if (s.lockedIn) s.lockedIn = false;
+    this.phases.enter('commit', -1, '', this.phases.seconds('commit'));
+  }
+
+  commit(seat: Seat, msg: ClientMessages['commit']): Outcome {
+    const phase = this.phases.phase;
+    if (phase !== 'commit') return fail('wrong-phase', `commit: no commitment window is open (phase "${phase}")`);
+    if (msg.round !== this.state.round) return fail('stale', `commit: round ${msg.round} is not the current round ${this.state.round}`);
+    const v = engine.validateCommitment(this.state, seat, msg.commitment);
+    if (!v.ok) return fail('illegal', `commit: ${v.error.message}`, v.error.code);
+    this.sealed[seat] = v.value;
+    this.locked[seat] = true;
+    this.host.state.seats[seat]!.lockedIn = true;
+    this.host.sendToSeat(seat, 'commitment', { round: msg.round, commitment: v.value, lockedIn: true });
+    if (this.locked[0] && this.locked[1]) this.resolve();
+    return OK;
+  }
+
+  revise(seat: Seat, msg: ClientMessages['revise']): Outcome {
+    const phase = this.phases.phase;
+    if (phase !== 'commit') return fail('wrong-phase', `revise: no commitment window is open (phase "${phase}")`);
+    if (msg.round !== this.state.round) return fail('stale', `revise: round ${msg.round} is not the current round ${this.state.round}`);
+    if (!this.locked[seat]) return fail('wrong-phase', 'revise: you are not locked in');
+    this.locked[seat] = false;
+    this.host.state.seats[seat]!.lockedIn = false;
+    this.host.sendToSeat(seat, 'commitment', { round: msg.round, commitment: this.sealed[seat], lockedIn: false });
+    return OK;
+  }
+
+  /** Both locked (or the timer ran out: NONE and no cards for a seat not locked in): reveal and resolve at once. */
+  private resolve(): void {
+    const commitments = SEATS.map((s) => (this.locked[s] && this.sealed[s]) || NONE) as [Commitment, Commitment];
+    this.sealed = [null, null];
+    this.resolution = { commitments, decisions: [], progress: null as never, published: 0 };
+    this.advance(engine.resolveRound(this.state, commitments, []));
+  }
+
+  /**
+   * Publishes the new events, then asks for the next decision or closes the round (RULES §8). The phase moves on
+   * before the events go out, so one patch carries the board and the new phase (prompt or next window) and a round
+   * costs each client one write: patch, then `events`, then the `prompt` if any.
+   */
+  private advance(p: RoundProgress): void {
+    const res = this.resolution!;
+    if (p.status === 'error') throw new Error(`engine refused a decision it was given: ${p.error.code}`);
+    res.progress = p;
+    const from = res.published;
+    const fresh = from === 0 ? p.events : p.events.slice(from);
+    res.published = p.events.length;
+    for (const e of fresh) this.roundEvents.push(e);
+    syncBoard(this.host.state, p.state);
+    const events = { round: this.state.round, from, events: fresh, done: p.status === 'done' };
+    if (p.status === 'awaiting') {
+      this.promptId += 1;
+      this.phases.enter('resolving', p.prompt.seat, p.prompt.kind, this.phases.seconds('prompt'));
+      this.host.broadcast('events', events);
+      this.host.sendToSeat(p.prompt.seat, 'prompt', { id: this.promptId, round: this.state.round, prompt: p.prompt, deadline: this.host.state.deadline });
+      return;
+    }
+    this.played.push({ commitments: res.commitments, decisions: res.decisions });
+    this.state = p.state;
+    if (p.state.winner === null) this.open();
+    this.host.broadcast('events', events);
+    if (p.state.winner !== null) this.onWinner();
+  }
+
+  decide(seat: Seat, msg: ClientMessages['decide']): Outcome {
+    const res = this.resolution;
+    if (this.phases.phase !== 'resolving' || res?.progress.status !== 'awaiting') return fail('wrong-phase', 'decide: no decision is asked now');
+    if (res.progress.prompt.seat !== seat) return fail('not-your-turn', 'decide: the other player is deciding');
+    if (msg.prompt !== this.promptId) return fail('stale', `decide: prompt ${msg.prompt} is closed; the open prompt is ${this.promptId}`);
+    return this.answer(msg.decision as Decision, false);
+  }
+
+  /** The engine resumes the round with one more decision (it re-runs the round from its start: RULES §8). */
+  private answer(decision: Decision, defaulted: boolean): Outcome {
+    const res = this.resolution!;
+    const p = engine.resolveRound(this.state, res.commitments, [...res.decisions, decision]);
+    if (p.status === 'error') return fail('illegal', `decide: ${p.error.message}`, p.error.code);
+    res.decisions.push(decision);
+    const prompted = (res.progress as { prompt: Prompt }).prompt;
+    this.host.sendToSeat(prompted.seat, 'prompt-closed', { id: this.promptId, defaulted });
+    this.advance(p);
+    return OK;
+  }
+
+  /** The timer ran out: the commitment window resolves with NONE for the late, a prompt takes its default (RULES §7). */
+  onTimeout(): void {
+    const phase = this.phases.phase;
+    if (phase === 'commit') this.resolve();
+    else if (phase === 'resolving' && this.resolution?.progress.status === 'awaiting') {
+      this.answer(engine.defaultDecision(this.resolution.progress.prompt), true);
+    }
+  }
+
+  /** The match ended outside a round (concede, forfeit): no resolution is pending any more. */
+  close(): void {
+    this.resolution = null;
+  }
+
+  /** For a client that (re)joins: its private view of what it may know now. */
+  catchUp(seat: Seat | null): CatchUp[] {
+    const out: CatchUp[] = [];
+    const round = this.state.round;
+    if (this.roundEvents.length) out.push(['round-so-far', { round, events: this.roundEvents }]);
+    if (seat === null) return out;
+    if (this.phases.phase === 'commit' && this.sealed[seat]) {
+      out.push(['commitment', { round, commitment: this.sealed[seat], lockedIn: this.locked[seat] }]);
+    }
+    const p = this.resolution?.progress;
+    if (this.phases.phase === 'resolving' && p?.status === 'awaiting' && p.prompt.seat === seat) {
+      out.push(['prompt', { id: this.promptId, round, prompt: p.prompt, deadline: this.host.state.deadline }]);
+    }
+    return out;
+  }
+}
