@@ -3,12 +3,17 @@
 // move, and confirms; the log reports it in the rulebook's words. Next round Dax picks the squadron by clicking it on
 // the board, moves it two hexes by clicking and one more with the panel's direction buttons. (Cleo plays nothing,
 // so she is never prompted and the prompts are Dax's alone.)
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
+import { boardProblems } from './board-view.js';
 import { clickHex, highlighted, shot } from './helpers.js';
 import { startMatch, type Match } from './match-setup.js';
 
 let m: Match;
+
+/** The ghost squadron the board draws where the planned move ends. */
+const tokenGhost = (p: Page) =>
+  p.evaluate(() => (window as unknown as { __board: { board: { tokenGhost: { seat: number; at: { q: number; r: number }; facing: number | null } | null } } }).__board.board.tokenGhost);
 test.afterAll(async () => {
   for (const c of m?.ctxs ?? []) await c.close();
 });
@@ -33,15 +38,29 @@ test('a fighter launch and a squadron activation are chosen by clicking hexes on
   await expect(panel).toContainText('click a highlighted hex to place it');
   const launch = await highlighted(b, 'launch');
   expect(launch.length).toBeGreaterThan(0);
+  // Outlined in Dax's own colour (seat 1), not seat 0's blue.
+  expect(await b.evaluate(() => (window as unknown as { __board: { board: { highlights: { kind: string; seat?: number }[] } } }).__board.board.highlights.filter((x) => x.kind === 'launch').every((x) => x.seat === 1))).toBe(true);
+  // The buttons name each hex from a fighter bay by distance and clock position; no two alike.
+  const names = await panel.getByRole('group', { name: 'Launch hexes' }).getByRole('button').allTextContents();
+  expect(names.length).toBe(launch.length);
+  expect(new Set(names).size).toBe(names.length);
+  for (const n of names) expect(n).toMatch(/^(Port|Starboard) bay, [12] hexe?s? at \d{1,2} o'clock$/);
   await shot(b, '31-launch-hexes');
+  await b.setViewportSize({ width: 390, height: 844 });
+  await shot(b, '31-launch-hexes-phone');
+  await expect.poll(() => boardProblems(b)).toEqual([]);
+  await b.setViewportSize({ width: 1280, height: 720 });
+  await expect.poll(() => boardProblems(b)).toEqual([]);
   await clickHex(b, launch[0]!);
-  // Placed: now the squadron's moves are highlighted and counted.
+  // Placed: now the squadron's moves are highlighted and counted, and a ghost squadron stands where it will end up.
   await expect(panel).toContainText(/Squadron 1: 0\/\d+ moves/);
+  expect(await tokenGhost(b)).toMatchObject({ seat: 1, at: launch[0] });
   const moves = await highlighted(b, 'move');
   expect(moves.length).toBeGreaterThan(0);
   await clickHex(b, moves[0]!);
   await expect(panel).toContainText(/Squadron 1: 1\/\d+ moves/);
   expect(await highlighted(b, 'path')).toEqual([moves[0]]);
+  expect(await tokenGhost(b)).toMatchObject({ seat: 1, at: moves[0] });
   await shot(b, '32-squadron-path');
   await b.click('#fighter-confirm');
   await expect(panel).toHaveCount(0);
@@ -70,12 +89,18 @@ test('a fighter launch and a squadron activation are chosen by clicking hexes on
   // The same step without the board: the panel lists the legal moves by direction (keyboard, screen readers).
   await panel.getByRole('group', { name: 'Move one hex' }).getByRole('button').first().click();
   await expect(panel).toContainText(/Squadron 1: 3\/\d+ moves/);
+  const ghost = await tokenGhost(b);
+  expect(ghost?.facing).not.toBeNull();
+  expect(ghost?.at).toEqual((await highlighted(b, 'path')).at(-1));
   await shot(b, '33-activation-path');
+  await expect.poll(() => boardProblems(b)).toEqual([]);
   await b.setViewportSize({ width: 390, height: 844 });
   await shot(b, '33-activation-path-phone');
+  await expect.poll(() => boardProblems(b)).toEqual([]);
   await b.setViewportSize({ width: 1280, height: 720 });
   await b.click('#fighter-confirm');
   await expect(panel).toHaveCount(0);
+  expect(await tokenGhost(b)).toBeNull();
   await expect(b.locator('#log')).toContainText("Dax's squadron 1 moves 3 hexes.");
   await expect(a.locator('#log')).toContainText("Dax's squadron 1 moves 3 hexes.");
   await driveUntil([a, b], inCommit(3));

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { boardProblems } from './board-view.js';
 import { setName, shot } from './helpers.js';
 
 test('the lobby renders on desktop and phone', async ({ page }) => {
@@ -40,8 +41,10 @@ test('the demo round animates and the replay viewer steps by event and round', a
   await page.locator('body').press('.'); // the skip key (the Skip button is clicked in the other replay test)
   await expect(page.locator('#log')).toContainText('The initiative token passes to Orion');
   await shot(page, '02-replay-demo-end');
+  await expect.poll(() => boardProblems(page)).toEqual([]);
   await page.getByRole('button', { name: 'Previous event' }).click();
   await expect(page.locator('#replay-pos')).not.toContainText(/event (\d+)\/\1/);
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, '02-replay-demo-phone');
+  await expect.poll(() => boardProblems(page)).toEqual([]);
 });

@@ -15,21 +15,31 @@ export async function player(browser: Browser, name: string, ctxs: BrowserContex
   ctxs.push(ctx);
   const p = await ctx.newPage();
   p.on('pageerror', (e) => console.log(name, 'pageerror', e.message));
+  if (process.env.E2E_DEBUG) p.on('console', (m) => console.log(name, 'console', m.type(), m.text()));
   await setName(p, name);
   return p;
 }
 
-export async function startMatch(browser: Browser, names: [string, string], opts: { bViewport?: { width: number; height: number } } = {}): Promise<Match> {
+export interface StartOptions {
+  bViewport?: { width: number; height: number };
+  /** Another server than the suite's (a test's own process): its address. */
+  baseURL?: string;
+  /** How long the second player may take to be seated (a freshly started server is slow at its first match). */
+  seatTimeoutMs?: number;
+}
+
+export async function startMatch(browser: Browser, names: [string, string], opts: StartOptions = {}): Promise<Match> {
   const ctxs: BrowserContext[] = [];
-  const a = await player(browser, names[0], ctxs);
-  const b = await player(browser, names[1], ctxs, opts.bViewport ? { viewport: opts.bViewport } : {});
+  const base = opts.baseURL ? { baseURL: opts.baseURL } : {};
+  const a = await player(browser, names[0], ctxs, base);
+  const b = await player(browser, names[1], ctxs, { ...base, ...(opts.bViewport ? { viewport: opts.bViewport } : {}) });
   await a.goto('/');
   await a.click('#create-private');
   const link = await a.locator('#invite-link').inputValue();
   await b.goto(link);
   // The first match after the server starts can be slow to seat the second player on a busy machine.
-  await expect(a.locator('#factions-screen')).toBeVisible({ timeout: 30_000 });
-  await expect(b.locator('#factions-screen')).toBeVisible({ timeout: 30_000 });
+  await expect(a.locator('#factions-screen')).toBeVisible({ timeout: opts.seatTimeoutMs ?? 30_000 });
+  await expect(b.locator('#factions-screen')).toBeVisible({ timeout: opts.seatTimeoutMs ?? 30_000 });
   await a.click('#faction-fpa');
   await b.click('#faction-lamais');
   await driveUntil([a, b], inCommit(1));

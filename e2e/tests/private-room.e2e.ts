@@ -3,6 +3,7 @@
 // stored record steps in the replay viewer. Serial: the later tests continue the match the first one started.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { draftStep, driveUntil, inCommit } from './drive.js';
+import { boardProblems } from './board-view.js';
 import { clickIfEnabled, shot } from './helpers.js';
 import { player } from './match-setup.js';
 
@@ -71,6 +72,7 @@ test('private room: create, copy the invite link, the second context plays a rou
   await expect(c.locator('#log')).not.toContainText('Fire Main');
   await expect(c.locator('main')).not.toContainText('engine N');
   await shot(c, '21-spectator-one-locked');
+  await expect.poll(() => boardProblems(c)).toEqual([]);
 
   await b.locator('body').press('4'); // engine S
   await clickIfEnabled(b, 'button.cc[data-card="launch-squadron"]');
@@ -139,6 +141,7 @@ test('the replay viewer opens the finished match from the lobby, steps by event 
   await expect(c.locator('#log')).toContainText('Round 2 begins');
   const linesAt = await logLines();
   await shot(c, '24-replay-round2');
+  await expect.poll(() => boardProblems(c)).toEqual([]);
 
   // Back by event: one event fewer, and the log is rebuilt up to there.
   await c.getByRole('button', { name: 'Previous event' }).click();
@@ -153,6 +156,7 @@ test('the replay viewer opens the finished match from the lobby, steps by event 
   await expect(c.locator('#log')).toContainText('Round 2 begins');
   await expect(c.locator('#log')).toContainText('Dax wins (concede)');
   await shot(c, '25-replay-end');
+  await expect.poll(() => boardProblems(c)).toEqual([]);
 
   // The same record opened from a file ("Open a record file…" in the lobby) replays the same events.
   const id = decodeURIComponent(c.url().split('#/replay/')[1]!);

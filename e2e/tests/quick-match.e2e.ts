@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { boardProblems } from './board-view.js';
 import { driveUntil, inCommit } from './drive.js';
 import { clickIfEnabled, pressKey, setName, shot, warshipsInView } from './helpers.js';
 
@@ -90,12 +91,15 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   // The end screen sits above the board and must not hide the final position (the ships end up mid-board).
   await expect.poll(() => warshipsInView(b)).toEqual([true, true]);
   await expect.poll(() => warshipsInView(a)).toEqual([true, true]);
+  // All of the board too, under the end bar, and the animation controls cover none of it (1280×720, then a phone).
+  await expect.poll(() => boardProblems(a)).toEqual([]);
   // Both logs show their newest line (the log follows the game unless the reader scrolls it up).
   for (const p of [a, b]) expect(await p.locator('#log').evaluate((l) => l.scrollTop + l.clientHeight >= l.scrollHeight - 8)).toBe(true);
   await shot(a, '11-end-defeat');
   await shot(b, '11-end-victory');
   await b.setViewportSize({ width: 390, height: 844 });
   await shot(b, '11-end-phone');
+  await expect.poll(() => boardProblems(b)).toEqual([]);
   // Rematch: Bo asks, Ada sees the request and accepts; both are back at the faction choice of a new match.
   await b.click('#rematch');
   await expect(b.locator('#rematch')).toHaveText('Rematch asked…');

@@ -2,9 +2,10 @@
 import { Container, Graphics, Text } from 'pixi.js';
 import type { Dir } from '@star-eater/engine/types';
 import { SECTIONS } from '@star-eater/engine/types';
-import { hexCorners, hexToPixel, type Layout } from './layout.js';
+import { dirAngle, hexCorners, hexToPixel, type Layout } from './layout.js';
 import { shipHexes } from './model.js';
-import { underlayKey, type BoardState, type HighlightKind } from './state.js';
+import { wingPoints } from './pieces.js';
+import { underlayKey, type BoardState, type HighlightKind, type TokenGhost } from './state.js';
 import { THEME } from './theme.js';
 
 // Stroked polygons pass close = true: Pixi's WebGL renderer closes a poly whose `close` is left undefined, its
@@ -42,10 +43,12 @@ export class Overlays {
     const inner = l.size * 0.92;
     for (const h of s.highlights) {
       const st = HL[h.kind];
+      const colour = h.seat === undefined ? st.colour : colourOf(h.seat);
       const pts = hexCorners(hexToPixel(l, h.at), inner);
-      g.poly(pts).fill({ color: st.colour, alpha: st.fill });
-      g.poly(pts, true).stroke({ width: h.kind === 'arc' ? 1 : 2, color: st.colour, alpha: st.line });
+      g.poly(pts).fill({ color: colour, alpha: st.fill });
+      g.poly(pts, true).stroke({ width: h.kind === 'arc' ? 1 : 2, color: colour, alpha: st.line });
     }
+    if (s.tokenGhost) this.drawTokenGhost(l, s.tokenGhost, colourOf(s.tokenGhost.seat));
     if (s.ghost) {
       const col = colourOf(s.ghost.seat);
       const pts = s.ghost.path.map((h) => hexToPixel(l, h));
@@ -65,6 +68,22 @@ export class Overlays {
     if (s.hover) {
       g.poly(hexCorners(hexToPixel(l, s.hover), l.size * 0.96), true).stroke({ width: 1.5, color: 0xffffff, alpha: 0.45 });
     }
+  }
+
+  /** The squadron where the plan leaves it: a see-through wing turned to its heading (a ring when it has none). */
+  private drawTokenGhost(l: Layout, t: TokenGhost, col: number): void {
+    const g = this.under;
+    const c = hexToPixel(l, t.at);
+    if (t.facing === null) {
+      g.circle(c.x, c.y, l.size * 0.55).stroke({ width: 2, color: col, alpha: 0.9 });
+      return;
+    }
+    const a = dirAngle(l, t.facing) + Math.PI / 2;
+    const [cos, sin] = [Math.cos(a), Math.sin(a)];
+    const w = wingPoints(l.size);
+    const pts = w.map((v, i) => (i % 2 === 0 ? c.x + v * cos - w[i + 1]! * sin : c.y + w[i - 1]! * sin + v * cos));
+    g.poly(pts).fill({ color: col, alpha: 0.5 });
+    g.poly(pts, true).stroke({ width: 2, color: 0xffffff, alpha: 0.85 });
   }
 
   drawTop(l: Layout, s: BoardState, colourOf: (seat: number) => number): void {

@@ -138,6 +138,12 @@ export class ShipSprite {
   }
 }
 
+/** The squadron's delta wing around (0, 0), pointing up (north), as a flat [x0,y0,…] array (also the plan's ghost). */
+export function wingPoints(size: number): number[] {
+  const s = size * 0.62;
+  return [0, -s, s * 0.85, s * 0.7, 0, s * 0.35, -s * 0.85, s * 0.7];
+}
+
 /** A small token: squadron (a delta wing with its initial), projectile (a slug), torpedo (a finned body). */
 export class TokenSprite {
   readonly root = new Container();
@@ -169,10 +175,10 @@ export class TokenSprite {
     g.clear();
     this.pips.clear();
     if (t.kind === 'squadron') {
-      const s = size * 0.62;
+      const wing = wingPoints(size);
       g.circle(0, 0, size * 0.7).fill({ color: 0x000000, alpha: 0.35 });
-      g.poly([0, -s, s * 0.85, s * 0.7, 0, s * 0.35, -s * 0.85, s * 0.7]).fill({ color: shade(col, 0.55) });
-      g.poly([0, -s, s * 0.85, s * 0.7, 0, s * 0.35, -s * 0.85, s * 0.7], true).stroke({ width: 1.5, color: col });
+      g.poly(wing).fill({ color: shade(col, 0.55) });
+      g.poly(wing, true).stroke({ width: 1.5, color: col });
       this.text.text = t.label;
       this.text.style.fontSize = Math.max(8, Math.round(size * 0.48));
       this.text.position.set(0, size * 0.05);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dir } from '@star-eater/engine/types';
 import { modelFromMatch } from './model.js';
-import { createBoardState, setGhost, setHighlights, underlayKey, type Highlight } from './state.js';
+import { createBoardState, setGhost, setHighlights, setTokenGhost, underlayKey, type Highlight } from './state.js';
 import { demoState } from '../fixtures/demo.js';
 
 describe('underlayKey (when the renderer redraws the highlight layer)', () => {
@@ -32,5 +32,21 @@ describe('underlayKey (when the renderer redraws the highlight layer)', () => {
     expect(k3).not.toBe(k2);
     s.hover = { q: 7, r: 1 };
     expect(underlayKey(s)).not.toBe(k3);
+  });
+
+  it('changes with a highlight’s seat colour and with the planned squadron’s ghost (place and heading)', () => {
+    const s = createBoardState(modelFromMatch(demoState()));
+    setHighlights(s, [{ at: { q: 1, r: 2 }, kind: 'launch', seat: 0 }]);
+    const k0 = underlayKey(s);
+    setHighlights(s, [{ at: { q: 1, r: 2 }, kind: 'launch', seat: 1 }]);
+    const k1 = underlayKey(s);
+    expect(k1).not.toBe(k0);
+    setTokenGhost(s, { seat: 1, at: { q: 3, r: 3 }, facing: null });
+    const k2 = underlayKey(s);
+    expect(k2).not.toBe(k1);
+    setTokenGhost(s, { seat: 1, at: { q: 3, r: 3 }, facing: 2 as Dir });
+    expect(underlayKey(s)).not.toBe(k2);
+    setTokenGhost(s, null);
+    expect(underlayKey(s)).toBe(k1);
   });
 });

@@ -9,6 +9,15 @@ export interface Highlight {
   kind: HighlightKind;
   /** What a click on it chooses (an option index or an id), passed back to the click handler. */
   ref?: string;
+  /** Drawn in this seat's colour instead of the kind's own (launch hexes: the launching player's colour). */
+  seat?: Seat;
+}
+
+/** Where a squadron being planned will end up (its heading, once it has one): drawn as a see-through squadron. */
+export interface TokenGhost {
+  seat: Seat;
+  at: Hex;
+  facing: Dir | null;
 }
 
 export interface Ghost {
@@ -39,6 +48,7 @@ export interface BoardState {
   orientation: Seat;
   highlights: Highlight[];
   ghost: Ghost | null;
+  tokenGhost: TokenGhost | null;
   beams: Beam[];
   floats: FloatText[];
   /** A caption shown over the board while an event plays (dice formula, phase name). */
@@ -53,6 +63,7 @@ export function createBoardState(model: BoardModel, orientation: Seat = 0): Boar
     orientation,
     highlights: [],
     ghost: null,
+    tokenGhost: null,
     beams: [],
     floats: [],
     caption: '',
@@ -80,6 +91,11 @@ export function setGhost(s: BoardState, g: Ghost | null): void {
   s.dirty = true;
 }
 
+export function setTokenGhost(s: BoardState, g: TokenGhost | null): void {
+  s.tokenGhost = g;
+  s.dirty = true;
+}
+
 export function highlightAt(s: BoardState, at: Hex): Highlight | undefined {
   // Later highlights win: screens push the clickable ones last.
   for (let i = s.highlights.length - 1; i >= 0; i--) {
@@ -95,8 +111,10 @@ export function highlightAt(s: BoardState, at: Hex): Highlight | undefined {
  * from the contents, not the array's identity, since screens may refill the same highlights array.
  */
 export function underlayKey(s: BoardState): string {
-  const hl = s.highlights.map((h) => `${h.kind}${h.at.q},${h.at.r}`).join(' ');
+  const hl = s.highlights.map((h) => `${h.kind}${h.seat ?? ''}${h.at.q},${h.at.r}`).join(' ');
+  const t = s.tokenGhost;
+  const tg = t ? `${t.seat}|${t.at.q},${t.at.r}|${t.facing ?? ''}` : '';
   const g = s.ghost;
   const gh = g ? `${g.seat}|${g.core.q},${g.core.r}|${g.facing}|${g.path.map((h) => `${h.q},${h.r}`).join(' ')}` : '';
-  return `${hl}|${gh}|${s.hover ? `${s.hover.q},${s.hover.r}` : ''}`;
+  return `${hl}|${gh}|${tg}|${s.hover ? `${s.hover.q},${s.hover.r}` : ''}`;
 }

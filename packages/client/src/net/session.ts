@@ -61,6 +61,8 @@ export class Session {
   room: Room<any, RoomState> | null = null;
   welcome: ServerMessages['welcome'] | null = null;
   connection: Connection = 'closed';
+  /** Why the server ended the last room's connection (its close code and reason); null after our own leave. */
+  closed: { code: number; reason?: string } | null = null;
   private listeners = new Set<SessionListener>();
 
   /** The room being joined (created by the SDK, not yet resolved). */
@@ -129,6 +131,7 @@ export class Session {
 
   private attach(room: Room<any, RoomState>): void {
     this.room = room;
+    this.closed = null;
     if (this.joining === room) this.joining = null;
     this.setConnection('connected');
     this.saveToken();
@@ -159,9 +162,12 @@ export class Session {
       this.saveToken();
       this.setConnection('connected');
     });
-    room.onLeave(() => {
+    // Not our own leave (leave() lets go of the room first): the server closed it (4001 on a restart, 4029 for
+    // flooding …) or the SDK gave up reconnecting (4003). The code says which, for the screen to explain.
+    room.onLeave((code, reason) => {
       if (this.room === room) {
         this.room = null;
+        this.closed = reason ? { code, reason } : { code };
         this.setConnection('closed');
       }
     });

@@ -26,7 +26,8 @@ export class Banners {
       if (!this.away.has(seat)) this.away.set(seat, { at: Date.now(), left: info.reconnectLeft });
       absent.push({ seat, name: info.name || `Player ${seat + 1}` });
     }
-    const spectating = this.s.welcome?.role === 'spectator';
+    // Not once the connection has ended (the room screen then says why): nobody is watching any more.
+    const spectating = this.s.welcome?.role === 'spectator' && this.s.connection !== 'closed';
     const key = JSON.stringify([this.s.connection === 'reconnecting', spectating && (st?.spectators ?? 1), absent]);
     if (key !== this.key) {
       this.key = key;

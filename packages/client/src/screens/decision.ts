@@ -6,9 +6,10 @@ import { squadronNextSteps } from '@star-eater/engine/squadron-move';
 import { directionTo } from '@star-eater/engine/hex';
 import type { Decision, Dir, Hex, MatchState, Prompt, SquadronEnd, SquadronOption, Target, TargetOption } from '@star-eater/engine/types';
 import { prettyCard, targetName, type Names } from '../animation/describe.js';
-import { setHighlights, type BoardState, type Highlight } from '../board/state.js';
+import { setHighlights, setTokenGhost, type BoardState, type Highlight, type TokenGhost } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
+import { launchHexNames } from './launch-names.js';
 
 const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 const key = (x: Hex) => `${x.q},${x.r}`;
@@ -25,11 +26,6 @@ function targetHex(s: MatchState, t: Target): Hex | null {
   if (t.kind === 'torpedo') return s.tokens.find((x) => x.id === t.id)?.at ?? null;
   for (const ship of s.ships) for (const q of ship.squadrons) if (q.id === t.id && q.at) return q.at;
   return null;
-}
-
-/** A hex as the board's column and row (1-based), for buttons that choose one without the board. */
-function hexName(x: Hex): string {
-  return `Hex ${x.q + 1}·${x.r + (x.q - (x.q & 1)) / 2 + 1}`;
 }
 
 interface FighterDraft {
@@ -99,10 +95,13 @@ export class DecisionPanel {
   }
 
   private highlights: Highlight[] = [];
+  /** Where the squadron being planned ends up (set by the fighter body, drawn as a ghost squadron). */
+  private ghost: TokenGhost | null = null;
 
   render(): void {
     this.clickable.clear();
     this.highlights = [];
+    this.ghost = null;
     const p = this.prompt;
     let body: (HTMLElement | null)[] = [];
     if (p.kind === 'direct-fire') {
@@ -114,6 +113,7 @@ export class DecisionPanel {
     }
     replace(this.el, h('div.row', null, h('h3', { style: { margin: 0 } }, 'Your decision'), h('span.grow'), this.clock), ...body);
     setHighlights(this.board, this.highlights);
+    setTokenGhost(this.board, this.ghost);
     this.tick();
   }
 
@@ -146,15 +146,23 @@ export class DecisionPanel {
     const back = h('button.small', { onclick: () => ((this.fighter = null), this.render()) }, '← Other squadron');
     const o = f.option;
     if (o.mode === 'launch' && !f.launchAt) {
-      for (const at of o.launchHexes ?? []) {
-        this.highlights.push({ at, kind: 'launch' });
-        this.clickable.set(key(at), () => ((f.launchAt = at), (f.facing = this.state.ships[seat].facing), this.render()));
+      const ship = this.state.ships[seat];
+      const hexes = o.launchHexes ?? [];
+      const place = (at: Hex) => () => ((f.launchAt = at), (f.facing = ship.facing), this.render());
+      for (const at of hexes) {
+        this.highlights.push({ at, kind: 'launch', seat });
+        this.clickable.set(key(at), place(at));
       }
-      // The same choice without the board (keyboard, screen reader): one button per launch hex.
-      const place = (o.launchHexes ?? []).map((at) =>
-        h('button.small', { dataset: { launch: key(at) }, ...this.pointsAt(at), onclick: () => ((f.launchAt = at), (f.facing = this.state.ships[seat].facing), this.render()) }, hexName(at)),
-      );
-      return [h('p', { style: { margin: 0 } }, `Launch squadron ${o.squadron + 1}: click a highlighted hex to place it.`), h('div.row', { role: 'group', 'aria-label': 'Launch hexes' }, place), back];
+      // The same choice without the board (keyboard, screen reader): one button per launch hex, named from the bay.
+      const names = launchHexNames(ship, hexes);
+      const order = hexes.map((at, i) => ({ at, name: names[i]! })).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+      const buttons = order.map(({ at, name }) => h('button.small', { dataset: { launch: key(at) }, ...this.pointsAt(at), onclick: place(at) }, name));
+      return [
+        h('p', { style: { margin: 0 } }, `Launch squadron ${o.squadron + 1}: click a highlighted hex to place it.`),
+        h('p.dim', { style: { margin: 0, fontSize: '12.5px' } }, "Or choose one below: 12 o'clock is where your warship points."),
+        h('div.row.launch-hexes', { role: 'group', 'aria-label': 'Launch hexes' }, buttons),
+        back,
+      ];
     }
     const start = o.mode === 'launch' ? { at: f.launchAt!, facing: f.facing! } : undefined;
     const sq = this.state.ships[seat].squadrons[o.squadron]!;
@@ -169,6 +177,8 @@ export class DecisionPanel {
       steps = [];
     }
     this.highlights.push({ at: origin, kind: 'selected' }, ...f.path.map((at) => ({ at, kind: 'path' as const })));
+    // A launch shows the squadron where it is placed; a move, where it will stop (its heading is its last step's).
+    if (o.mode === 'launch' || f.path.length) this.ghost = { seat, at: here, facing };
     const stepButtons: HTMLElement[] = [];
     for (const at of steps) {
       const step = () => (f.path.push(at), this.render());
@@ -220,6 +230,7 @@ export class DecisionPanel {
   destroy(): void {
     clearInterval(this.timer);
     setHighlights(this.board, []);
+    setTokenGhost(this.board, null);
     this.el.remove();
   }
 }

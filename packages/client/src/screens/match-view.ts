@@ -4,6 +4,7 @@ import type { MatchEvent } from '@star-eater/engine/events';
 import type { FactionId, Hex, Seat } from '@star-eater/engine/types';
 import { EventPlayer } from '../animation/player.js';
 import type { BoardModel } from '../board/model.js';
+import { fitLayout } from '../board/layout.js';
 import { createBoardState, setModel, type BoardState } from '../board/state.js';
 import { BoardView } from '../board/view.js';
 import { h, replace } from '../ui/dom.js';
@@ -34,6 +35,10 @@ export class MatchView {
   private caption = h('div.caption', { id: 'caption', 'aria-live': 'polite' });
   private host = h('div.board-host');
   private speedBtn = h('button.small', { id: 'speed', 'aria-label': 'Animation speed' }, '1×');
+  private controls = h('div.anim-controls', null);
+  private wrap = h('div.board-wrap');
+  /** Puts the speed/skip buttons where they cover no hex (see placeControls). */
+  private controlsResize = new ResizeObserver(() => this.placeControls());
   private lastCaption = '';
   private followLog = true;
   private readerScrollAt = -Infinity;
@@ -73,7 +78,7 @@ export class MatchView {
     this.root = h(
       'div.match',
       null,
-      h('div.board-wrap', null, this.host, this.caption, this.topHud, h('div.anim-controls', null, this.speedBtn, skip)),
+      this.wrap,
       h(
         'aside.side',
         { 'aria-label': 'Match panel' },
@@ -81,7 +86,29 @@ export class MatchView {
         this.bar,
       ),
     );
+    this.controls.append(this.speedBtn, skip);
+    this.wrap.append(this.host, this.caption, this.topHud, this.controls);
+    this.controlsResize.observe(this.wrap);
+    this.controlsResize.observe(this.host);
     this.refreshHud();
+  }
+
+  /**
+   * The speed/skip buttons sit in the board's letterbox margin (bottom right) when the fitted board leaves room for
+   * them there, else in a bar under the board (a phone's narrow board fills the width). Decided from the space the
+   * board would have with the buttons in the corner, so moving them never flips the decision back.
+   */
+  private placeControls(): void {
+    const below = this.wrap.classList.contains('controls-below');
+    const w = this.host.clientWidth;
+    const hgt = this.host.clientHeight + (below ? this.controls.offsetHeight : 0);
+    if (!w || !hgt) return;
+    const { cols, rows } = this.board.model;
+    const l = fitLayout(cols, rows, { width: w, height: hgt }, { pad: 6 });
+    const bw = [...this.controls.children].reduce((s, c) => s + (c as HTMLElement).offsetWidth + 6, 14);
+    const bh = this.speedBtn.offsetHeight + 14;
+    const fits = (w - l.width) / 2 >= bw || (hgt - l.height) / 2 >= bh;
+    this.wrap.classList.toggle('controls-below', !fits);
   }
 
   async init(): Promise<this> {
@@ -161,6 +188,7 @@ export class MatchView {
   destroy(): void {
     window.removeEventListener('keydown', this.onKey);
     this.logResize.disconnect();
+    this.controlsResize.disconnect();
     this.view?.destroy();
     this.root.remove();
   }

@@ -10,6 +10,7 @@ import { matchStateFromRoom, seatInfo, type RoomState } from '../net/room-state.
 import { inviteLink, storedToken } from '../net/session.js';
 import { h, replace, secondsLeft, toast } from '../ui/dom.js';
 import { Banners } from './banners.js';
+import { closedView, closeNotice } from './closed.js';
 import { CommitPanel } from './commit-panel.js';
 import { DecisionPanel } from './decision.js';
 import { draftActions, factionView, picksView } from './draft.js';
@@ -222,9 +223,28 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
     if (!overlay.isConnected) view.root.querySelector('.board-wrap')?.prepend(overlay);
   }
 
+  /** The server ended the connection: say why (restart, flooding, …) instead of leaving a stuck screen. */
+  function showClosed(): void {
+    const c = s.closed;
+    if (!alive || !c) return;
+    const n = closeNotice(c.code, c.reason, { phase: lastPhase, spectator: route.spectate || s.welcome?.role === 'spectator' });
+    const actions = { onLobby: () => app.go('#/'), onRejoin: () => app.go(location.hash) };
+    if (lastPhase === 'finished' && view) {
+      // The end screen stays (the final position, the replay); only a rematch is gone with the room.
+      document.getElementById('rematch')?.remove();
+      replace(banners.el, h('div.banner.closed', { id: 'closed-banner', role: 'status' }, n.text));
+      return;
+    }
+    destroyMatch();
+    replace(body, closedView(n, actions));
+  }
+
   const unlisten = s.listen({
     state: (st) => void onState(st),
-    connection: () => renderBanner(s.state),
+    connection: (c) => {
+      renderBanner(s.state);
+      if (c === 'closed') showClosed();
+    },
     message: {
       welcome: (w) => {
         if (w.invite) keepInvite(w.invite);

@@ -52,10 +52,20 @@ export function toast(text: string, kind: 'info' | 'error' = 'info'): void {
     box = h('div#toasts', { 'aria-live': 'polite' });
     document.body.append(box);
   }
-  const t = h('div.toast', { class: kind }, text);
+  // The same message again (a burst of refusals) counts up on the one already shown instead of stacking a copy, and
+  // at most MAX_TOASTS show at once (the oldest goes): a flood of errors must not bury the screen.
+  const same = [...box.children].find((c) => (c as HTMLElement).dataset.text === text) as HTMLElement | undefined;
+  const t = same ?? h('div.toast', { class: kind, dataset: { text, count: '0' } }, text);
+  const n = Number(t.dataset.count) + 1;
+  t.dataset.count = String(n);
+  if (n > 1) t.textContent = `${text} (×${n})`;
   box.append(t);
-  setTimeout(() => t.remove(), 4000);
+  while (box.children.length > MAX_TOASTS) box.firstElementChild!.remove();
+  clearTimeout(Number(t.dataset.timer));
+  t.dataset.timer = String(setTimeout(() => t.remove(), 4000));
 }
+
+const MAX_TOASTS = 3;
 
 /** Seconds left until an epoch-ms deadline, never negative. */
 export function secondsLeft(deadline: number, now = Date.now()): number {

@@ -1,0 +1,83 @@
+// What a player (or spectator) is told when the server ends the room's connection: a server restart (4001), a kick
+// for flooding (4029), a failed reconnection (4003), an error on the server (4002) or anything else. The words are
+// chosen from the close code alone (closeNotice, pure and tested); closedView shows them with the way out.
+import { h } from '../ui/dom.js';
+
+/** Close codes the match server and the Colyseus SDK use (CloseCode in @colyseus/shared-types, plus the room's own). */
+export const CLOSE = {
+  consented: 4000,
+  serverShutdown: 4001,
+  withError: 4002,
+  failedToReconnect: 4003,
+  flooding: 4029,
+} as const;
+
+export interface CloseContext {
+  /** The room's phase when the connection ended ('waiting', 'factions', 'draft', 'commit', 'resolving', 'finished'). */
+  phase: string;
+  spectator: boolean;
+}
+
+export interface CloseNotice {
+  title: string;
+  text: string;
+  /** Whether taking the seat back (or watching again) may work: the room can still be there. */
+  canRejoin: boolean;
+}
+
+export function closeNotice(code: number, reason: string | undefined, ctx: CloseContext): CloseNotice {
+  const over = ctx.phase === 'finished';
+  if (code === CLOSE.serverShutdown) {
+    return {
+      title: over ? 'The server is restarting' : 'This match could not continue',
+      text: over
+        ? 'The server is restarting. This match had already ended; its result is saved.'
+        : ctx.spectator
+          ? 'The server is restarting — the match you were watching could not continue and counts for nobody.'
+          : 'The server is restarting — this match could not continue and counts for nobody.',
+      canRejoin: false,
+    };
+  }
+  if (code === CLOSE.flooding) {
+    return {
+      title: 'Disconnected by the server',
+      text: `The server disconnected you for sending too many messages.${ctx.spectator || over ? '' : ' Your seat is held for a while: rejoin to take it back.'}`,
+      canRejoin: !over,
+    };
+  }
+  if (code === CLOSE.failedToReconnect) {
+    return {
+      title: 'Connection lost',
+      text: ctx.spectator || over ? 'The connection was lost and could not be restored.' : 'The connection was lost and could not be restored. If your seat is still held, rejoining takes it back.',
+      canRejoin: !over,
+    };
+  }
+  if (code === CLOSE.withError) {
+    return { title: 'Connection closed', text: 'The server closed the connection after an error on its side.', canRejoin: !over };
+  }
+  if (code === CLOSE.consented || code === 1000) {
+    return { title: 'The match room has closed', text: 'The server closed this match room.', canRejoin: false };
+  }
+  const why = reason ? `: ${reason}` : '';
+  return { title: 'Connection closed', text: `The connection to the match ended unexpectedly (code ${code}${why}).`, canRejoin: !over };
+}
+
+/** The notice with its buttons: back to the lobby, and rejoin when it may work. */
+export function closedView(n: CloseNotice, o: { onLobby: () => void; onRejoin: () => void }): HTMLElement {
+  return h(
+    'div.screen',
+    { id: 'connection-closed' },
+    h(
+      'div.center.card.col',
+      { role: 'alert', style: { maxWidth: '560px' } },
+      h('h2', { style: { margin: 0 } }, n.title),
+      h('p', { id: 'closed-message', style: { margin: 0 } }, n.text),
+      h(
+        'div.row',
+        null,
+        h('button.primary', { id: 'closed-lobby', onclick: o.onLobby }, 'Back to the lobby'),
+        n.canRejoin ? h('button', { id: 'closed-rejoin', onclick: o.onRejoin }, 'Rejoin') : null,
+      ),
+    ),
+  );
+}
