@@ -74,6 +74,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     rooms: { match: defineRoom(MatchRoom) },
     transport,
     greet: false,
+    // Colyseus' own lines (a handler that threw, a refused reconnection) as structured pino lines, not console text.
+    logger: log.child({ component: 'colyseus' }),
     // Colyseus' own signal handlers would call process.exit themselves; main.ts owns the signals (and the tests the
     // lifecycle) and calls close(), which runs the same graceful shutdown.
     gracefullyShutdown: false,

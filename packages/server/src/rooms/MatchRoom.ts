@@ -8,7 +8,7 @@ import type { Seat } from '@star-eater/engine/types';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost, type Timer } from './match.js';
-import { beforePatch, cork, markChanged } from './outbox.js';
+import { beforePatch, cork, markChanged, ownFrames } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomTimers } from './room-timers.js';
 import { MatchRoomState, SeatState } from './state.js';
@@ -56,6 +56,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     () => this.clockNow(),
     (fn) => this.guard('timer', fn),
   );
+  /** startFirstMatch is writing the listing (asynchronous): a seat taken meanwhile does not start a second one. */
+  private starting = false;
+  /** A patch is being encoded and sent (flushPatch); a timer check waits for the next turn: see onCreate. */
+  private patching = false;
+  private timersDue = false;
   /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
   private closing = false;
 
@@ -78,7 +83,19 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     // Colyseus tick the clock at 60 Hz instead, hence an interval that never comes.) Timers: room-timers.ts; the
     // clock interval only serves a clock driven by hand (tests), as nothing ticks the clock otherwise but a patch.
     this.patchRate = NO_PATCH_INTERVAL;
-    this.clock.setInterval(() => this.timers.check(), 100);
+    ownFrames(this);
+    // Colyseus ticks the clock inside broadcastPatch, before it encodes, and a patch is sent in the middle of a match
+    // step (host.broadcast): a timer found due there runs in a turn of its own, so it never sends its patch and
+    // messages inside another patch, nor changes the match under a step that is still running.
+    this.clock.setInterval(() => {
+      if (!this.patching) return this.timers.check();
+      if (this.timersDue) return;
+      this.timersDue = true;
+      setImmediate(() => {
+        this.timersDue = false;
+        this.timers.check();
+      });
+    }, 100);
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) => this.onClientMessage(client, type, payload));
     this.updateMetadata();
     this.log.info({ private: !!o.private }, 'room created');
@@ -131,9 +148,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */
   flushPatch(): void {
-    if (!this.patchPending()) return;
+    if (this.patching || !this.patchPending()) return;
+    ownFrames(this);
     beforePatch(this, this.clients);
-    this.broadcastPatch();
+    this.patching = true;
+    try {
+      this.broadcastPatch();
+    } finally {
+      this.patching = false;
+    }
   }
 
   /** Whether the synced state changed since the last patch (Colyseus' schema encoder; true if it cannot tell). */
@@ -185,6 +208,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   override onJoin(client: Client, _options: unknown, auth: Auth): void {
     const limiter = new RateLimiter(this.deps.rateLimit);
     if (auth.role === 'spectator') {
+      if (this.state.spectators >= this.deps.maxSpectators) throw refuse('this match has as many spectators as it can take');
       this.members.set(client.sessionId, { role: 'spectator', seat: null, limiter });
       this.state.spectators += 1;
       client.send('welcome', { role: 'spectator', seat: null, roomId: this.roomId });
@@ -204,15 +228,39 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (auth.creator && this.invite) welcome.invite = this.invite;
     client.send('welcome', welcome);
     this.log.info({ seat }, 'player seated');
-    if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting') void this.startFirstMatch();
-    else this.updateMetadata();
+    if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.starting) {
+      this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed'));
+    } else this.updateMetadata();
   }
 
   private async startFirstMatch(): Promise<void> {
     // Both seats are taken: out of matchmaking, open to spectators by id (a private room needs the invite).
-    await this.setPrivate(true);
-    this.maxClients = 2 + this.deps.maxSpectators;
-    await this.unlock();
+    const ready = () => this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting';
+    this.starting = true;
+    try {
+      for (;;) {
+        await this.setPrivate(true);
+        if (ready()) break;
+        // A player left while the listing was written (with Redis, a network round trip): no match with an empty
+        // seat. A quick-match room goes back into matchmaking for the next stranger (whose join calls this again).
+        this.log.info('a player left before the match started: waiting again');
+        if (!this.state.settings.private) await this.setPrivate(false);
+        if (!ready()) return;
+        // The seat was taken again meanwhile (that join saw `starting` and left the start to this call).
+      }
+      // One place over the spectator limit, so that a spectator too many reaches onAuth and is told why (at exactly
+      // full, Colyseus would lock the room and refuse with a bare 'room is locked'). onJoin holds the limit itself.
+      this.maxClients = 2 + this.deps.maxSpectators + 1;
+      await this.unlock();
+    } finally {
+      this.starting = false;
+    }
+    if (!ready()) {
+      // Left during the unlock: back to two seats and matchmaking.
+      this.maxClients = 2;
+      if (!this.state.settings.private) await this.setPrivate(false);
+      return void this.updateMetadata();
+    }
     this.reconnectUsed = [0, 0];
     this.guard('start', () => this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name]));
   }
@@ -294,6 +342,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   override onDispose(): void {
     this.timers.dispose();
+    this.listing.dispose();
     this.match?.dispose();
     for (const d of this.drops) d?.timer.clear();
     this.log?.info('room disposed');

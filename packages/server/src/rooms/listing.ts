@@ -1,8 +1,8 @@
 // The room's entry in the matchmaking listing (its metadata): what /api/matches and /health show of a match. Writing
 // it is not free (with Redis it is a network write, and every write emits a change event), so a change the lobby
 // needs at once (players, factions, spectators, visibility, the match starting or ending) is written at once, while
-// the round and the phase within a running match are coalesced to one write per MIN_GAP_MS at most (the next change
-// after the gap carries them).
+// the round and the phase within a running match are coalesced to one write per MIN_GAP_MS at most (a trailing write
+// at the end of the gap carries the last of them).
 import type { MatchRoomState } from './state.js';
 
 export interface MatchMetadata {
@@ -21,6 +21,9 @@ export class Listing {
   private key = '';
   private coarse = '';
   private writtenAt = -Infinity;
+  /** A coalesced change waits here for the end of the gap, so the listing never stays behind the match. */
+  private trailing: ReturnType<typeof setTimeout> | null = null;
+  private latest: MatchRoomState | null = null;
 
   constructor(private readonly write: (meta: MatchMetadata) => void) {}
 
@@ -36,10 +39,28 @@ export class Listing {
     const key = `${coarse}|${st.phase}|${st.round}`;
     if (key === this.key) return;
     const now = performance.now();
-    if (coarse === this.coarse && now - this.writtenAt < MIN_GAP_MS) return;
+    if (coarse === this.coarse && now - this.writtenAt < MIN_GAP_MS) {
+      // Coalesced: written at the end of the gap with whatever the state is then.
+      this.latest = st;
+      this.trailing ??= setTimeout(() => {
+        this.trailing = null;
+        const latest = this.latest;
+        this.latest = null;
+        if (latest) this.update(latest);
+      }, Math.max(1, MIN_GAP_MS - (now - this.writtenAt)));
+      this.trailing.unref?.();
+      return;
+    }
     this.key = key;
     this.coarse = coarse;
     this.writtenAt = now;
     this.write({ public: pub, phase: st.phase, players, factions, round: st.round, spectators: st.spectators });
+  }
+
+  /** The room is gone: no trailing write. */
+  dispose(): void {
+    if (this.trailing) clearTimeout(this.trailing);
+    this.trailing = null;
+    this.latest = null;
   }
 }

@@ -5,9 +5,13 @@
 // turn. Rooms whose synced state changed without sending anything (joins, drops, timers) are marked and their patch
 // goes out in the same pass, before the uncork. The order of a client's frames is unchanged.
 //
-// One catch: a state patch is written from the room encoder's shared buffer, by reference, and a corked socket holds
-// that reference until it is uncorked. So before a room encodes a second patch in the same turn, its sockets are
-// flushed first (beforePatch), or the second patch would overwrite the bytes of the first still waiting to go.
+// One catch: Colyseus encodes every state patch into the room encoder's one shared buffer (and the full state into
+// another reused buffer) and hands ws a view of it, which a socket keeps by reference for as long as the bytes wait
+// to go: corked until the end of the turn, or longer on a slow connection (a busy browser tab, a full TCP window:
+// Node queues the chunk, it does not copy it). The next patch would then overwrite the bytes of the previous one still
+// waiting, and the client decodes garbage ("field not defined at index …", then no more updates). ownFrames() makes
+// every patch and full state a copy of its own; a patch is tens to hundreds of bytes, copied once for all clients.
+// beforePatch still flushes a room's sockets before its second patch of a turn, which keeps the frames in order.
 // Messages are safe: Colyseus and wire.ts build each message frame in a fresh buffer.
 import type { Socket } from 'node:net';
 import { ClientState } from '@colyseus/core';
@@ -22,6 +26,33 @@ const corked = new Set<Socket>();
 const patched = new Set<PatchSource>();
 let scheduled = false;
 
+interface SerializerLike {
+  encoder?: { encode: (...args: unknown[]) => Uint8Array; __owned?: boolean };
+  getFullState?: (...args: unknown[]) => Uint8Array;
+}
+
+/**
+ * Makes the room's state frames (patches, full state) buffers of their own instead of views of the encoder's reused
+ * buffers (see above). Idempotent; call it once the room has its state (onCreate).
+ */
+export function ownFrames(room: unknown): void {
+  const ser = (room as { _serializer?: SerializerLike })._serializer;
+  const enc = ser?.encoder;
+  if (!ser || !enc || enc.__owned) return;
+  if (typeof enc.encode !== 'function' || typeof ser.getFullState !== 'function') {
+    throw new Error('outbox: the Colyseus schema serializer changed shape; state frames cannot be made safe');
+  }
+  const encode = enc.encode.bind(enc);
+  // applyPatches calls encode(it) for the shared patch; a call with its own buffer (3rd argument) is left alone.
+  enc.encode = (...args: unknown[]) => {
+    const out = encode(...args);
+    return args[2] === undefined ? out.slice() : out;
+  };
+  const full = ser.getFullState.bind(ser);
+  ser.getFullState = (...args: unknown[]) => full(...args).slice();
+  enc.__owned = true;
+}
+
 /** The client's TCP socket (ws-transport keeps the `ws` WebSocket as `ref`, ws keeps its socket as `_socket`). */
 function socketOf(client: unknown): Socket | undefined {
   const s = (client as { ref?: { _socket?: Socket } }).ref?._socket;
@@ -30,7 +61,8 @@ function socketOf(client: unknown): Socket | undefined {
 
 /**
  * Holds the client's frames until the end of this turn (no-op if the transport has no socket we can cork). Only a
- * joined client: a joining one is about to get the full state, also written by reference from a shared buffer.
+ * joined client: a joining one gets nothing written now (Colyseus queues its messages until its handshake, then
+ * writes its full state and the queue at once).
  */
 export function cork(client: unknown): void {
   if ((client as { state?: number }).state !== ClientState.JOINED) return;
