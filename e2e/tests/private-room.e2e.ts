@@ -95,6 +95,8 @@ test('a reload in mid-round resumes the seat, which can lock in; the match goes 
   await expect(b.locator('#commit-panel h3').first()).toContainText('Round 2 ');
   await expect(b.locator('#ship-cards section[data-seat="1"]')).toContainText('(you)');
   await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
+  // The reloaded page's log has the round that resolved before the reload (the last completed round is kept).
+  await expect(b.locator('#log')).toContainText('Round 1 begins');
   await expect(a.locator('#opponent-away')).toHaveCount(0);
   await shot(b, '23-reloaded-seat');
   await b.locator('body').press('0');

@@ -88,8 +88,12 @@ export interface ServerMessages {
   'prompt-closed': { id: number; defaulted: boolean };
   /** Resolution events of `round`, from index `from` of that round's stream. */
   events: { round: number; from: number; events: MatchEvent[]; done: boolean };
-  /** A client that (re)joins mid-round receives the events of the current round so far. */
-  'round-so-far': { round: number; events: MatchEvent[] };
+  /**
+   * Catch-up for a client that (re)joins (reconnection, reload, a spectator): the events of the current round so far
+   * and, once a round has resolved, all the events of the last completed round (`previous`, public since it resolved).
+   * The server keeps only that one round; the client appends what it has not shown yet (it knows what it played).
+   */
+  'round-so-far': { round: number; events: MatchEvent[]; previous?: { round: number; events: MatchEvent[] } };
   /** The match is over; the seed is revealed and the record stored under `recordId`. */
   ended: { winner: Seat | 'draw'; reason: string; seed: string; recordId: string | null };
   error: ErrorMessage;

@@ -169,6 +169,55 @@ describe('reconnection', () => {
     void roomId;
   }, 30_000);
 
+  it('a client that drops during a commitment window gets the events of the round it missed, then the current round', async () => {
+    const { a, b, roomId } = await pair(['Kim', 'Lou'], { aggressive: true, manualCommit: true });
+    await a.until(() => a.state.phase === 'commit' && b.state.phase === 'commit', 'round 1');
+    b.send('commit', { round: 1, commitment: { engine: 'N', cards: [] } });
+    await a.until(() => a.state.seats[b.seat].lockedIn, 'b locked');
+    a.drop();
+    await b.until(() => !b.state.seats[a.seat].connected, 'a shown disconnected');
+    // Round 1 resolves without A (its clock runs out: NONE for A).
+    advanceClock(roomId, 61_000);
+    await b.until(() => b.state.round === 2 && b.state.phase === 'commit', 'round 2 without a');
+    const missed = b.of('events').filter((e) => e.round === 1).flatMap((e) => e.events);
+    expect(missed.length).toBeGreaterThan(0);
+    expect(missed[0]).toMatchObject({ type: 'round-started', round: 1 });
+    expect(a.of('events').filter((e) => e.round === 1)).toEqual([]);
+
+    const before = a.messages.length;
+    await a.reconnect();
+    const sofar = await a.until(() => a.of('round-so-far').at(-1), 'the catch-up');
+    // Exactly the missed round's events, as the opponent received them, and nothing of round 2 yet.
+    expect(sofar).toEqual({ round: 2, events: [], previous: { round: 1, events: missed } });
+    expect(a.messages.slice(before).filter((m) => m.type === 'events' || m.type === 'prompt')).toEqual([]);
+
+    // A spectator joining now gets the same public catch-up, and nothing private.
+    const spec = await joinById(server, roomId, { spectate: true });
+    open.push(spec);
+    expect(await spec.until(() => spec.of('round-so-far').at(-1), 'spectator catch-up')).toEqual(sofar);
+    expect(spec.of('commitment')).toEqual([]);
+
+    // Then the current round's events arrive live, from the start of round 2.
+    const n = a.messages.length;
+    a.send('commit', { round: 2, commitment: { engine: 'NONE', cards: [] } });
+    b.send('commit', { round: 2, commitment: { engine: 'NONE', cards: [] } });
+    const live = await a.next('events', n);
+    expect(live).toMatchObject({ round: 2, from: 0 });
+    await a.until(() => a.state.round === 3, 'round 3');
+    const round2 = (c: TestClient) => c.of('events').filter((e) => e.round === 2).flatMap((e) => e.events);
+    for (const c of [a, b, spec]) await c.until(() => c.of('events').some((e) => e.round === 2 && e.done), 'round 2 done');
+    expect(round2(a)).toEqual(round2(b));
+    expect(round2(spec)).toEqual(round2(b));
+    // Dropping again in round 3's window: the catch-up now carries round 2 (one round of history), not round 1.
+    a.drop();
+    await b.until(() => !b.state.seats[a.seat].connected, 'a away again');
+    await a.reconnect();
+    const again = await a.until(() => (a.of('round-so-far').length > 1 ? a.of('round-so-far').at(-1) : undefined), 'the second catch-up');
+    expect(again).toEqual({ round: 3, events: [], previous: { round: 2, events: round2(b) } });
+    b.send('concede');
+    await a.until(() => a.state.phase === 'finished', 'finished');
+  }, 30_000);
+
   it('forfeits a seat whose reconnection budget runs out', async () => {
     const { a, b, roomId } = await pair(['Ivy', 'Jo']);
     await a.until(() => a.state.phase === 'factions', 'factions');

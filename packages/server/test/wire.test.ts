@@ -31,6 +31,9 @@ describe('record-packed frames', () => {
     // A second, different frame from the same packer decodes on its own (no structures shared between frames).
     const other: ServerMessages['round-so-far'] = { round: 4, events: [...events].reverse() };
     expect(sdkDecode(packedFrame('round-so-far', other)).msg).toEqual(other);
+    // The catch-up with the last completed round in it.
+    const caught: ServerMessages['round-so-far'] = { round: 5, events: [], previous: { round: 4, events } };
+    expect(sdkDecode(packedFrame('round-so-far', caught)).msg).toEqual(caught);
     expect(sdkDecode(packedFrame('events', msg)).msg).toEqual(msg);
     // A real round repeats its shapes (steps, thrusts, damage, cooldowns): keys are then sent once per frame.
     const round: ServerMessages['events'] = { ...msg, events: [...events, ...events, ...events] };

@@ -7,6 +7,7 @@ import type { App } from '../app.js';
 import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';
 import { matchStateFromRoom, seatInfo, type RoomState } from '../net/room-state.js';
+import { missedLine, onEvents, onRoundSoFar, type Shown } from '../net/catch-up.js';
 import { inviteLink, storedToken } from '../net/session.js';
 import { h, replace, secondsLeft, toast } from '../ui/dom.js';
 import { Banners } from './banners.js';
@@ -45,6 +46,18 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
     invite = v;
     if (!route.spectate && !location.hash.includes('invite=')) history.replaceState(null, '', inviteLink(route.roomId, v));
     if (changed && lastPhase === 'waiting') replace(body, waitingView());
+  };
+  // What this page has shown of the event stream (net/catch-up.ts), and the events played strictly in arrival order:
+  // the first message to arrive may still be building the board (ensureMatch) when the next one comes.
+  let shown: Shown | null = null;
+  let playing: Promise<void> = Promise.resolve();
+  const inOrder = (fn: () => void): void => {
+    playing = playing
+      .then(async () => {
+        if (s.state) await ensureMatch(s.state);
+        if (alive) fn();
+      })
+      .catch((e: unknown) => console.error(e));
   };
   const draftSel = { squadrons: [] as string[], munitions: [] as number[], pending: false };
   let settleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -251,17 +264,23 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
         if (s.state) void onState(s.state);
       },
       events: (m) => {
-        void (async () => {
-          if (s.state) await ensureMatch(s.state);
-          view?.play(m.events);
-        })();
+        const plan = onEvents(shown, s.state?.matchNo ?? 0, m);
+        shown = plan.shown;
+        inOrder(() => view?.play(plan.play));
       },
       'round-so-far': (m) => {
-        void (async () => {
-          if (s.state) await ensureMatch(s.state);
-          view?.play(m.events);
-          view?.player.skip();
-        })();
+        // A catch-up after a drop, a reload or a late join: what this page has not shown of the last completed round
+        // and of the current one goes into the log at once, and the board settles on the synced state.
+        const plan = onRoundSoFar(shown, s.state?.matchNo ?? 0, m);
+        shown = plan.shown;
+        inOrder(() => {
+          if (!view) return;
+          if (plan.missed) view.log(missedLine(plan.missed), true);
+          view.play(plan.play);
+          view.player.skip();
+          const ms = s.state && matchStateFromRoom(s.state);
+          if (ms) view.settle(modelFromMatch(ms));
+        });
       },
       commitment: (m) => {
         // Our own sealed commitment, echoed after a reload: it is this round's, so keep it (no new-round reset).
@@ -270,27 +289,33 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
         else pendingCommitment = m;
       },
       prompt: (m) => {
-        void (async () => {
-          if (s.state) await ensureMatch(s.state);
+        // After the events it follows (inOrder), so the skip below also ends their animations.
+        inOrder(() => {
           const st = s.state && matchStateFromRoom(s.state);
           if (!view || !st) return;
           decision?.destroy();
           view.player.skip();
           decision = new DecisionPanel(view.board, names(s.state!), m.id, m.prompt, m.deadline, st, (d) => s.send('decide', { prompt: m.id, decision: d }));
           view.panel.prepend(decision.el);
-        })();
+        });
       },
       'prompt-closed': (m) => {
-        if (decision?.id === m.id) {
-          decision.destroy();
-          decision = null;
-        }
+        inOrder(() => {
+          if (decision?.id === m.id) {
+            decision.destroy();
+            decision = null;
+          }
+        });
         if (m.defaulted) toast('Time ran out: the default choice was taken.');
       },
       ended: (m) => {
         ended = m;
         decision?.destroy();
         decision = null;
+        inOrder(() => {
+          decision?.destroy();
+          decision = null;
+        });
         if (s.state) void onState(s.state);
       },
       error: (e) => {

@@ -1,6 +1,6 @@
 // The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
-import type { ClientMessages } from '@star-eater/protocol';
+import type { ClientMessages, ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import { engine, type MatchRecord, type RoundProgress } from '../engine.js';
 import { fail, OK, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
@@ -24,6 +24,8 @@ export class Rounds {
   private locked: [boolean, boolean] = [false, false];
   private resolution: Resolution | null = null;
   private roundEvents: MatchEvent[] = [];
+  /** The events of the last completed round, for a client that missed them (catchUp): the only history kept. */
+  private lastRound: { round: number; events: MatchEvent[] } | null = null;
 
   constructor(
     private readonly host: MatchHost,
@@ -102,6 +104,8 @@ export class Rounds {
       return;
     }
     this.played.push({ commitments: res.commitments, decisions: res.decisions });
+    this.lastRound = { round: this.state.round, events: this.roundEvents };
+    this.roundEvents = [];
     this.state = p.state;
     if (p.state.winner === null) this.open();
     this.host.broadcast('events', events);
@@ -142,11 +146,19 @@ export class Rounds {
     this.resolution = null;
   }
 
-  /** For a client that (re)joins: its private view of what it may know now. */
+  /**
+   * For a client that (re)joins: its private view of what it may know now. Events are public once published, so every
+   * client (seat or spectator) gets the last completed round's and the current round's so far, in one message, before
+   * anything later; the client keeps what it has not shown. Commitments and prompts go to their own seat only.
+   */
   catchUp(seat: Seat | null): CatchUp[] {
     const out: CatchUp[] = [];
     const round = this.state.round;
-    if (this.roundEvents.length) out.push(['round-so-far', { round, events: this.roundEvents }]);
+    if (this.roundEvents.length || this.lastRound) {
+      const sofar: ServerMessages['round-so-far'] = { round, events: this.roundEvents };
+      if (this.lastRound) sofar.previous = this.lastRound;
+      out.push(['round-so-far', sofar]);
+    }
     if (seat === null) return out;
     if (this.phases.phase === 'commit' && this.sealed[seat]) {
       out.push(['commitment', { round, commitment: this.sealed[seat], lockedIn: this.locked[seat] }]);
