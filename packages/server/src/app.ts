@@ -1,5 +1,6 @@
 // Builds the game server: express + Colyseus 0.18 core on one port (HTTP API, the built client, WebSockets).
 // One process by default; with a Redis URL, one of several processes sharing matchmaking (see scale/cluster.ts).
+// Stopping: drain() (optional, scale/drain.ts) lets the live matches finish, then close() shuts down.
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
@@ -11,6 +12,7 @@ import { createLogger } from './log.js';
 import { DEFAULT_RATE_LIMIT } from './rooms/rate-limit.js';
 import { MatchRoom } from './rooms/MatchRoom.js';
 import { openCluster, redact, type PresenceKind } from './scale/cluster.js';
+import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -39,10 +41,19 @@ export interface GameServer {
   presence: PresenceKind;
   publicAddress: string | null;
   /**
+   * Drain-then-stop (main.ts: SIGTERM with SHUTDOWN_DRAIN_MS > 0; scale/drain.ts): from now on no new match starts on
+   * this process (new rooms go to other processes, or are refused), rooms waiting for a player are closed with 4001,
+   * a rematch is refused and /health answers 503 "draining"; the live matches (their reconnections and spectators)
+   * play on. Resolves once no live match is left here or after maxMs; the caller then calls close(). Idempotent.
+   */
+  drain(maxMs: number): Promise<DrainResult>;
+  /** Live matches (being played: neither waiting for players nor over) on this process now. */
+  liveMatches(): number;
+  /**
    * Graceful shutdown (SIGTERM): refuses new matches at once (/health 503, matchmaking 503, out of the shared
    * process list), locks every room and closes its clients with code 4001 (CloseCode.SERVER_SHUTDOWN; a live match
    * ends without a result: the process cannot keep it), removes its rooms from the shared listing, then waits for
-   * the records being written. Idempotent: later calls return the same promise.
+   * the records being written. Idempotent: later calls return the same promise. Ends a drain still under way.
    */
   close(): Promise<void>;
 }
@@ -59,8 +70,13 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const cluster = await openCluster({ redisUrl: opts.redisUrl, publicAddress: opts.publicAddress, host, port: requestedPort });
   const storage = opts.storage ?? (await openStorage());
   const startedAt = Date.now();
-  let draining = false;
+  // This process' match rooms (the drain watches them).
+  const rooms = new Set<MatchRoom>();
+  const drain = new Drain(() => rooms, log.child({ component: 'drain' }));
+  let closingStarted = false;
+  const draining = () => closingStarted || drain.active;
   setRoomDeps({
+    draining,
     storage,
     log,
     reconnectSeconds: 180,
@@ -70,8 +86,13 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     ...opts.room,
   });
   const transport = new SpreadPingTransport({ pingInterval: 10_000, pingMaxRetries: 3 });
+  const matchRooms = defineRoom(MatchRoom);
+  matchRooms.on('create', (room) => rooms.add(room));
+  matchRooms.on('dispose', (room) => rooms.delete(room));
   const server = defineServer({
-    rooms: { match: defineRoom(MatchRoom) },
+    rooms: { match: matchRooms },
+    // Where a new room goes: the process with the fewest rooms among those not draining (scale/drain.ts).
+    selectProcessIdToCreateRoom: drainAwareSelector(draining),
     transport,
     greet: false,
     // Colyseus' own lines (a handler that threw, a refused reconnection) as structured pino lines, not console text.
@@ -88,7 +109,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         startedAt,
         clientDir: opts.clientDir === undefined ? DEFAULT_CLIENT_DIR : opts.clientDir,
         instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },
-        draining: () => draining,
+        draining,
+        drain: () => drain.info(),
       }),
   });
   await server.listen(requestedPort, host);
@@ -111,7 +133,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      draining = true;
+      closingStarted = true;
+      drain.cancel();
       if (sweep) clearInterval(sweep);
       log.info({ rooms: matchMaker.stats.local.roomCount, clients: matchMaker.stats.local.ccu }, 'shutting down: no new matches; closing the rooms of this process');
       await server.gracefullyShutdown(false);
@@ -127,6 +150,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     processId,
     presence: cluster.kind,
     publicAddress: cluster.publicAddress ?? null,
+    drain: (maxMs) => drain.start(maxMs),
+    liveMatches: () => drain.liveCount(),
     close,
   };
 }

@@ -12,6 +12,8 @@ export interface RoomDeps {
   timers: { draft: number; commit: number; prompt: number };
   maxSpectators: number;
   rateLimit: RateLimitOptions;
+  /** True while the process drains before it stops (scale/drain.ts): no new match starts here, not even a rematch. */
+  draining?: () => boolean;
 }
 
 let current: RoomDeps | null = null;

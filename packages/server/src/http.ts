@@ -4,6 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application } from 'express';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
+import type { DrainStatus } from './scale/drain.js';
 import type { Storage } from './storage/types.js';
 
 export interface HttpOptions {
@@ -13,8 +14,10 @@ export interface HttpOptions {
   clientDir: string | null;
   /** Which process answers (several share one listing with Redis). */
   instance?: { presence: 'local' | 'redis'; publicAddress: string | null };
-  /** True once a graceful shutdown began: /health answers 503 so a load balancer stops sending players here. */
+  /** True once a drain or a graceful shutdown began: /health answers 503 so a load balancer stops sending players here. */
   draining?: () => boolean;
+  /** The drain under way (SHUTDOWN_DRAIN_MS), if any: shown in /health. */
+  drain?: () => DrainStatus | null;
 }
 
 export function mountHttp(app: Application, opts: HttpOptions): void {
@@ -37,6 +40,7 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
       return m && m.phase !== 'waiting' && m.phase !== 'finished';
     });
     const draining = opts.draining?.() ?? false;
+    const drain = opts.drain?.() ?? null;
     res.status(draining ? 503 : 200).json({
       status: draining ? 'draining' : 'ok',
       process: {
@@ -47,6 +51,8 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
       },
       rooms: rooms.length,
       liveMatches: live.length,
+      // While draining: since when, and how long the live matches may still take before they are closed.
+      ...(drain ? { drain: { since: new Date(drain.startedAt).toISOString(), leftMs: Math.max(0, drain.deadline - Date.now()) } } : {}),
       uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000),
       storage: opts.storage.kind,
       memory: { rssBytes: process.memoryUsage().rss, heapUsedBytes: process.memoryUsage().heapUsed },

@@ -2,6 +2,8 @@
 //   PORT (2567)  HOST (0.0.0.0)  DATABASE_URL | SQLITE_PATH  LOG_LEVEL (info)
 //   REDIS_URL       share matchmaking and presence with the other game-server processes on that Redis
 //   PUBLIC_ADDRESS  host[:port][/path] players' browsers reach THIS process at (with REDIS_URL; default host:port)
+//   SHUTDOWN_DRAIN_MS (0)        on SIGTERM, first let the live matches play to their end for up to this long,
+//                                taking no new match (0: close them at once, without a result)
 //   SHUTDOWN_TIMEOUT_MS (10000)  how long a graceful shutdown may take before the process gives up (exit 1)
 //   CLUSTER_SWEEP_MS (10000)     with REDIS_URL: how often to drop the rooms of crashed processes from the listing
 import { createGameServer } from './app.js';
@@ -18,6 +20,7 @@ const log = createLogger();
 const port = Number.parseInt(env.PORT ?? '2567', 10);
 const host = env.HOST || '0.0.0.0';
 const shutdownTimeoutMs = Number.parseInt(env.SHUTDOWN_TIMEOUT_MS ?? '10000', 10) || 10_000;
+const shutdownDrainMs = Math.max(0, Number.parseInt(env.SHUTDOWN_DRAIN_MS ?? '0', 10) || 0);
 
 let game;
 try {
@@ -35,8 +38,9 @@ try {
 }
 log.info({ url: `http://localhost:${game.port}/`, processId: game.processId, presence: game.presence }, 'Star Eater Online is up');
 
-// SIGTERM (docker stop, Kubernetes, systemd) or Ctrl-C: stop taking matches, close the clients (code 4001), store
-// what is being stored, leave the shared listing, exit 0. A second signal exits at once.
+// SIGTERM (docker stop, Kubernetes, systemd) or Ctrl-C: stop taking matches; with SHUTDOWN_DRAIN_MS, let the live
+// matches play to their end (at most that long: scale/drain.ts); then close the clients (code 4001), store what is
+// being stored, leave the shared listing, exit 0. A second signal exits at once (1).
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
@@ -45,18 +49,23 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }
     stopping = true;
-    log.info({ sig }, 'shutting down');
-    const timer = setTimeout(() => {
-      log.error({ timeoutMs: shutdownTimeoutMs }, 'graceful shutdown timed out');
-      process.exit(1);
-    }, shutdownTimeoutMs);
-    timer.unref();
-    game.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        log.error({ err }, 'graceful shutdown failed');
-        process.exit(1);
-      },
-    );
+    log.info({ sig, drainMs: shutdownDrainMs }, shutdownDrainMs > 0 ? 'stopping: draining first' : 'shutting down');
+    const drained = shutdownDrainMs > 0 ? game.drain(shutdownDrainMs) : Promise.resolve();
+    drained
+      .then(() => {
+        const timer = setTimeout(() => {
+          log.error({ timeoutMs: shutdownTimeoutMs }, 'graceful shutdown timed out');
+          process.exit(1);
+        }, shutdownTimeoutMs);
+        timer.unref();
+        return game.close();
+      })
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'graceful shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

@@ -1,6 +1,7 @@
-// Graceful shutdown of a real single process (no Redis, embedded SQLite): on SIGTERM every client is closed with
-// code 4001 (CloseCode.SERVER_SHUTDOWN), the finished match's record is on disk, the live match that could not
-// survive the process is nobody's forfeit, and the process exits 0 promptly.
+// Graceful shutdown of a real single process (no Redis, embedded SQLite, no SHUTDOWN_DRAIN_MS: drain.test.ts has the
+// drain): on SIGTERM every client is closed with code 4001 (CloseCode.SERVER_SHUTDOWN), the finished match's record
+// is on disk, the live match that could not survive the process is nobody's forfeit, and the process exits 0
+// promptly.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

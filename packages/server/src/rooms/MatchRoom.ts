@@ -413,6 +413,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (this.state.phase !== 'finished') {
       return { ok: false as const, error: { code: 'wrong-phase' as const, message: 'rematch: the match is not over' } };
     }
+    // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
+    if (this.deps.draining?.()) {
+      return { ok: false as const, error: { code: 'wrong-phase' as const, message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby' } };
+    }
     this.state.seats[seat]!.rematch = true;
     if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
       this.reconnectUsed = [0, 0];
