@@ -13,6 +13,14 @@ describe('closeNotice', () => {
     expect(closeNotice(CLOSE.serverShutdown, undefined, { phase: 'draft', spectator: true }).text).toMatch(/you were watching could not continue and counts for nobody/);
   });
 
+  it('a restart (or drain) while still waiting for an opponent: nothing was lost, queue again', () => {
+    const n = closeNotice(CLOSE.serverShutdown, undefined, { phase: 'waiting', spectator: false });
+    expect(n.title).toBe('The server is restarting');
+    expect(n.text).toMatch(/No opponent had joined yet/);
+    expect(n.text).not.toMatch(/counts for nobody/);
+    expect(n.canRejoin).toBe(false);
+  });
+
   it('a restart after the end: the result is saved', () => {
     expect(closeNotice(CLOSE.serverShutdown, undefined, { phase: 'finished', spectator: false }).text).toMatch(/already ended; its result is saved/);
   });

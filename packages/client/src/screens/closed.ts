@@ -27,6 +27,14 @@ export interface CloseNotice {
 
 export function closeNotice(code: number, reason: string | undefined, ctx: CloseContext): CloseNotice {
   const over = ctx.phase === 'finished';
+  if (code === CLOSE.serverShutdown && ctx.phase === 'waiting' && !ctx.spectator) {
+    // A draining server closes rooms still waiting for an opponent: no match had started, so nothing was lost.
+    return {
+      title: 'The server is restarting',
+      text: 'No opponent had joined yet. Go back to the lobby and ask again: you will be matched on a server that is up.',
+      canRejoin: false,
+    };
+  }
   if (code === CLOSE.serverShutdown) {
     return {
       title: over ? 'The server is restarting' : 'This match could not continue',
