@@ -59,13 +59,21 @@ export async function highlighted(page: Page, kind: string): Promise<{ q: number
  * the click goes to the page there, after checking that the canvas is the element on top at that point.
  */
 export async function clickHex(page: Page, at: { q: number; r: number }): Promise<void> {
-  const p = await page.evaluate((hex) => {
-    const mv = (window as unknown as { __board?: Probe }).__board;
-    const pt = mv?.view.pagePoint(hex);
-    if (!pt) return null;
-    const el = document.elementFromPoint(pt.x, pt.y);
-    return el?.classList.contains('board-canvas') ? pt : null;
-  }, at);
+  const locate = () =>
+    page.evaluate((hex) => {
+      const mv = (window as unknown as { __board?: Probe }).__board;
+      const pt = mv?.view.pagePoint(hex);
+      if (!pt) return null;
+      const el = document.elementFromPoint(pt.x, pt.y);
+      return el?.classList.contains('board-canvas') ? pt : null;
+    }, at);
+  // Like a player, wait for the screen to settle: after a resize the board lays itself out on the next frames, and a
+  // toast may be fading out over the hex.
+  let p = await locate();
+  for (let i = 0; !p && i < 25; i++) {
+    await page.waitForTimeout(200);
+    p = await locate();
+  }
   if (!p) throw new Error(`hex ${at.q},${at.r} is not on the visible canvas`);
   await page.mouse.click(p.x, p.y);
 }

@@ -35,9 +35,11 @@ export async function startMatch(browser: Browser, names: [string, string], opts
   const b = await player(browser, names[1], ctxs, { ...base, ...(opts.bViewport ? { viewport: opts.bViewport } : {}) });
   await a.goto('/');
   await a.click('#create-private');
+  // The link appears once the welcome has brought the invite code (a link without it would be refused).
+  await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
   const link = await a.locator('#invite-link').inputValue();
   await b.goto(link);
-  // The first match after the server starts can be slow to seat the second player on a busy machine.
+  // Seating waits for both pages (a busy CI machine runs two Chromium contexts on 2 cores).
   await expect(a.locator('#factions-screen')).toBeVisible({ timeout: opts.seatTimeoutMs ?? 30_000 });
   await expect(b.locator('#factions-screen')).toBeVisible({ timeout: opts.seatTimeoutMs ?? 30_000 });
   await a.click('#faction-fpa');

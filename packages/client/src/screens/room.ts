@@ -97,7 +97,9 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
         { style: { maxWidth: '620px' } },
         h('div.row', null, h('h2', { style: { margin: 0 } }, h('span.spinner'), ' Waiting for an opponent…'), h('span.grow'), h('span#wait-elapsed.dim.mono', { 'aria-hidden': 'true' })),
         priv ? h('p.dim', { style: { margin: 0 } }, 'Send this link to a friend; opening it takes the second seat.') : h('p.dim', { style: { margin: 0 } }, 'Quick match: you will be paired with the next player.'),
-        priv ? h('div.invite', null, input, copy) : null,
+        // A private room's link is useless without its invite code, which comes in the welcome: until then, no link
+        // that could be copied and would be refused.
+        priv ? (invite ? h('div.invite', null, input, copy) : h('p.dim#invite-pending', null, h('span.spinner'), ' Preparing the invite link…')) : null,
         h('div.row', null, h('button', { id: 'leave', onclick: () => app.go('#/') }, 'Cancel')),
       ),
     );

@@ -183,7 +183,17 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   // ------------------------------------------------------------------ joining
-  override onAuth(_client: Client, options: unknown): Auth {
+  override onAuth(client: Client, options: unknown): Auth {
+    try {
+      return this.authorise(options);
+    } catch (err) {
+      // Operators see why a join was refused (the client is told the same words); never the invite itself.
+      this.log.info({ session: client.sessionId, reason: (err as Error).message }, 'join refused');
+      throw err;
+    }
+  }
+
+  private authorise(options: unknown): Auth {
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
