@@ -1,11 +1,11 @@
 // The `match` room: a thin driver of the pipeline authenticate seat → phase → validate → engine → views → send →
-// persist. Seats, spectators, invites and reconnection live here; the match itself lives in match.ts.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, Room, ServerError, type Client } from '@colyseus/core';
+// persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
+import { Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { parseClientMessage, parseJoinOptions, type JoinOptions, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine/types';
 import { roomDeps, type RoomDeps } from '../deps.js';
+import { Admission, refuse, type Auth } from './admission.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost, type Timer } from './match.js';
 import { beforePatch, cork, markChanged, ownFrames } from './outbox.js';
@@ -20,12 +20,6 @@ interface Member {
   limiter: RateLimiter;
 }
 
-interface Auth {
-  role: 'player' | 'spectator';
-  name: string;
-  creator: boolean;
-}
-
 interface Drop {
   at: number;
   timer: Timer;
@@ -37,8 +31,6 @@ export type { MatchMetadata } from './listing.js';
 /** Patches are sent by the room itself (flushPatch), never on a Colyseus interval: see onCreate. */
 const NO_PATCH_INTERVAL = 2 ** 31 - 1;
 
-const refuse = (message: string) => new ServerError(ErrorCode.AUTH_FAILED, message);
-
 export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMetadata }> {
   override maxClients = 2;
   override state = new MatchRoomState();
@@ -49,8 +41,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private seatClients: [Client | null, Client | null] = [null, null];
   private drops: [Drop | null, Drop | null] = [null, null];
   private reconnectUsed: [number, number] = [0, 0];
-  private invite: string | null = null;
-  private creatorClaimed = false;
+  private admission!: Admission;
   private listing = new Listing((meta) => void this.setMetadata(meta));
   private timers = new RoomTimers(
     () => this.clockNow(),
@@ -72,10 +63,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const o = parsed.value;
     this.configure(o);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
-    if (o.private) {
-      this.invite = randomBytes(18).toString('base64url'); // 144 bits
-      void this.setPrivate(true);
-    }
+    this.admission = new Admission(!!o.private);
+    if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
     // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
     // at the end of every turn in which its state changed (markChanged → outbox.ts). No per-room interval runs: at
@@ -174,14 +163,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     markChanged(this);
   }
 
-  private checkInvite(given: string | undefined): boolean {
-    if (!this.invite) return true;
-    if (!given) return false;
-    const a = Buffer.from(given);
-    const b = Buffer.from(this.invite);
-    return a.length === b.length && timingSafeEqual(a, b);
-  }
-
   // ------------------------------------------------------------------ joining
   override onAuth(client: Client, options: unknown): Auth {
     try {
@@ -194,25 +175,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   private authorise(options: unknown): Auth {
-    const parsed = parseJoinOptions(options);
-    if (!parsed.ok) throw refuse(parsed.message);
-    const o = parsed.value;
-    const name = o.name || 'Captain';
-    if (o.spectate) {
-      if (this.state.phase === 'waiting') throw refuse('the match has not started yet: there is nothing to watch');
-      if (!this.checkInvite(o.invite)) throw refuse('this match is private: watching it needs its invite code');
-      if (this.state.spectators >= this.deps.maxSpectators) throw refuse('this match has as many spectators as it can take');
-      return { role: 'spectator', name, creator: false };
-    }
-    if (this.state.seats.every((s) => s.taken)) throw refuse('the match is full: join with { spectate: true } to watch it');
-    if (this.invite) {
-      if (!this.creatorClaimed && o.private) {
-        this.creatorClaimed = true;
-        return { role: 'player', name, creator: true };
-      }
-      if (!this.checkInvite(o.invite)) throw refuse('this match is private: a wrong or missing invite code');
-    }
-    return { role: 'player', name, creator: false };
+    return this.admission.authorise(options, {
+      phase: this.state.phase,
+      seatsTaken: this.state.seats.map((s) => s.taken),
+      spectators: this.state.spectators,
+      maxSpectators: this.deps.maxSpectators,
+    });
   }
 
   override onJoin(client: Client, _options: unknown, auth: Auth): void {
@@ -235,7 +203,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.seatClients[seat] = client;
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
-    if (auth.creator && this.invite) welcome.invite = this.invite;
+    if (auth.creator && this.admission.invite) welcome.invite = this.admission.invite;
     client.send('welcome', welcome);
     this.log.info({ seat }, 'player seated');
     if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.starting) {
