@@ -7,7 +7,8 @@ import type { Seat } from '@star-eater/engine/types';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { Listing, type MatchMetadata } from './listing.js';
-import { Match, type MatchHost, type Timer } from './match.js';
+import { Match, type MatchHost } from './match.js';
+import { ReconnectionBudget } from './reconnection.js';
 import { beforePatch, cork, markChanged, ownFrames } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomTimers } from './room-timers.js';
@@ -18,12 +19,6 @@ interface Member {
   role: 'player' | 'spectator';
   seat: Seat | null;
   limiter: RateLimiter;
-}
-
-interface Drop {
-  at: number;
-  timer: Timer;
-  reject: () => void;
 }
 
 export type { MatchMetadata } from './listing.js';
@@ -39,8 +34,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private match!: Match;
   private members = new Map<string, Member>();
   private seatClients: [Client | null, Client | null] = [null, null];
-  private drops: [Drop | null, Drop | null] = [null, null];
-  private reconnectUsed: [number, number] = [0, 0];
+  private budget!: ReconnectionBudget;
   private admission!: Admission;
   private listing = new Listing((meta) => void this.setMetadata(meta));
   private timers = new RoomTimers(
@@ -58,6 +52,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   override onCreate(options: unknown): void {
     this.deps = roomDeps();
     this.log = this.deps.log.child({ room: this.roomId });
+    this.budget = new ReconnectionBudget(this.deps.reconnectSeconds * 1000, () => this.clockNow());
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
@@ -239,7 +234,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       if (!this.state.settings.private) await this.setPrivate(false);
       return void this.updateMetadata();
     }
-    this.reconnectUsed = [0, 0];
+    this.budget.reset();
     this.guard('start', () => this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name]));
   }
 
@@ -248,30 +243,27 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const m = this.members.get(client.sessionId);
     if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing) return this.onLeave(client, code);
     const seat = m.seat;
-    const left = this.deps.reconnectSeconds * 1000 - this.reconnectUsed[seat];
+    const left = this.budget.left(seat);
     this.seatClients[seat] = null;
     this.state.seats[seat]!.connected = false;
     if (left <= 0) return this.onLeave(client, code);
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
-    const timer = this.timers.add(() => {
-      this.log.info({ seat }, 'reconnection budget spent: the seat forfeits');
-      this.settleDrop(seat);
-      this.guard('forfeit', () => this.match.forfeit(seat));
-      deferred.reject(new Error('reconnection budget spent'));
-    }, left);
-    this.drops[seat] = { at: this.clockNow(), timer, reject: () => deferred.reject(new Error('closed')) };
+    this.budget.hold(seat, (ms) =>
+      this.timers.add(() => {
+        this.log.info({ seat }, 'reconnection budget spent: the seat forfeits');
+        this.settleDrop(seat);
+        this.guard('forfeit', () => this.match.forfeit(seat));
+        deferred.reject(new Error('reconnection budget spent'));
+      }, ms),
+    );
     this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
     markChanged(this);
   }
 
   private settleDrop(seat: Seat): void {
-    const d = this.drops[seat];
-    if (!d) return;
-    d.timer.clear();
-    this.reconnectUsed[seat] += Math.max(0, this.clockNow() - d.at);
-    this.state.seats[seat]!.reconnectLeft = Math.max(0, Math.round((this.deps.reconnectSeconds * 1000 - this.reconnectUsed[seat]) / 1000));
-    this.drops[seat] = null;
+    const secondsLeft = this.budget.settle(seat);
+    if (secondsLeft !== null) this.state.seats[seat]!.reconnectLeft = secondsLeft;
   }
 
   override onReconnect(client: Client): void {
@@ -322,7 +314,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.timers.dispose();
     this.listing.dispose();
     this.match?.dispose();
-    for (const d of this.drops) d?.timer.clear();
+    this.budget?.dispose();
     this.log?.info('room disposed');
   }
 
@@ -397,7 +389,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
     this.state.seats[seat]!.rematch = true;
     if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
-      this.reconnectUsed = [0, 0];
+      this.budget.reset();
       this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name], this.match.rematchInitiative());
     }
     return { ok: true as const };
