@@ -134,7 +134,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   flushPatch(): void {
     if (this.patching || !this.patchPending()) return;
     ownFrames(this);
-    beforePatch(this, this.clients);
+    beforePatch(this.clients);
     this.patching = true;
     try {
       this.broadcastPatch();

@@ -11,7 +11,7 @@
 // Node queues the chunk, it does not copy it). The next patch would then overwrite the bytes of the previous one still
 // waiting, and the client decodes garbage ("field not defined at index …", then no more updates). ownFrames() makes
 // every patch and full state a copy of its own; a patch is tens to hundreds of bytes, copied once for all clients.
-// beforePatch still flushes a room's sockets before its second patch of a turn, which keeps the frames in order.
+// With frames of their own, a second patch in the same turn simply queues behind the first on the corked socket.
 // Messages are safe: Colyseus and wire.ts build each message frame in a fresh buffer.
 import type { Socket } from 'node:net';
 import { ClientState } from '@colyseus/core';
@@ -23,7 +23,6 @@ export interface PatchSource {
 
 const marked = new Set<PatchSource>();
 const corked = new Set<Socket>();
-const patched = new Set<PatchSource>();
 let scheduled = false;
 
 interface SerializerLike {
@@ -74,16 +73,10 @@ export function cork(client: unknown): void {
 }
 
 /**
- * Call before the room encodes a patch to `clients`: flushes a patch it already wrote this turn, then corks. Corks in
- * Colyseus' patch order (the last client first), so the sockets are written in the same order as without batching.
+ * Call before the room encodes a patch to `clients`. Corks in Colyseus' patch order (the last client first), so the
+ * sockets are written in the same order as without batching.
  */
-export function beforePatch(room: PatchSource, clients: readonly unknown[]): void {
-  if (patched.has(room)) {
-    for (const c of clients) {
-      const s = socketOf(c);
-      if (s && corked.delete(s)) s.uncork();
-    }
-  } else patched.add(room);
+export function beforePatch(clients: readonly unknown[]): void {
   for (let i = clients.length - 1; i >= 0; i--) cork(clients[i]);
 }
 
@@ -111,5 +104,4 @@ function drain(): void {
   }
   for (const s of corked) s.uncork();
   corked.clear();
-  patched.clear();
 }
