@@ -47,8 +47,6 @@ export interface GameServer {
    * play on. Resolves once no live match is left here or after maxMs; the caller then calls close(). Idempotent.
    */
   drain(maxMs: number): Promise<DrainResult>;
-  /** Live matches (being played: neither waiting for players nor over) on this process now. */
-  liveMatches(): number;
   /**
    * Graceful shutdown (SIGTERM): refuses new matches at once (/health 503, matchmaking 503, out of the shared
    * process list), locks every room and closes its clients with code 4001 (CloseCode.SERVER_SHUTDOWN; a live match
@@ -151,7 +149,6 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     presence: cluster.kind,
     publicAddress: cluster.publicAddress ?? null,
     drain: (maxMs) => drain.start(maxMs),
-    liveMatches: () => drain.liveCount(),
     close,
   };
 }

@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application } from 'express';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
-import type { DrainStatus } from './scale/drain.js';
+import { isLivePhase, type DrainStatus } from './scale/drain.js';
 import type { Storage } from './storage/types.js';
 
 export interface HttpOptions {
@@ -35,10 +35,7 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
     } catch (err) {
       return void res.status(503).json({ status: 'error', error: `the room listing cannot be read: ${(err as Error).message}` });
     }
-    const live = rooms.filter((r) => {
-      const m = r.metadata as MatchMetadata | undefined;
-      return m && m.phase !== 'waiting' && m.phase !== 'finished';
-    });
+    const live = rooms.filter((r) => isLivePhase((r.metadata as MatchMetadata | undefined)?.phase));
     const draining = opts.draining?.() ?? false;
     const drain = opts.drain?.() ?? null;
     res.status(draining ? 503 : 200).json({

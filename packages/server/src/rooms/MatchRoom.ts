@@ -133,7 +133,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */
   flushPatch(): void {
     if (this.patching || !this.patchPending()) return;
-    ownFrames(this);
     beforePatch(this.clients);
     this.patching = true;
     try {

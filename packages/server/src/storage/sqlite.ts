@@ -124,11 +124,7 @@ export class SqliteStorage implements Storage {
   async close(): Promise<void> {
     const w = this.writer;
     if (w) {
-      await Promise.allSettled([...this.pending.values()].map((p) => new Promise<void>((r) => {
-        const { resolve, reject } = p;
-        p.resolve = () => (resolve(), r());
-        p.reject = (e) => (reject(e), r());
-      })));
+      await Promise.all(this.inflight.values()); // settled either way (record ids are unique per match)
       this.writer = null;
       const exited = new Promise((r) => w.once('exit', r));
       w.postMessage('close');
