@@ -90,9 +90,14 @@ export function pixelToHex(l: Layout, p: Point): Hex {
   return roundHex(q, r);
 }
 
+/** Angle in degrees on the unflipped board (0 = east, clockwise positive since y grows down) of a direction. */
+export function dirDegrees(d: Dir | number): number {
+  return -90 + 60 * d;
+}
+
 /** Screen angle in radians (0 = east, clockwise positive since y grows down) of a board direction. */
 export function dirAngle(l: Layout, d: Dir | number): number {
-  return (-90 + 60 * d + (l.flipped ? 180 : 0)) * (Math.PI / 180);
+  return (dirDegrees(d) + (l.flipped ? 180 : 0)) * (Math.PI / 180);
 }
 
 /** The six corners of a flat-top hex around a pixel centre, as a flat [x0,y0,x1,y1,…] array. */

@@ -6,10 +6,8 @@ import { dirAngle, hexCorners, hexToPixel, type Layout } from './layout.js';
 import { shipHexes } from './model.js';
 import { wingPoints } from './pieces.js';
 import { underlayKey, type BoardState, type HighlightKind, type TokenGhost } from './state.js';
+import { outline } from './outline.js';
 import { THEME } from './theme.js';
-
-// Stroked polygons pass close = true: Pixi's WebGL renderer closes a poly whose `close` is left undefined, its
-// Canvas 2D renderer (used on software WebGL) leaves it open, which drops an edge.
 
 const HL: Record<HighlightKind, { colour: number; fill: number; line: number }> = {
   target: { colour: THEME.target, fill: 0.28, line: 0.95 },
@@ -46,7 +44,7 @@ export class Overlays {
       const colour = h.seat === undefined ? st.colour : colourOf(h.seat);
       const pts = hexCorners(hexToPixel(l, h.at), inner);
       g.poly(pts).fill({ color: colour, alpha: st.fill });
-      g.poly(pts, true).stroke({ width: h.kind === 'arc' ? 1 : 2, color: colour, alpha: st.line });
+      outline(g, pts, { width: h.kind === 'arc' ? 1 : 2, color: colour, alpha: st.line });
     }
     if (s.tokenGhost) this.drawTokenGhost(l, s.tokenGhost, colourOf(s.tokenGhost.seat));
     if (s.ghost) {
@@ -62,11 +60,11 @@ export class Overlays {
       for (const sec of SECTIONS) {
         const c = hexCorners(hexToPixel(l, hexes[sec]), l.size * 0.86);
         g.poly(c).fill({ color: col, alpha: 0.12 });
-        g.poly(c, true).stroke({ width: 2, color: col, alpha: 0.75 });
+        outline(g, c, { width: 2, color: col, alpha: 0.75 });
       }
     }
     if (s.hover) {
-      g.poly(hexCorners(hexToPixel(l, s.hover), l.size * 0.96), true).stroke({ width: 1.5, color: 0xffffff, alpha: 0.45 });
+      outline(g, hexCorners(hexToPixel(l, s.hover), l.size * 0.96), { width: 1.5, color: 0xffffff, alpha: 0.45 });
     }
   }
 
@@ -83,7 +81,7 @@ export class Overlays {
     const w = wingPoints(l.size);
     const pts = w.map((v, i) => (i % 2 === 0 ? c.x + v * cos - w[i + 1]! * sin : c.y + w[i - 1]! * sin + v * cos));
     g.poly(pts).fill({ color: col, alpha: 0.5 });
-    g.poly(pts, true).stroke({ width: 2, color: 0xffffff, alpha: 0.85 });
+    outline(g, pts, { width: 2, color: 0xffffff, alpha: 0.85 });
   }
 
   drawTop(l: Layout, s: BoardState, colourOf: (seat: number) => number): void {

@@ -5,12 +5,10 @@ import type { Dir, SectionName } from '@star-eater/engine/types';
 import { SECTIONS } from '@star-eater/engine/types';
 import { dirAngle, hexCorners, hexToPixel, type Layout } from './layout.js';
 import { sectionOffset, type ShipView, type TokenView } from './model.js';
+import { outline } from './outline.js';
 import { THEME } from './theme.js';
 
 const SQRT3 = Math.sqrt(3);
-
-// Stroked polygons pass close = true: Pixi's WebGL renderer closes a poly whose `close` is left undefined, its
-// Canvas 2D renderer (used on software WebGL) leaves it open, which drops an edge.
 
 function shade(c: number, k: number): number {
   const r = Math.min(255, Math.round(((c >> 16) & 255) * k));
@@ -111,7 +109,7 @@ export class ShipSprite {
       const ratio = ship.startArmour[s] > 0 ? ship.armour[s] / ship.startArmour[s] : 0;
       const fill = ship.armour[s] === 0 ? 0x2a0d12 : shade(col, 0.22 + 0.28 * ratio);
       g.poly(hexCorners({ x: cx, y: cy }, size * 0.94)).fill({ color: fill });
-      g.poly(hexCorners({ x: cx, y: cy }, size * 0.94), true).stroke({
+      outline(g, hexCorners({ x: cx, y: cy }, size * 0.94), {
         width: Math.max(1, size * 0.07),
         color: ship.armour[s] === 0 ? THEME.damage : col,
         alpha: 0.95,
@@ -121,7 +119,7 @@ export class ShipSprite {
     const tip = { x: 0, y: -SQRT3 * size * 1.25 };
     const left = { x: -1.5 * size * 1.05, y: SQRT3 * size * 0.75 };
     const right = { x: 1.5 * size * 1.05, y: SQRT3 * size * 0.75 };
-    g.poly([tip.x, tip.y, right.x, right.y, 0, SQRT3 * size * 0.35, left.x, left.y], true).stroke({
+    outline(g, [tip.x, tip.y, right.x, right.y, 0, SQRT3 * size * 0.35, left.x, left.y], {
       width: Math.max(1.5, size * 0.1),
       color: shade(col, 1.35),
       alpha: 0.9,
@@ -129,7 +127,7 @@ export class ShipSprite {
     // Engine glow at the stern.
     g.circle(0, SQRT3 * size * 0.42, size * 0.16).fill({ color: shade(col, 1.5), alpha: 0.9 });
     if (active) {
-      g.poly(hexCorners({ x: 0, y: 0 }, size * 1.02), true).stroke({ width: 2, color: 0xffffff, alpha: 0.6 });
+      outline(g, hexCorners({ x: 0, y: 0 }, size * 1.02), { width: 2, color: 0xffffff, alpha: 0.6 });
     }
   }
 
@@ -178,7 +176,7 @@ export class TokenSprite {
       const wing = wingPoints(size);
       g.circle(0, 0, size * 0.7).fill({ color: 0x000000, alpha: 0.35 });
       g.poly(wing).fill({ color: shade(col, 0.55) });
-      g.poly(wing, true).stroke({ width: 1.5, color: col });
+      outline(g, wing, { width: 1.5, color: col });
       this.text.text = t.label;
       this.text.style.fontSize = Math.max(8, Math.round(size * 0.48));
       this.text.position.set(0, size * 0.05);
@@ -190,7 +188,7 @@ export class TokenSprite {
     } else if (t.kind === 'projectile') {
       const s = size * 0.34;
       g.poly([0, -s * 1.5, s * 0.6, 0, 0, s * 1.1, -s * 0.6, 0]).fill({ color: 0xffe7a0 });
-      g.poly([0, -s * 1.5, s * 0.6, 0, 0, s * 1.1, -s * 0.6, 0], true).stroke({ width: 1.5, color: col });
+      outline(g, [0, -s * 1.5, s * 0.6, 0, 0, s * 1.1, -s * 0.6, 0], { width: 1.5, color: col });
       g.rect(-s * 0.15, s * 1.1, s * 0.3, s * 1.2).fill({ color: col, alpha: 0.5 });
       this.text.visible = false;
     } else {

@@ -5,6 +5,7 @@
 // even hours, ring 2: all twelve), so the names are unique.
 import { distance, toPixel } from '@star-eater/engine/hex';
 import type { Dir, Hex } from '@star-eater/engine/types';
+import { dirDegrees } from '../board/layout.js';
 import { shipHexes } from '../board/model.js';
 
 /** The clock position (1–12) of `to` seen from `from`, with 12 o'clock along `facing`. */
@@ -12,7 +13,7 @@ export function clockOf(from: Hex, to: Hex, facing: Dir): number {
   const a = toPixel(from);
   const b = toPixel(to);
   const deg = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
-  const rel = deg - (-90 + 60 * facing);
+  const rel = deg - dirDegrees(facing);
   const hour = Math.round((((rel % 360) + 360) % 360) / 30) % 12;
   return hour === 0 ? 12 : hour;
 }

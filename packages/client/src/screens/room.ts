@@ -312,6 +312,7 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       },
       ended: (m) => {
         ended = m;
+        // Now (a concession ends an open prompt at once) and again after the queue (a prompt still queued behind it).
         decision?.destroy();
         decision = null;
         inOrder(() => {
