@@ -15,6 +15,7 @@ import {
   joinByIdVia,
   quickMatchVia,
   spawnServer,
+  stop,
   type ServerProcess,
 } from './processes.js';
 import { servicesInstalled, startServices, type Services } from './services.js';
@@ -68,8 +69,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
 
   afterAll(async () => {
     await Promise.all(open.map((c) => c.leave().catch(() => {})));
-    for (const p of procs) p.kill('SIGKILL');
-    await Promise.all(procs.map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, 5000))])));
+    await Promise.all(procs.map((p) => stop(p)));
     services?.stop();
   });
 

@@ -10,7 +10,7 @@ import type { Room } from '@colyseus/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attachBot, type Bot } from './bot.js';
 import type { TestClient } from './harness.js';
-import { closeCode, createPrivateVia, eventually, hostOf, joinByIdVia, quickMatchVia, spawnServer, type ServerProcess } from './processes.js';
+import { closeCode, createPrivateVia, eventually, hostOf, joinByIdVia, quickMatchVia, spawnServer, stop, type ServerProcess } from './processes.js';
 import { servicesInstalled, startServices, type Services } from './services.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 
@@ -21,8 +21,7 @@ let services: Services | null = null;
 
 afterAll(async () => {
   await Promise.all(open.map((c) => c.leave().catch(() => {})));
-  for (const p of procs) p.kill('SIGKILL');
-  await Promise.all(procs.map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, 5000))])));
+  await Promise.all(procs.map((p) => stop(p)));
   services?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

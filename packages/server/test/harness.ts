@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { matchMaker, type Room as ServerRoom } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import type { JoinOptions, ServerMessages } from '@star-eater/protocol';
+import { sleep } from '../bench/procs.js';
 import { createGameServer, type GameServer, type GameServerOptions } from '../src/app.js';
 import { createLogger } from '../src/log.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
@@ -190,4 +191,4 @@ export function advanceClock(roomId: string, ms: number): void {
   clock.tick();
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { sleep };

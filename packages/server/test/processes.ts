@@ -2,27 +2,24 @@
 // with its configuration in the environment, exactly as `pnpm start` and the Docker image run it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
 import type { JoinOptions } from '@star-eater/protocol';
-import { TestClient } from './harness.js';
+import { sleep, TestClient } from './harness.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** A free TCP port on loopback (asked from the kernel, then released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../bench/procs.js';
+
+export { freePort };
+
+/** Kills a process (SIGKILL) and waits up to `ms` for it to exit: the teardown of every process test. */
+export async function stop(p: ServerProcess | null | undefined, ms = 5000): Promise<void> {
+  if (!p) return;
+  p.kill('SIGKILL');
+  await Promise.race([p.exited, sleep(ms)]);
 }
 
 export interface ServerProcess {

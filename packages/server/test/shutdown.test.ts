@@ -9,7 +9,7 @@ import type { Room } from '@colyseus/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
 import type { TestClient } from './harness.js';
-import { closeCode, joinByIdVia, quickMatchVia, spawnServer, type ServerProcess } from './processes.js';
+import { closeCode, joinByIdVia, quickMatchVia, spawnServer, stop, type ServerProcess } from './processes.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'se-shutdown-'));
@@ -19,8 +19,7 @@ const open: TestClient[] = [];
 
 afterAll(async () => {
   await Promise.all(open.map((c) => c.leave().catch(() => {})));
-  proc?.kill('SIGKILL');
-  if (proc) await Promise.race([proc.exited, new Promise((r) => setTimeout(r, 5000))]);
+  await stop(proc);
   rmSync(dir, { recursive: true, force: true });
 });
 
