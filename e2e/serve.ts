@@ -10,4 +10,5 @@ const game = await createGameServer({
   log: createLogger(),
   clientDir: process.env.CLIENT_DIR ?? null,
 });
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void game.close().finally(() => process.exit(0)));
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => void game.close().finally(() => process.exit(0)));

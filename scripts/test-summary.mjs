@@ -8,7 +8,9 @@ let failed = 0;
 let skipped = 0;
 const read = (f) => (existsSync(join(dir, f)) ? JSON.parse(readFileSync(join(dir, f), 'utf8')) : null);
 
-const typecheck = existsSync(join(dir, 'typecheck.failed')) ? Number(readFileSync(join(dir, 'typecheck.failed'), 'utf8')) : 0;
+const typecheck = existsSync(join(dir, 'typecheck.failed'))
+  ? Number(readFileSync(join(dir, 'typecheck.failed'), 'utf8'))
+  : 0;
 if (typecheck) failed += 1;
 else passed += 1;
 
@@ -18,7 +20,8 @@ if (v) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
   // A suite that failed to load has no tests counted: count it as one failure.
-  for (const r of v.testResults ?? []) if (r.status === 'failed' && (r.assertionResults ?? []).length === 0) failed += 1;
+  for (const r of v.testResults ?? [])
+    if (r.status === 'failed' && (r.assertionResults ?? []).length === 0) failed += 1;
 } else failed += 1;
 
 const p = read('playwright.json');

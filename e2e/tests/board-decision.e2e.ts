@@ -13,7 +13,16 @@ let m: Match;
 
 /** The ghost squadron the board draws where the planned move ends. */
 const tokenGhost = (p: Page) =>
-  p.evaluate(() => (window as unknown as { __board: { board: { tokenGhost: { seat: number; at: { q: number; r: number }; facing: number | null } | null } } }).__board.board.tokenGhost);
+  p.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __board: {
+            board: { tokenGhost: { seat: number; at: { q: number; r: number }; facing: number | null } | null };
+          };
+        }
+      ).__board.board.tokenGhost,
+  );
 test.afterAll(async () => {
   for (const c of m?.ctxs ?? []) await c.close();
 });
@@ -39,7 +48,15 @@ test('a fighter launch and a squadron activation are chosen by clicking hexes on
   const launch = await highlighted(b, 'launch');
   expect(launch.length).toBeGreaterThan(0);
   // Outlined in Dax's own colour (seat 1), not seat 0's blue.
-  expect(await b.evaluate(() => (window as unknown as { __board: { board: { highlights: { kind: string; seat?: number }[] } } }).__board.board.highlights.filter((x) => x.kind === 'launch').every((x) => x.seat === 1))).toBe(true);
+  expect(
+    await b.evaluate(() =>
+      (
+        window as unknown as { __board: { board: { highlights: { kind: string; seat?: number }[] } } }
+      ).__board.board.highlights
+        .filter((x) => x.kind === 'launch')
+        .every((x) => x.seat === 1),
+    ),
+  ).toBe(true);
   // The buttons name each hex from a fighter bay by distance and clock position; no two alike.
   const names = await panel.getByRole('group', { name: 'Launch hexes' }).getByRole('button').allTextContents();
   expect(names.length).toBe(launch.length);

@@ -7,7 +7,11 @@ import type { Page } from '@playwright/test';
 export async function boardProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     type P = { x: number; y: number };
-    const mv = (window as unknown as { __board?: { view: { pagePoint(h: unknown): P | null }; board: { model: { cols: number; rows: number } } } }).__board;
+    const mv = (
+      window as unknown as {
+        __board?: { view: { pagePoint(h: unknown): P | null }; board: { model: { cols: number; rows: number } } };
+      }
+    ).__board;
     if (!mv) return ['no board'];
     const { cols, rows } = mv.board.model;
     const a = mv.view.pagePoint({ q: 0, r: 0 });
@@ -18,7 +22,12 @@ export async function boardProblems(page: Page): Promise<string[]> {
     // The canvas' own box, cut by its host (overflow hidden): what of it can be seen.
     const c = canvasEl.getBoundingClientRect();
     const host = canvasEl.parentElement!.getBoundingClientRect();
-    const canvas = { left: Math.max(c.left, host.left), right: Math.min(c.right, host.right), top: Math.max(c.top, host.top), bottom: Math.min(c.bottom, host.bottom) };
+    const canvas = {
+      left: Math.max(c.left, host.left),
+      right: Math.min(c.right, host.right),
+      top: Math.max(c.top, host.top),
+      bottom: Math.min(c.bottom, host.bottom),
+    };
     const controls = document.querySelector('.anim-controls')?.getBoundingClientRect();
     const out: string[] = [];
     for (let col = 0; col < cols; col++) {
@@ -28,11 +37,22 @@ export async function boardProblems(page: Page): Promise<string[]> {
         // The hex's box, a hair inside its outline (neighbours share edges).
         const box = { l: p.x - size * 0.95, r: p.x + size * 0.95, t: p.y - size * 0.82, b: p.y + size * 0.82 };
         const name = `hex col ${col} row ${row}`;
-        if (box.l < canvas.left - 1 || box.r > canvas.right + 1 || box.t < canvas.top - 1 || box.b > canvas.bottom + 1) out.push(`${name} outside the visible canvas`);
-        if (box.l < 0 || box.t < 0 || box.r > window.innerWidth || box.b > window.innerHeight) out.push(`${name} outside the window`);
+        if (box.l < canvas.left - 1 || box.r > canvas.right + 1 || box.t < canvas.top - 1 || box.b > canvas.bottom + 1)
+          out.push(`${name} outside the visible canvas`);
+        if (box.l < 0 || box.t < 0 || box.r > window.innerWidth || box.b > window.innerHeight)
+          out.push(`${name} outside the window`);
         const top = document.elementFromPoint(p.x, p.y);
-        if (!top?.classList.contains('board-canvas')) out.push(`${name} covered by ${top?.id || top?.className || top?.tagName}`);
-        if (controls && controls.width > 0 && box.l < controls.right && box.r > controls.left && box.t < controls.bottom && box.b > controls.top) out.push(`${name} under the animation controls`);
+        if (!top?.classList.contains('board-canvas'))
+          out.push(`${name} covered by ${top?.id || top?.className || top?.tagName}`);
+        if (
+          controls &&
+          controls.width > 0 &&
+          box.l < controls.right &&
+          box.r > controls.left &&
+          box.t < controls.bottom &&
+          box.b > controls.top
+        )
+          out.push(`${name} under the animation controls`);
       }
     }
     return out;

@@ -2,7 +2,11 @@
 import type { Page } from '@playwright/test';
 
 async function visible(page: Page, sel: string): Promise<boolean> {
-  return page.locator(sel).first().isVisible().catch(() => false);
+  return page
+    .locator(sel)
+    .first()
+    .isVisible()
+    .catch(() => false);
 }
 
 /** One draft action if this page is to move; returns true when it did something. */
@@ -49,14 +53,21 @@ export async function decide(page: Page): Promise<boolean> {
 }
 
 /** Keep both players moving until `done` holds for every page. */
-export async function driveUntil(pages: Page[], done: (p: Page) => Promise<boolean>, timeoutMs = 150_000): Promise<void> {
+export async function driveUntil(
+  pages: Page[],
+  done: (p: Page) => Promise<boolean>,
+  timeoutMs = 150_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   let nextLog = Date.now() + 10_000;
   while (Date.now() < end) {
     if (process.env.E2E_DEBUG && Date.now() > nextLog) {
       nextLog = Date.now() + 10_000;
       for (const p of pages) {
-        const t = await Promise.race([p.evaluate(() => document.querySelector('main')?.textContent?.slice(0, 160)), p.waitForTimeout(3000).then(() => 'HUNG')]);
+        const t = await Promise.race([
+          p.evaluate(() => document.querySelector('main')?.textContent?.slice(0, 160)),
+          p.waitForTimeout(3000).then(() => 'HUNG'),
+        ]);
         console.log('[drive]', t);
       }
     }
@@ -65,7 +76,9 @@ export async function driveUntil(pages: Page[], done: (p: Page) => Promise<boole
       if (await done(p)) continue;
       all = false;
       const t0 = Date.now();
-      const did = await draftStep(p).catch((e: Error) => (console.log('[drive] draftStep failed', e.message.split('\n')[0]), false));
+      const did = await draftStep(p).catch(
+        (e: Error) => (console.log('[drive] draftStep failed', e.message.split('\n')[0]), false),
+      );
       await decide(p).catch((e: Error) => console.log('[drive] decide failed', e.message.split('\n')[0]));
       if (process.env.E2E_DEBUG && Date.now() - t0 > 1500) console.log('[drive] slow step', Date.now() - t0, did);
     }
@@ -80,7 +93,17 @@ export async function driveUntil(pages: Page[], done: (p: Page) => Promise<boole
  * textContent() on a missing element waits the whole actionTimeout (8 s), which made every drive-loop pass slow.
  */
 export const inCommit = (round: number) => async (p: Page) => {
-  if (!(await p.locator('#commit-panel').isVisible().catch(() => false))) return false;
-  const h = await p.locator('#commit-panel h3').first().textContent({ timeout: 500 }).catch(() => '');
+  if (
+    !(await p
+      .locator('#commit-panel')
+      .isVisible()
+      .catch(() => false))
+  )
+    return false;
+  const h = await p
+    .locator('#commit-panel h3')
+    .first()
+    .textContent({ timeout: 500 })
+    .catch(() => '');
   return h?.includes(`Round ${round} `) === true;
 };

@@ -30,7 +30,14 @@ export async function clickIfEnabled(page: Page, sel: string): Promise<boolean> 
  */
 export async function warshipsInView(page: Page): Promise<boolean[]> {
   return page.evaluate(() => {
-    const mv = (window as unknown as { __board?: { view: { pagePoint(h: unknown): { x: number; y: number } | null }; board: { model: { ships: { core: unknown }[] } } } }).__board;
+    const mv = (
+      window as unknown as {
+        __board?: {
+          view: { pagePoint(h: unknown): { x: number; y: number } | null };
+          board: { model: { ships: { core: unknown }[] } };
+        };
+      }
+    ).__board;
     if (!mv) return [];
     return mv.board.model.ships.map((s) => {
       const p = mv.view.pagePoint(s.core);

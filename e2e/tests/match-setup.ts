@@ -10,7 +10,12 @@ export interface Match {
   link: string;
 }
 
-export async function player(browser: Browser, name: string, ctxs: BrowserContext[], opts: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+export async function player(
+  browser: Browser,
+  name: string,
+  ctxs: BrowserContext[],
+  opts: Parameters<Browser['newContext']>[0] = {},
+): Promise<Page> {
   const ctx = await browser.newContext(opts);
   ctxs.push(ctx);
   const p = await ctx.newPage();

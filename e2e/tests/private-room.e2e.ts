@@ -15,13 +15,17 @@ let b: Page; // opened the invite link, seat 1
 let c: Page; // spectator through the same link
 let link = '';
 
-const page = (browser: Browser, name: string, opts: Parameters<Browser['newContext']>[0] = {}) => player(browser, name, ctxs, opts);
+const page = (browser: Browser, name: string, opts: Parameters<Browser['newContext']>[0] = {}) =>
+  player(browser, name, ctxs, opts);
 
 test.afterAll(async () => {
   for (const c of ctxs.splice(0)) await c.close();
 });
 
-test('private room: create, copy the invite link, the second context plays a round, a spectator sees commitments only after both lock in', async ({ browser, baseURL }) => {
+test('private room: create, copy the invite link, the second context plays a round, a spectator sees commitments only after both lock in', async ({
+  browser,
+  baseURL,
+}) => {
   a = await page(browser, 'Cleo', { permissions: ['clipboard-read', 'clipboard-write'] });
   b = await page(browser, 'Dax', { viewport: { width: 390, height: 844 } }); // a phone
   c = await page(browser, 'Eve');
@@ -79,7 +83,9 @@ test('private room: create, copy the invite link, the second context plays a rou
   await shot(b, '20-commit-chosen-phone');
   await b.click('#lock-in');
   // Both locked: the round resolves and the spectator's log reveals both commitments.
-  await expect(c.locator('#log')).toContainText(/Commitments revealed: Cleo — engine N, Fire Main.*; Dax — engine S, Launch Squadron/);
+  await expect(c.locator('#log')).toContainText(
+    /Commitments revealed: Cleo — engine N, Fire Main.*; Dax — engine S, Launch Squadron/,
+  );
   await shot(c, '22-spectator-revealed');
   await driveUntil([a, b], inCommit(2));
   await expect(c.locator('#log')).toContainText('Cleanup'); // the spectator saw round 1 through
@@ -122,7 +128,11 @@ test('the replay viewer opens the finished match from the lobby, steps by event 
   await expect(c).toHaveURL(/#\/replay\//);
   const pos = c.locator('#replay-pos');
   await expect(pos).toHaveText(/^Round 1\/\d+ · event 0\/\d+$/);
-  const [, R, total] = (await pos.textContent())!.match(/Round 1\/(\d+) · event 0\/(\d+)/)!.map(Number) as [number, number, number];
+  const [, R, total] = (await pos.textContent())!.match(/Round 1\/(\d+) · event 0\/(\d+)/)!.map(Number) as [
+    number,
+    number,
+    number,
+  ];
   expect(R).toBeGreaterThanOrEqual(2);
   expect(total).toBeGreaterThan(20);
   const logLines = () => c.locator('#log > div').count();
@@ -164,7 +174,9 @@ test('the replay viewer opens the finished match from the lobby, steps by event 
   const id = decodeURIComponent(c.url().split('#/replay/')[1]!);
   const record = await (await c.request.get(`/api/records/${encodeURIComponent(id)}`)).body();
   await c.goto('/');
-  await c.locator('input[type=file]').setInputFiles({ name: 'match.json', mimeType: 'application/json', buffer: record });
+  await c
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'match.json', mimeType: 'application/json', buffer: record });
   await expect(c).toHaveURL(/#\/replay\/file$/);
   await expect(pos).toHaveText(`Round 1/${R} · event 0/${total}`);
   await c.getByRole('button', { name: 'To the end' }).click();

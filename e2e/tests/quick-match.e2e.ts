@@ -3,12 +3,17 @@ import { boardProblems } from './board-view.js';
 import { driveUntil, inCommit } from './drive.js';
 import { clickIfEnabled, pressKey, setName, shot, warshipsInView } from './helpers.js';
 
-test('quick match → factions → draft → rounds → concede; both see the right end screen; rematch', async ({ browser }) => {
+test('quick match → factions → draft → rounds → concede; both see the right end screen; rematch', async ({
+  browser,
+}) => {
   const ctxA = await browser.newContext();
   const ctxB = await browser.newContext();
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
-  for (const [p, n] of [[a, 'A'], [b, 'B']] as const) {
+  for (const [p, n] of [
+    [a, 'A'],
+    [b, 'B'],
+  ] as const) {
     p.on('pageerror', (e) => console.log(n, 'pageerror', e.message));
     p.on('console', (m) => m.type() === 'error' && console.log(n, 'console', m.text()));
   }
@@ -94,7 +99,8 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   // All of the board too, under the end bar, and the animation controls cover none of it (1280×720, then a phone).
   await expect.poll(() => boardProblems(a)).toEqual([]);
   // Both logs show their newest line (the log follows the game unless the reader scrolls it up).
-  for (const p of [a, b]) expect(await p.locator('#log').evaluate((l) => l.scrollTop + l.clientHeight >= l.scrollHeight - 8)).toBe(true);
+  for (const p of [a, b])
+    expect(await p.locator('#log').evaluate((l) => l.scrollTop + l.clientHeight >= l.scrollHeight - 8)).toBe(true);
   await shot(a, '11-end-defeat');
   await shot(b, '11-end-victory');
   await b.setViewportSize({ width: 390, height: 844 });

@@ -11,7 +11,9 @@ test.afterAll(async () => {
   for (const c of m?.ctxs ?? []) await c.close();
 });
 
-test('a dropped connection shows "reconnecting" to the player and the held seat with its budget to the opponent', async ({ browser }) => {
+test('a dropped connection shows "reconnecting" to the player and the held seat with its budget to the opponent', async ({
+  browser,
+}) => {
   m = await startMatch(browser, ['Fay', 'Gus'], { bViewport: { width: 390, height: 844 } });
   const { a, b, ctxs } = m;
   await a.locator('body').press('1');

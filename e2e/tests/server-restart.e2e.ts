@@ -21,14 +21,23 @@ const SQLITE = join(tmpdir(), `star-eater-e2e-restart-${process.pid}.sqlite`);
 async function startServer(): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'serve.ts'], {
     cwd: E2E_DIR,
-    env: { ...process.env, PORT: String(PORT), CLIENT_DIR: join(E2E_DIR, `.client-dist-${SUITE_PORT}`), SQLITE_PATH: SQLITE, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      CLIENT_DIR: join(E2E_DIR, `.client-dist-${SUITE_PORT}`),
+      SQLITE_PATH: SQLITE,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   proc.stderr!.on('data', (d: Buffer) => process.stderr.write(`[restart server] ${d}`));
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`the test's server exited (${proc.exitCode})`);
-    const ok = await fetch(`${SERVER}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${SERVER}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return proc;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -43,10 +52,16 @@ test.afterAll(async () => {
   for (const f of [SQLITE, `${SQLITE}-shm`, `${SQLITE}-wal`]) rmSync(f, { force: true });
 });
 
-test('a server restart tells players and spectators the match could not continue, and leads back to the lobby', async ({ browser }) => {
+test('a server restart tells players and spectators the match could not continue, and leads back to the lobby', async ({
+  browser,
+}) => {
   try {
     server = await startServer();
-    m = await startMatch(browser, ['Hal', 'Ivy'], { baseURL: SERVER, bViewport: { width: 390, height: 844 }, seatTimeoutMs: 90_000 });
+    m = await startMatch(browser, ['Hal', 'Ivy'], {
+      baseURL: SERVER,
+      bViewport: { width: 390, height: 844 },
+      seatTimeoutMs: 90_000,
+    });
     const { a, b, ctxs, link } = m;
     // The third opener of the private invite link finds both seats taken and watches.
     const watcher = await player(browser, 'Jon', ctxs, { baseURL: SERVER });

@@ -24,7 +24,21 @@
 //   --json            also print the figures as JSON
 import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { busiestRound, cli, ensureBuild, kb, launch, measureBundle, ms, openRound, pct, sampleFrames, serve, type Bundle, type RoundPick } from './harness.js';
+import {
+  busiestRound,
+  cli,
+  ensureBuild,
+  kb,
+  launch,
+  measureBundle,
+  ms,
+  openRound,
+  pct,
+  sampleFrames,
+  serve,
+  type Bundle,
+  type RoundPick,
+} from './harness.js';
 
 const { has, opt } = cli();
 const SEED = opt('seed') ?? 'bench-client';
@@ -79,7 +93,8 @@ async function measureFrames(pick: RoundPick, port: number): Promise<Frames> {
     // Diagnostic: the same still board with Pixi's ticker stopped (no render per frame), 1 s.
     const ticker = (on: boolean) =>
       page.evaluate((start: boolean) => {
-        const t = (window as unknown as { __board: { view: { pixi: { ticker: { stop(): void; start(): void } } } } }).__board.view.pixi.ticker;
+        const t = (window as unknown as { __board: { view: { pixi: { ticker: { stop(): void; start(): void } } } } })
+          .__board.view.pixi.ticker;
         if (start) t.start();
         else t.stop();
       }, on);
@@ -91,7 +106,14 @@ async function measureFrames(pick: RoundPick, port: number): Promise<Frames> {
       ({ timeout }: { timeout: number }) =>
         new Promise<Pick<Frames, 'intervals' | 'work' | 'js' | 'durationMs' | 'timedOut'>>((done) => {
           type Timing = Frames['js'][number];
-          const b = (window as unknown as { __board: { player: { speed: number; queue: { busy: boolean } }; view: { onTiming: ((t: Timing) => void) | null } } }).__board;
+          const b = (
+            window as unknown as {
+              __board: {
+                player: { speed: number; queue: { busy: boolean } };
+                view: { onTiming: ((t: Timing) => void) | null };
+              };
+            }
+          ).__board;
           b.player.speed = 1;
           const intervals: number[] = [];
           const work: number[] = [];
@@ -128,10 +150,28 @@ async function measureFrames(pick: RoundPick, port: number): Promise<Frames> {
       { timeout: TIMEOUT_MS },
     );
     const info = await page.evaluate(() => {
-      const c = document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+      const c =
+        document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
       const ext = c?.getExtension('WEBGL_debug_renderer_info');
-      const gl = c && ext ? String(c.getParameter(ext.UNMASKED_RENDERER_WEBGL)) : c ? String(c.getParameter(c.RENDERER)) : 'no webgl';
-      const board = (window as unknown as { __board: { view: { softwareGl?: string; pixi?: { canvas: HTMLCanvasElement; renderer?: { name?: string; type?: number; resolution: number; gl?: WebGLRenderingContext } } } } }).__board;
+      const gl =
+        c && ext
+          ? String(c.getParameter(ext.UNMASKED_RENDERER_WEBGL))
+          : c
+            ? String(c.getParameter(c.RENDERER))
+            : 'no webgl';
+      const board = (
+        window as unknown as {
+          __board: {
+            view: {
+              softwareGl?: string;
+              pixi?: {
+                canvas: HTMLCanvasElement;
+                renderer?: { name?: string; type?: number; resolution: number; gl?: WebGLRenderingContext };
+              };
+            };
+          };
+        }
+      ).__board;
       const rn = board.view.pixi?.renderer;
       const cv = board.view.pixi?.canvas;
       return {
@@ -166,7 +206,9 @@ const initial = sum(bundle.files.filter((f) => f.name === bundle.entry || bundle
 console.log(`client bundle (${built})`);
 console.log(`  all JS chunks (${bundle.files.length}): ${kb(all.raw)} raw, ${kb(all.gz)} gzip`);
 console.log(`  entry chunk ${bundle.entry}: ${kb(entry.raw)} raw, ${kb(entry.gz)} gzip`);
-console.log(`  initial load (entry + ${bundle.preloads.length} preloaded): ${kb(initial.raw)} raw, ${kb(initial.gz)} gzip  [goal < 300 KB gzip: ${initial.gz < 300 * 1024 ? 'met' : 'NOT met'}]`);
+console.log(
+  `  initial load (entry + ${bundle.preloads.length} preloaded): ${kb(initial.raw)} raw, ${kb(initial.gz)} gzip  [goal < 300 KB gzip: ${initial.gz < 300 * 1024 ? 'met' : 'NOT met'}]`,
+);
 
 const pick = busiestRound(SEED, MATCHES);
 const server = await serve();
@@ -191,8 +233,12 @@ console.log(
   `  chromium headless ${VW}x${VH} dpr ${frames.dpr}, WebGL: ${frames.gl}; board: Pixi ${frames.renderer} renderer (canvas ${frames.canvas}, resolution ${frames.resolution}` +
     `${frames.antialias === null ? '' : `, antialias ${frames.antialias}`}${frames.software ? ', chosen because WebGL is software-rasterised' : ''}) over a 2D backdrop canvas (stars, grid) drawn once per layout`,
 );
-console.log(`  played at 1× for ${(frames.durationMs / 1000).toFixed(1)} s, ${frames.intervals.length} frames; from "${frames.label}"${frames.timedOut ? ' (TIMED OUT)' : ''}`);
-console.log(`  machine: ${machine}, ${loadEnd.toFixed(1)} at end${overloaded ? ' — OVERLOADED by other processes: frame figures are not representative, re-run on an idle machine' : ''}`);
+console.log(
+  `  played at 1× for ${(frames.durationMs / 1000).toFixed(1)} s, ${frames.intervals.length} frames; from "${frames.label}"${frames.timedOut ? ' (TIMED OUT)' : ''}`,
+);
+console.log(
+  `  machine: ${machine}, ${loadEnd.toFixed(1)} at end${overloaded ? ' — OVERLOADED by other processes: frame figures are not representative, re-run on an idle machine' : ''}`,
+);
 const iv = frames.intervals;
 // rAF here is vsync-locked (the empty page's median delta is the period, 16.7 ms at 60 Hz), so intervals are
 // multiples of it plus jitter: the best possible p95 is one period. "p95 < 16.7 ms" is read as: the 95th-percentile
@@ -204,19 +250,39 @@ console.log(
   `  frame interval (rAF delta while the round animates): p50 ${ms(pct(iv, 50))}  p95 ${ms(p95)}  p99 ${ms(pct(iv, 99))}  max ${ms(Math.max(...iv))}` +
     `  [goal p95 < 16.7 ms: ${p95 <= period * 1.1 && period <= 16.8 ? `met (p95 = one ${ms(period)} vsync period: rAF is vsync-locked, jitter included)` : 'NOT met'}]`,
 );
-console.log(`  frames that missed a vsync (interval > 1.5 periods): ${dropped}/${iv.length}; over 2.5 periods: ${iv.filter((x) => x > period * 2.5).length}`);
-console.log(`  baselines: the still board before playing (2 s): rAF delta p50 ${ms(pct(frames.idle, 50))}  p95 ${ms(pct(frames.idle, 95))}; the same with Pixi's ticker stopped (1 s): p50 ${ms(pct(frames.stopped, 50))}  p95 ${ms(pct(frames.stopped, 95))}; an empty page (1 s): p50 ${ms(period)}  p95 ${ms(pct(frames.blank, 95))}`);
+console.log(
+  `  frames that missed a vsync (interval > 1.5 periods): ${dropped}/${iv.length}; over 2.5 periods: ${iv.filter((x) => x > period * 2.5).length}`,
+);
+console.log(
+  `  baselines: the still board before playing (2 s): rAF delta p50 ${ms(pct(frames.idle, 50))}  p95 ${ms(pct(frames.idle, 95))}; the same with Pixi's ticker stopped (1 s): p50 ${ms(pct(frames.stopped, 50))}  p95 ${ms(pct(frames.stopped, 95))}; an empty page (1 s): p50 ${ms(period)}  p95 ${ms(pct(frames.blank, 95))}`,
+);
 const wk = frames.work;
-console.log(`  main-thread time per frame (rAF → after the frame's commit: script, style, layout, paint, the canvases' hand-off to the compositor): p50 ${ms(pct(wk, 50))}  p95 ${ms(pct(wk, 95))}  p99 ${ms(pct(wk, 99))}  max ${ms(Math.max(...wk))}`);
+console.log(
+  `  main-thread time per frame (rAF → after the frame's commit: script, style, layout, paint, the canvases' hand-off to the compositor): p50 ${ms(pct(wk, 50))}  p95 ${ms(pct(wk, 95))}  p99 ${ms(pct(wk, 99))}  max ${ms(Math.max(...wk))}`,
+);
 const rendered = frames.js.filter((f) => f.rendered);
 const board = rendered.map((f) => f.tick + f.draw + f.render);
 const tick = frames.js.map((f) => f.tick);
-if (rendered.length === 0) console.log(`  board work per rendered frame: n/a (this build's BoardView has no onTiming hook)`);
-else console.log(
-  `  board work per rendered frame (animation tick + scene update + Pixi render submit; ${rendered.length} of ${frames.js.length} ticks rendered): p50 ${ms(pct(board, 50))}  p95 ${ms(pct(board, 95))}  p99 ${ms(pct(board, 99))}  max ${ms(Math.max(...board))}` +
-    `; of which render submit p95 ${ms(pct(rendered.map((f) => f.render), 95))}, scene update p95 ${ms(pct(rendered.map((f) => f.draw), 95))}, tick (incl. HUD/log DOM updates) p95 ${ms(pct(tick, 95))}`,
+if (rendered.length === 0)
+  console.log(`  board work per rendered frame: n/a (this build's BoardView has no onTiming hook)`);
+else
+  console.log(
+    `  board work per rendered frame (animation tick + scene update + Pixi render submit; ${rendered.length} of ${frames.js.length} ticks rendered): p50 ${ms(pct(board, 50))}  p95 ${ms(pct(board, 95))}  p99 ${ms(pct(board, 99))}  max ${ms(Math.max(...board))}` +
+      `; of which render submit p95 ${ms(
+        pct(
+          rendered.map((f) => f.render),
+          95,
+        ),
+      )}, scene update p95 ${ms(
+        pct(
+          rendered.map((f) => f.draw),
+          95,
+        ),
+      )}, tick (incl. HUD/log DOM updates) p95 ${ms(pct(tick, 95))}`,
+  );
+console.log(
+  `  (work in chromium's other processes, e.g. WebGL raster in the GPU process and the display compositor, is in neither figure; it shows as missed vsyncs. bench/profile.ts breaks a frame down with a trace.)`,
 );
-console.log(`  (work in chromium's other processes, e.g. WebGL raster in the GPU process and the display compositor, is in neither figure; it shows as missed vsyncs. bench/profile.ts breaks a frame down with a trace.)`);
 if (has('json')) {
   console.log(
     JSON.stringify({
@@ -231,7 +297,11 @@ if (has('json')) {
         idle: undefined,
         blank: undefined,
         stopped: undefined,
-        p: { interval: [50, 95, 99].map((p) => pct(iv, p)), work: [50, 95, 99].map((p) => pct(wk, p)), board: [50, 95, 99].map((p) => pct(board, p)) },
+        p: {
+          interval: [50, 95, 99].map((p) => pct(iv, p)),
+          work: [50, 95, 99].map((p) => pct(wk, p)),
+          board: [50, 95, 99].map((p) => pct(board, p)),
+        },
         dropped,
       },
     }),

@@ -16,7 +16,14 @@ export const CLIENT = join(ROOT, 'packages/client');
 export const DIST = resolve(process.env.BENCH_DIST ?? join(CLIENT, 'dist'));
 export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -121,12 +128,21 @@ export function busiestRound(seed: string, matches: number): RoundPick {
   for (let i = 0; i < matches; i++) {
     const m = simulateMatch(seed, i);
     const rounds = roundsOf(m.events);
-    if (rounds.length !== m.rounds) throw new Error(`match ${i}: ${rounds.length} round-started groups for ${m.rounds} rounds`);
+    if (rounds.length !== m.rounds)
+      throw new Error(`match ${i}: ${rounds.length} round-started groups for ${m.rounds} rounds`);
     rounds.forEach((r, k) => {
       if (!best || r.length > best.events) {
         const byType: Record<string, number> = {};
         for (const e of r) byType[e.type] = (byType[e.type] ?? 0) + 1;
-        best = { seed, index: i, round: k, events: r.length, rounds: m.rounds, record: JSON.parse(JSON.stringify(m.record)), byType };
+        best = {
+          seed,
+          index: i,
+          round: k,
+          events: r.length,
+          rounds: m.rounds,
+          record: JSON.parse(JSON.stringify(m.record)),
+          byType,
+        };
       }
     });
   }
@@ -154,7 +170,10 @@ export function serve(): Promise<Server> {
       res.writeHead(404, { 'content-type': 'application/json' }).end('[]');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     res.end(readFileSync(file));
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
@@ -223,7 +242,9 @@ export async function openRound(page: PwPage, pick: RoundPick, port: number, que
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(pick.record)),
   });
-  await page.waitForFunction(() => /Round 1\//.test(document.getElementById('replay-pos')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /Round 1\//.test(document.getElementById('replay-pos')?.textContent ?? ''), null, {
+    timeout: 60_000,
+  });
   await page.evaluate((k: number) => {
     const b = (window as unknown as { __board: { player: { skip(): void } } }).__board;
     const next = document.getElementById('replay-next-round') as HTMLButtonElement;

@@ -43,13 +43,21 @@ try {
       const mv = (window as unknown as { __board: Any }).__board;
       const view = mv.view as Any;
       const app = view.app as Any;
-      const gl = (app.renderer.gl ?? { getContextAttributes: () => null, getParameter: () => 0, SAMPLES: 0 }) as WebGL2RenderingContext;
+      const gl = (app.renderer.gl ?? {
+        getContextAttributes: () => null,
+        getParameter: () => 0,
+        SAMPLES: 0,
+      }) as WebGL2RenderingContext;
       const rec: Any = { tick: [], draw: [], render: [], finish: [], calls: [], frames: [] };
       (window as unknown as { __prof: Any }).__prof = rec;
       let calls = 0;
       for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
         const f = (gl as unknown as Any)[name];
-        if (f) (gl as unknown as Any)[name] = function (this: unknown, ...a: unknown[]) { calls++; return f.apply(this, a); };
+        if (f)
+          (gl as unknown as Any)[name] = function (this: unknown, ...a: unknown[]) {
+            calls++;
+            return f.apply(this, a);
+          };
       }
       const onFrame = view.opts.onFrame;
       view.opts.onFrame = (dt: number) => {
@@ -77,7 +85,7 @@ try {
         rec.calls.push(calls);
       };
       for (const h of hide) {
-        const o = /^\d+$/.test(h) ? app.stage.children[Number(h)] : view[h] ?? view.overlays?.[h];
+        const o = /^\d+$/.test(h) ? app.stage.children[Number(h)] : (view[h] ?? view.overlays?.[h]);
         if (o) o.visible = false;
       }
       if (code) new Function('view', 'app', code)(view, app);
@@ -96,11 +104,22 @@ try {
   console.log('canvas', info);
 
   let cdp: PwCDP | null = null;
-  const traceEvents: { name: string; ph: string; dur?: number; pid: number; tid: number; cat: string; args?: { name?: string } }[] = [];
+  const traceEvents: {
+    name: string;
+    ph: string;
+    dur?: number;
+    pid: number;
+    tid: number;
+    cat: string;
+    args?: { name?: string };
+  }[] = [];
   if (has('trace')) {
     cdp = await page.context().newCDPSession(page);
     cdp.on('Tracing.dataCollected', (e) => traceEvents.push(...(e as { value: typeof traceEvents }).value));
-    await cdp.send('Tracing.start', { categories: 'toplevel,disabled-by-default-devtools.timeline,gpu,viz,cc,blink,__metadata', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', {
+      categories: 'toplevel,disabled-by-default-devtools.timeline,gpu,viz,cc,blink,__metadata',
+      transferMode: 'ReportEvents',
+    });
   }
   const r = await page.evaluate(
     () =>
@@ -139,8 +158,12 @@ try {
   }
   const prof = await page.evaluate(() => (window as unknown as { __prof: Record<string, number[]> }).__prof);
   const line = (name: string, xs: number[]) =>
-    xs.length ? `${name.padEnd(17)} n ${String(xs.length).padStart(4)}  p50 ${ms(pct(xs, 50))}  p95 ${ms(pct(xs, 95))}  max ${ms(Math.max(...xs))}  mean ${ms(xs.reduce((a, b) => a + b, 0) / xs.length)}` : `${name}: none`;
-  console.log(`round ${pick.round + 1} of simulateMatch("${pick.seed}", ${pick.index}), ${pick.events} events, ${VW}x${VH}; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} (${cpus().length} CPUs)`);
+    xs.length
+      ? `${name.padEnd(17)} n ${String(xs.length).padStart(4)}  p50 ${ms(pct(xs, 50))}  p95 ${ms(pct(xs, 95))}  max ${ms(Math.max(...xs))}  mean ${ms(xs.reduce((a, b) => a + b, 0) / xs.length)}`
+      : `${name}: none`;
+  console.log(
+    `round ${pick.round + 1} of simulateMatch("${pick.seed}", ${pick.index}), ${pick.events} events, ${VW}x${VH}; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} (${cpus().length} CPUs)`,
+  );
   console.log(line('interval', r.intervals));
   console.log(line('main(rAF→commit)', r.work));
   console.log(line('tick(js)', prof.tick!));
@@ -150,7 +173,8 @@ try {
   console.log(line('drawcalls', prof.calls!));
   if (traceEvents.length) {
     const names = new Map<string, string>();
-    for (const e of traceEvents) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+    for (const e of traceEvents)
+      if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
     const procs = new Map<number, string>();
     for (const e of traceEvents) if (e.ph === 'M' && e.name === 'process_name') procs.set(e.pid, e.args?.name ?? '?');
     const sums = new Map<string, number>();
@@ -168,7 +192,9 @@ try {
         `renderer main waiting on the canvas readback (GLES2::ReadPixels) ${ms(get('Renderer/CrRendererMain :: GLES2::ReadPixels') / nr)}; ` +
         `per frame (${r.intervals.length}): display compositor draw ${ms(get('GPU Process/VizCompositorThread :: Display::DrawAndSwap') / r.intervals.length)}`,
     );
-    console.log(`trace: top events by summed duration over ${(r.durationMs / 1000).toFixed(1)} s (nested events double-count)`);
+    console.log(
+      `trace: top events by summed duration over ${(r.durationMs / 1000).toFixed(1)} s (nested events double-count)`,
+    );
     for (const [k, v] of top) console.log(`  ${v.toFixed(0).padStart(7)} ms  ${k}`);
     writeFileSync(`/tmp/trace-${tag}.json`, JSON.stringify({ traceEvents }));
   }
@@ -177,20 +203,34 @@ try {
     // steps have played, inside a step with a float/beam when there is one; then a screenshot of the whole page.
     await openRound(page, pick, port, opt('query') ?? '');
     await page.waitForTimeout(300);
-    await page.evaluate((at: number) => new Promise<void>((ok) => {
-      const b = (window as unknown as { __board: { board: { floats: unknown[]; beams: unknown[] }; player: { speed: number; queue: { pending: number } } } }).__board;
-      b.player.speed = 1;
-      (document.getElementById('replay-next-round') as HTMLButtonElement).click();
-      const total = b.player.queue.pending;
-      const f = () => {
-        const q = b.player.queue;
-        if (q.pending <= total * (1 - at) && (b.board.floats.length > 0 || b.board.beams.length > 0 || q.pending <= total * (1 - at) - 30)) {
-          b.player.speed = 0;
-          ok();
-        } else requestAnimationFrame(f);
-      };
-      requestAnimationFrame(f);
-    }), Number(opt('at') ?? 0.4));
+    await page.evaluate(
+      (at: number) =>
+        new Promise<void>((ok) => {
+          const b = (
+            window as unknown as {
+              __board: {
+                board: { floats: unknown[]; beams: unknown[] };
+                player: { speed: number; queue: { pending: number } };
+              };
+            }
+          ).__board;
+          b.player.speed = 1;
+          (document.getElementById('replay-next-round') as HTMLButtonElement).click();
+          const total = b.player.queue.pending;
+          const f = () => {
+            const q = b.player.queue;
+            if (
+              q.pending <= total * (1 - at) &&
+              (b.board.floats.length > 0 || b.board.beams.length > 0 || q.pending <= total * (1 - at) - 30)
+            ) {
+              b.player.speed = 0;
+              ok();
+            } else requestAnimationFrame(f);
+          };
+          requestAnimationFrame(f);
+        }),
+      Number(opt('at') ?? 0.4),
+    );
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(ARTIFACTS, `bench-${tag}-animating.png`) });
     console.log(`screenshots: e2e/artifacts/bench-${tag}-still.png, bench-${tag}-animating.png`);

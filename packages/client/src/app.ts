@@ -26,7 +26,16 @@ export class App {
       h(
         'header.topbar',
         null,
-        h('a.logo', { href: '#/', style: { color: 'inherit', textDecoration: 'none' }, 'aria-label': 'Star Eater Online, back to the lobby' }, 'STAR ', h('span', null, 'EATER')),
+        h(
+          'a.logo',
+          {
+            href: '#/',
+            style: { color: 'inherit', textDecoration: 'none' },
+            'aria-label': 'Star Eater Online, back to the lobby',
+          },
+          'STAR ',
+          h('span', null, 'EATER'),
+        ),
         this.status,
       ),
       this.main,
@@ -55,7 +64,11 @@ export class App {
     const screen = h('div', { style: { flex: '1', minHeight: '0', display: 'flex', flexDirection: 'column' } });
     replace(this.main, screen);
     if (parts[0] === 'm' && parts[1]) {
-      this.unmount = mountRoom(screen, this, { roomId: parts[1], invite: params.get('invite') ?? undefined, spectate: false });
+      this.unmount = mountRoom(screen, this, {
+        roomId: parts[1],
+        invite: params.get('invite') ?? undefined,
+        spectate: false,
+      });
     } else if (parts[0] === 'watch' && parts[1]) {
       this.unmount = mountRoom(screen, this, { roomId: parts[1], spectate: true });
     } else if (parts[0] === 'replay' && parts[1]) {

@@ -15,9 +15,11 @@ const ROUNDS = Number(args[args.indexOf('--rounds') + 1]) || 50_000;
 // Mid-game positions: the states after rounds 4–20 of random matches.
 const positions: MatchState[] = [];
 for (let i = 0; positions.length < 500; i++) {
-  simulateMatch('bench-positions', i, { onRound: (s) => {
-    if (s.winner === null && s.round >= 5 && s.round <= 21) positions.push(s);
-  } });
+  simulateMatch('bench-positions', i, {
+    onRound: (s) => {
+      if (s.winner === null && s.round >= 5 && s.round <= 21) positions.push(s);
+    },
+  });
 }
 
 const rng = createRng('bench-rounds');

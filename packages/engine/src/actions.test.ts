@@ -36,9 +36,12 @@ describe('the action phase (RULES §4.3, draft §6.3)', () => {
     ['vent-coolant', null],
     ['squadron-maintenance', null],
     ['special-ability', null],
-  ])('ruling (RULES §4.3 "a card whose component has cooldown does nothing"): %s acts through %s', (card, component) => {
-    expect(cardComponent(card)).toBe(component);
-  });
+  ])(
+    'ruling (RULES §4.3 "a card whose component has cooldown does nothing"): %s acts through %s',
+    (card, component) => {
+      expect(cardComponent(card)).toBe(component);
+    },
+  );
 
   it('RULES §4.3: the initiative holder’s cards resolve first; each player’s in the fixed order', () => {
     const s = testState({ initiative: 1 });
@@ -96,7 +99,11 @@ describe('Squadron Maintenance (draft §6.3.6)', () => {
     ]);
     expect(s.ships[0].squadrons.map((q) => q.munitions)).toEqual([2, 1, 1]);
     const ctx2 = run(s, commit({ card: 'squadron-maintenance', munitions: [1, 2] }));
-    expect(after(ctx2).map((e) => (e.type === 'munitions' ? `${e.squadron}:${e.after}` : e.type))).toEqual(['0:1:2', '0:2:2', 'card-resolved']);
+    expect(after(ctx2).map((e) => (e.type === 'munitions' ? `${e.squadron}:${e.after}` : e.type))).toEqual([
+      '0:1:2',
+      '0:2:2',
+      'card-resolved',
+    ]);
     expect(s.ships[0].squadrons.map((q) => q.munitions)).toEqual([2, 2, 2]);
   });
 
@@ -106,7 +113,9 @@ describe('Squadron Maintenance (draft §6.3.6)', () => {
     Object.assign(s.ships[0].squadrons[1]!, { status: 'destroyed', munitions: 0 });
     s.ships[0].squadrons[2]!.munitions = 2;
     const ctx = run(s, commit({ card: 'squadron-maintenance', munitions: [0, 1] }));
-    expect(after(ctx)).toEqual([{ type: 'card-ignored', seat: 0, card: 'squadron-maintenance', reason: 'nothing-to-do' }]);
+    expect(after(ctx)).toEqual([
+      { type: 'card-ignored', seat: 0, card: 'squadron-maintenance', reason: 'nothing-to-do' },
+    ]);
     expect(s.ships[0].squadrons.map((q) => q.munitions)).toEqual([0, 0, 2]);
   });
 
@@ -141,7 +150,9 @@ describe('Squadron Maintenance (draft §6.3.6)', () => {
   it('draft §6.3.6: repairing a squadron that is not destroyed does nothing', () => {
     const s = testState();
     const ctx = run(s, commit({ card: 'squadron-maintenance', repair: 1 }));
-    expect(after(ctx)).toEqual([{ type: 'card-ignored', seat: 0, card: 'squadron-maintenance', reason: 'nothing-to-do' }]);
+    expect(after(ctx)).toEqual([
+      { type: 'card-ignored', seat: 0, card: 'squadron-maintenance', reason: 'nothing-to-do' },
+    ]);
   });
 });
 
@@ -221,8 +232,17 @@ describe('Defence Stations (draft §6.3.4)', () => {
     const s = setup();
     s.ships[0].cooldown.pointDefence = 1;
     const target: Decision = { kind: 'point-defence', target: { kind: 'squadron', id: '1:0' } };
-    const ctx = run(s, commit({ card: 'defence-stations' }, { card: 'vent-coolant', component: 'pointDefence' }), commit(), [target, target]);
-    expect(after(ctx).slice(0, 3).map((e) => e.type)).toEqual(['cooldown', 'card-resolved', 'attack']);
+    const ctx = run(
+      s,
+      commit({ card: 'defence-stations' }, { card: 'vent-coolant', component: 'pointDefence' }),
+      commit(),
+      [target, target],
+    );
+    expect(
+      after(ctx)
+        .slice(0, 3)
+        .map((e) => e.type),
+    ).toEqual(['cooldown', 'card-resolved', 'attack']);
   });
 
   it('RULES §4.3: Defence Stations whose point defence has cooldown does nothing', () => {

@@ -26,7 +26,12 @@ export function cardComponent(card: CardId): Component | null {
 }
 
 /** The immediate cards, in the order each player's resolve (RULES §4.3). */
-export const IMMEDIATE_ORDER: readonly CardId[] = ['vent-coolant', 'squadron-maintenance', 'special-ability', 'defence-stations'];
+export const IMMEDIATE_ORDER: readonly CardId[] = [
+  'vent-coolant',
+  'squadron-maintenance',
+  'special-ability',
+  'defence-stations',
+];
 
 export function resolveActionPhase(ctx: Ctx): void {
   ctx.emit({ type: 'phase', phase: 'action' });
@@ -58,8 +63,12 @@ function resolveImmediate(ctx: Ctx, seat: Seat, play: CardPlay): void {
   }
 }
 
-const ignored = (ctx: Ctx, seat: Seat, card: CardId, reason: 'cooldown' | 'no-power' | 'nothing-to-do' | 'invalid-parameter'): void =>
-  ctx.emit({ type: 'card-ignored', seat, card, reason });
+const ignored = (
+  ctx: Ctx,
+  seat: Seat,
+  card: CardId,
+  reason: 'cooldown' | 'no-power' | 'nothing-to-do' | 'invalid-parameter',
+): void => ctx.emit({ type: 'card-ignored', seat, card, reason });
 
 const isComponent = (x: unknown): x is Component => COMPONENTS.includes(x as Component);
 
@@ -101,7 +110,14 @@ function squadronMaintenance(ctx: Ctx, seat: Seat, munitions: number[] | undefin
       if (ship.supply.squadronTorpedo <= 0) continue;
       ship.supply.squadronTorpedo--;
     }
-    ctx.emit({ type: 'munitions', seat, squadron: sq.id, before: sq.munitions, after: sq.munitions + 1, reason: 'maintenance' });
+    ctx.emit({
+      type: 'munitions',
+      seat,
+      squadron: sq.id,
+      before: sq.munitions,
+      after: sq.munitions + 1,
+      reason: 'maintenance',
+    });
     sq.munitions++;
     added++;
   }

@@ -42,7 +42,8 @@ describe('RULES §2: arcs on hexes', () => {
     for (const h of range(O, 5)) if (inArc('bullseye', O, 2, h)) expect(inArc('front', O, 2, h)).toBe(true);
   });
   it('RULES §2: the origin is never in its own arcs', () => {
-    for (const a of ['front', 'left', 'right', 'rear', 'bullseye', 'fullFront', 'fullRear'] as const) expect(inArc(a, O, 0, O)).toBe(false);
+    for (const a of ['front', 'left', 'right', 'rear', 'bullseye', 'fullFront', 'fullRear'] as const)
+      expect(inArc(a, O, 0, O)).toBe(false);
   });
   it('RULES §2: turret arcs point at one standard arc, or two opposite ones for a double turret', () => {
     expect(turretArcs('left')).toEqual(['left']);

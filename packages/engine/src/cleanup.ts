@@ -60,7 +60,14 @@ function applyBayEffect(ctx: Ctx, ship: Warship): void {
       if (ship.supply.squadronTorpedo <= 0) continue;
       ship.supply.squadronTorpedo--;
     }
-    ctx.emit({ type: 'munitions', seat: ship.seat, squadron: sq.id, before: sq.munitions, after: sq.munitions + 1, reason: 'automated-hangar' });
+    ctx.emit({
+      type: 'munitions',
+      seat: ship.seat,
+      squadron: sq.id,
+      before: sq.munitions,
+      after: sq.munitions + 1,
+      reason: 'automated-hangar',
+    });
     sq.munitions++;
   }
 }

@@ -16,7 +16,9 @@ describe('RULES §10: the engine command line', () => {
     expect(sim.status).toBe(0);
     const lines = sim.stdout.trim().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^match 1: seed [0-9a-f]+ (fpa|lamais) vs (fpa|lamais): (winner P[12]|draw) \(\w+\) after \d+ rounds, \d+ events$/);
+    expect(lines[0]).toMatch(
+      /^match 1: seed [0-9a-f]+ (fpa|lamais) vs (fpa|lamais): (winner P[12]|draw) \(\w+\) after \d+ rounds, \d+ events$/,
+    );
     expect(lines[3]).toMatch(/^digest [0-9a-f]{64}$/);
     expect(run('simulate', '--seed', 'cli-test', '--matches', '3').stdout).toBe(sim.stdout);
     expect(run('simulate', '--seed', 'other', '--matches', '3').stdout).not.toBe(sim.stdout);
@@ -40,13 +42,17 @@ describe('RULES §10: the engine command line', () => {
       expect(Object.keys(ship.cooldown).sort()).toEqual(['broadside', 'fighterBay', 'main', 'pointDefence']);
       expect(ship.momentum).toEqual({ linear: expect.any(Array), rotational: expect.any(Array) });
     }
-    for (const t of state.tokens) expect(Object.keys(t)).toEqual(expect.arrayContaining(['kind', 'owner', 'at', 'facing']));
+    for (const t of state.tokens)
+      expect(Object.keys(t)).toEqual(expect.arrayContaining(['kind', 'owner', 'at', 'facing']));
   });
 
   it('RULES §10: a malformed record is refused with the first bad field and exit code 2', () => {
     const record = JSON.parse(readFileSync(join(dir, 'match-1.json'), 'utf8'));
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ ...record, players: [record.players[0], { ...record.players[1], faction: 'klingon' }] }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ ...record, players: [record.players[0], { ...record.players[1], faction: 'klingon' }] }),
+    );
     const r = run('replay', bad);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/record\.players\[1\]\.faction/);

@@ -47,7 +47,9 @@ function simulate(args: string[]): void {
     refuse(`--variants takes all, random or a list of ${names.join(', ')}`);
   }
   const variants =
-    v === 'random' ? ('random' as const) : Object.fromEntries(names.map((n) => [n, v === 'all' || (v ?? '').split(',').includes(n)]));
+    v === 'random'
+      ? ('random' as const)
+      : Object.fromEntries(names.map((n) => [n, v === 'all' || (v ?? '').split(',').includes(n)]));
   if (seed === undefined || seed === '') refuse(`simulate needs --seed\n${USAGE}`);
   if (!Number.isInteger(n) || n < 1) refuse('--matches must be a whole number ≥ 1');
   if (dir) mkdirSync(dir, { recursive: true });

@@ -7,7 +7,13 @@ import { ENGINE_SETTINGS, type MatchState, type Seat } from './types.js';
 // Capacitor Dump) — see fixtures.ts.
 const s = testState();
 
-function bad(input: unknown, code: CommitmentErrorCode, message: string | RegExp, seat: Seat = 0, state: MatchState = s): void {
+function bad(
+  input: unknown,
+  code: CommitmentErrorCode,
+  message: string | RegExp,
+  seat: Seat = 0,
+  state: MatchState = s,
+): void {
   const r = validateCommitment(state, seat, input);
   expect(r.ok).toBe(false);
   if (r.ok) return;
@@ -36,7 +42,11 @@ describe('RULES §4.1: commitment shape', () => {
   });
 
   it('RULES §4.1: bad engine values and top-level shapes are typed errors naming the field', () => {
-    bad({ engine: 'UP', cards: [] }, 'bad-value', 'engine: expected one of "N", "NE", "SE", "S", "SW", "NW", "DOUBLE", "CW", "CCW", "NONE"');
+    bad(
+      { engine: 'UP', cards: [] },
+      'bad-value',
+      'engine: expected one of "N", "NE", "SE", "S", "SW", "NW", "DOUBLE", "CW", "CCW", "NONE"',
+    );
     bad({ engine: 0, cards: [] }, 'bad-value', /^engine:/);
     bad({ engine: 'n', cards: [] }, 'bad-value', /^engine:/);
     bad({ cards: [] }, 'missing-field', 'engine: required');
@@ -54,7 +64,11 @@ describe('RULES §4.1: commitment shape', () => {
       'too-many-cards',
       'cards: 3 cards, at most two',
     );
-    bad({ engine: 'N', cards: [{ card: 'fire-main' }, { card: 'fire-main' }] }, 'duplicate-card', /^cards\[1\]\.card: "fire-main" is already played/);
+    bad(
+      { engine: 'N', cards: [{ card: 'fire-main' }, { card: 'fire-main' }] },
+      'duplicate-card',
+      /^cards\[1\]\.card: "fire-main" is already played/,
+    );
     bad(one({ card: 'fire-everything' }), 'unknown-card', /^cards\[0\]\.card: unknown card "fire-everything"/);
     bad(one({ card: 3 }), 'bad-type', 'cards[0].card: expected a card id');
     bad(one({ aim: 'fore' }), 'missing-field', 'cards[0].card: required');
@@ -63,10 +77,22 @@ describe('RULES §4.1: commitment shape', () => {
   });
 
   it('RULES §4.1: only the parameters a card takes; anything else is an unknown field', () => {
-    bad(one({ card: 'launch-squadron', aim: 'fore' }), 'unknown-field', 'cards[0].aim: unknown field for launch-squadron');
-    bad(one({ card: 'defence-stations', target: 'x' }), 'unknown-field', 'cards[0].target: unknown field for defence-stations');
+    bad(
+      one({ card: 'launch-squadron', aim: 'fore' }),
+      'unknown-field',
+      'cards[0].aim: unknown field for launch-squadron',
+    );
+    bad(
+      one({ card: 'defence-stations', target: 'x' }),
+      'unknown-field',
+      'cards[0].target: unknown field for defence-stations',
+    );
     bad(one({ card: 'fire-main', aim: 'fore' }), 'unknown-field', 'cards[0].aim: unknown field for fire-main');
-    bad(one({ card: 'vent-coolant', component: 'main', section: 'bow' }), 'unknown-field', 'cards[0].section: unknown field for vent-coolant');
+    bad(
+      one({ card: 'vent-coolant', component: 'main', section: 'bow' }),
+      'unknown-field',
+      'cards[0].section: unknown field for vent-coolant',
+    );
     bad(one({ card: 'port-broadside', aim: 'fore', turret: 'left' }), 'unknown-field', /^cards\[0\]\.turret/);
     expect(good(one({ card: 'launch-squadron' }))).toEqual({ engine: 'NONE', cards: [{ card: 'launch-squadron' }] });
     expect(good(one({ card: 'defence-stations' }))).toEqual({ engine: 'NONE', cards: [{ card: 'defence-stations' }] });
@@ -82,22 +108,50 @@ describe('RULES §4.1: commitment shape', () => {
 describe('RULES §3, §4.1: card parameters', () => {
   it('RULES §3: a token broadside needs fore or aft (Torpedo Racks, Pulse Lasers)', () => {
     bad(one({ card: 'port-broadside' }), 'missing-field', 'cards[0].aim: required for Torpedo Racks: "fore" or "aft"');
-    bad(one({ card: 'starboard-broadside' }), 'missing-field', 'cards[0].aim: required for Pulse Lasers: "fore" or "aft"', 1);
-    bad({ engine: 'N', cards: [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'up' }] }, 'bad-value', 'cards[1].aim: expected "fore" or "aft"');
+    bad(
+      one({ card: 'starboard-broadside' }),
+      'missing-field',
+      'cards[0].aim: required for Pulse Lasers: "fore" or "aft"',
+      1,
+    );
+    bad(
+      { engine: 'N', cards: [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'up' }] },
+      'bad-value',
+      'cards[1].aim: expected "fore" or "aft"',
+    );
     bad(one({ card: 'starboard-broadside', aim: 1 }), 'bad-type', 'cards[0].aim: expected "fore" or "aft"');
-    expect(good(one({ card: 'starboard-broadside', aim: 'aft' }), 1)).toEqual({ engine: 'NONE', cards: [{ card: 'starboard-broadside', aim: 'aft' }] });
+    expect(good(one({ card: 'starboard-broadside', aim: 'aft' }), 1)).toEqual({
+      engine: 'NONE',
+      cards: [{ card: 'starboard-broadside', aim: 'aft' }],
+    });
   });
 
   it('RULES §3: a direct-fire broadside (Flak Batteries) takes aim only optionally', () => {
-    const flak = testState({ ships: [testShip(0, { loadout: { ...FPA_LOADOUT, broadside: 'fpa-flak-batteries' } }), testShip(1)] });
-    expect(good(one({ card: 'port-broadside' }), 0, flak)).toEqual({ engine: 'NONE', cards: [{ card: 'port-broadside' }] });
-    expect(good(one({ card: 'port-broadside', aim: 'aft' }), 0, flak)).toEqual({ engine: 'NONE', cards: [{ card: 'port-broadside', aim: 'aft' }] });
+    const flak = testState({
+      ships: [testShip(0, { loadout: { ...FPA_LOADOUT, broadside: 'fpa-flak-batteries' } }), testShip(1)],
+    });
+    expect(good(one({ card: 'port-broadside' }), 0, flak)).toEqual({
+      engine: 'NONE',
+      cards: [{ card: 'port-broadside' }],
+    });
+    expect(good(one({ card: 'port-broadside', aim: 'aft' }), 0, flak)).toEqual({
+      engine: 'NONE',
+      cards: [{ card: 'port-broadside', aim: 'aft' }],
+    });
     bad(one({ card: 'port-broadside', aim: 'left' }), 'bad-value', 'cards[0].aim: expected "fore" or "aft"', 0, flak);
   });
 
   it('RULES §2: fire-main takes a turret setting only when the main weapon is a turret', () => {
-    bad(one({ card: 'fire-main', turret: 'left' }), 'not-applicable', 'cards[0].turret: Mass Driver is not a turret weapon');
-    bad(one({ card: 'fire-main', turret: 'up' }), 'bad-value', 'cards[0].turret: expected one of "front", "left", "right", "rear"');
+    bad(
+      one({ card: 'fire-main', turret: 'left' }),
+      'not-applicable',
+      'cards[0].turret: Mass Driver is not a turret weapon',
+    );
+    bad(
+      one({ card: 'fire-main', turret: 'up' }),
+      'bad-value',
+      'cards[0].turret: expected one of "front", "left", "right", "rear"',
+    );
     expect(good(one({ card: 'fire-main' }))).toEqual({ engine: 'NONE', cards: [{ card: 'fire-main' }] });
   });
 
@@ -105,25 +159,43 @@ describe('RULES §3, §4.1: card parameters', () => {
     vi.resetModules();
     vi.doMock('./content/index.js', async (orig) => {
       const m = await orig<typeof import('./content/index.js')>();
-      const turret = { ...m.weaponCard('lamais-siege-battery'), id: 'x-turret', name: 'Test Turret', arc: 'turret' as const };
+      const turret = {
+        ...m.weaponCard('lamais-siege-battery'),
+        id: 'x-turret',
+        name: 'Test Turret',
+        arc: 'turret' as const,
+      };
       return { ...m, weaponCard: (id: string) => (id === 'x-turret' ? turret : m.weaponCard(id)) };
     });
     const { validateCommitment: v } = await import('./commitment.js');
     const st = testState({ ships: [testShip(0, { loadout: { ...FPA_LOADOUT, main: 'x-turret' } }), testShip(1)] });
-    expect(v(st, 0, one({ card: 'fire-main', turret: 'rear' }))).toEqual({ ok: true, value: { engine: 'NONE', cards: [{ card: 'fire-main', turret: 'rear' }] } });
+    expect(v(st, 0, one({ card: 'fire-main', turret: 'rear' }))).toEqual({
+      ok: true,
+      value: { engine: 'NONE', cards: [{ card: 'fire-main', turret: 'rear' }] },
+    });
     expect(v(st, 0, one({ card: 'fire-main' }))).toEqual({
       ok: false,
-      error: { code: 'missing-field', message: 'cards[0].turret: required for Test Turret: one of "front", "left", "right", "rear"' },
+      error: {
+        code: 'missing-field',
+        message: 'cards[0].turret: required for Test Turret: one of "front", "left", "right", "rear"',
+      },
     });
     vi.doUnmock('./content/index.js');
     vi.resetModules();
   });
 
   it('RULES §4.3: Vent Coolant names one component', () => {
-    bad(one({ card: 'vent-coolant' }), 'missing-field', 'cards[0].component: required: one of "main", "broadside", "fighterBay", "pointDefence"');
+    bad(
+      one({ card: 'vent-coolant' }),
+      'missing-field',
+      'cards[0].component: required: one of "main", "broadside", "fighterBay", "pointDefence"',
+    );
     bad(one({ card: 'vent-coolant', component: 'engine' }), 'bad-value', /^cards\[0\]\.component: expected one of/);
     bad(one({ card: 'vent-coolant', component: ['main'] }), 'bad-type', /^cards\[0\]\.component:/);
-    expect(good(one({ card: 'vent-coolant', component: 'fighterBay' }))).toEqual({ engine: 'NONE', cards: [{ card: 'vent-coolant', component: 'fighterBay' }] });
+    expect(good(one({ card: 'vent-coolant', component: 'fighterBay' }))).toEqual({
+      engine: 'NONE',
+      cards: [{ card: 'vent-coolant', component: 'fighterBay' }],
+    });
   });
 
   it('RULES §4.3: Squadron Maintenance: one or two munitions (indices may repeat) or one repair, not both', () => {
@@ -132,7 +204,11 @@ describe('RULES §3, §4.1: card parameters', () => {
       expect(good(sm({ munitions }))).toEqual({ engine: 'NONE', cards: [{ card: 'squadron-maintenance', munitions }] });
     }
     expect(good(sm({ repair: 2 }))).toEqual({ engine: 'NONE', cards: [{ card: 'squadron-maintenance', repair: 2 }] });
-    bad(sm({ munitions: [0], repair: 1 }), 'conflicting-fields', 'cards[0].repair: give either munitions or repair, not both');
+    bad(
+      sm({ munitions: [0], repair: 1 }),
+      'conflicting-fields',
+      'cards[0].repair: give either munitions or repair, not both',
+    );
     bad(sm({}), 'missing-field', 'cards[0].munitions: required (or cards[0].repair)');
     bad(sm({ munitions: [] }), 'bad-value', 'cards[0].munitions: expected one or two squadron indices');
     bad(sm({ munitions: [0, 1, 2] }), 'bad-value', 'cards[0].munitions: expected one or two squadron indices');
@@ -146,23 +222,63 @@ describe('RULES §3, §4.1: card parameters', () => {
 
   it('RULES §6: Emergency Repairs names a section; Capacitor Dump a component', () => {
     const sa = (p: object): unknown => one({ card: 'special-ability', ...p });
-    expect(good(sa({ section: 'port' }), 0)).toEqual({ engine: 'NONE', cards: [{ card: 'special-ability', section: 'port' }] });
-    bad(sa({}), 'missing-field', 'cards[0].section: required for Emergency Repairs: one of "bow", "core", "port", "starboard"', 0);
+    expect(good(sa({ section: 'port' }), 0)).toEqual({
+      engine: 'NONE',
+      cards: [{ card: 'special-ability', section: 'port' }],
+    });
+    bad(
+      sa({}),
+      'missing-field',
+      'cards[0].section: required for Emergency Repairs: one of "bow", "core", "port", "starboard"',
+      0,
+    );
     bad(sa({ section: 'bridge' }), 'bad-value', /^cards\[0\]\.section: expected one of "bow"/, 0);
-    bad(sa({ component: 'main' }), 'not-applicable', 'cards[0].component: Emergency Repairs takes a section, not a component', 0);
-    expect(good(sa({ component: 'main' }), 1)).toEqual({ engine: 'NONE', cards: [{ card: 'special-ability', component: 'main' }] });
+    bad(
+      sa({ component: 'main' }),
+      'not-applicable',
+      'cards[0].component: Emergency Repairs takes a section, not a component',
+      0,
+    );
+    expect(good(sa({ component: 'main' }), 1)).toEqual({
+      engine: 'NONE',
+      cards: [{ card: 'special-ability', component: 'main' }],
+    });
     bad(sa({}), 'missing-field', /^cards\[0\]\.component: required for Capacitor Dump/, 1);
-    bad(sa({ section: 'bow' }), 'not-applicable', 'cards[0].section: Capacitor Dump takes a component, not a section', 1);
+    bad(
+      sa({ section: 'bow' }),
+      'not-applicable',
+      'cards[0].section: Capacitor Dump takes a component, not a section',
+      1,
+    );
     bad(sa({ component: 'shields' }), 'bad-value', /^cards\[0\]\.component/, 1);
   });
 
   it('RULES §4.3: state-dependent uselessness is not an error (cooldown, no power, no tokens)', () => {
     const st = testState({
-      ships: [testShip(0, { cooldown: { main: 3, broadside: 2, fighterBay: 0, pointDefence: 0 }, power: 0, supply: { main: 0, broadside: 0, squadronTorpedo: 0 } }), testShip(1)],
+      ships: [
+        testShip(0, {
+          cooldown: { main: 3, broadside: 2, fighterBay: 0, pointDefence: 0 },
+          power: 0,
+          supply: { main: 0, broadside: 0, squadronTorpedo: 0 },
+        }),
+        testShip(1),
+      ],
     });
     const input = { engine: 'CW', cards: [{ card: 'fire-main' }, { card: 'special-ability', section: 'bow' }] };
     expect(good(input, 0, st)).toEqual(input);
-    expect(good({ engine: 'N', cards: [{ card: 'vent-coolant', component: 'pointDefence' }, { card: 'squadron-maintenance', repair: 0 }] }, 0, st)).toBeTruthy();
+    expect(
+      good(
+        {
+          engine: 'N',
+          cards: [
+            { card: 'vent-coolant', component: 'pointDefence' },
+            { card: 'squadron-maintenance', repair: 0 },
+          ],
+        },
+        0,
+        st,
+      ),
+    ).toBeTruthy();
   });
 
   it('validation never mutates its input', () => {
@@ -175,7 +291,8 @@ describe('RULES §3, §4.1: card parameters', () => {
 });
 
 describe('RULES §4.3: card availability for the client', () => {
-  const avail = (st: MatchState, seat: Seat) => Object.fromEntries(cardAvailability(st, seat).map(({ card, ...rest }) => [card, rest]));
+  const avail = (st: MatchState, seat: Seat) =>
+    Object.fromEntries(cardAvailability(st, seat).map(({ card, ...rest }) => [card, rest]));
 
   it('RULES §4.3: a fresh ship: everything but Vent Coolant (and Capacitor Dump) has something to do', () => {
     expect(cardAvailability(s, 0).map((a) => a.card)).toEqual([
@@ -196,7 +313,10 @@ describe('RULES §4.3: card availability for the client', () => {
       'defence-stations': { usable: true },
       'vent-coolant': { usable: false, reason: 'No component has cooldown' },
       'squadron-maintenance': { usable: true },
-      'special-ability': { usable: true, reason: 'No armour damaged yet: repairs only what the momentum phase damages' },
+      'special-ability': {
+        usable: true,
+        reason: 'No armour damaged yet: repairs only what the momentum phase damages',
+      },
     });
     expect(avail(s, 1)['special-ability']).toEqual({ usable: false, reason: 'No component has cooldown' });
   });
@@ -209,9 +329,17 @@ describe('RULES §4.3: card availability for the client', () => {
             ? [testShip(0, { cooldown: { main, broadside: 0, fighterBay: 1, pointDefence: 2 }, power }), testShip(1)]
             : [testShip(0), testShip(1, { cooldown: { main, broadside: 0, fighterBay: 0, pointDefence: 0 }, power })],
       });
-    expect(avail(st(0, 1), 0)['fire-main']).toEqual({ usable: true, reason: 'Main weapon has 1 cooldown: play Vent Coolant on it too', requires: ['vent-coolant'] });
+    expect(avail(st(0, 1), 0)['fire-main']).toEqual({
+      usable: true,
+      reason: 'Main weapon has 1 cooldown: play Vent Coolant on it too',
+      requires: ['vent-coolant'],
+    });
     expect(avail(st(0, 2), 0)['fire-main']).toEqual({ usable: false, reason: 'Main weapon has 2 cooldown' });
-    expect(avail(st(0, 2), 0)['launch-squadron']).toEqual({ usable: true, reason: 'Fighter bay has 1 cooldown: play Vent Coolant on it too', requires: ['vent-coolant'] });
+    expect(avail(st(0, 2), 0)['launch-squadron']).toEqual({
+      usable: true,
+      reason: 'Fighter bay has 1 cooldown: play Vent Coolant on it too',
+      requires: ['vent-coolant'],
+    });
     expect(avail(st(0, 2), 0)['defence-stations']).toEqual({ usable: false, reason: 'Point defence has 2 cooldown' });
     expect(avail(st(0, 2), 0)['vent-coolant']).toEqual({ usable: true });
     expect(avail(st(1, 1), 1)['fire-main']).toEqual({
@@ -222,7 +350,10 @@ describe('RULES §4.3: card availability for the client', () => {
     expect(avail(st(1, 2), 1)['fire-main']).toMatchObject({ usable: true, requires: ['special-ability'] });
     expect(avail(st(1, 2), 1)['special-ability']).toEqual({ usable: true });
     expect(avail(st(1, 2, 0), 1)['fire-main']).toEqual({ usable: false, reason: 'Main weapon has 2 cooldown' });
-    expect(avail(st(1, 2, 0), 1)['special-ability']).toEqual({ usable: false, reason: 'No power left for Capacitor Dump' });
+    expect(avail(st(1, 2, 0), 1)['special-ability']).toEqual({
+      usable: false,
+      reason: 'No power left for Capacitor Dump',
+    });
   });
 
   it('RULES §4.5: a token weapon with an empty supply fires only if a token of its own comes back first', () => {
@@ -232,7 +363,10 @@ describe('RULES §4.3: card availability for the client', () => {
     expect(avail(none, 0)['port-broadside']).toEqual({ usable: false, reason: 'No Torpedo Racks tokens left' });
     expect(avail(none, 1)['starboard-broadside']).toEqual({ usable: true }); // Pulse Lasers take no tokens
     const out = { ...none, tokens: [testToken({ owner: 0, source: 'main', at: { q: 7, r: 0 }, facing: 0 })] };
-    expect(avail(out, 0)['fire-main']).toEqual({ usable: true, reason: 'No Mass Driver tokens in supply: fires only if one returns first' });
+    expect(avail(out, 0)['fire-main']).toEqual({
+      usable: true,
+      reason: 'No Mass Driver tokens in supply: fires only if one returns first',
+    });
     expect(avail(out, 0)['port-broadside']).toEqual({ usable: false, reason: 'No Torpedo Racks tokens left' });
     expect(avail(out, 1)['fire-main']).toEqual({ usable: false, reason: 'No Spinal Railgun tokens left' });
   });
@@ -259,15 +393,23 @@ describe('RULES §4.3: card availability for the client', () => {
     expect(avail(allOut, 0)['squadron-maintenance']).toEqual({ usable: true });
     // Full Interceptor, Torpedo Bomber with no torpedo tokens left, full Pathfinder.
     const full = sq([{ munitions: 2 }, { munitions: 0 }, { munitions: 1 }]);
-    expect(avail(full, 0)['squadron-maintenance']).toEqual({ usable: false, reason: 'No squadron aboard with room for munitions, and none destroyed' });
+    expect(avail(full, 0)['squadron-maintenance']).toEqual({
+      usable: false,
+      reason: 'No squadron aboard with room for munitions, and none destroyed',
+    });
     expect(avail(full, 0)['launch-squadron']).toEqual({ usable: true });
-    expect(avail(sq([{ munitions: 1 }, { munitions: 0 }, { munitions: 1 }]), 0)['squadron-maintenance']).toEqual({ usable: true });
+    expect(avail(sq([{ munitions: 1 }, { munitions: 0 }, { munitions: 1 }]), 0)['squadron-maintenance']).toEqual({
+      usable: true,
+    });
   });
 
   it('RULES §6: Emergency Repairs with damaged armour and power is simply usable', () => {
     const st = testState({ ships: [testShip(0, { armour: { bow: 1, core: 5, port: 3, starboard: 3 } }), testShip(1)] });
     expect(avail(st, 0)['special-ability']).toEqual({ usable: true });
     const spent = testState({ ships: [testShip(0, { power: 0 }), testShip(1)] });
-    expect(avail(spent, 0)['special-ability']).toEqual({ usable: false, reason: 'No power left for Emergency Repairs' });
+    expect(avail(spent, 0)['special-ability']).toEqual({
+      usable: false,
+      reason: 'No power left for Emergency Repairs',
+    });
   });
 });

@@ -20,7 +20,10 @@ export interface CommitmentError {
 }
 
 /** The time-out commitment (RULES §4.1, §7): no thrust, no cards. */
-export const NONE_COMMITMENT: Commitment = Object.freeze({ engine: 'NONE', cards: Object.freeze([]) as unknown as CardPlay[] });
+export const NONE_COMMITMENT: Commitment = Object.freeze({
+  engine: 'NONE',
+  cards: Object.freeze([]) as unknown as CardPlay[],
+});
 
 const TURRETS = ['front', 'left', 'right', 'rear'] as const;
 const AIMS = ['fore', 'aft'] as const;
@@ -48,7 +51,8 @@ const PARAMS: Record<CardId, readonly string[]> = {
 
 export function validateCommitment(s: MatchState, seat: Seat, input: unknown): Result<Commitment, CommitmentError> {
   if (!isObject(input)) return fail('bad-type', 'commitment: expected an object');
-  for (const k of Object.keys(input)) if (k !== 'engine' && k !== 'cards') return fail('unknown-field', `${k}: unknown field`);
+  for (const k of Object.keys(input))
+    if (k !== 'engine' && k !== 'cards') return fail('unknown-field', `${k}: unknown field`);
   if (!has(input, 'engine')) return fail('missing-field', 'engine: required');
   const engine = input.engine;
   if (!ENGINE_SETTINGS.includes(engine as never)) return fail('bad-value', `engine: expected ${list(ENGINE_SETTINGS)}`);
@@ -73,7 +77,8 @@ function validateCard(s: MatchState, seat: Seat, input: unknown, at: string): Re
   if (!has(input, 'card')) return fail('missing-field', `${at}.card: required`);
   const card = input.card;
   if (typeof card !== 'string') return fail('bad-type', `${at}.card: expected a card id`);
-  if (!CARD_IDS.includes(card as CardId)) return fail('unknown-card', `${at}.card: unknown card "${card}"; expected ${list(CARD_IDS)}`);
+  if (!CARD_IDS.includes(card as CardId))
+    return fail('unknown-card', `${at}.card: unknown card "${card}"; expected ${list(CARD_IDS)}`);
   const id = card as CardId;
   for (const k of Object.keys(input)) {
     if (k !== 'card' && !PARAMS[id].includes(k)) return fail('unknown-field', `${at}.${k}: unknown field for ${id}`);
@@ -98,7 +103,8 @@ function validateCard(s: MatchState, seat: Seat, input: unknown, at: string): Re
         if (turret.value === undefined) return ok({ card: id });
         return fail('not-applicable', `${field('turret')}: ${main.name} is not a turret weapon`);
       }
-      if (turret.value === undefined) return fail('missing-field', `${field('turret')}: required for ${main.name}: ${list(TURRETS)}`);
+      if (turret.value === undefined)
+        return fail('missing-field', `${field('turret')}: required for ${main.name}: ${list(TURRETS)}`);
       return ok({ card: id, turret: turret.value });
     }
     case 'port-broadside':
@@ -108,7 +114,8 @@ function validateCard(s: MatchState, seat: Seat, input: unknown, at: string): Re
       const aim = pick('aim', AIMS);
       if (!aim.ok) return aim;
       if (aim.value === undefined) {
-        if (w.class !== 'direct') return fail('missing-field', `${field('aim')}: required for ${w.name}: "fore" or "aft"`);
+        if (w.class !== 'direct')
+          return fail('missing-field', `${field('aim')}: required for ${w.name}: "fore" or "aft"`);
         return ok({ card: id });
       }
       return ok({ card: id, aim: aim.value });
@@ -126,15 +133,18 @@ function validateCard(s: MatchState, seat: Seat, input: unknown, at: string): Re
       // RULES §4.3: two munitions to squadrons aboard, or instead return one destroyed squadron.
       const hasM = has(input, 'munitions');
       const hasR = has(input, 'repair');
-      if (hasM && hasR) return fail('conflicting-fields', `${field('repair')}: give either munitions or repair, not both`);
+      if (hasM && hasR)
+        return fail('conflicting-fields', `${field('repair')}: give either munitions or repair, not both`);
       if (!hasM && !hasR) return fail('missing-field', `${field('munitions')}: required (or ${field('repair')})`);
       if (hasR) {
         const r = squadronIndex(input.repair, field('repair'));
         return r.ok ? ok({ card: id, repair: r.value }) : r;
       }
       const m = input.munitions;
-      if (!Array.isArray(m)) return fail('bad-type', `${field('munitions')}: expected an array of one or two squadron indices`);
-      if (m.length < 1 || m.length > 2) return fail('bad-value', `${field('munitions')}: expected one or two squadron indices`);
+      if (!Array.isArray(m))
+        return fail('bad-type', `${field('munitions')}: expected an array of one or two squadron indices`);
+      if (m.length < 1 || m.length > 2)
+        return fail('bad-value', `${field('munitions')}: expected one or two squadron indices`);
       const out: number[] = [];
       for (let i = 0; i < m.length; i++) {
         const r = squadronIndex(m[i], `${field('munitions')}[${i}]`);
@@ -145,12 +155,17 @@ function validateCard(s: MatchState, seat: Seat, input: unknown, at: string): Re
     }
     case 'special-ability': {
       const special = getFaction(ship.faction).special;
-      const [need, other] = special.kind === 'emergencyRepairs' ? (['section', 'component'] as const) : (['component', 'section'] as const);
-      if (has(input, other)) return fail('not-applicable', `${field(other)}: ${special.name} takes a ${need}, not a ${other}`);
+      const [need, other] =
+        special.kind === 'emergencyRepairs' ? (['section', 'component'] as const) : (['component', 'section'] as const);
+      if (has(input, other))
+        return fail('not-applicable', `${field(other)}: ${special.name} takes a ${need}, not a ${other}`);
       const v = need === 'section' ? pick('section', SECTIONS) : pick('component', COMPONENTS);
       if (!v.ok) return v;
       if (v.value === undefined) {
-        return fail('missing-field', `${field(need)}: required for ${special.name}: ${list(need === 'section' ? SECTIONS : COMPONENTS)}`);
+        return fail(
+          'missing-field',
+          `${field(need)}: required for ${special.name}: ${list(need === 'section' ? SECTIONS : COMPONENTS)}`,
+        );
       }
       return ok({ card: id, [need]: v.value });
     }
@@ -242,7 +257,11 @@ export function cardAvailability(s: MatchState, seat: Seat): CardAvailability[] 
       case 'squadron-maintenance': {
         const room = aboard.some((q) => {
           const sc = getFaction(ship.faction).squadrons.find((c) => c.id === q.card);
-          return sc !== undefined && q.munitions < sc.capacity && (sc.munition === 'fighter' || ship.supply.squadronTorpedo > 0);
+          return (
+            sc !== undefined &&
+            q.munitions < sc.capacity &&
+            (sc.munition === 'fighter' || ship.supply.squadronTorpedo > 0)
+          );
         });
         const destroyed = ship.squadrons.some((q) => q.status === 'destroyed');
         const reason = 'No squadron aboard with room for munitions, and none destroyed';
@@ -251,10 +270,19 @@ export function cardAvailability(s: MatchState, seat: Seat): CardAvailability[] 
       }
       case 'special-ability':
         if (ship.power <= 0) out.push({ card, usable: false, reason: `No power left for ${special.name}` });
-        else if (special.kind === 'capacitorDump' && !anyCooldown) out.push({ card, usable: false, reason: 'No component has cooldown' });
-        else if (special.kind === 'emergencyRepairs' && ship.startArmour && SECTIONS.every((x) => ship.armour[x] >= ship.startArmour[x])) {
+        else if (special.kind === 'capacitorDump' && !anyCooldown)
+          out.push({ card, usable: false, reason: 'No component has cooldown' });
+        else if (
+          special.kind === 'emergencyRepairs' &&
+          ship.startArmour &&
+          SECTIONS.every((x) => ship.armour[x] >= ship.startArmour[x])
+        ) {
           // Still legal: a collision in the momentum phase may damage armour before the action phase.
-          out.push({ card, usable: true, reason: 'No armour damaged yet: repairs only what the momentum phase damages' });
+          out.push({
+            card,
+            usable: true,
+            reason: 'No armour damaged yet: repairs only what the momentum phase damages',
+          });
         } else out.push({ card, usable: true });
         break;
     }

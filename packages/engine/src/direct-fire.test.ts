@@ -39,7 +39,9 @@ const FLAK: Loadout = {
 
 /** Ship 0 (FPA, evasion 0) core (7,10) facing N; ship 1 (Lamais, evasion 1) core (7,4) facing S, bow (7,5). */
 function scene(): MatchState {
-  return testState({ ships: [testShip(0, { loadout: FLAK }), testShip(1, { core: hex(7, 4), facing: 3, loadout: SIEGE })] });
+  return testState({
+    ships: [testShip(0, { loadout: FLAK }), testShip(1, { core: hex(7, 4), facing: 3, loadout: SIEGE })],
+  });
 }
 
 function gun(s: MatchState, over: Partial<DirectAttacker> = {}): DirectAttacker {
@@ -58,16 +60,28 @@ function gun(s: MatchState, over: Partial<DirectAttacker> = {}): DirectAttacker 
 }
 
 const sq = (id: string): Target => ({ kind: 'squadron', id });
-const sec = (seat: Seat, section: 'bow' | 'core' | 'port' | 'starboard'): Target => ({ kind: 'section', seat, section });
-const attacks = (ev: MatchEvent[]) => ev.filter((e): e is Extract<MatchEvent, { type: 'attack' }> => e.type === 'attack');
+const sec = (seat: Seat, section: 'bow' | 'core' | 'port' | 'starboard'): Target => ({
+  kind: 'section',
+  seat,
+  section,
+});
+const attacks = (ev: MatchEvent[]) =>
+  ev.filter((e): e is Extract<MatchEvent, { type: 'attack' }> => e.type === 'attack');
 
 /** A context that records every prompt it is asked. */
 function recordingCtx(s: MatchState, decisions: Decision[]) {
   const prompts: Prompt[] = [];
-  const ctx = createCtx(s, [{ engine: 'NONE', cards: [] }, { engine: 'NONE', cards: [] }], (p, i) => {
-    prompts.push(p);
-    return decisions[i];
-  });
+  const ctx = createCtx(
+    s,
+    [
+      { engine: 'NONE', cards: [] },
+      { engine: 'NONE', cards: [] },
+    ],
+    (p, i) => {
+      prompts.push(p);
+      return decisions[i];
+    },
+  );
   return { ctx, prompts };
 }
 
@@ -91,7 +105,15 @@ describe('RULES §4.5 the hit formula at its edges, with seeded rolls (Dart: eva
       s.rng = rngFor(d12);
       const ctx = testCtx(s);
       resolveAttack(ctx, gun(s, { accuracy }), sq('1:0'));
-      expect(attacks(ctx.events)[0]!.detail).toEqual({ roll: d12, evasion: 3, accuracy, baseAccuracy: accuracy, modifiers: [], needAbove, hit });
+      expect(attacks(ctx.events)[0]!.detail).toEqual({
+        roll: d12,
+        evasion: 3,
+        accuracy,
+        baseAccuracy: accuracy,
+        modifiers: [],
+        needAbove,
+        hit,
+      });
       expect(s.ships[1].squadrons[0].status).toBe(hit ? 'destroyed' : 'space');
     });
   }
@@ -106,14 +128,34 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
     expect(ctx.events).toEqual([
       {
         type: 'attack',
-        source: { seat: 0, by: 'main', weapon: 'test-gun', attackArc: 'front', targetArcs: ['front', 'bullseye', 'fullFront'] },
+        source: {
+          seat: 0,
+          by: 'main',
+          weapon: 'test-gun',
+          attackArc: 'front',
+          targetArcs: ['front', 'bullseye', 'fullFront'],
+        },
         from: hex(7, 9),
         target: sec(1, 'bow'),
         detail: { roll: 9, evasion: 1, accuracy: 1, baseAccuracy: 1, modifiers: [], needAbove: 6, hit: true },
       },
       {
-        type: 'damage', seat: 1, section: 'bow', amount: 2, armourBefore: 3, armourAfter: 1, structureBefore: 9, structureAfter: 9, lost: 0,
-        source: { seat: 0, by: 'main', weapon: 'test-gun', attackArc: 'front', targetArcs: ['front', 'bullseye', 'fullFront'] },
+        type: 'damage',
+        seat: 1,
+        section: 'bow',
+        amount: 2,
+        armourBefore: 3,
+        armourAfter: 1,
+        structureBefore: 9,
+        structureAfter: 9,
+        lost: 0,
+        source: {
+          seat: 0,
+          by: 'main',
+          weapon: 'test-gun',
+          attackArc: 'front',
+          targetArcs: ['front', 'bullseye', 'fullFront'],
+        },
       },
     ]);
     expect(s.ships[1].armour.bow).toBe(1);
@@ -137,15 +179,23 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
     resolveAttack(ctx, gun(s), sq('1:0'));
     const src = { seat: 0, by: 'main', weapon: 'test-gun', attackArc: 'front', targetArcs: ['front', 'fullFront'] };
     expect(ctx.events.slice(1)).toEqual([
-      { type: 'token-destroyed', token: { kind: 'squadron', id: '1:0', owner: 1 }, at: hex(9, 6), cause: 'direct-fire', source: src },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'squadron', id: '1:0', owner: 1 },
+        at: hex(9, 6),
+        cause: 'direct-fire',
+        source: src,
+      },
       { type: 'munitions', seat: 1, squadron: '1:0', before: 2, after: 0, reason: 'destroyed' },
     ]);
     expect(s.ships[1].squadrons[0]).toMatchObject({ status: 'destroyed', munitions: 0 });
   });
 
-  it('RULES §4.5: a hit destroys a torpedo and returns it to its owner\'s supply', () => {
+  it("RULES §4.5: a hit destroys a torpedo and returns it to its owner's supply", () => {
     const s = scene();
-    s.tokens = [testToken({ id: 't5', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(5, 7), facing: 2, evasion: 2 })];
+    s.tokens = [
+      testToken({ id: 't5', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(5, 7), facing: 2, evasion: 2 }),
+    ];
     const before = s.ships[1].supply.broadside;
     s.rng = rngFor(12);
     const ctx = testCtx(s);
@@ -156,14 +206,17 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
     expect(s.ships[1].supply.broadside).toBe(before + 1);
   });
 
-  it('RULES §2 attack arc vs target location: the weapon\'s arc and every arc the target occupies are both on the event', () => {
+  it("RULES §2 attack arc vs target location: the weapon's arc and every arc the target occupies are both on the event", () => {
     // A double turret (left+right) shoots the Dart at 120°: attack arc 'right'; the target sits in right, rear, full rear.
     const s = scene();
     place(s, 1, 1, hex(9, 9), 3);
     s.rng = rngFor(1);
     const ctx = testCtx(s);
     resolveAttack(ctx, gun(s, { arcs: ['left', 'right'] }), sq('1:1'));
-    expect(attacks(ctx.events)[0]!.source).toMatchObject({ attackArc: 'right', targetArcs: ['right', 'rear', 'fullRear'] });
+    expect(attacks(ctx.events)[0]!.source).toMatchObject({
+      attackArc: 'right',
+      targetArcs: ['right', 'rear', 'fullRear'],
+    });
   });
 
   it('RULES §4.5: a target gone before the roll is not rolled against', () => {
@@ -215,13 +268,17 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
     s.rng = rngFor(1, 1);
     const a = testCtx(s);
     resolveAttack(a, gun(s, { range: 3, aoe: 1 }), { kind: 'hex', at: hex(7, 8) }); // aimed at distance 1
-    expect(attacks(a.events).map((e) => [e.target, e.detail.modifiers])).toEqual([[sq('1:1'), [{ reason: 'range-band-close', value: 1 }]]]);
+    expect(attacks(a.events).map((e) => [e.target, e.detail.modifiers])).toEqual([
+      [sq('1:1'), [{ reason: 'range-band-close', value: 1 }]],
+    ]);
     // with the Dart at (7,7) back aboard, (7,6) is in sight at full range 3
     s.ships[1].squadrons[1] = { ...s.ships[1].squadrons[1], status: 'aboard' };
     delete s.ships[1].squadrons[1].at;
     const b = testCtx(s);
     resolveAttack(b, gun(s, { range: 3, aoe: 1 }), { kind: 'hex', at: hex(7, 6) }); // aimed at full range 3
-    expect(attacks(b.events).map((e) => [e.target, e.detail.modifiers])).toEqual([[sq('1:0'), [{ reason: 'range-band-long', value: -1 }]]]);
+    expect(attacks(b.events).map((e) => [e.target, e.detail.modifiers])).toEqual([
+      [sq('1:0'), [{ reason: 'range-band-long', value: -1 }]],
+    ]);
   });
 
   it('draft §7.4.2: AOE 2 reaches every target within two hexes of the aimed hex', () => {
@@ -251,7 +308,10 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
     const opts = prompt!.kind === 'direct-fire' ? prompt!.options : [];
     expect(opts.length).toBe(34);
     expect(opts.find((o) => o.target.kind === 'hex' && o.target.at.q === 7 && o.target.at.r === 9)).toEqual({
-      target: { kind: 'hex', at: hex(7, 9) }, hitTwelfths: 14, distance: 4, affected: [sec(0, 'bow'), sec(0, 'core')],
+      target: { kind: 'hex', at: hex(7, 9) },
+      hitTwelfths: 14,
+      distance: 4,
+      affected: [sec(0, 'bow'), sec(0, 'core')],
     });
     expect(ctx.activated[1].size).toBe(0);
   });
@@ -266,7 +326,13 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
       [sec(0, 'bow'), 5, 5, false],
       [sec(0, 'core'), 6, 5, true],
     ]);
-    expect(a[0]!.source).toEqual({ seat: 1, by: 'main', weapon: 'lamais-siege-battery', attackArc: 'front', targetArcs: ['front', 'bullseye', 'fullFront'] });
+    expect(a[0]!.source).toEqual({
+      seat: 1,
+      by: 'main',
+      weapon: 'lamais-siege-battery',
+      attackArc: 'front',
+      targetArcs: ['front', 'bullseye', 'fullFront'],
+    });
     expect(s.ships[0].armour).toMatchObject({ bow: 4, core: 3 });
     expect([...ctx.activated[1]]).toEqual(['main']);
   });
@@ -291,7 +357,14 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
 
   it('RULES §3: port broadside fires from the port hex through the left arc, starboard from the starboard hex through the right', () => {
     const s = scene();
-    expect(warshipAttacker(s, 0, 'port-broadside')).toMatchObject({ from: hex(6, 11), arcs: ['left'], range: 3, accuracy: 2, damage: 1, aoe: 1 });
+    expect(warshipAttacker(s, 0, 'port-broadside')).toMatchObject({
+      from: hex(6, 11),
+      arcs: ['left'],
+      range: 3,
+      accuracy: 2,
+      damage: 1,
+      aoe: 1,
+    });
     expect(warshipAttacker(s, 0, 'starboard-broadside')).toMatchObject({ from: hex(8, 10), arcs: ['right'] });
     // An enemy Dart at (3,11), west of the port hex: the port broadside can reach it, the starboard one cannot.
     s.ships[1].core = hex(12, 2);
@@ -299,12 +372,19 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
     const port = testCtx(s, [{ kind: 'direct-fire', target: { kind: 'hex', at: hex(3, 11) } }]);
     s.rng = rngFor(12);
     expect(fireWarshipDirect(port, 0, 'port-broadside')).toBe(true);
-    expect(attacks(port.events)[0]).toMatchObject({ from: hex(6, 11), target: sq('1:0'), aimedAt: hex(3, 11), source: { by: 'port-broadside', attackArc: 'left' } });
+    expect(attacks(port.events)[0]).toMatchObject({
+      from: hex(6, 11),
+      target: sq('1:0'),
+      aimedAt: hex(3, 11),
+      source: { by: 'port-broadside', attackArc: 'left' },
+    });
     expect([...port.activated[0]]).toEqual(['broadside']);
     place(s, 1, 0, hex(3, 11), 3);
     const starboard = testCtx(s);
     expect(fireWarshipDirect(starboard, 0, 'starboard-broadside')).toBe(false);
-    expect(starboard.events).toEqual([{ type: 'card-ignored', seat: 0, card: 'starboard-broadside', reason: 'no-target' }]);
+    expect(starboard.events).toEqual([
+      { type: 'card-ignored', seat: 0, card: 'starboard-broadside', reason: 'no-target' },
+    ]);
   });
 
   it('RULES §8: an illegal target is refused with a typed error and the state is untouched', () => {
@@ -336,7 +416,10 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
 
   it('RULES §8: the accepted target is the listed option itself (extra fields in the answer are dropped)', () => {
     const options = [{ target: sec(1, 'bow'), hitTwelfths: 6, distance: 4 }];
-    const r = checkTarget('direct-fire', options)({ kind: 'direct-fire', target: { kind: 'section', seat: 1, section: 'bow', extra: 1 } as Target });
+    const r = checkTarget(
+      'direct-fire',
+      options,
+    )({ kind: 'direct-fire', target: { kind: 'section', seat: 1, section: 'bow', extra: 1 } as Target });
     expect(r).toEqual({ ok: true, value: sec(1, 'bow') });
   });
 
@@ -348,7 +431,12 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
     expect(prompts).toHaveLength(1);
     const p = prompts[0]!;
     const best = bestTargetOption(p.kind === 'direct-fire' ? p.options : []);
-    expect(best).toEqual({ target: { kind: 'hex', at: hex(6, 10) }, hitTwelfths: 21, distance: 5, affected: [sec(0, 'bow'), sec(0, 'core'), sec(0, 'port')] });
+    expect(best).toEqual({
+      target: { kind: 'hex', at: hex(6, 10) },
+      hitTwelfths: 21,
+      distance: 5,
+      affected: [sec(0, 'bow'), sec(0, 'core'), sec(0, 'port')],
+    });
     s.rng = rngFor(1, 1, 1);
     const again = testCtx(s, [{ kind: 'direct-fire', target: best.target }]);
     expect(fireWarshipDirect(again, 1, 'main')).toBe(true);

@@ -61,16 +61,25 @@ export function warshipAttacker(s: MatchState, seat: Seat, mount: WeaponMount, t
 /** The decision check of a target prompt: only one of the listed options, deep-equal (RULES §8). */
 export function checkTarget(kind: 'direct-fire' | 'point-defence', options: readonly TargetOption[]) {
   return (d: Decision): Result<Target, DecisionError> => {
-    if (d.kind !== kind) return { ok: false, error: { code: 'wrong-kind', message: `expected a ${kind} decision, got ${d.kind}` } };
+    if (d.kind !== kind)
+      return { ok: false, error: { code: 'wrong-kind', message: `expected a ${kind} decision, got ${d.kind}` } };
     const t = d.target as Target | undefined;
     const o = t && typeof t === 'object' ? options.find((x) => sameTarget(x.target, t)) : undefined;
-    if (!o) return { ok: false, error: { code: 'not-a-legal-target', message: `not a legal target: ${JSON.stringify(t)}` } };
+    if (!o)
+      return { ok: false, error: { code: 'not-a-legal-target', message: `not a legal target: ${JSON.stringify(t)}` } };
     return { ok: true, value: o.target };
   };
 }
 
 /** Roll one d12 against one target and apply a hit (RULES §4.5). */
-function rollAgainst(ctx: Ctx, attacker: DirectAttacker, c: Candidate, from: DirectAttacker['from'], dist: number, aim: Candidate | null): void {
+function rollAgainst(
+  ctx: Ctx,
+  attacker: DirectAttacker,
+  c: Candidate,
+  from: DirectAttacker['from'],
+  dist: number,
+  aim: Candidate | null,
+): void {
   const odds = attackOdds(ctx.s, attacker, c.target, dist);
   const d12 = roll(ctx.s.rng, 12);
   const hit = d12 > odds.needAbove;
@@ -114,7 +123,10 @@ function rollAgainst(ctx: Ctx, attacker: DirectAttacker, c: Candidate, from: Dir
 export function resolveAttack(ctx: Ctx, attacker: DirectAttacker, target: Target): void {
   const at = targetHex(ctx.s, target);
   if (!at) return; // gone since it was chosen: nothing to roll against
-  const r = reach(attacker, attackerObstructions(ctx.s, attacker), at) ?? { from: attacker.from, distance: distance(attacker.from, at) };
+  const r = reach(attacker, attackerObstructions(ctx.s, attacker), at) ?? {
+    from: attacker.from,
+    distance: distance(attacker.from, at),
+  };
   if (target.kind === 'hex') {
     for (const c of affectedBy(ctx.s, attacker, at)) rollAgainst(ctx, attacker, c, r.from, r.distance, { target, at });
   } else {
@@ -142,7 +154,10 @@ export function fireWarshipDirect(ctx: Ctx, seat: Seat, mount: WeaponMount): boo
     ctx.emit({ type: 'card-ignored', seat, card, reason: 'no-target' });
     return false;
   }
-  const target = ctx.decide({ kind: 'direct-fire', seat, mount, weapon: attacker.source.weapon!, options }, checkTarget('direct-fire', options));
+  const target = ctx.decide(
+    { kind: 'direct-fire', seat, mount, weapon: attacker.source.weapon!, options },
+    checkTarget('direct-fire', options),
+  );
   resolveAttack(ctx, attacker, target);
   ctx.activated[seat].add(component);
   return true;

@@ -18,10 +18,17 @@ const pass = fighter({ kind: 'pass' });
 /** A context that records every prompt it is asked. */
 function recordingCtx(s: MatchState, decisions: Decision[]): { ctx: Ctx; prompts: Prompt[] } {
   const prompts: Prompt[] = [];
-  const ctx = createCtx(s, [{ engine: 'NONE', cards: [] }, { engine: 'NONE', cards: [] }], (p, i) => {
-    prompts.push(p);
-    return decisions[i];
-  });
+  const ctx = createCtx(
+    s,
+    [
+      { engine: 'NONE', cards: [] },
+      { engine: 'NONE', cards: [] },
+    ],
+    (p, i) => {
+      prompts.push(p);
+      return decisions[i];
+    },
+  );
   return { ctx, prompts };
 }
 
@@ -44,7 +51,14 @@ describe('the fighter phase loop (RULES §4.4, draft §6.4)', () => {
     ]);
     expect(ctx.events).toEqual([
       { type: 'phase', phase: 'fighter' },
-      { type: 'squadron-moved', seat: 0, squadron: '0:0', from: hex(3, 5), path: [hex(3, 4), hex(4, 3)], facings: [0, 1] },
+      {
+        type: 'squadron-moved',
+        seat: 0,
+        squadron: '0:0',
+        from: hex(3, 5),
+        path: [hex(3, 4), hex(4, 3)],
+        facings: [0, 1],
+      },
       { type: 'squadron-passed', seat: 1 },
       { type: 'squadron-moved', seat: 0, squadron: '0:1', from: hex(5, 5), path: [], facings: [] },
       { type: 'squadron-passed', seat: 0, automatic: true },
@@ -104,12 +118,22 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
   it('draft §6.4.2: a launch places the squadron (one move), then it moves; the bay is activated and the launch used', () => {
     const s = testState();
     const { ctx, prompts } = recordingCtx(s, [
-      fighter({ kind: 'launch', squadron: 2, at: hex(9, 9), facing: 5, path: [hex(9, 8), hex(10, 7)], end: { kind: 'none' } }),
+      fighter({
+        kind: 'launch',
+        squadron: 2,
+        at: hex(9, 9),
+        facing: 5,
+        path: [hex(9, 8), hex(10, 7)],
+        end: { kind: 'none' },
+      }),
     ]);
     ctx.launches[0] = 1;
     resolveFighterPhase(ctx);
     const first = prompts[0]!;
-    expect(first.kind === 'fighter' && first.squadrons.map((o) => ({ id: o.id, mode: o.mode, speed: o.speed, n: o.launchHexes?.length }))).toEqual([
+    expect(
+      first.kind === 'fighter' &&
+        first.squadrons.map((o) => ({ id: o.id, mode: o.mode, speed: o.speed, n: o.launchHexes?.length })),
+    ).toEqual([
       { id: '0:0', mode: 'launch', speed: 3, n: 24 },
       { id: '0:1', mode: 'launch', speed: 3, n: 24 },
       { id: '0:2', mode: 'launch', speed: 2, n: 24 }, // Strike Fighter, speed 3
@@ -118,12 +142,27 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
     expect(ctx.events).toEqual([
       { type: 'phase', phase: 'fighter' },
       { type: 'squadron-launched', seat: 0, squadron: '0:2', at: hex(9, 9), facing: 5 },
-      { type: 'squadron-moved', seat: 0, squadron: '0:2', from: hex(9, 9), path: [hex(9, 8), hex(10, 7)], facings: [0, 1] },
+      {
+        type: 'squadron-moved',
+        seat: 0,
+        squadron: '0:2',
+        from: hex(9, 9),
+        path: [hex(9, 8), hex(10, 7)],
+        facings: [0, 1],
+      },
       { type: 'squadron-passed', seat: 1, automatic: true },
       { type: 'squadron-passed', seat: 0, automatic: true },
     ]);
     expect(s.ships[0].squadrons[2]).toEqual({
-      id: '0:2', index: 2, card: 'fpa-strike-fighter', status: 'space', munitions: 1, at: hex(10, 7), facing: 1, activated: true, launchedThisRound: true,
+      id: '0:2',
+      index: 2,
+      card: 'fpa-strike-fighter',
+      status: 'space',
+      munitions: 1,
+      at: hex(10, 7),
+      facing: 1,
+      activated: true,
+      launchedThisRound: true,
     });
     expect(ctx.launches[0]).toBe(0);
     expect([...ctx.activated[0]]).toEqual(['fighterBay']);
@@ -131,7 +170,9 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
 
   it('ruling: a launched squadron keeps the facing its player chose when it does not move', () => {
     const s = testState();
-    const { ctx } = recordingCtx(s, [fighter({ kind: 'launch', squadron: 0, at: hex(5, 11), facing: 4, path: [], end: { kind: 'none' } })]);
+    const { ctx } = recordingCtx(s, [
+      fighter({ kind: 'launch', squadron: 0, at: hex(5, 11), facing: 4, path: [], end: { kind: 'none' } }),
+    ]);
     ctx.launches[0] = 1;
     resolveFighterPhase(ctx);
     expect(ctx.events[1]).toEqual({ type: 'squadron-launched', seat: 0, squadron: '0:0', at: hex(5, 11), facing: 4 });
@@ -143,7 +184,9 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
     s.ships[1].loadout = { ...s.ships[1].loadout, fighterBay: 'lamais-launch-rails' };
     // Lancer, speed 3: placement + 3 moves. Seat 1's starboard hex is (6,0).
     const path = [hex(5, 2), hex(5, 3), hex(5, 4)];
-    const { ctx, prompts } = recordingCtx(s, [fighter({ kind: 'launch', squadron: 2, at: hex(5, 1), facing: 3, path, end: { kind: 'none' } })]);
+    const { ctx, prompts } = recordingCtx(s, [
+      fighter({ kind: 'launch', squadron: 2, at: hex(5, 1), facing: 3, path, end: { kind: 'none' } }),
+    ]);
     ctx.launches[1] = 1;
     resolveFighterPhase(ctx);
     const p = prompts[0]!;
@@ -171,7 +214,14 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
     const s = testState();
     const before = structuredClone(s);
     const { ctx } = recordingCtx(s, [
-      fighter({ kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [hex(9, 8), hex(9, 7), hex(9, 6)], end: { kind: 'none' } }),
+      fighter({
+        kind: 'launch',
+        squadron: 2,
+        at: hex(9, 9),
+        facing: 0,
+        path: [hex(9, 8), hex(9, 7), hex(9, 6)],
+        end: { kind: 'none' },
+      }),
     ]);
     ctx.launches[0] = 1;
     let thrown: unknown;
@@ -189,7 +239,10 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
   it('RULES §4.4: a recalled squadron returns aboard with its munitions and has acted this round', () => {
     const s = testState();
     space(s, 0, 0, hex(4, 11), 0, { munitions: 2 });
-    const { ctx, prompts } = recordingCtx(s, [fighter({ kind: 'activate', squadron: 0, path: [hex(5, 11)], end: { kind: 'recall' } }), pass]);
+    const { ctx, prompts } = recordingCtx(s, [
+      fighter({ kind: 'activate', squadron: 0, path: [hex(5, 11)], end: { kind: 'recall' } }),
+      pass,
+    ]);
     ctx.launches[0] = 1;
     resolveFighterPhase(ctx);
     // Back aboard, it is not offered for launch again this round (ruling); the two others are.
@@ -203,7 +256,13 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
       { type: 'squadron-recalled', seat: 0, squadron: '0:0', from: hex(5, 11) },
     ]);
     expect(s.ships[0].squadrons[0]).toEqual({
-      id: '0:0', index: 0, card: 'fpa-interceptor', status: 'aboard', munitions: 2, activated: true, launchedThisRound: false,
+      id: '0:0',
+      index: 0,
+      card: 'fpa-interceptor',
+      status: 'aboard',
+      munitions: 2,
+      activated: true,
+      launchedThisRound: false,
     });
   });
 
@@ -211,7 +270,9 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
     const s = testState({ initiative: 1 });
     space(s, 1, 2, hex(7, 4), 3, { munitions: 2 }); // Lancer facing S
     space(s, 0, 0, hex(7, 8), 0); // an Interceptor in the beam's way
-    const { ctx, prompts } = recordingCtx(s, [fighter({ kind: 'activate', squadron: 2, path: [hex(7, 5), hex(7, 6)], end: { kind: 'action' } })]);
+    const { ctx, prompts } = recordingCtx(s, [
+      fighter({ kind: 'activate', squadron: 2, path: [hex(7, 5), hex(7, 6)], end: { kind: 'action' } }),
+    ]);
     resolveFighterPhase(ctx);
     expect(prompts).toHaveLength(1);
     expect(ctx.events.map((e) => e.type)).toEqual([
@@ -225,7 +286,12 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
       'squadron-passed',
       'squadron-passed',
     ]);
-    expect(ctx.events[3]).toMatchObject({ type: 'beam', from: hex(7, 6), dir: 3, stoppedAt: { seat: 0, section: 'bow' } });
+    expect(ctx.events[3]).toMatchObject({
+      type: 'beam',
+      from: hex(7, 6),
+      dir: 3,
+      stoppedAt: { seat: 0, section: 'bow' },
+    });
     expect(s.ships[1].squadrons[2]).toMatchObject({ munitions: 1, activated: true });
     expect(s.ships[0].armour.bow).toBe(3);
   });
@@ -239,7 +305,10 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
       [fighter({ kind: 'activate', squadron: 1, path: [], end: { kind: 'none' } }), 'squadron-cannot-act'],
       [fighter({ kind: 'activate', squadron: 0, path: [hex(3, 3)], end: { kind: 'none' } }), 'illegal-path'],
       [fighter({ kind: 'activate', squadron: 0, path: [], end: { kind: 'action' } }), 'no-munitions'],
-      [fighter({ kind: 'launch', squadron: 1, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } }), 'illegal-launch'],
+      [
+        fighter({ kind: 'launch', squadron: 1, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } }),
+        'illegal-launch',
+      ],
     ];
     for (const [decision, code] of cases) {
       const { ctx } = recordingCtx(s, [decision]);

@@ -22,16 +22,33 @@ export { squadronEndOptions, type SquadronEndOptions } from './squadron-action.j
 export const defaultFighterAnswer = (): FighterAnswer => ({ kind: 'pass' });
 
 /** The squadrons a player may activate or launch now, or null when there is nothing (an automatic pass). */
-export function fighterPrompt(s: MatchState, seat: Seat, launchesLeft: number): Extract<Prompt, { kind: 'fighter' }> | null {
+export function fighterPrompt(
+  s: MatchState,
+  seat: Seat,
+  launchesLeft: number,
+): Extract<Prompt, { kind: 'fighter' }> | null {
   const ship = s.ships[seat];
   const squadrons: SquadronOption[] = [];
   // launch hexes only when some squadron could launch: this runs on every activation
   const hexes = ship.squadrons.some((sq) => canLaunch(s, seat, sq, launchesLeft)) ? launchHexes(s, seat) : [];
   for (const sq of ship.squadrons) {
     if (canActivate(sq)) {
-      squadrons.push({ squadron: sq.index, id: sq.id, mode: 'activate', speed: squadronSpeed(ship, sq), munitions: sq.munitions });
+      squadrons.push({
+        squadron: sq.index,
+        id: sq.id,
+        mode: 'activate',
+        speed: squadronSpeed(ship, sq),
+        munitions: sq.munitions,
+      });
     } else if (canLaunch(s, seat, sq, launchesLeft) && hexes.length > 0) {
-      squadrons.push({ squadron: sq.index, id: sq.id, mode: 'launch', launchHexes: hexes, speed: launchMoves(ship, sq), munitions: sq.munitions });
+      squadrons.push({
+        squadron: sq.index,
+        id: sq.id,
+        mode: 'launch',
+        launchHexes: hexes,
+        speed: launchMoves(ship, sq),
+        munitions: sq.munitions,
+      });
     }
   }
   return squadrons.length > 0 ? { kind: 'fighter', seat, squadrons } : null;

@@ -21,7 +21,16 @@ export const LAMAIS_LOADOUT: Loadout = {
 };
 
 export function testSquadron(seat: Seat, index: number, card: string, over: Partial<Squadron> = {}): Squadron {
-  return { id: `${seat}:${index}`, index, card, status: 'aboard', munitions: 1, activated: false, launchedThisRound: false, ...over };
+  return {
+    id: `${seat}:${index}`,
+    index,
+    card,
+    status: 'aboard',
+    munitions: 1,
+    activated: false,
+    launchedThisRound: false,
+    ...over,
+  };
 }
 
 export function testShip(seat: Seat, over: Partial<Warship> = {}): Warship {
@@ -71,10 +80,27 @@ export function testState(over: Partial<MatchState> & { ships?: [Warship, Warshi
 }
 
 export function testToken(over: Partial<WeaponToken> & { at: Hex; facing: Dir }): WeaponToken {
-  return { id: 'p1', kind: 'projectile', owner: 0, source: 'main', damage: 3, speed: 3, firedRound: 0, evasion: 0, ...over };
+  return {
+    id: 'p1',
+    kind: 'projectile',
+    owner: 0,
+    source: 'main',
+    damage: 3,
+    speed: 3,
+    firedRound: 0,
+    evasion: 0,
+    ...over,
+  };
 }
 
 /** A context over a state with scripted decisions; commitments default to NONE and no cards. */
 export function testCtx(s: MatchState, decisions: Decision[] = []): Ctx {
-  return createCtx(s, [{ engine: 'NONE', cards: [] }, { engine: 'NONE', cards: [] }], (_p, i) => decisions[i]);
+  return createCtx(
+    s,
+    [
+      { engine: 'NONE', cards: [] },
+      { engine: 'NONE', cards: [] },
+    ],
+    (_p, i) => decisions[i],
+  );
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { directionTo, distance, fromOffset, fromPixel, line, neighbour, opposite, range, toOffset, toPixel, turn } from './hex.js';
+import {
+  directionTo,
+  distance,
+  fromOffset,
+  fromPixel,
+  line,
+  neighbour,
+  opposite,
+  range,
+  toOffset,
+  toPixel,
+  turn,
+} from './hex.js';
 import type { Dir } from './types.js';
 
 describe('RULES §1: hexes', () => {
@@ -28,7 +40,8 @@ describe('RULES §1: hexes', () => {
   it('RULES §1: odd-q offset layout: col = q, row = r + (q − (q&1))/2', () => {
     expect(fromOffset(7, 13)).toEqual({ q: 7, r: 10 });
     expect(fromOffset(7, 3)).toEqual({ q: 7, r: 0 });
-    for (let col = 0; col < 15; col++) for (let row = 0; row < 17; row++) expect(toOffset(fromOffset(col, row))).toEqual({ col, row });
+    for (let col = 0; col < 15; col++)
+      for (let row = 0; row < 17; row++) expect(toOffset(fromOffset(col, row))).toEqual({ col, row });
   });
   it('RULES §1: distance is hex distance', () => {
     expect(distance({ q: 0, r: 0 }, { q: 3, r: -3 })).toBe(3);

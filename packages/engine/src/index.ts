@@ -4,14 +4,36 @@ export type * from './events.js';
 
 // hex maths, arcs and the board: pure helpers the client may use
 export * as hexes from './hex.js';
-export { DIR_NAMES, distance, neighbour, toPixel, fromPixel, fromOffset, toOffset, parseDir, dirName, turn } from './hex.js';
+export {
+  DIR_NAMES,
+  distance,
+  neighbour,
+  toPixel,
+  fromPixel,
+  fromOffset,
+  toOffset,
+  parseDir,
+  dirName,
+  turn,
+} from './hex.js';
 export { bearing, inArc, arcsOf, relativePosition } from './arcs.js';
 export { STANDARD, SCENARIOS, onBoard, boardHexes } from './board.js';
 export { sectionHexes, shipHexes, sectionAt } from './warship.js';
 export { mountHex, firingDirection, mountArcs } from './mounts.js';
 
 // content
-export { FACTIONS, FACTION_IDS, getFaction, findCard, cardSlot, weaponCard, fighterBayCard, pointDefenceCard, squadronCard, slotCards } from './content/index.js';
+export {
+  FACTIONS,
+  FACTION_IDS,
+  getFaction,
+  findCard,
+  cardSlot,
+  weaponCard,
+  fighterBayCard,
+  pointDefenceCard,
+  squadronCard,
+  slotCards,
+} from './content/index.js';
 
 // the draft, commitments, a match
 export * from './loadout.js';
@@ -30,7 +52,14 @@ export { targetOptions } from './targeting.js';
 export { lineOfSight } from './los.js';
 
 // records, replays, randomness
-export { parseRecord, makeRecord, RECORD_FORMAT, type MatchRecord, type RecordRound, type RecordError } from './record.js';
+export {
+  parseRecord,
+  makeRecord,
+  RECORD_FORMAT,
+  type MatchRecord,
+  type RecordRound,
+  type RecordError,
+} from './record.js';
 export { replayRecord, replayJson, setupOf, type ReplayResult } from './replay.js';
 export { stateView, type StateView } from './view.js';
 export { createRng, seedRng, seedHash, type Rng } from './rng.js';

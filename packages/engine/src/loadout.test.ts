@@ -85,16 +85,43 @@ describe('RULES §5: picks', () => {
     d = play(d, 1, { kind: 'pick', slot: 'main', card: 'fpa-mass-driver' });
     d = play(d, 0, { kind: 'pick', slot: 'squadrons', cards: ['fpa-gunship', 'fpa-interceptor', 'fpa-pathfinder'] });
     d = play(d, 1, { kind: 'pick', slot: 'squadrons', cards: ['fpa-gunship', 'fpa-interceptor', 'fpa-pathfinder'] });
-    expect(d.loadouts[1]).toEqual({ main: 'fpa-mass-driver', squadrons: ['fpa-gunship', 'fpa-interceptor', 'fpa-pathfinder'] });
+    expect(d.loadouts[1]).toEqual({
+      main: 'fpa-mass-driver',
+      squadrons: ['fpa-gunship', 'fpa-interceptor', 'fpa-pathfinder'],
+    });
   });
 
-  it('RULES §5: a pick comes from the picker\'s own faction deck, for the right slot', () => {
+  it("RULES §5: a pick comes from the picker's own faction deck, for the right slot", () => {
     const d = createDraft({ factions: ['fpa', 'lamais'], initiative: 0 });
     refuse(d, 0, { kind: 'pick', slot: 'main', card: 'lamais-spinal-railgun' }, 'wrong-faction', /^card: .*FPA deck/);
-    refuse(d, 0, { kind: 'pick', slot: 'main', card: 'fpa-torpedo-racks' }, 'wrong-slot', /^card: .*broadside card, not main/);
-    refuse(d, 0, { kind: 'pick', slot: 'main', card: 'fpa-death-ray' }, 'unknown-card', /^card: unknown card "fpa-death-ray"/);
-    refuse(d, 0, { kind: 'pick', slot: 'squadrons', cards: ['fpa-interceptor', 'lamais-dart', 'fpa-interceptor'] }, 'wrong-faction', /^cards\[1\]/);
-    refuse(d, 0, { kind: 'pick', slot: 'squadrons', cards: ['fpa-interceptor', 'fpa-interceptor', 'fpa-ciws'] }, 'wrong-slot', /^cards\[2\]/);
+    refuse(
+      d,
+      0,
+      { kind: 'pick', slot: 'main', card: 'fpa-torpedo-racks' },
+      'wrong-slot',
+      /^card: .*broadside card, not main/,
+    );
+    refuse(
+      d,
+      0,
+      { kind: 'pick', slot: 'main', card: 'fpa-death-ray' },
+      'unknown-card',
+      /^card: unknown card "fpa-death-ray"/,
+    );
+    refuse(
+      d,
+      0,
+      { kind: 'pick', slot: 'squadrons', cards: ['fpa-interceptor', 'lamais-dart', 'fpa-interceptor'] },
+      'wrong-faction',
+      /^cards\[1\]/,
+    );
+    refuse(
+      d,
+      0,
+      { kind: 'pick', slot: 'squadrons', cards: ['fpa-interceptor', 'fpa-interceptor', 'fpa-ciws'] },
+      'wrong-slot',
+      /^cards\[2\]/,
+    );
   });
 
   it('RULES §5: only the player to move may pick, and only an empty slot', () => {
@@ -127,7 +154,13 @@ describe('RULES §5: picks', () => {
     refuse(d, 0, [], 'malformed', /^action:/);
     refuse(d, 0, { kind: 'steal' }, 'malformed', /^kind:/);
     refuse(d, 0, { kind: 'pick', slot: 'engine', card: 'fpa-mass-driver' }, 'malformed', /^slot:/);
-    refuse(d, 0, { kind: 'pick', slot: 'main', card: 'fpa-mass-driver', extra: 1 }, 'malformed', /^extra: unknown field/);
+    refuse(
+      d,
+      0,
+      { kind: 'pick', slot: 'main', card: 'fpa-mass-driver', extra: 1 },
+      'malformed',
+      /^extra: unknown field/,
+    );
     refuse(d, 0, { kind: 'pick', slot: 'main', cards: ['fpa-mass-driver'] }, 'malformed', /^cards: unknown field/);
     refuse(d, 0, { kind: 'pick', slot: 'squadrons', card: 'fpa-interceptor' }, 'malformed', /^card: unknown field/);
     refuse(d, 0, { kind: 'pick', slot: 'main' }, 'malformed', /^card: expected a card id/);
@@ -151,7 +184,10 @@ describe('RULES §5: picks', () => {
     d = play(d, 1, { kind: 'pick', slot: 'pointDefence', card: 'lamais-scatter-guns' });
     cards[0] = 'fpa-strike-fighter';
     expect(d.log).toEqual([
-      { seat: 0, action: { kind: 'pick', slot: 'squadrons', cards: ['fpa-interceptor', 'fpa-gunship', 'fpa-pathfinder'] } },
+      {
+        seat: 0,
+        action: { kind: 'pick', slot: 'squadrons', cards: ['fpa-interceptor', 'fpa-gunship', 'fpa-pathfinder'] },
+      },
       { seat: 1, action: { kind: 'pick', slot: 'pointDefence', card: 'lamais-scatter-guns' } },
     ]);
     expect(d.loadouts[0].squadrons).toEqual(['fpa-interceptor', 'fpa-gunship', 'fpa-pathfinder']);
@@ -165,7 +201,11 @@ describe('RULES §5: the swap step', () => {
     refuse(d, 0, { kind: 'no-swap' }, 'not-your-turn');
     d = play(d, 1, { kind: 'swap', slot: 'main', card: 'lamais-siege-battery' });
     expect(draftTurn(d)).toEqual({ stage: 'swap', seat: 0, seats: [0] });
-    d = play(d, 0, { kind: 'swap', slot: 'squadrons', cards: ['fpa-torpedo-bomber', 'fpa-pathfinder', 'fpa-torpedo-bomber'] });
+    d = play(d, 0, {
+      kind: 'swap',
+      slot: 'squadrons',
+      cards: ['fpa-torpedo-bomber', 'fpa-pathfinder', 'fpa-torpedo-bomber'],
+    });
     expect(draftTurn(d)).toEqual({ stage: 'munitions', seat: null, seats: [0, 1] });
     expect(draftLoadouts(d)).toEqual([
       { ...FPA_LOADOUT, squadrons: ['fpa-torpedo-bomber', 'fpa-pathfinder', 'fpa-torpedo-bomber'] },
@@ -192,11 +232,27 @@ describe('RULES §5: the swap step', () => {
 
   it('RULES §5: a swap takes another card of that slot, from the own deck, within the squadron rules', () => {
     const d = picked(0);
-    refuse(d, 0, { kind: 'swap', slot: 'main', card: 'fpa-mass-driver' }, 'same-card', /^card: "fpa-mass-driver" is already your main/);
-    refuse(d, 0, { kind: 'swap', slot: 'squadrons', cards: ['fpa-strike-fighter', 'fpa-interceptor', 'fpa-interceptor'] }, 'same-card');
+    refuse(
+      d,
+      0,
+      { kind: 'swap', slot: 'main', card: 'fpa-mass-driver' },
+      'same-card',
+      /^card: "fpa-mass-driver" is already your main/,
+    );
+    refuse(
+      d,
+      0,
+      { kind: 'swap', slot: 'squadrons', cards: ['fpa-strike-fighter', 'fpa-interceptor', 'fpa-interceptor'] },
+      'same-card',
+    );
     refuse(d, 0, { kind: 'swap', slot: 'main', card: 'lamais-siege-battery' }, 'wrong-faction');
     refuse(d, 0, { kind: 'swap', slot: 'broadside', card: 'fpa-heavy-lance' }, 'wrong-slot');
-    refuse(d, 0, { kind: 'swap', slot: 'squadrons', cards: ['fpa-strike-fighter', 'fpa-strike-fighter', 'fpa-torpedo-bomber'] }, 'three-heavy');
+    refuse(
+      d,
+      0,
+      { kind: 'swap', slot: 'squadrons', cards: ['fpa-strike-fighter', 'fpa-strike-fighter', 'fpa-torpedo-bomber'] },
+      'three-heavy',
+    );
     refuse(d, 0, { kind: 'pick', slot: 'main', card: 'fpa-heavy-lance' }, 'wrong-stage');
   });
 });
@@ -207,7 +263,13 @@ describe('RULES §5: munitions', () => {
   it('RULES §5: both players place at once, 4 munitions within capacity', () => {
     let d = ready();
     // FPA: Interceptor (2), Interceptor (2), Strike Fighter (2)
-    refuse(d, 0, { kind: 'munitions', munitions: [3, 1, 0] }, 'over-capacity', /^munitions\[0\]: 3 munitions, capacity 2/);
+    refuse(
+      d,
+      0,
+      { kind: 'munitions', munitions: [3, 1, 0] },
+      'over-capacity',
+      /^munitions\[0\]: 3 munitions, capacity 2/,
+    );
     refuse(d, 0, { kind: 'munitions', munitions: [1, 1, 1] }, 'munitions-total', /3 munitions placed, must be 4/);
     refuse(d, 0, { kind: 'munitions', munitions: [2, 2, 2] }, 'munitions-total');
     refuse(d, 0, { kind: 'munitions', munitions: [2, 2] }, 'malformed', /^munitions: expected three numbers/);
@@ -239,8 +301,12 @@ describe('RULES §5: munitions', () => {
     expect(checkMunitions(rules, [1, 1, 0])).toMatchObject({ ok: false, error: { code: 'munitions-total' } });
   });
 
-  it('RULES §5: torpedo munitions are limited by the faction\'s squadron torpedo tokens', () => {
-    const rules = munitionRules({ ...FPA, squadronTorpedoTokens: 1 }, ['fpa-torpedo-bomber', 'fpa-torpedo-bomber', 'fpa-pathfinder']);
+  it("RULES §5: torpedo munitions are limited by the faction's squadron torpedo tokens", () => {
+    const rules = munitionRules({ ...FPA, squadronTorpedoTokens: 1 }, [
+      'fpa-torpedo-bomber',
+      'fpa-torpedo-bomber',
+      'fpa-pathfinder',
+    ]);
     expect(rules.total).toBe(2);
     expect(checkMunitions(rules, [1, 1, 0])).toMatchObject({ ok: false, error: { code: 'torpedo-tokens' } });
     expect(checkMunitions(rules, [0, 1, 1]).ok).toBe(true);
@@ -249,14 +315,19 @@ describe('RULES §5: munitions', () => {
 
 describe('RULES §5, §7: legal actions, time-out defaults, random players', () => {
   it('RULES §5: the legal squadron triples are every multiset within the rules (FPA 21, Lamais 25)', () => {
-    for (const [f, n] of [[FPA, 21], [LAMAIS, 25]] as const) {
+    for (const [f, n] of [
+      [FPA, 21],
+      [LAMAIS, 25],
+    ] as const) {
       const triples = squadronTriples(f);
       expect(triples).toHaveLength(n);
       // Cross-check against all ordered triples of the deck.
       const legal = new Set<string>();
-      for (const a of f.squadrons) for (const b of f.squadrons) for (const c of f.squadrons) {
-        if (checkSquadrons(f, [a.id, b.id, c.id]).ok) legal.add([a.id, b.id, c.id].sort().join());
-      }
+      for (const a of f.squadrons)
+        for (const b of f.squadrons)
+          for (const c of f.squadrons) {
+            if (checkSquadrons(f, [a.id, b.id, c.id]).ok) legal.add([a.id, b.id, c.id].sort().join());
+          }
       expect(new Set(triples.map((t) => [...t].sort().join()))).toEqual(legal);
     }
   });
@@ -355,11 +426,22 @@ describe('RULES §5, §7: legal actions, time-out defaults, random players', () 
 describe('checkLoadout (match records)', () => {
   it('accepts a legal loadout and names the first bad field', () => {
     expect(checkLoadout(FPA, FPA_LOADOUT)).toEqual({ ok: true, value: FPA_LOADOUT });
-    expect(checkLoadout(FPA, LAMAIS_LOADOUT)).toMatchObject({ ok: false, error: { code: 'wrong-faction', message: expect.stringMatching(/^main:/) } });
-    expect(checkLoadout(FPA, { ...FPA_LOADOUT, engine: 'x' })).toMatchObject({ ok: false, error: { message: 'engine: unknown field' } });
+    expect(checkLoadout(FPA, LAMAIS_LOADOUT)).toMatchObject({
+      ok: false,
+      error: { code: 'wrong-faction', message: expect.stringMatching(/^main:/) },
+    });
+    expect(checkLoadout(FPA, { ...FPA_LOADOUT, engine: 'x' })).toMatchObject({
+      ok: false,
+      error: { message: 'engine: unknown field' },
+    });
     const { pointDefence: _, ...noPd } = FPA_LOADOUT;
-    expect(checkLoadout(FPA, noPd)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^pointDefence:/) } });
-    expect(checkLoadout(FPA, { ...FPA_LOADOUT, squadrons: ['fpa-gunship', 'fpa-gunship', 'fpa-interceptor'] })).toMatchObject({
+    expect(checkLoadout(FPA, noPd)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^pointDefence:/) },
+    });
+    expect(
+      checkLoadout(FPA, { ...FPA_LOADOUT, squadrons: ['fpa-gunship', 'fpa-gunship', 'fpa-interceptor'] }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'copy-limit', message: expect.stringMatching(/^squadrons:/) },
     });

@@ -96,9 +96,18 @@ const fail = (code: DraftErrorCode, message: string): Result<never, DraftError> 
 
 export function createDraft(opts: { factions: [FactionId, FactionId]; initiative: Seat }): Draft {
   const [a, b] = opts.factions;
-  if (!isFactionId(a) || !isFactionId(b)) throw new Error(`createDraft: unknown faction in ${JSON.stringify(opts.factions)}`);
-  if (opts.initiative !== 0 && opts.initiative !== 1) throw new Error(`createDraft: bad initiative ${String(opts.initiative)}`);
-  return { factions: [a, b], initiative: opts.initiative, loadouts: [{}, {}], swaps: [null, null], munitions: [null, null], log: [] };
+  if (!isFactionId(a) || !isFactionId(b))
+    throw new Error(`createDraft: unknown faction in ${JSON.stringify(opts.factions)}`);
+  if (opts.initiative !== 0 && opts.initiative !== 1)
+    throw new Error(`createDraft: bad initiative ${String(opts.initiative)}`);
+  return {
+    factions: [a, b],
+    initiative: opts.initiative,
+    loadouts: [{}, {}],
+    swaps: [null, null],
+    munitions: [null, null],
+    log: [],
+  };
 }
 
 const filled = (l: PartialLoadout): number => SLOTS.filter((s) => l[s] !== undefined).length;
@@ -124,7 +133,8 @@ export function draftTurn(d: Draft): DraftTurn {
 
 /** Check a squadron triple against a faction deck: own cards, copy limits, not three heavy (RULES §5). */
 export function checkSquadrons(faction: Faction, cards: unknown, field = 'cards'): Result<Triple, DraftError> {
-  if (!Array.isArray(cards) || cards.length !== 3) return fail('malformed', `${field}: expected three squadron card ids`);
+  if (!Array.isArray(cards) || cards.length !== 3)
+    return fail('malformed', `${field}: expected three squadron card ids`);
   const found: SquadronCard[] = [];
   for (let i = 0; i < 3; i++) {
     const r = checkCard(faction, 'squadrons', cards[i], `${field}[${i}]`);
@@ -135,7 +145,8 @@ export function checkSquadrons(faction: Faction, cards: unknown, field = 'cards'
     const n = found.filter((x) => x === c).length;
     if (n > c.max) return fail('copy-limit', `${field}: ${n} × ${c.name}, at most ${c.max}`);
   }
-  if (found.every((c) => c.heavy)) return fail('three-heavy', `${field}: three heavy squadrons; choose at least one other`);
+  if (found.every((c) => c.heavy))
+    return fail('three-heavy', `${field}: three heavy squadrons; choose at least one other`);
   return ok([found[0]!.id, found[1]!.id, found[2]!.id]);
 }
 
@@ -150,9 +161,11 @@ function checkCard(faction: Faction, slot: Slot, card: unknown, field: string): 
 
 /** Check a complete loadout (e.g. from a match record); field names are relative to the loadout. */
 export function checkLoadout(faction: Faction, loadout: unknown): Result<Loadout, DraftError> {
-  if (typeof loadout !== 'object' || loadout === null || Array.isArray(loadout)) return fail('malformed', 'loadout: expected an object');
+  if (typeof loadout !== 'object' || loadout === null || Array.isArray(loadout))
+    return fail('malformed', 'loadout: expected an object');
   const l = loadout as Record<string, unknown>;
-  for (const k of Object.keys(l)) if (!(SLOTS as readonly string[]).includes(k)) return fail('malformed', `${k}: unknown field`);
+  for (const k of Object.keys(l))
+    if (!(SLOTS as readonly string[]).includes(k)) return fail('malformed', `${k}: unknown field`);
   const out: Partial<Loadout> = {};
   for (const slot of SINGLE_SLOTS) {
     const r = checkCard(faction, slot, l[slot], slot);
@@ -177,19 +190,27 @@ export function munitionRules(faction: Faction, squadrons: Triple): MunitionRule
 }
 
 /** Check a munitions placement (RULES §5): whole numbers, within capacity and torpedo tokens, `total` in all. */
-export function checkMunitions(rules: MunitionRules, input: unknown, field = 'munitions'): Result<Munitions, DraftError> {
+export function checkMunitions(
+  rules: MunitionRules,
+  input: unknown,
+  field = 'munitions',
+): Result<Munitions, DraftError> {
   if (!Array.isArray(input) || input.length !== 3) return fail('malformed', `${field}: expected three numbers`);
   for (let i = 0; i < 3; i++) {
     const n: unknown = input[i];
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) {
       return fail('malformed', `${field}[${i}]: expected a whole number ≥ 0`);
     }
-    if (n > rules.capacity[i]!) return fail('over-capacity', `${field}[${i}]: ${n} munitions, capacity ${rules.capacity[i]}`);
+    if (n > rules.capacity[i]!)
+      return fail('over-capacity', `${field}[${i}]: ${n} munitions, capacity ${rules.capacity[i]}`);
   }
   const m = [input[0], input[1], input[2]] as Munitions;
   const torpedoes = m.reduce((a, n, i) => a + (rules.torpedo[i] ? n : 0), 0);
   if (torpedoes > rules.torpedoTokens) {
-    return fail('torpedo-tokens', `${field}: ${torpedoes} torpedo munitions, only ${rules.torpedoTokens} squadron torpedo tokens`);
+    return fail(
+      'torpedo-tokens',
+      `${field}: ${torpedoes} torpedo munitions, only ${rules.torpedoTokens} squadron torpedo tokens`,
+    );
   }
   const sum = m[0] + m[1] + m[2];
   if (sum !== rules.total) return fail('munitions-total', `${field}: ${sum} munitions placed, must be ${rules.total}`);
@@ -228,7 +249,15 @@ const sameMultiset = (a: readonly string[], b: readonly string[]): boolean =>
 
 export function legalDraftActions(d: Draft, seat: Seat): DraftOptions {
   const turn = draftTurn(d);
-  const none: DraftOptions = { stage: turn.stage, toMove: false, slots: [], squadrons: null, noSwap: false, munitions: null, actions: [] };
+  const none: DraftOptions = {
+    stage: turn.stage,
+    toMove: false,
+    slots: [],
+    squadrons: null,
+    noSwap: false,
+    munitions: null,
+    actions: [],
+  };
   if (!turn.seats.includes(seat)) return none;
   const faction = getFaction(d.factions[seat]);
   const mine = d.loadouts[seat];
@@ -276,7 +305,8 @@ const KEYS: Record<string, readonly string[]> = {
 };
 
 export function applyDraftAction(d: Draft, seat: Seat, input: unknown): Result<Draft, DraftError> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('malformed', 'action: expected an object');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return fail('malformed', 'action: expected an object');
   const a = input as Record<string, unknown>;
   const kind = a.kind;
   const keys = typeof kind === 'string' ? KEYS[kind] : undefined;
@@ -314,7 +344,8 @@ export function applyDraftAction(d: Draft, seat: Seat, input: unknown): Result<D
     return fail('malformed', `slot: expected one of ${SLOTS.map((x) => `"${x}"`).join(', ')}`);
   }
   const single = slot !== 'squadrons';
-  if (single ? 'cards' in a : 'card' in a) return fail('malformed', `${single ? 'cards' : 'card'}: unknown field for slot "${slot}"`);
+  if (single ? 'cards' in a : 'card' in a)
+    return fail('malformed', `${single ? 'cards' : 'card'}: unknown field for slot "${slot}"`);
   const current = mine[slot as Slot];
   if (kind === 'pick' && current !== undefined) return fail('slot-filled', `slot: your ${slot} slot is already filled`);
 

@@ -30,7 +30,10 @@ describe('RULES §4.5 line of sight', () => {
     ['a friendly warship section', (s) => ((s.ships[0].core = hex(2, 4)), s)],
     ['an enemy squadron', (s) => withSquadron(s, 1, hex(2, 4))],
     ['a friendly squadron', (s) => withSquadron(s, 0, hex(2, 4))],
-    ['a torpedo', (s) => ((s.tokens = [testToken({ id: 't1', kind: 'torpedo', at: hex(2, 4), facing: 3, evasion: 2 })]), s)],
+    [
+      'a torpedo',
+      (s) => ((s.tokens = [testToken({ id: 't1', kind: 'torpedo', at: hex(2, 4), facing: 3, evasion: 2 })]), s),
+    ],
     ['a projectile', (s) => ((s.tokens = [testToken({ id: 'p1', at: hex(2, 4), facing: 3 })]), s)],
   ];
   for (const [name, put] of blockers) {
@@ -65,7 +68,7 @@ describe('RULES §4.5 line of sight', () => {
     expect(lineOfSight(s, from, from)).toBe(true);
   });
 
-  it('RULES §4.5 / draft §7.4.3: ignoreSeat — that warship\'s own hexes do not block, anything else still does', () => {
+  it("RULES §4.5 / draft §7.4.3: ignoreSeat — that warship's own hexes do not block, anything else still does", () => {
     const s = emptyBoard();
     s.ships[0].core = hex(2, 4);
     expect(lineOfSight(s, from, to, { ignoreSeat: 0 })).toBe(true);

@@ -34,10 +34,12 @@ export interface SetupError {
 export const NO_VARIANTS: Variants = { rangeBands: false, initiativeRoll: false, criticalHits: false };
 
 export function validateSetup(setup: MatchSetup): Result<MatchSetup, SetupError> {
-  if (!SCENARIOS[setup.scenario ?? 'standard']) return err({ path: 'scenario', message: `unknown scenario "${setup.scenario}"` });
+  if (!SCENARIOS[setup.scenario ?? 'standard'])
+    return err({ path: 'scenario', message: `unknown scenario "${setup.scenario}"` });
   for (const seat of [0, 1] as const) {
     const p = setup.players[seat];
-    if (!FACTIONS[p.faction]) return err({ path: `players[${seat}].faction`, message: `unknown faction "${p.faction}"` });
+    if (!FACTIONS[p.faction])
+      return err({ path: `players[${seat}].faction`, message: `unknown faction "${p.faction}"` });
     const faction = getFaction(p.faction);
     const l = checkLoadout(faction, p.loadout);
     if (!l.ok) return err({ path: `players[${seat}].loadout`, message: l.error.message });

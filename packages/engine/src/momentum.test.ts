@@ -12,10 +12,20 @@ function mat(linear = '', rotational = ''): Momentum {
   return { linear: words(linear).map((w) => parseDir(w)!), rotational: words(rotational) as Rotation[] };
 }
 const thrust = (t: string): Thrust => (t === 'CW' || t === 'CCW' ? t : parseDir(t)!);
-const names = (m: Momentum) => ({ linear: m.linear.map((d) => DIR_NAMES[d]).join(' '), rotational: m.rotational.join(' ') });
+const names = (m: Momentum) => ({
+  linear: m.linear.map((d) => DIR_NAMES[d]).join(' '),
+  rotational: m.rotational.join(' '),
+});
 
 function ctxWith(engines: [EngineSetting, EngineSetting], s = testState()) {
-  return createCtx(s, [{ engine: engines[0], cards: [] }, { engine: engines[1], cards: [] }], () => undefined);
+  return createCtx(
+    s,
+    [
+      { engine: engines[0], cards: [] },
+      { engine: engines[1], cards: [] },
+    ],
+    () => undefined,
+  );
 }
 
 describe('applyThrust', () => {
@@ -90,7 +100,11 @@ describe('applyThrust', () => {
         const opp = linear.lastIndexOf(((d + 3) % 6) as Dir);
         const side = Math.max(linear.lastIndexOf(((d + 2) % 6) as Dir), linear.lastIndexOf(((d + 4) % 6) as Dir));
         if (opp >= 0) {
-          expect(out).toEqual({ momentum: { linear: linear.filter((_, i) => i !== opp), rotational: [] }, effect: 'cancelled', index: opp });
+          expect(out).toEqual({
+            momentum: { linear: linear.filter((_, i) => i !== opp), rotational: [] },
+            effect: 'cancelled',
+            index: opp,
+          });
         } else if (side >= 0) {
           expect(out.effect).toBe('modified');
           expect(out.index).toBe(side);
@@ -100,7 +114,11 @@ describe('applyThrust', () => {
           expect([(linear[side]! + 1) % 6, (linear[side]! + 5) % 6]).toContain(turned);
           expect(out.momentum.linear.filter((_, i) => i !== side)).toEqual(linear.filter((_, i) => i !== side));
         } else if (linear.length < MAX_LINEAR) {
-          expect(out).toEqual({ momentum: { linear: [...linear, d], rotational: [] }, effect: 'added', index: linear.length });
+          expect(out).toEqual({
+            momentum: { linear: [...linear, d], rotational: [] },
+            effect: 'added',
+            index: linear.length,
+          });
         } else {
           expect(out).toEqual({ momentum: { linear, rotational: [] }, effect: 'ignored', index: null });
         }
@@ -130,7 +148,8 @@ describe('engineThrusts', () => {
 });
 
 describe('applyEngine', () => {
-  const thrustEvents = (events: MatchEvent[]) => events.filter((e) => e.type === 'thrust' || e.type === 'engine-blocked');
+  const thrustEvents = (events: MatchEvent[]) =>
+    events.filter((e) => e.type === 'thrust' || e.type === 'engine-blocked');
 
   it('RULES §4.2: a board-direction engine card applies one thrust with a thrust event', () => {
     const s = testState();
@@ -151,7 +170,15 @@ describe('applyEngine', () => {
     const ctx = ctxWith(['NONE', 'CCW'], s);
     applyEngine(ctx, 1);
     expect(ctx.events).toEqual([
-      { type: 'thrust', seat: 1, thrust: 'CCW', effect: 'cancelled', index: 0, before: mat('S', 'CW'), after: mat('S') },
+      {
+        type: 'thrust',
+        seat: 1,
+        thrust: 'CCW',
+        effect: 'cancelled',
+        index: 0,
+        before: mat('S', 'CW'),
+        after: mat('S'),
+      },
     ]);
   });
 
@@ -228,7 +255,14 @@ describe('applyEngine', () => {
   });
 
   it('RULES §9: with both a locked thruster and a fuel leak, DOUBLE is blocked by the lock (which is used up)', () => {
-    const s = testState({ ships: [testShip(0, { effects: { thrusterLocked: true, fuelLeak: true, commsDown: false, screensFailUntil: 0, markedBonus: 0 } }), testShip(1)] });
+    const s = testState({
+      ships: [
+        testShip(0, {
+          effects: { thrusterLocked: true, fuelLeak: true, commsDown: false, screensFailUntil: 0, markedBonus: 0 },
+        }),
+        testShip(1),
+      ],
+    });
     const ctx = ctxWith(['DOUBLE', 'NONE'], s);
     applyEngine(ctx, 0);
     expect(ctx.events).toEqual([{ type: 'engine-blocked', seat: 0, engine: 'DOUBLE', reason: 'thruster-locked' }]);
@@ -244,10 +278,13 @@ describe('applyEngine', () => {
     expect(e.type === 'thrust' && e.after).toEqual(mat('N'));
   });
 
-  it.each(DIR_NAMES.map((n): [DirName] => [n]))('RULES §4.1: engine %s on an empty mat adds that board direction', (n) => {
-    const s = testState();
-    const ctx = ctxWith([n, 'NONE'], s);
-    applyEngine(ctx, 0);
-    expect(s.ships[0].momentum).toEqual(mat(n));
-  });
+  it.each(DIR_NAMES.map((n): [DirName] => [n]))(
+    'RULES §4.1: engine %s on an empty mat adds that board direction',
+    (n) => {
+      const s = testState();
+      const ctx = ctxWith([n, 'NONE'], s);
+      applyEngine(ctx, 0);
+      expect(s.ships[0].momentum).toEqual(mat(n));
+    },
+  );
 });

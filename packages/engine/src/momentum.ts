@@ -111,6 +111,14 @@ export function applyEngine(ctx: Ctx, seat: Seat): void {
     const before = ship.momentum;
     const r = applyThrust(before, thrust);
     ship.momentum = r.momentum;
-    ctx.emit({ type: 'thrust', seat, thrust, effect: r.effect, index: r.index, before: copy(before), after: copy(r.momentum) });
+    ctx.emit({
+      type: 'thrust',
+      seat,
+      thrust,
+      effect: r.effect,
+      index: r.index,
+      before: copy(before),
+      after: copy(r.momentum),
+    });
   }
 }

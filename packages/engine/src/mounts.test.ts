@@ -8,12 +8,15 @@ import { sectionHex, shipHexes } from './warship.js';
 const C = hex(7, 5);
 
 describe('RULES §3 weapon mounts', () => {
-  it.each(DIRS)('RULES §3: main on the bow, port broadside on the port hex, starboard on the starboard hex (facing %i)', (f) => {
-    const ship = { core: C, facing: f };
-    expect(mountHex(ship, 'main')).toEqual(sectionHex(ship, 'bow'));
-    expect(mountHex(ship, 'port-broadside')).toEqual(sectionHex(ship, 'port'));
-    expect(mountHex(ship, 'starboard-broadside')).toEqual(sectionHex(ship, 'starboard'));
-  });
+  it.each(DIRS)(
+    'RULES §3: main on the bow, port broadside on the port hex, starboard on the starboard hex (facing %i)',
+    (f) => {
+      const ship = { core: C, facing: f };
+      expect(mountHex(ship, 'main')).toEqual(sectionHex(ship, 'bow'));
+      expect(mountHex(ship, 'port-broadside')).toEqual(sectionHex(ship, 'port'));
+      expect(mountHex(ship, 'starboard-broadside')).toEqual(sectionHex(ship, 'starboard'));
+    },
+  );
 
   it('RULES §3: the mounts of a ship facing N at (7,5) are bow (7,4), port (6,6), starboard (8,5)', () => {
     const ship = { core: C, facing: 0 as Dir };
@@ -47,24 +50,27 @@ describe('RULES §3 weapon mounts', () => {
     expect(firingDirection({ facing: 0 }, 'starboard-broadside')).toBe(1);
   });
 
-  it.each(DIRS)('RULES §3: a broadside fires along a line bounding its side arc, never through its own ship (facing %i)', (f) => {
-    const ship = { core: C, facing: f };
-    const expected: Record<string, Record<Aim, number>> = {
-      'port-broadside': { fore: -60, aft: -120 },
-      'starboard-broadside': { fore: 60, aft: 120 },
-    };
-    for (const mount of ['port-broadside', 'starboard-broadside'] as const) {
-      for (const aim of ['fore', 'aft'] as const) {
-        const from = mountHex(ship, mount);
-        const d = firingDirection(ship, mount, aim);
-        for (let k = 1; k <= 4; k++) {
-          const h = neighbour(from, d, k);
-          expect(bearing(from, f, h)).toBeCloseTo(expected[mount]![aim]);
-          expect(shipHexes(ship).some((x) => equals(x, h))).toBe(false);
+  it.each(DIRS)(
+    'RULES §3: a broadside fires along a line bounding its side arc, never through its own ship (facing %i)',
+    (f) => {
+      const ship = { core: C, facing: f };
+      const expected: Record<string, Record<Aim, number>> = {
+        'port-broadside': { fore: -60, aft: -120 },
+        'starboard-broadside': { fore: 60, aft: 120 },
+      };
+      for (const mount of ['port-broadside', 'starboard-broadside'] as const) {
+        for (const aim of ['fore', 'aft'] as const) {
+          const from = mountHex(ship, mount);
+          const d = firingDirection(ship, mount, aim);
+          for (let k = 1; k <= 4; k++) {
+            const h = neighbour(from, d, k);
+            expect(bearing(from, f, h)).toBeCloseTo(expected[mount]![aim]);
+            expect(shipHexes(ship).some((x) => equals(x, h))).toBe(false);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('RULES §3: the main weapon fires along the facing, clear of its own ship', () => {
     for (const f of DIRS) {

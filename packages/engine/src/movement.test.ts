@@ -5,7 +5,16 @@ import type { MatchEvent } from './events.js';
 import { testState, testToken } from './fixtures.js';
 import { equals, hex, parseDir } from './hex.js';
 import { previewDrift, resolveMomentumPhase, stepPose, type Pose } from './movement.js';
-import { ENGINE_SETTINGS, type Dir, type EngineSetting, type Hex, type MatchState, type Momentum, type Rotation, type Seat } from './types.js';
+import {
+  ENGINE_SETTINGS,
+  type Dir,
+  type EngineSetting,
+  type Hex,
+  type MatchState,
+  type Momentum,
+  type Rotation,
+  type Seat,
+} from './types.js';
 import { shipHexes } from './warship.js';
 
 const [N, NE, SE, S, SW, NW] = [0, 1, 2, 3, 4, 5] as const;
@@ -22,7 +31,14 @@ function place(s: MatchState, seat: Seat, core: Hex, facing: Dir, m: Momentum = 
   ship.momentum = m;
 }
 function run(s: MatchState, engines: [EngineSetting, EngineSetting] = ['NONE', 'NONE']) {
-  const ctx = createCtx(s, [{ engine: engines[0], cards: [] }, { engine: engines[1], cards: [] }], () => undefined);
+  const ctx = createCtx(
+    s,
+    [
+      { engine: engines[0], cards: [] },
+      { engine: engines[1], cards: [] },
+    ],
+    () => undefined,
+  );
   resolveMomentumPhase(ctx);
   return ctx.events;
 }
@@ -38,7 +54,15 @@ function pathFromEvents(events: MatchEvent[], seat: Seat): Pose[] {
   }
   return out;
 }
-const damage = (seat: Seat, section: string, armourBefore: number, armourAfter: number, structure: number, source: object, lost = 0) => ({
+const damage = (
+  seat: Seat,
+  section: string,
+  armourBefore: number,
+  armourAfter: number,
+  structure: number,
+  source: object,
+  lost = 0,
+) => ({
   type: 'damage',
   seat,
   section,
@@ -73,14 +97,27 @@ describe('resolveMomentumPhase: lock-step movement', () => {
     place(s, 0, hex(7, 10), N, mat('N'));
     place(s, 1, hex(7, 0), S);
     const events = run(s, ['NE', 'CW']);
-    expect(events.map((e) => e.type + ('seat' in e ? e.seat : ''))).toEqual(['thrust1', 'thrust0', 'step1', 'step0', 'step0']);
+    expect(events.map((e) => e.type + ('seat' in e ? e.seat : ''))).toEqual([
+      'thrust1',
+      'thrust0',
+      'step1',
+      'step0',
+      'step0',
+    ]);
     expect(steps(events)).toEqual([
       [1, 0, 'CW', hex(7, 0), SW],
       [0, 0, N, hex(7, 9), N],
       [0, 1, NE, hex(8, 8), N],
     ]);
     const first = events.find((e) => e.type === 'step')!;
-    expect(first).toEqual({ type: 'step', seat: 1, step: 0, token: 'CW', from: pose(hex(7, 0), S), to: pose(hex(7, 0), SW) });
+    expect(first).toEqual({
+      type: 'step',
+      seat: 1,
+      step: 0,
+      token: 'CW',
+      from: pose(hex(7, 0), S),
+      to: pose(hex(7, 0), SW),
+    });
   });
 
   it('RULES §4.2: a ship with an empty mat does not move and nothing is emitted', () => {
@@ -97,11 +134,14 @@ describe('resolveMomentumPhase: lock-step movement', () => {
     ['S', S, hex(3, 3)],
     ['SW', SW, hex(2, 3)],
     ['NW', NW, hex(2, 2)],
-  ] as [string, Dir, Hex][])('RULES §1/§4.2: a linear token %s moves the core one hex that way, facing unchanged', (_n, d, to) => {
-    expect(stepPose(pose(hex(3, 2), N), d)).toEqual(pose(to, N));
-    expect(stepPose(pose(hex(3, 2), S), 'CW')).toEqual(pose(hex(3, 2), SW));
-    expect(stepPose(pose(hex(3, 2), N), 'CCW')).toEqual(pose(hex(3, 2), NW));
-  });
+  ] as [string, Dir, Hex][])(
+    'RULES §1/§4.2: a linear token %s moves the core one hex that way, facing unchanged',
+    (_n, d, to) => {
+      expect(stepPose(pose(hex(3, 2), N), d)).toEqual(pose(to, N));
+      expect(stepPose(pose(hex(3, 2), S), 'CW')).toEqual(pose(hex(3, 2), SW));
+      expect(stepPose(pose(hex(3, 2), N), 'CCW')).toEqual(pose(hex(3, 2), NW));
+    },
+  );
 });
 
 describe('resolveMomentumPhase: board edge (RULES §4.2, draft §6.2.3)', () => {
@@ -113,7 +153,15 @@ describe('resolveMomentumPhase: board edge (RULES §4.2, draft §6.2.3)', () => 
     const events = run(s);
     expect(events).toEqual([
       { type: 'step', seat: 0, step: 0, token: NW, from: pose(hex(1, 8), N), to: pose(hex(0, 8), N) },
-      { type: 'collision', kind: 'edge', seat: 0, step: 0, removed: NW, sections: ['port'], undoneTo: pose(hex(1, 8), N) },
+      {
+        type: 'collision',
+        kind: 'edge',
+        seat: 0,
+        step: 0,
+        removed: NW,
+        sections: ['port'],
+        undoneTo: pose(hex(1, 8), N),
+      },
       damage(0, 'port', 3, 2, 10, { seat: null, by: 'edge' }),
       { type: 'step', seat: 0, step: 1, token: N, from: pose(hex(1, 8), N), to: pose(hex(1, 7), N) },
     ]);
@@ -127,7 +175,15 @@ describe('resolveMomentumPhase: board edge (RULES §4.2, draft §6.2.3)', () => 
     place(s, 1, hex(7, 5), S);
     const events = run(s);
     expect(events.filter((e) => e.type === 'collision')).toEqual([
-      { type: 'collision', kind: 'edge', seat: 0, step: 0, removed: N, sections: ['bow'], undoneTo: pose(hex(7, -2), N) },
+      {
+        type: 'collision',
+        kind: 'edge',
+        seat: 0,
+        step: 0,
+        removed: N,
+        sections: ['bow'],
+        undoneTo: pose(hex(7, -2), N),
+      },
     ]);
     expect(steps(events)).toEqual([
       [0, 0, N, hex(7, -3), N],
@@ -144,7 +200,15 @@ describe('resolveMomentumPhase: board edge (RULES §4.2, draft §6.2.3)', () => 
     const events = run(s);
     expect(events).toEqual([
       { type: 'step', seat: 1, step: 0, token: 'CW', from: pose(hex(7, -3), S), to: pose(hex(7, -3), SW) },
-      { type: 'collision', kind: 'edge', seat: 1, step: 0, removed: 'CW', sections: ['starboard'], undoneTo: pose(hex(7, -3), S) },
+      {
+        type: 'collision',
+        kind: 'edge',
+        seat: 1,
+        step: 0,
+        removed: 'CW',
+        sections: ['starboard'],
+        undoneTo: pose(hex(7, -3), S),
+      },
       damage(1, 'starboard', 4, 3, 9, { seat: null, by: 'edge' }),
     ]);
     expect(s.ships[1]).toMatchObject({ facing: S, momentum: mat() });
@@ -155,7 +219,9 @@ describe('resolveMomentumPhase: board edge (RULES §4.2, draft §6.2.3)', () => 
     place(s, 1, hex(7, -3), S, mat('N N'));
     s.ships[1].armour.core = 0;
     const events = run(s);
-    expect(events.filter((e) => e.type === 'damage').map((e) => e.type === 'damage' && [e.section, e.structureAfter])).toEqual([
+    expect(
+      events.filter((e) => e.type === 'damage').map((e) => e.type === 'damage' && [e.section, e.structureAfter]),
+    ).toEqual([
       ['core', 8],
       ['port', 8],
       ['starboard', 8],
@@ -163,7 +229,11 @@ describe('resolveMomentumPhase: board edge (RULES §4.2, draft §6.2.3)', () => 
       ['port', 7],
       ['starboard', 7],
     ]);
-    expect(s.ships[1]).toMatchObject({ core: hex(7, -3), momentum: mat(), armour: { bow: 3, core: 0, port: 2, starboard: 2 } });
+    expect(s.ships[1]).toMatchObject({
+      core: hex(7, -3),
+      momentum: mat(),
+      armour: { bow: 3, core: 0, port: 2, starboard: 2 },
+    });
   });
 
   it('ruling RULES §4.6: a ship brought to 0 structure by a collision keeps playing out its momentum (loss is at the end of the phase)', () => {
@@ -172,7 +242,15 @@ describe('resolveMomentumPhase: board edge (RULES §4.2, draft §6.2.3)', () => 
     s.ships[1].armour.core = 0;
     s.ships[1].structure = 1;
     const events = run(s);
-    expect(events.map((e) => e.type)).toEqual(['step', 'collision', 'damage', 'ship-destroyed', 'damage', 'damage', 'step']);
+    expect(events.map((e) => e.type)).toEqual([
+      'step',
+      'collision',
+      'damage',
+      'ship-destroyed',
+      'damage',
+      'damage',
+      'step',
+    ]);
     expect(s.ships[1]).toMatchObject({ structure: 0, core: hex(7, -2), momentum: mat('S') });
   });
 });
@@ -186,8 +264,24 @@ describe('resolveMomentumPhase: warship collisions (RULES §4.2, draft §6.2.3)'
     expect(events).toEqual([
       { type: 'step', seat: 0, step: 0, token: N, from: pose(hex(7, 10), N), to: pose(hex(7, 9), N) },
       { type: 'step', seat: 1, step: 0, token: S, from: pose(hex(7, 7), S), to: pose(hex(7, 8), S) },
-      { type: 'collision', kind: 'warship', seat: 0, step: 0, removed: N, sections: ['bow', 'core'], undoneTo: pose(hex(7, 10), N) },
-      { type: 'collision', kind: 'warship', seat: 1, step: 0, removed: S, sections: ['bow', 'core'], undoneTo: pose(hex(7, 7), S) },
+      {
+        type: 'collision',
+        kind: 'warship',
+        seat: 0,
+        step: 0,
+        removed: N,
+        sections: ['bow', 'core'],
+        undoneTo: pose(hex(7, 10), N),
+      },
+      {
+        type: 'collision',
+        kind: 'warship',
+        seat: 1,
+        step: 0,
+        removed: S,
+        sections: ['bow', 'core'],
+        undoneTo: pose(hex(7, 7), S),
+      },
       damage(1, 'bow', 3, 2, 9, { seat: 0, by: 'collision' }),
       damage(1, 'core', 4, 3, 9, { seat: 0, by: 'collision' }),
       damage(0, 'bow', 4, 3, 10, { seat: 1, by: 'collision' }),
@@ -204,9 +298,25 @@ describe('resolveMomentumPhase: warship collisions (RULES §4.2, draft §6.2.3)'
     place(s, 1, hex(7, 7), S, mat('S')); // finishes after step 0
     const events = run(s);
     expect(events.filter((e) => e.type !== 'step')).toEqual([
-      { type: 'collision', kind: 'warship', seat: 0, step: 1, removed: N, sections: ['bow'], undoneTo: pose(hex(7, 11), N) },
+      {
+        type: 'collision',
+        kind: 'warship',
+        seat: 0,
+        step: 1,
+        removed: N,
+        sections: ['bow'],
+        undoneTo: pose(hex(7, 11), N),
+      },
       damage(1, 'bow', 3, 2, 9, { seat: 0, by: 'collision' }),
-      { type: 'collision', kind: 'warship', seat: 0, step: 2, removed: N, sections: ['bow'], undoneTo: pose(hex(7, 11), N) },
+      {
+        type: 'collision',
+        kind: 'warship',
+        seat: 0,
+        step: 2,
+        removed: N,
+        sections: ['bow'],
+        undoneTo: pose(hex(7, 11), N),
+      },
       damage(1, 'bow', 2, 1, 9, { seat: 0, by: 'collision' }),
     ]);
     expect(s.ships[0]).toMatchObject({ core: hex(7, 11), momentum: mat('N'), armour: { bow: 4, core: 5 } });
@@ -220,7 +330,15 @@ describe('resolveMomentumPhase: warship collisions (RULES §4.2, draft §6.2.3)'
     const events = run(s);
     expect(events).toEqual([
       { type: 'step', seat: 0, step: 0, token: 'CW', from: pose(hex(7, 10), N), to: pose(hex(7, 10), NE) },
-      { type: 'collision', kind: 'warship', seat: 0, step: 0, removed: 'CW', sections: ['bow'], undoneTo: pose(hex(7, 10), N) },
+      {
+        type: 'collision',
+        kind: 'warship',
+        seat: 0,
+        step: 0,
+        removed: 'CW',
+        sections: ['bow'],
+        undoneTo: pose(hex(7, 10), N),
+      },
       damage(1, 'bow', 3, 2, 9, { seat: 0, by: 'collision' }),
     ]);
     expect(s.ships[0]).toMatchObject({ facing: N, momentum: mat() });
@@ -232,8 +350,24 @@ describe('resolveMomentumPhase: warship collisions (RULES §4.2, draft §6.2.3)'
     place(s, 1, hex(8, 7), S, mat('S'));
     const events = run(s);
     expect(events.filter((e) => e.type === 'collision' || e.type === 'damage')).toEqual([
-      { type: 'collision', kind: 'warship', seat: 0, step: 0, removed: 'CW', sections: ['bow'], undoneTo: pose(hex(7, 10), N) },
-      { type: 'collision', kind: 'warship', seat: 1, step: 0, removed: S, sections: ['bow'], undoneTo: pose(hex(8, 7), S) },
+      {
+        type: 'collision',
+        kind: 'warship',
+        seat: 0,
+        step: 0,
+        removed: 'CW',
+        sections: ['bow'],
+        undoneTo: pose(hex(7, 10), N),
+      },
+      {
+        type: 'collision',
+        kind: 'warship',
+        seat: 1,
+        step: 0,
+        removed: S,
+        sections: ['bow'],
+        undoneTo: pose(hex(8, 7), S),
+      },
       damage(1, 'bow', 3, 2, 9, { seat: 0, by: 'collision' }),
       damage(0, 'bow', 4, 3, 10, { seat: 1, by: 'collision' }),
     ]);
@@ -247,14 +381,34 @@ describe('resolveMomentumPhase: warship collisions (RULES §4.2, draft §6.2.3)'
     place(s, 1, hex(7, -3), S, mat('N')); // on the top row: its step is off the board
     const events = run(s);
     expect(events.filter((e) => e.type !== 'step')).toEqual([
-      { type: 'collision', kind: 'edge', seat: 1, step: 0, removed: N, sections: ['core', 'port', 'starboard'], undoneTo: pose(hex(7, -3), S) },
+      {
+        type: 'collision',
+        kind: 'edge',
+        seat: 1,
+        step: 0,
+        removed: N,
+        sections: ['core', 'port', 'starboard'],
+        undoneTo: pose(hex(7, -3), S),
+      },
       damage(1, 'core', 4, 3, 9, { seat: null, by: 'edge' }),
       damage(1, 'port', 4, 3, 9, { seat: null, by: 'edge' }),
       damage(1, 'starboard', 4, 3, 9, { seat: null, by: 'edge' }),
-      { type: 'collision', kind: 'warship', seat: 0, step: 0, removed: N, sections: ['bow'], undoneTo: pose(hex(7, 0), N) },
+      {
+        type: 'collision',
+        kind: 'warship',
+        seat: 0,
+        step: 0,
+        removed: N,
+        sections: ['bow'],
+        undoneTo: pose(hex(7, 0), N),
+      },
       damage(1, 'bow', 3, 2, 9, { seat: 0, by: 'collision' }),
     ]);
-    expect(s.ships[0]).toMatchObject({ core: hex(7, 0), momentum: mat(), armour: { bow: 4, core: 5, port: 3, starboard: 3 } });
+    expect(s.ships[0]).toMatchObject({
+      core: hex(7, 0),
+      momentum: mat(),
+      armour: { bow: 4, core: 5, port: 3, starboard: 3 },
+    });
     expect(s.ships[1]).toMatchObject({ core: hex(7, -3), momentum: mat() });
   });
 
@@ -305,19 +459,46 @@ describe('resolveMomentumPhase: small tokens (RULES §4.2, draft §6.2.3)', () =
     s.ships[1].squadrons[0] = { ...s.ships[1].squadrons[0], status: 'space', at: hex(7, 8), facing: S, munitions: 1 };
     s.ships[0].supply.broadside = 2;
     s.ships[1].supply.main = 2;
-    const torpedo = testToken({ id: 't5', kind: 'torpedo', owner: 0, source: 'broadside', at: hex(6, 10), facing: N, damage: 3, evasion: 2 });
+    const torpedo = testToken({
+      id: 't5',
+      kind: 'torpedo',
+      owner: 0,
+      source: 'broadside',
+      at: hex(6, 10),
+      facing: N,
+      damage: 3,
+      evasion: 2,
+    });
     const projectile = testToken({ id: 'p6', owner: 1, source: 'main', at: hex(8, 9), facing: SW, damage: 4 });
     const elsewhere = testToken({ id: 'p7', owner: 1, at: hex(0, 0), facing: S });
     s.tokens = [torpedo, projectile, elsewhere];
     const events = run(s);
     expect(events.slice(1, -1)).toEqual([
-      { type: 'token-destroyed', token: { kind: 'squadron', id: '1:0', owner: 1 }, at: hex(7, 8), cause: 'warship', source: { seat: 0, by: 'collision' } },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'squadron', id: '1:0', owner: 1 },
+        at: hex(7, 8),
+        cause: 'warship',
+        source: { seat: 0, by: 'collision' },
+      },
       { type: 'munitions', seat: 1, squadron: '1:0', before: 1, after: 0, reason: 'destroyed' },
       damage(0, 'port', 3, 0, 10, { seat: 0, by: 'token:t5', weapon: 'fpa-torpedo-racks' }),
-      { type: 'token-destroyed', token: { kind: 'torpedo', id: 't5', owner: 0 }, at: hex(6, 10), cause: 'warship', source: { seat: 0, by: 'collision' } },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'torpedo', id: 't5', owner: 0 },
+        at: hex(6, 10),
+        cause: 'warship',
+        source: { seat: 0, by: 'collision' },
+      },
       { type: 'token-returned', token: { kind: 'torpedo', id: 't5', owner: 0 }, at: hex(6, 10), reason: 'destroyed' },
       damage(0, 'starboard', 3, 0, 10, { seat: 1, by: 'token:p6', weapon: 'lamais-spinal-railgun' }, 1),
-      { type: 'token-destroyed', token: { kind: 'projectile', id: 'p6', owner: 1 }, at: hex(8, 9), cause: 'warship', source: { seat: 0, by: 'collision' } },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'projectile', id: 'p6', owner: 1 },
+        at: hex(8, 9),
+        cause: 'warship',
+        source: { seat: 0, by: 'collision' },
+      },
       { type: 'token-returned', token: { kind: 'projectile', id: 'p6', owner: 1 }, at: hex(8, 9), reason: 'destroyed' },
     ]);
     expect(events.map((e) => e.type).filter((t) => t === 'step')).toHaveLength(2);
@@ -335,7 +516,12 @@ describe('resolveMomentumPhase: small tokens (RULES §4.2, draft §6.2.3)', () =
     s.ships[0].armour.bow = 0;
     s.tokens = [testToken({ id: 'p2', owner: 1, at: hex(7, 8), facing: S, damage: 3 })];
     const events = run(s);
-    expect(events.find((e) => e.type === 'damage')).toMatchObject({ seat: 0, section: 'bow', structureBefore: 10, structureAfter: 7 });
+    expect(events.find((e) => e.type === 'damage')).toMatchObject({
+      seat: 0,
+      section: 'bow',
+      structureBefore: 10,
+      structureAfter: 7,
+    });
   });
 });
 
@@ -348,20 +534,25 @@ describe('previewDrift', () => {
     ['beside the stationary enemy', (s) => (place(s, 0, hex(7, 10), N, mat('NE', 'CW')), place(s, 1, hex(8, 8), S))],
     ['no momentum', () => undefined],
   ];
-  const cases = scenarios.flatMap(([name, setup]) => ENGINE_SETTINGS.map((engine): [string, EngineSetting, (s: MatchState) => void] => [name, engine, setup]));
+  const cases = scenarios.flatMap(([name, setup]) =>
+    ENGINE_SETTINGS.map((engine): [string, EngineSetting, (s: MatchState) => void] => [name, engine, setup]),
+  );
 
-  it.each(cases)('RULES §4.2: the ghost matches the momentum phase when the other ship does not move (%s, engine %s)', (_name, engine, setup) => {
-    const s = testState();
-    setup(s);
-    const before = structuredClone(s);
-    const preview = previewDrift(s, 0, engine);
-    expect(s).toEqual(before); // pure
-    const events = run(s, [engine, 'NONE']);
-    expect(preview.path).toEqual(pathFromEvents(events, 0));
-    expect(preview.momentum).toEqual(s.ships[0].momentum);
-    const last = preview.path[preview.path.length - 1] ?? pose(before.ships[0].core, before.ships[0].facing);
-    expect(last).toEqual({ core: s.ships[0].core, facing: s.ships[0].facing });
-  });
+  it.each(cases)(
+    'RULES §4.2: the ghost matches the momentum phase when the other ship does not move (%s, engine %s)',
+    (_name, engine, setup) => {
+      const s = testState();
+      setup(s);
+      const before = structuredClone(s);
+      const preview = previewDrift(s, 0, engine);
+      expect(s).toEqual(before); // pure
+      const events = run(s, [engine, 'NONE']);
+      expect(preview.path).toEqual(pathFromEvents(events, 0));
+      expect(preview.momentum).toEqual(s.ships[0].momentum);
+      const last = preview.path[preview.path.length - 1] ?? pose(before.ships[0].core, before.ships[0].facing);
+      expect(last).toEqual({ core: s.ships[0].core, facing: s.ships[0].facing });
+    },
+  );
 
   it('RULES §4.2: the ghost treats the other ship as stationary, whatever its own momentum', () => {
     const s = testState();

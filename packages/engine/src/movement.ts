@@ -165,11 +165,7 @@ export function resolveMomentumPhase(ctx: Ctx): void {
  * as stationary (its move is unknown), edge and warship collisions apply. `momentum` is the mat after the phase;
  * `path[k]` is the pose after step k. Pure: works on a copy and emits nothing.
  */
-export function previewDrift(
-  s: MatchState,
-  seat: Seat,
-  engine: EngineSetting,
-): { momentum: Momentum; path: Pose[] } {
+export function previewDrift(s: MatchState, seat: Seat, engine: EngineSetting): { momentum: Momentum; path: Pose[] } {
   const copy = structuredClone(s);
   copy.ships[other(seat)].momentum = { linear: [], rotational: [] };
   const commitments: [Commitment, Commitment] = [

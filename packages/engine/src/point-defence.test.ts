@@ -26,22 +26,33 @@ function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 
  */
 function scene(pd = 'fpa-ciws'): MatchState {
   return testState({
-    ships: [testShip(0, { loadout: { ...FPA_LOADOUT, pointDefence: pd } }), testShip(1, { core: hex(12, 2), facing: 3 })],
+    ships: [
+      testShip(0, { loadout: { ...FPA_LOADOUT, pointDefence: pd } }),
+      testShip(1, { core: hex(12, 2), facing: 3 }),
+    ],
   });
 }
 
 function recordingCtx(s: MatchState, decisions: Decision[]) {
   const prompts: Prompt[] = [];
-  const ctx = createCtx(s, [{ engine: 'NONE', cards: [] }, { engine: 'NONE', cards: [] }], (p, i) => {
-    prompts.push(p);
-    return decisions[i];
-  });
+  const ctx = createCtx(
+    s,
+    [
+      { engine: 'NONE', cards: [] },
+      { engine: 'NONE', cards: [] },
+    ],
+    (p, i) => {
+      prompts.push(p);
+      return decisions[i];
+    },
+  );
   return { ctx, prompts };
 }
 
 const sq = (id: string): Target => ({ kind: 'squadron', id });
 const pdShot = (id: string): Decision => ({ kind: 'point-defence', target: sq(id) });
-const attacks = (ev: MatchEvent[]) => ev.filter((e): e is Extract<MatchEvent, { type: 'attack' }> => e.type === 'attack');
+const attacks = (ev: MatchEvent[]) =>
+  ev.filter((e): e is Extract<MatchEvent, { type: 'attack' }> => e.type === 'attack');
 
 describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
   it('RULES §4.5: CIWS makes two separate attacks, each its own prompt, the targets listed again after each shot', () => {
@@ -54,10 +65,24 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     expect(fireDefenceStations(ctx, 0)).toBe(true);
     expect(prompts).toEqual([
       {
-        kind: 'point-defence', seat: 0, weapon: 'fpa-ciws', shot: 1, shots: 2,
-        options: [{ target: sq('1:0'), hitTwelfths: 5, distance: 2 }, { target: sq('1:1'), hitTwelfths: 5, distance: 2 }],
+        kind: 'point-defence',
+        seat: 0,
+        weapon: 'fpa-ciws',
+        shot: 1,
+        shots: 2,
+        options: [
+          { target: sq('1:0'), hitTwelfths: 5, distance: 2 },
+          { target: sq('1:1'), hitTwelfths: 5, distance: 2 },
+        ],
       },
-      { kind: 'point-defence', seat: 0, weapon: 'fpa-ciws', shot: 2, shots: 2, options: [{ target: sq('1:1'), hitTwelfths: 5, distance: 2 }] },
+      {
+        kind: 'point-defence',
+        seat: 0,
+        weapon: 'fpa-ciws',
+        shot: 2,
+        shots: 2,
+        options: [{ target: sq('1:1'), hitTwelfths: 5, distance: 2 }],
+      },
     ]);
     const a = attacks(ctx.events);
     // measured from the nearest own hex with line of sight; arcs on the event are the ship's, from the core
@@ -65,7 +90,13 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
       [hex(6, 11), sq('1:0'), 7, true],
       [hex(7, 9), sq('1:1'), 7, true],
     ]);
-    expect(a[0]!.source).toEqual({ seat: 0, by: 'point-defence', weapon: 'fpa-ciws', attackArc: 'any', targetArcs: ['left', 'fullRear'] });
+    expect(a[0]!.source).toEqual({
+      seat: 0,
+      by: 'point-defence',
+      weapon: 'fpa-ciws',
+      attackArc: 'any',
+      targetArcs: ['left', 'fullRear'],
+    });
     expect(s.ships[1].squadrons.map((x) => x.status)).toEqual(['destroyed', 'destroyed', 'aboard']);
     expect([...ctx.activated[0]]).toEqual(['pointDefence']);
   });
@@ -76,8 +107,14 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     s.rng = rngFor(7, 8);
     const { ctx, prompts } = recordingCtx(s, [pdShot('1:0'), pdShot('1:0')]);
     expect(fireDefenceStations(ctx, 0)).toBe(true);
-    expect(prompts.map((p) => (p.kind === 'point-defence' ? [p.shot, p.options.length] : null))).toEqual([[1, 1], [2, 1]]);
-    expect(attacks(ctx.events).map((e) => [e.detail.roll, e.detail.hit])).toEqual([[7, false], [8, true]]);
+    expect(prompts.map((p) => (p.kind === 'point-defence' ? [p.shot, p.options.length] : null))).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(attacks(ctx.events).map((e) => [e.detail.roll, e.detail.hit])).toEqual([
+      [7, false],
+      [8, true],
+    ]);
   });
 
   it('Ruling PD-SHOTS: shots left with nothing to shoot at are lost; the card still fired', () => {
@@ -91,15 +128,19 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     expect([...ctx.activated[0]]).toEqual(['pointDefence']);
   });
 
-  it('RULES §4.5: point defence shoots torpedoes (evasion 2); a hit returns the torpedo to its owner\'s supply', () => {
+  it("RULES §4.5: point defence shoots torpedoes (evasion 2); a hit returns the torpedo to its owner's supply", () => {
     const s = scene();
-    s.tokens = [testToken({ id: 't4', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(7, 7), facing: 3, evasion: 2 })];
+    s.tokens = [
+      testToken({ id: 't4', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(7, 7), facing: 3, evasion: 2 }),
+    ];
     const supply = s.ships[1].supply.broadside;
     s.rng = rngFor(7, 1);
     const { ctx, prompts } = recordingCtx(s, [{ kind: 'point-defence', target: { kind: 'torpedo', id: 't4' } }]);
     expect(fireDefenceStations(ctx, 0)).toBe(true);
     expect(prompts).toHaveLength(1);
-    expect(prompts[0]).toMatchObject({ options: [{ target: { kind: 'torpedo', id: 't4' }, hitTwelfths: 6, distance: 2 }] });
+    expect(prompts[0]).toMatchObject({
+      options: [{ target: { kind: 'torpedo', id: 't4' }, hitTwelfths: 6, distance: 2 }],
+    });
     expect(ctx.events.map((e) => e.type)).toEqual(['attack', 'token-destroyed', 'token-returned']);
     expect(s.ships[1].supply.broadside).toBe(supply + 1);
   });
@@ -174,7 +215,10 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     const options = p.kind === 'point-defence' ? p.options : [];
     expect(options.every((o) => o.target.kind === 'hex')).toBe(true);
     expect(options.find((o) => o.target.kind === 'hex' && o.target.at.q === 7 && o.target.at.r === 7)).toEqual({
-      target: { kind: 'hex', at: hex(7, 7) }, hitTwelfths: 4 + 5, distance: 2, affected: [sq('1:0'), { kind: 'torpedo', id: 't4' }],
+      target: { kind: 'hex', at: hex(7, 7) },
+      hitTwelfths: 4 + 5,
+      distance: 2,
+      affected: [sq('1:0'), { kind: 'torpedo', id: 't4' }],
     });
     expect(attacks(ctx.events).map((e) => [e.target, e.aimedAt, e.detail.hit])).toEqual([
       [sq('1:0'), hex(7, 7), true],

@@ -24,7 +24,9 @@ function checkInvariants(s: MatchState): void {
     const carried = ship.squadrons
       .filter((q) => squadronCard(q.card).munition === 'torpedo')
       .reduce((n, q) => n + q.munitions, 0);
-    expect(ship.supply.squadronTorpedo + onBoard('squadronTorpedo') + carried).toBe(getFaction(ship.faction).squadronTorpedoTokens);
+    expect(ship.supply.squadronTorpedo + onBoard('squadronTorpedo') + carried).toBe(
+      getFaction(ship.faction).squadronTorpedoTokens,
+    );
     for (const q of ship.squadrons) {
       expect(q.munitions).toBeGreaterThanOrEqual(0);
       expect(q.munitions).toBeLessThanOrEqual(squadronCard(q.card).capacity);
@@ -71,6 +73,8 @@ describe('random legal matches', () => {
       expect(JSON.stringify(b.events)).toBe(JSON.stringify(a.events));
       expect(JSON.stringify(b.record)).toBe(JSON.stringify(a.record));
     }
-    expect(JSON.stringify(simulateMatch('other-seed', 0).events)).not.toBe(JSON.stringify(simulateMatch('same-seed', 0).events));
+    expect(JSON.stringify(simulateMatch('other-seed', 0).events)).not.toBe(
+      JSON.stringify(simulateMatch('same-seed', 0).events),
+    );
   });
 });

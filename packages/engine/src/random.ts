@@ -68,7 +68,8 @@ function randomEnd(s: MatchState, seat: Seat, squadron: number, p: Placement, rn
   for (const t of o.targets) ends.push({ kind: 'action', target: t.target, ...(o.turret ? { turret: o.turret } : {}) });
   if (o.spawnClear) ends.push({ kind: 'action' });
   // Pathfinder's Mark: at an enemy warship section in reach
-  for (const seat of o.markTargets ?? []) ends.push({ kind: 'action', target: { kind: 'section', seat, section: 'core' } });
+  for (const seat of o.markTargets ?? [])
+    ends.push({ kind: 'action', target: { kind: 'section', seat, section: 'core' } });
   return rng.pick(ends);
 }
 
@@ -108,7 +109,11 @@ function randomFighterAnswer(s: MatchState, prompt: Extract<Prompt, { kind: 'fig
   return validateFighterAnswer(s, seat, withEnd, launchesLeft).ok ? withEnd : answer;
 }
 
-function endPlacement(s: MatchState, seat: Seat, a: Extract<FighterAnswer, { kind: 'activate' | 'launch' }>): Placement {
+function endPlacement(
+  s: MatchState,
+  seat: Seat,
+  a: Extract<FighterAnswer, { kind: 'activate' | 'launch' }>,
+): Placement {
   const sq = s.ships[seat].squadrons[a.squadron]!;
   let at = a.kind === 'launch' ? a.at : sq.at!;
   let facing = a.kind === 'launch' ? a.facing : sq.facing!;

@@ -41,7 +41,11 @@ describe('RULES §10: the match record', () => {
   });
 
   it('RULES §10: an end that the replay does not reach is refused', () => {
-    const r = replayRecord({ ...m.record, rounds: m.record.rounds.slice(0, 1), end: { winner: 0, reason: 'destroyed' } });
+    const r = replayRecord({
+      ...m.record,
+      rounds: m.record.rounds.slice(0, 1),
+      end: { winner: 0, reason: 'destroyed' },
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.path).toBe('record.end');
   });

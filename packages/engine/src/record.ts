@@ -45,33 +45,40 @@ const fail = (path: string, message: string): RecordError => ({ path, message })
 const str: Check = (x, p) => (typeof x === 'string' ? null : fail(p, 'expected a string'));
 const seat: Check = (x, p) => (x === 0 || x === 1 ? null : fail(p, 'expected seat 0 or 1'));
 const bool: Check = (x, p) => (typeof x === 'boolean' ? null : fail(p, 'expected true or false'));
-const arr = (item: Check, len?: number): Check => (x, p) => {
-  if (!Array.isArray(x)) return fail(p, 'expected an array');
-  if (len !== undefined && x.length !== len) return fail(p, `expected ${len} entries, got ${x.length}`);
-  for (let i = 0; i < x.length; i++) {
-    const e = item(x[i], `${p}[${i}]`);
-    if (e) return e;
-  }
-  return null;
-};
-const obj = (fields: Record<string, Check>, optional: string[] = []): Check => (x, p) => {
-  if (!isObj(x)) return fail(p, 'expected an object');
-  for (const [k, c] of Object.entries(fields)) {
-    if (!(k in x) || x[k] === undefined) {
-      if (optional.includes(k)) continue;
-      return fail(`${p}.${k}`, 'missing');
+const arr =
+  (item: Check, len?: number): Check =>
+  (x, p) => {
+    if (!Array.isArray(x)) return fail(p, 'expected an array');
+    if (len !== undefined && x.length !== len) return fail(p, `expected ${len} entries, got ${x.length}`);
+    for (let i = 0; i < x.length; i++) {
+      const e = item(x[i], `${p}[${i}]`);
+      if (e) return e;
     }
-    const e = c(x[k], `${p}.${k}`);
-    if (e) return e;
-  }
-  return null;
-};
+    return null;
+  };
+const obj =
+  (fields: Record<string, Check>, optional: string[] = []): Check =>
+  (x, p) => {
+    if (!isObj(x)) return fail(p, 'expected an object');
+    for (const [k, c] of Object.entries(fields)) {
+      if (!(k in x) || x[k] === undefined) {
+        if (optional.includes(k)) continue;
+        return fail(`${p}.${k}`, 'missing');
+      }
+      const e = c(x[k], `${p}.${k}`);
+      if (e) return e;
+    }
+    return null;
+  };
 const any: Check = () => null;
-const nat: Check = (x, p) => (Number.isInteger(x) && (x as number) >= 0 ? null : fail(p, 'expected a whole number ≥ 0'));
+const nat: Check = (x, p) =>
+  Number.isInteger(x) && (x as number) >= 0 ? null : fail(p, 'expected a whole number ≥ 0');
 const hexString: Check = (x, p) =>
   typeof x === 'string' && /^[0-9a-fA-F]{1,256}$/.test(x) ? null : fail(p, 'expected a hex string');
-const oneOf = (xs: readonly unknown[]): Check => (x, p) =>
-  xs.includes(x) ? null : fail(p, `expected one of ${xs.map((v) => JSON.stringify(v)).join(', ')}`);
+const oneOf =
+  (xs: readonly unknown[]): Check =>
+  (x, p) =>
+    xs.includes(x) ? null : fail(p, `expected one of ${xs.map((v) => JSON.stringify(v)).join(', ')}`);
 const decision: Check = (x, p) => {
   if (!isObj(x)) return fail(p, 'expected an object');
   if (x.kind === 'direct-fire' || x.kind === 'point-defence') return obj({ target: obj({ kind: str }) })(x, p);
@@ -91,14 +98,21 @@ const recordShape: Check = obj(
     format: oneOf([RECORD_FORMAT]),
     ruleset: str,
     seed: hexString,
-    variants: obj({ rangeBands: bool, initiativeRoll: bool, criticalHits: bool }, ['rangeBands', 'initiativeRoll', 'criticalHits']),
+    variants: obj({ rangeBands: bool, initiativeRoll: bool, criticalHits: bool }, [
+      'rangeBands',
+      'initiativeRoll',
+      'criticalHits',
+    ]),
     scenario: oneOf(Object.keys(SCENARIOS)),
     initiative: seat,
     players: arr(player, 2),
     draft: arr(any),
     // Commitments are checked against the rules during replay (validateCommitment), with the round named.
     rounds: arr(obj({ commitments: arr(any, 2), decisions: arr(decision) }, ['decisions'])),
-    end: obj({ winner: (x, p) => (x === 'draw' ? null : seat(x, p)), reason: oneOf(['destroyed', 'draw', 'concede', 'forfeit']) }),
+    end: obj({
+      winner: (x, p) => (x === 'draw' ? null : seat(x, p)),
+      reason: oneOf(['destroyed', 'draw', 'concede', 'forfeit']),
+    }),
   },
   ['variants', 'scenario', 'draft', 'end'],
 );

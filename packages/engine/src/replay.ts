@@ -47,7 +47,10 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
       k < round.decisions.length ? round.decisions[k] : defaultDecision(prompt),
     );
     if (progress.status === 'error') {
-      return err({ path: `${path}.decisions[${progress.index}]`, message: `${progress.error.code}: ${progress.error.message}` });
+      return err({
+        path: `${path}.decisions[${progress.index}]`,
+        message: `${progress.error.code}: ${progress.error.message}`,
+      });
     }
     if (progress.status === 'awaiting') throw new Error('unreachable: defaults always answer');
     state = progress.state;
@@ -57,7 +60,8 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
   const end = record.end;
   if (end && (end.reason === 'concede' || end.reason === 'forfeit')) {
     if (end.winner === 'draw') return err({ path: 'record.end.winner', message: `a ${end.reason} has a winner` });
-    if (state.winner !== null) return err({ path: 'record.end', message: `the match had already ended (${state.endReason})` });
+    if (state.winner !== null)
+      return err({ path: 'record.end', message: `the match had already ended (${state.endReason})` });
     const loser: Seat = end.winner === 0 ? 1 : 0;
     state = end.reason === 'concede' ? concede(state, loser) : forfeit(state, loser);
     const e: MatchEvent = { type: 'match-ended', winner: end.winner, reason: end.reason };

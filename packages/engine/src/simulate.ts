@@ -1,5 +1,12 @@
 // Random legal matches from a seed (RULES §10 `simulate`): the draft, then rounds until a warship is destroyed.
-import { createDraft, draftLoadouts, draftMunitions, draftTurn, applyDraftAction, randomDraftAction } from './loadout.js';
+import {
+  createDraft,
+  draftLoadouts,
+  draftMunitions,
+  draftTurn,
+  applyDraftAction,
+  randomDraftAction,
+} from './loadout.js';
 import { FACTIONS } from './content/index.js';
 import type { MatchEvent } from './events.js';
 import { createMatch, RULESET } from './match.js';

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { testCtx, testState, testToken } from './fixtures.js';
 import { hex } from './hex.js';
 import { roll, seedRng, type RngState } from './rng.js';
-import { markTargets, resolveSquadronAction, spawnHex, squadronEndOptions, validateSquadronEnd } from './squadron-action.js';
+import {
+  markTargets,
+  resolveSquadronAction,
+  spawnHex,
+  squadronEndOptions,
+  validateSquadronEnd,
+} from './squadron-action.js';
 import type { Dir, Hex, MatchState, Seat, Squadron, SquadronEnd } from './types.js';
 
 // Default position: seat 0 (FPA) core (7,10) facing N — bow (7,9), port (6,11), starboard (8,10);
@@ -28,7 +34,12 @@ function act(s: MatchState, seat: Seat, index: number, end: Record<string, unkno
   const v = validateSquadronEnd(s, seat, index, end);
   if (!v.ok) throw new Error(v.error.message);
   const ctx = testCtx(s);
-  resolveSquadronAction(ctx, seat, s.ships[seat].squadrons[index]!, v.value as Extract<SquadronEnd, { kind: 'action' }>);
+  resolveSquadronAction(
+    ctx,
+    seat,
+    s.ships[seat].squadrons[index]!,
+    v.value as Extract<SquadronEnd, { kind: 'action' }>,
+  );
   return ctx.events;
 }
 const code = (r: ReturnType<typeof validateSquadronEnd>): string => (r.ok ? 'ok' : r.error.code);
@@ -50,7 +61,13 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
       { type: 'munitions', seat: 0, squadron: '0:0', before: 1, after: 0, reason: 'action' },
       {
         type: 'attack',
-        source: { seat: 0, by: 'squadron:0:0', weapon: 'fpa-interceptor', attackArc: 'front', targetArcs: ['front', 'bullseye', 'fullFront'] },
+        source: {
+          seat: 0,
+          by: 'squadron:0:0',
+          weapon: 'fpa-interceptor',
+          attackArc: 'front',
+          targetArcs: ['front', 'bullseye', 'fullFront'],
+        },
         from: hex(3, 5),
         target: { kind: 'squadron', id: '1:0' },
         detail: { roll: d12, evasion: 3, accuracy: 2, baseAccuracy: 2, modifiers: [], needAbove: 7, hit: true },
@@ -60,7 +77,13 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
         token: { kind: 'squadron', id: '1:0', owner: 1 },
         at: hex(3, 3),
         cause: 'direct-fire',
-        source: { seat: 0, by: 'squadron:0:0', weapon: 'fpa-interceptor', attackArc: 'front', targetArcs: ['front', 'bullseye', 'fullFront'] },
+        source: {
+          seat: 0,
+          by: 'squadron:0:0',
+          weapon: 'fpa-interceptor',
+          attackArc: 'front',
+          targetArcs: ['front', 'bullseye', 'fullFront'],
+        },
       },
       { type: 'munitions', seat: 1, squadron: '1:0', before: 1, after: 0, reason: 'destroyed' },
     ]);
@@ -81,11 +104,17 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
   it('RULES §4.4: a target out of the front arc, out of range, or no target at all is illegal', () => {
     const s = setup();
     s.ships[1].squadrons[0]!.at = hex(3, 7); // behind
-    expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'squadron', id: '1:0' } }))).toBe('not-a-legal-target');
+    expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'squadron', id: '1:0' } }))).toBe(
+      'not-a-legal-target',
+    );
     s.ships[1].squadrons[0]!.at = hex(3, 2); // 3 ahead, range 2
-    expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'squadron', id: '1:0' } }))).toBe('not-a-legal-target');
+    expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'squadron', id: '1:0' } }))).toBe(
+      'not-a-legal-target',
+    );
     expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action' }))).toBe('illegal-action');
-    expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'squadron', id: '0:1' } }))).toBe('not-a-legal-target');
+    expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'squadron', id: '0:1' } }))).toBe(
+      'not-a-legal-target',
+    );
   });
 
   it('RULES §2: a single turret (Gunship) attacks through the arc it is set to; unset → the first that reaches', () => {
@@ -93,8 +122,14 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
     space(s, 0, 0, 'fpa-gunship', hex(3, 5), 0);
     space(s, 1, 0, 'lamais-dart', hex(3, 7), 3); // 2 behind
     const target = { kind: 'squadron', id: '1:0' };
-    expect(validateSquadronEnd(s, 0, 0, { kind: 'action', target, turret: 'rear' })).toEqual({ ok: true, value: { kind: 'action', target, turret: 'rear' } });
-    expect(validateSquadronEnd(s, 0, 0, { kind: 'action', target })).toEqual({ ok: true, value: { kind: 'action', target, turret: 'rear' } });
+    expect(validateSquadronEnd(s, 0, 0, { kind: 'action', target, turret: 'rear' })).toEqual({
+      ok: true,
+      value: { kind: 'action', target, turret: 'rear' },
+    });
+    expect(validateSquadronEnd(s, 0, 0, { kind: 'action', target })).toEqual({
+      ok: true,
+      value: { kind: 'action', target, turret: 'rear' },
+    });
     expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target, turret: 'front' }))).toBe('not-a-legal-target');
     expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target, turret: 'up' }))).toBe('illegal-action');
     rigNextRoll(s, () => true);
@@ -112,7 +147,9 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
       { kind: 'squadron', id: '0:0' },
       { kind: 'squadron', id: '0:1' },
     ]);
-    expect(code(validateSquadronEnd(s, 1, 0, { kind: 'action', target: { kind: 'section', seat: 0, section: 'bow' } }))).toBe('not-a-legal-target');
+    expect(
+      code(validateSquadronEnd(s, 1, 0, { kind: 'action', target: { kind: 'section', seat: 0, section: 'bow' } })),
+    ).toBe('not-a-legal-target');
   });
 });
 
@@ -125,10 +162,36 @@ describe('laser (RULES §4.5, draft §6.4.5)', () => {
     const source = { seat: 1, by: 'squadron:1:2', weapon: 'lamais-lancer' };
     expect(events).toEqual([
       { type: 'munitions', seat: 1, squadron: '1:2', before: 1, after: 0, reason: 'action' },
-      { type: 'beam', source, from: hex(7, 6), dir: 3, path: [hex(7, 7), hex(7, 8), hex(7, 9)], damageStart: 2, damageEnd: 1, stoppedAt: { seat: 0, section: 'bow' } },
-      { type: 'token-destroyed', token: { kind: 'squadron', id: '0:0', owner: 0 }, at: hex(7, 8), cause: 'laser', source },
+      {
+        type: 'beam',
+        source,
+        from: hex(7, 6),
+        dir: 3,
+        path: [hex(7, 7), hex(7, 8), hex(7, 9)],
+        damageStart: 2,
+        damageEnd: 1,
+        stoppedAt: { seat: 0, section: 'bow' },
+      },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'squadron', id: '0:0', owner: 0 },
+        at: hex(7, 8),
+        cause: 'laser',
+        source,
+      },
       { type: 'munitions', seat: 0, squadron: '0:0', before: 1, after: 0, reason: 'destroyed' },
-      { type: 'damage', seat: 0, section: 'bow', amount: 1, armourBefore: 4, armourAfter: 3, structureBefore: 10, structureAfter: 10, lost: 0, source },
+      {
+        type: 'damage',
+        seat: 0,
+        section: 'bow',
+        amount: 1,
+        armourBefore: 4,
+        armourAfter: 3,
+        structureBefore: 10,
+        structureAfter: 10,
+        lost: 0,
+        source,
+      },
     ]);
     expect(s.ships[1].squadrons[2]!.munitions).toBe(0);
   });
@@ -149,10 +212,28 @@ describe('torpedo (RULES §4.4, draft §6.4.5)', () => {
     const events = act(s, 0, 0, { kind: 'action' });
     expect(events).toEqual([
       { type: 'munitions', seat: 0, squadron: '0:0', before: 1, after: 0, reason: 'action' },
-      { type: 'token-spawned', token: { kind: 'torpedo', id: 't1', owner: 0 }, at: hex(4, 4), facing: 1, weapon: 'fpa-torpedo-bomber' },
+      {
+        type: 'token-spawned',
+        token: { kind: 'torpedo', id: 't1', owner: 0 },
+        at: hex(4, 4),
+        facing: 1,
+        weapon: 'fpa-torpedo-bomber',
+      },
     ]);
     expect(s.tokens).toEqual([
-      { id: 't1', kind: 'torpedo', owner: 0, source: 'squadronTorpedo', at: hex(4, 4), facing: 1, damage: 3, speed: 2, firedRound: 1, evasion: 2, weapon: 'fpa-torpedo-bomber' },
+      {
+        id: 't1',
+        kind: 'torpedo',
+        owner: 0,
+        source: 'squadronTorpedo',
+        at: hex(4, 4),
+        facing: 1,
+        damage: 3,
+        speed: 2,
+        firedRound: 1,
+        evasion: 2,
+        weapon: 'fpa-torpedo-bomber',
+      },
     ]);
     expect(s.ships[0].supply.squadronTorpedo).toBe(3);
     expect(s.ships[0].squadrons[0]!.munitions).toBe(0);
@@ -212,7 +293,11 @@ describe('Mark (RULES §6 Pathfinder)', () => {
   it.each<[string, Hex, Dir]>([
     ['out of range (4 hexes)', hex(7, 5), 0],
     ['behind it', hex(7, 4), 3],
-    ['in range only outside the front arc, in the arc only beyond range (ruling: the same hex must be both)', hex(6, 4), 5],
+    [
+      'in range only outside the front arc, in the arc only beyond range (ruling: the same hex must be both)',
+      hex(6, 4),
+      5,
+    ],
   ])('RULES §6: no Mark when the enemy warship is %s', (_name, at, facing) => {
     const s = testState();
     space(s, 0, 0, 'fpa-pathfinder', at, facing);
@@ -223,8 +308,12 @@ describe('Mark (RULES §6 Pathfinder)', () => {
   it('RULES §6: a Mark target, if given, must be the enemy warship', () => {
     const s = testState();
     space(s, 0, 0, 'fpa-pathfinder', hex(7, 4), 0);
-    expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'section', seat: 0, section: 'bow' } }))).toBe('not-a-legal-target');
-    expect(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'section', seat: 1, section: 'port' } })).toEqual({
+    expect(
+      code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'section', seat: 0, section: 'bow' } })),
+    ).toBe('not-a-legal-target');
+    expect(
+      validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'section', seat: 1, section: 'port' } }),
+    ).toEqual({
       ok: true,
       value: { kind: 'action', target: { kind: 'section', seat: 1, section: 'port' } },
     });
@@ -242,7 +331,10 @@ describe('munitions and end options (draft §6.4.4)', () => {
     space(s, 0, 0, card, hex(7, 4), 0, 0);
     space(s, 1, 0, 'lamais-dart', hex(7, 3), 3);
     const before = structuredClone(s);
-    expect(validateSquadronEnd(s, 0, 0, end)).toEqual({ ok: false, error: { code: 'no-munitions', message: 'squadron 0:0 has no munitions' } });
+    expect(validateSquadronEnd(s, 0, 0, end)).toEqual({
+      ok: false,
+      error: { code: 'no-munitions', message: 'squadron 0:0 has no munitions' },
+    });
     expect(s).toEqual(before);
   });
 
@@ -260,8 +352,18 @@ describe('munitions and end options (draft §6.4.4)', () => {
     s.ships[0].squadrons[0]!.munitions = 0;
     expect(squadronEndOptions(s, 0, 0, hex(5, 11), 0).targets).toEqual([]);
     s.ships[0].squadrons[1]!.card = 'fpa-torpedo-bomber';
-    expect(squadronEndOptions(s, 0, 1, hex(3, 5), 0)).toEqual({ recall: false, targets: [], spawnClear: true, munitions: 1 });
+    expect(squadronEndOptions(s, 0, 1, hex(3, 5), 0)).toEqual({
+      recall: false,
+      targets: [],
+      spawnClear: true,
+      munitions: 1,
+    });
     s.ships[0].squadrons[2]!.card = 'fpa-pathfinder';
-    expect(squadronEndOptions(s, 0, 2, hex(7, 4), 0)).toEqual({ recall: false, targets: [], markTargets: [1], munitions: 1 });
+    expect(squadronEndOptions(s, 0, 2, hex(7, 4), 0)).toEqual({
+      recall: false,
+      targets: [],
+      markTargets: [1],
+      munitions: 1,
+    });
   });
 });

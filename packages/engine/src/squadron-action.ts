@@ -10,7 +10,21 @@ import { distance, neighbour } from './hex.js';
 import { sameTarget, targetOptions, type DirectAttacker } from './targeting.js';
 import { smallTokensAt } from './tokens.js';
 import { err, ok } from './types.js';
-import type { DecisionError, Dir, Hex, MatchState, Result, Seat, Squadron, SquadronEnd, SquadronWeapon, Target, TargetOption, TurretSetting, Warship } from './types.js';
+import type {
+  DecisionError,
+  Dir,
+  Hex,
+  MatchState,
+  Result,
+  Seat,
+  Squadron,
+  SquadronEnd,
+  SquadronWeapon,
+  Target,
+  TargetOption,
+  TurretSetting,
+  Warship,
+} from './types.js';
 import { fireLaser } from './weapons/laser.js';
 import { spawnWeaponToken } from './weapons/projectile.js';
 import { sectionHex, shipHexes, warshipAt } from './warship.js';
@@ -20,7 +34,10 @@ type Direct = Extract<SquadronWeapon, { kind: 'direct' }>;
 export const TURRET_SETTINGS: readonly TurretSetting[] = ['front', 'left', 'right', 'rear'];
 
 /** The hexes of a warship's fighter bays: its port and starboard hexes (RULES §3). */
-export const bayHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] => [sectionHex(ship, 'port'), sectionHex(ship, 'starboard')];
+export const bayHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] => [
+  sectionHex(ship, 'port'),
+  sectionHex(ship, 'starboard'),
+];
 
 /** Within recall range of one of the parent's bay hexes (RULES §4.4). */
 export function inRecallRange(s: MatchState, seat: Seat, at: Hex): boolean {
@@ -38,7 +55,11 @@ export function withSquadronAt(s: MatchState, seat: Seat, index: number, p: { at
   return { ...s, ships };
 }
 
-export const squadronSource = (seat: Seat, sq: Squadron): Source => ({ seat, by: `squadron:${sq.id}`, weapon: sq.card });
+export const squadronSource = (seat: Seat, sq: Squadron): Source => ({
+  seat,
+  by: `squadron:${sq.id}`,
+  weapon: sq.card,
+});
 
 /** A squadron's direct-fire weapon as an attacker: from its hex, facing its facing (draft §6.4.5). */
 export function squadronAttacker(seat: Seat, sq: Squadron, w: Direct, turret?: TurretSetting): DirectAttacker {
@@ -65,7 +86,8 @@ export function squadronTargets(s: MatchState, seat: Seat, sq: Squadron, turret?
   if (w.arc !== 'turret' || turret) return targetOptions(s, squadronAttacker(seat, sq, w, turret));
   const out: TargetOption[] = [];
   for (const t of TURRET_SETTINGS) {
-    for (const o of targetOptions(s, squadronAttacker(seat, sq, w, t))) if (!out.some((x) => sameTarget(x.target, o.target))) out.push(o);
+    for (const o of targetOptions(s, squadronAttacker(seat, sq, w, t)))
+      if (!out.some((x) => sameTarget(x.target, o.target))) out.push(o);
   }
   return out;
 }
@@ -96,14 +118,20 @@ const isTurret = (x: unknown): x is TurretSetting => TURRET_SETTINGS.includes(x 
  * Validate the end of an activation (none, recall or action); `s` has the squadron already at its final placement. A
  * turret weapon without a setting takes the first setting (front, left, right, rear) under which the target is legal.
  */
-export function validateSquadronEnd(s: MatchState, seat: Seat, index: number, raw: unknown): Result<SquadronEnd, DecisionError> {
+export function validateSquadronEnd(
+  s: MatchState,
+  seat: Seat,
+  index: number,
+  raw: unknown,
+): Result<SquadronEnd, DecisionError> {
   if (raw === undefined) return ok({ kind: 'none' });
   if (typeof raw !== 'object' || raw === null) return fail('wrong-kind', 'the end of the activation is not an object');
   const e = raw as Record<string, unknown>;
   const sq = s.ships[seat].squadrons[index]!;
   if (e.kind === 'none') return ok({ kind: 'none' });
   if (e.kind === 'recall') {
-    if (!inRecallRange(s, seat, sq.at!)) return fail('illegal-recall', `squadron ${sq.id} is not within recall range of a fighter bay`);
+    if (!inRecallRange(s, seat, sq.at!))
+      return fail('illegal-recall', `squadron ${sq.id} is not within recall range of a fighter bay`);
     return ok({ kind: 'recall' });
   }
   if (e.kind !== 'action') return fail('wrong-kind', `unknown end kind ${String(e.kind)}`);
@@ -113,7 +141,8 @@ export function validateSquadronEnd(s: MatchState, seat: Seat, index: number, ra
     case 'laser':
       return ok({ kind: 'action' });
     case 'torpedo':
-      if (!spawnHex(s, sq)) return fail('illegal-action', `the hex ahead of squadron ${sq.id} is not an empty hex on the board`);
+      if (!spawnHex(s, sq))
+        return fail('illegal-action', `the hex ahead of squadron ${sq.id} is not an empty hex on the board`);
       return ok({ kind: 'action' });
     case 'mark': {
       const seats = markTargets(s, seat, sq);
@@ -122,13 +151,17 @@ export function validateSquadronEnd(s: MatchState, seat: Seat, index: number, ra
       if (t !== undefined && !(typeof t === 'object' && t !== null && t.kind === 'section' && t.seat === seats[0])) {
         return fail('not-a-legal-target', 'Mark targets the enemy warship');
       }
-      return ok({ kind: 'action', target: { kind: 'section', seat: seats[0]!, section: t?.kind === 'section' ? t.section : 'core' } });
+      return ok({
+        kind: 'action',
+        target: { kind: 'section', seat: seats[0]!, section: t?.kind === 'section' ? t.section : 'core' },
+      });
     }
     case 'direct': {
       const t = e.target as Target | undefined;
       if (typeof t !== 'object' || t === null) return fail('illegal-action', 'a direct-fire action needs a target');
       if (w.arc === 'turret') {
-        if (e.turret !== undefined && !isTurret(e.turret)) return fail('illegal-action', `unknown turret setting ${String(e.turret)}`);
+        if (e.turret !== undefined && !isTurret(e.turret))
+          return fail('illegal-action', `unknown turret setting ${String(e.turret)}`);
         const settings = e.turret !== undefined ? [e.turret as TurretSetting] : TURRET_SETTINGS;
         for (const turret of settings) {
           const hit = targetOptions(s, squadronAttacker(seat, sq, w, turret)).find((o) => sameTarget(o.target, t));
@@ -144,18 +177,37 @@ export function validateSquadronEnd(s: MatchState, seat: Seat, index: number, ra
 }
 
 /** Resolve a validated action: spend the munition first (it is spent even on a miss, draft §6.4.4), then act. */
-export function resolveSquadronAction(ctx: Ctx, seat: Seat, sq: Squadron, end: Extract<SquadronEnd, { kind: 'action' }>): void {
+export function resolveSquadronAction(
+  ctx: Ctx,
+  seat: Seat,
+  sq: Squadron,
+  end: Extract<SquadronEnd, { kind: 'action' }>,
+): void {
   const card = squadronCard(sq.card);
   const w = card.weapon;
   const ship = ctx.s.ships[seat];
-  ctx.emit({ type: 'munitions', seat, squadron: sq.id, before: sq.munitions, after: sq.munitions - 1, reason: 'action' });
+  ctx.emit({
+    type: 'munitions',
+    seat,
+    squadron: sq.id,
+    before: sq.munitions,
+    after: sq.munitions - 1,
+    reason: 'action',
+  });
   sq.munitions--;
   switch (w.kind) {
     case 'direct':
       resolveAttack(ctx, squadronAttacker(seat, sq, w, end.turret), end.target!);
       return;
     case 'laser':
-      fireLaser(ctx, { seat, from: sq.at!, dir: sq.facing!, range: w.range, damage: w.damage, source: squadronSource(seat, sq) });
+      fireLaser(ctx, {
+        seat,
+        from: sq.at!,
+        dir: sq.facing!,
+        range: w.range,
+        damage: w.damage,
+        source: squadronSource(seat, sq),
+      });
       return;
     case 'torpedo': {
       // The munition IS the torpedo token (draft §6.4.1): it passes through the supply onto the board.
@@ -196,7 +248,14 @@ export interface SquadronEndOptions {
 }
 
 /** What a squadron could do at the end of its moves, at a placement (UI helper; no munition → no action options). */
-export function squadronEndOptions(s: MatchState, seat: Seat, squadron: number, at: Hex, facing: Dir, turret?: TurretSetting): SquadronEndOptions {
+export function squadronEndOptions(
+  s: MatchState,
+  seat: Seat,
+  squadron: number,
+  at: Hex,
+  facing: Dir,
+  turret?: TurretSetting,
+): SquadronEndOptions {
   const after = withSquadronAt(s, seat, squadron, { at, facing });
   const sq = after.ships[seat].squadrons[squadron]!;
   const w = squadronCard(sq.card).weapon;

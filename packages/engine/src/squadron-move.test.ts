@@ -29,7 +29,17 @@ describe('launch placement (RULES §4.4, draft §6.4.2)', () => {
   it('RULES §4.4: launch range 1 is every empty on-board hex within 1 of the port or starboard hex', () => {
     const s = testState();
     setBay(s, 0, 'fpa-automated-hangar');
-    expect(launchHexes(s, 0)).toEqual([hex(5, 11), hex(5, 12), hex(6, 10), hex(6, 12), hex(7, 11), hex(8, 9), hex(8, 11), hex(9, 9), hex(9, 10)]);
+    expect(launchHexes(s, 0)).toEqual([
+      hex(5, 11),
+      hex(5, 12),
+      hex(6, 10),
+      hex(6, 12),
+      hex(7, 11),
+      hex(8, 9),
+      hex(8, 11),
+      hex(9, 9),
+      hex(9, 10),
+    ]);
   });
 
   it.each([
@@ -103,7 +113,13 @@ describe('squadron movement (RULES §4.4, draft §6.4.3)', () => {
   it.each<[string, Hex, Hex[], number, string]>([
     ['more moves than speed', hex(3, 5), [hex(3, 4), hex(3, 3), hex(3, 2)], 2, '3 moves, but only 2 allowed'],
     ['a jump to a non-adjacent hex', hex(3, 5), [hex(3, 3)], 4, 'move 1 to (3,3) is not to an adjacent hex'],
-    ['a move onto its own hex (turning in place)', hex(3, 5), [hex(3, 5)], 4, 'move 1 to (3,5) is not to an adjacent hex'],
+    [
+      'a move onto its own hex (turning in place)',
+      hex(3, 5),
+      [hex(3, 5)],
+      4,
+      'move 1 to (3,5) is not to an adjacent hex',
+    ],
     ['leaving the board', hex(0, 5), [hex(-1, 5)], 4, 'move 1 leaves the board'],
     ['entering a warship hex', hex(7, 3), [hex(7, 2), hex(7, 1)], 4, 'move 2 enters a warship hex'],
   ])('RULES §4.4: illegal path — %s', (_name, from, path, moves, message) => {
@@ -115,15 +131,25 @@ describe('squadron movement (RULES §4.4, draft §6.4.3)', () => {
     space(s, 0, 0, hex(3, 5), 0);
     s.tokens.push(testToken({ at: hex(3, 4), facing: 0, owner: 1 }));
     space(s, 0, 1, hex(3, 2), 0);
-    const through: FighterAnswer = { kind: 'activate', squadron: 0, path: [hex(3, 4), hex(3, 3)], end: { kind: 'none' } };
+    const through: FighterAnswer = {
+      kind: 'activate',
+      squadron: 0,
+      path: [hex(3, 4), hex(3, 3)],
+      end: { kind: 'none' },
+    };
     expect(validateFighterAnswer(s, 0, through, 0)).toEqual({ ok: true, value: through });
     for (const end of [hex(3, 4), hex(3, 2)]) {
       const path = end.r === 4 ? [end] : [hex(3, 4), hex(3, 3), end];
       const r = validateFighterAnswer(s, 0, { kind: 'activate', squadron: 0, path, end: { kind: 'none' } }, 0);
-      expect(r).toEqual({ ok: false, error: { code: 'illegal-path', message: `the move ends on another token at (3,${end.r})` } });
+      expect(r).toEqual({
+        ok: false,
+        error: { code: 'illegal-path', message: `the move ends on another token at (3,${end.r})` },
+      });
     }
     // Staying put is fine: its own token is not "another".
-    expect(validateFighterAnswer(s, 0, { kind: 'activate', squadron: 0, path: [], end: { kind: 'none' } }, 0).ok).toBe(true);
+    expect(validateFighterAnswer(s, 0, { kind: 'activate', squadron: 0, path: [], end: { kind: 'none' } }, 0).ok).toBe(
+      true,
+    );
   });
 
   it('UI: next steps are adjacent enterable hexes; on the last move only hexes it may end on', () => {
@@ -135,7 +161,13 @@ describe('squadron movement (RULES §4.4, draft §6.4.3)', () => {
     // From (7,2): every neighbour but (7,1), the enemy bow.
     expect(squadronNextSteps(s, 0, 2, [hex(7, 2)])).toEqual([hex(8, 1), hex(8, 2), hex(7, 3), hex(6, 3), hex(6, 2)]);
     // Third (last) move: the token hex (8,2) is no longer offered.
-    expect(squadronNextSteps(s, 0, 2, [hex(7, 2), hex(7, 3)])).toEqual([hex(7, 2), hex(8, 3), hex(7, 4), hex(6, 4), hex(6, 3)]);
+    expect(squadronNextSteps(s, 0, 2, [hex(7, 2), hex(7, 3)])).toEqual([
+      hex(7, 2),
+      hex(8, 3),
+      hex(7, 4),
+      hex(6, 4),
+      hex(6, 3),
+    ]);
     expect(squadronNextSteps(s, 0, 2, [hex(7, 2), hex(7, 3), hex(7, 4)])).toEqual([]);
     expect(squadronNextSteps(s, 0, 2, [hex(9, 9)])).toEqual([]); // an illegal path so far
   });
@@ -172,7 +204,12 @@ describe('recall (RULES §4.4, draft §6.4.2)', () => {
     space(s, 0, 0, hex(4, 10), 0);
     const far = validateFighterAnswer(s, 0, { kind: 'activate', squadron: 0, path: [], end: { kind: 'recall' } }, 0);
     expect(far.ok).toBe(false);
-    const near = validateFighterAnswer(s, 0, { kind: 'activate', squadron: 0, path: [hex(5, 10), hex(5, 11)], end: { kind: 'recall' } }, 0);
+    const near = validateFighterAnswer(
+      s,
+      0,
+      { kind: 'activate', squadron: 0, path: [hex(5, 10), hex(5, 11)], end: { kind: 'recall' } },
+      0,
+    );
     expect(near.ok).toBe(true);
   });
 });
@@ -187,21 +224,103 @@ describe('validateFighterAnswer: typed errors (RULES §8)', () => {
   const cases: [string, unknown, number, string][] = [
     ['not an object', 'pass', 1, 'wrong-kind'],
     ['unknown kind', { kind: 'fly' }, 1, 'wrong-kind'],
-    ['squadron out of range', { kind: 'activate', squadron: 3, path: [], end: { kind: 'none' } }, 1, 'unknown-squadron'],
-    ['squadron not an integer', { kind: 'activate', squadron: '0', path: [], end: { kind: 'none' } }, 1, 'unknown-squadron'],
-    ['activating a squadron that already acted', { kind: 'activate', squadron: 1, path: [], end: { kind: 'none' } }, 1, 'squadron-cannot-act'],
-    ['activating a squadron aboard', { kind: 'activate', squadron: 2, path: [], end: { kind: 'none' } }, 1, 'squadron-cannot-act'],
-    ['launching a squadron in space', { kind: 'launch', squadron: 0, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } }, 1, 'squadron-cannot-act'],
-    ['launching with no Launch Squadron card left', { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } }, 0, 'illegal-launch'],
-    ['launching out of launch range', { kind: 'launch', squadron: 2, at: hex(7, 7), facing: 0, path: [], end: { kind: 'none' } }, 1, 'illegal-launch'],
-    ['launching without a facing', { kind: 'launch', squadron: 2, at: hex(9, 9), path: [], end: { kind: 'none' } }, 1, 'illegal-launch'],
-    ['launching with a bad facing', { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 6, path: [], end: { kind: 'none' } }, 1, 'illegal-launch'],
-    ['a path that is not hexes', { kind: 'activate', squadron: 0, path: [[3, 4]], end: { kind: 'none' } }, 1, 'illegal-path'],
-    ['too long a path after launching', { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [hex(9, 8), hex(9, 7), hex(9, 6)], end: { kind: 'none' } }, 1, 'illegal-path'],
+    [
+      'squadron out of range',
+      { kind: 'activate', squadron: 3, path: [], end: { kind: 'none' } },
+      1,
+      'unknown-squadron',
+    ],
+    [
+      'squadron not an integer',
+      { kind: 'activate', squadron: '0', path: [], end: { kind: 'none' } },
+      1,
+      'unknown-squadron',
+    ],
+    [
+      'activating a squadron that already acted',
+      { kind: 'activate', squadron: 1, path: [], end: { kind: 'none' } },
+      1,
+      'squadron-cannot-act',
+    ],
+    [
+      'activating a squadron aboard',
+      { kind: 'activate', squadron: 2, path: [], end: { kind: 'none' } },
+      1,
+      'squadron-cannot-act',
+    ],
+    [
+      'launching a squadron in space',
+      { kind: 'launch', squadron: 0, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } },
+      1,
+      'squadron-cannot-act',
+    ],
+    [
+      'launching with no Launch Squadron card left',
+      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } },
+      0,
+      'illegal-launch',
+    ],
+    [
+      'launching out of launch range',
+      { kind: 'launch', squadron: 2, at: hex(7, 7), facing: 0, path: [], end: { kind: 'none' } },
+      1,
+      'illegal-launch',
+    ],
+    [
+      'launching without a facing',
+      { kind: 'launch', squadron: 2, at: hex(9, 9), path: [], end: { kind: 'none' } },
+      1,
+      'illegal-launch',
+    ],
+    [
+      'launching with a bad facing',
+      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 6, path: [], end: { kind: 'none' } },
+      1,
+      'illegal-launch',
+    ],
+    [
+      'a path that is not hexes',
+      { kind: 'activate', squadron: 0, path: [[3, 4]], end: { kind: 'none' } },
+      1,
+      'illegal-path',
+    ],
+    [
+      'too long a path after launching',
+      {
+        kind: 'launch',
+        squadron: 2,
+        at: hex(9, 9),
+        facing: 0,
+        path: [hex(9, 8), hex(9, 7), hex(9, 6)],
+        end: { kind: 'none' },
+      },
+      1,
+      'illegal-path',
+    ],
     ['an unknown end', { kind: 'activate', squadron: 0, path: [], end: { kind: 'dance' } }, 1, 'wrong-kind'],
-    ['a direct-fire action with no target', { kind: 'activate', squadron: 0, path: [], end: { kind: 'action' } }, 1, 'illegal-action'],
-    ['a direct-fire action at nothing legal', { kind: 'activate', squadron: 0, path: [], end: { kind: 'action', target: { kind: 'section', seat: 1, section: 'core' } } }, 1, 'not-a-legal-target'],
-    ['an action without munitions', { kind: 'activate', squadron: 0, path: [], end: { kind: 'action' } }, 1, 'no-munitions'],
+    [
+      'a direct-fire action with no target',
+      { kind: 'activate', squadron: 0, path: [], end: { kind: 'action' } },
+      1,
+      'illegal-action',
+    ],
+    [
+      'a direct-fire action at nothing legal',
+      {
+        kind: 'activate',
+        squadron: 0,
+        path: [],
+        end: { kind: 'action', target: { kind: 'section', seat: 1, section: 'core' } },
+      },
+      1,
+      'not-a-legal-target',
+    ],
+    [
+      'an action without munitions',
+      { kind: 'activate', squadron: 0, path: [], end: { kind: 'action' } },
+      1,
+      'no-munitions',
+    ],
   ];
   it.each(cases)('RULES §4.4: %s → %s', (name, answer, launches, code) => {
     const s = base();
@@ -215,20 +334,38 @@ describe('validateFighterAnswer: typed errors (RULES §8)', () => {
   it('RULES §4.4: no launch while the fighter bay is in cooldown', () => {
     const s = base();
     s.ships[0].cooldown.fighterBay = 1;
-    const r = validateFighterAnswer(s, 0, { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } }, 1);
+    const r = validateFighterAnswer(
+      s,
+      0,
+      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } },
+      1,
+    );
     expect(r).toEqual({ ok: false, error: { code: 'illegal-launch', message: 'the fighter bay is in cooldown' } });
   });
 
   it('ruling: a squadron recalled this round may not be launched again the same round', () => {
     const s = base();
     s.ships[0].squadrons[2]!.activated = true; // aboard after a recall
-    const r = validateFighterAnswer(s, 0, { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } }, 1);
+    const r = validateFighterAnswer(
+      s,
+      0,
+      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } },
+      1,
+    );
     expect(r.ok ? 'ok' : r.error.code).toBe('squadron-cannot-act');
   });
 
   it('returns a clean copy: a missing path is empty, a missing end is none, extra fields dropped', () => {
     const s = base();
-    const r = validateFighterAnswer(s, 0, { kind: 'launch', squadron: 2, at: { q: 9, r: 9, x: 1 }, facing: 4, extra: true }, 1);
-    expect(r).toEqual({ ok: true, value: { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 4, path: [], end: { kind: 'none' } } });
+    const r = validateFighterAnswer(
+      s,
+      0,
+      { kind: 'launch', squadron: 2, at: { q: 9, r: 9, x: 1 }, facing: 4, extra: true },
+      1,
+    );
+    expect(r).toEqual({
+      ok: true,
+      value: { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 4, path: [], end: { kind: 'none' } },
+    });
   });
 });

@@ -7,7 +7,18 @@ import { bayHexes, validateSquadronEnd, withSquadronAt } from './squadron-action
 import { smallTokens } from './tokens.js';
 import { err, ok } from './types.js';
 import { warshipAt } from './warship.js';
-import type { DecisionError, DecisionErrorCode, Dir, FighterAnswer, Hex, MatchState, Result, Seat, Squadron, Warship } from './types.js';
+import type {
+  DecisionError,
+  DecisionErrorCode,
+  Dir,
+  FighterAnswer,
+  Hex,
+  MatchState,
+  Result,
+  Seat,
+  Squadron,
+  Warship,
+} from './types.js';
 
 export { bayHexes, inRecallRange, withSquadronAt } from './squadron-action.js';
 
@@ -67,13 +78,19 @@ export function canLaunch(s: MatchState, seat: Seat, sq: Squadron, launchesLeft:
   return sq.status === 'aboard' && !sq.activated && launchesLeft > 0 && s.ships[seat].cooldown.fighterBay === 0;
 }
 
-export const canActivate = (sq: Squadron): boolean => sq.status === 'space' && !sq.activated && !!sq.at && sq.facing !== undefined;
+export const canActivate = (sq: Squadron): boolean =>
+  sq.status === 'space' && !sq.activated && !!sq.at && sq.facing !== undefined;
 
 /**
  * Follow a path from a start: each move to an adjacent enterable hex, at most `moves` of them; the facing becomes the
  * direction of the last move (no turning in place). Returns the placements after each move, or an error message.
  */
-export function walkPath(s: MatchState, start: Placement, path: readonly Hex[], moves: number): Result<Placement[], string> {
+export function walkPath(
+  s: MatchState,
+  start: Placement,
+  path: readonly Hex[],
+  moves: number,
+): Result<Placement[], string> {
   if (path.length > moves) return err(`${path.length} moves, but only ${moves} allowed`);
   const out: Placement[] = [];
   let cur = start;
@@ -89,7 +106,13 @@ export function walkPath(s: MatchState, start: Placement, path: readonly Hex[], 
 }
 
 /** Legal next hexes for a path under construction (UI helper). `start` is the launch placement when launching. */
-export function squadronNextSteps(s: MatchState, seat: Seat, squadron: number, path: readonly Hex[], start?: Placement): Hex[] {
+export function squadronNextSteps(
+  s: MatchState,
+  seat: Seat,
+  squadron: number,
+  path: readonly Hex[],
+  start?: Placement,
+): Hex[] {
   const ship = s.ships[seat];
   const sq = ship.squadrons[squadron];
   if (!sq) return [];
@@ -118,7 +141,8 @@ export function squadronNextSteps(s: MatchState, seat: Seat, squadron: number, p
 
 // ---------------------------------------------------------------- answer validation
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
-const isHex = (x: unknown): x is Hex => typeof x === 'object' && x !== null && isInt((x as Hex).q) && isInt((x as Hex).r);
+const isHex = (x: unknown): x is Hex =>
+  typeof x === 'object' && x !== null && isInt((x as Hex).q) && isInt((x as Hex).r);
 const isDir = (x: unknown): x is Dir => isInt(x) && x >= 0 && x <= 5;
 
 function parsePath(raw: unknown): Hex[] | null {
@@ -131,12 +155,19 @@ function parsePath(raw: unknown): Hex[] | null {
  * Validate a fighter activation answer against the state now (RULES §4.4). Returns a clean copy of the answer; for a
  * turret weapon without a setting the first setting under which the target is legal is filled in.
  */
-export function validateFighterAnswer(s: MatchState, seat: Seat, answer: unknown, launchesLeft: number): Result<FighterAnswer, DecisionError> {
+export function validateFighterAnswer(
+  s: MatchState,
+  seat: Seat,
+  answer: unknown,
+  launchesLeft: number,
+): Result<FighterAnswer, DecisionError> {
   if (typeof answer !== 'object' || answer === null) return fail('wrong-kind', 'the answer is not an object');
   const a = answer as Record<string, unknown>;
   if (a.kind === 'pass') return ok({ kind: 'pass' });
-  if (a.kind !== 'activate' && a.kind !== 'launch') return fail('wrong-kind', `unknown fighter answer kind ${String(a.kind)}`);
-  if (!isInt(a.squadron) || a.squadron < 0 || a.squadron > 2) return fail('unknown-squadron', `no squadron ${String(a.squadron)}`);
+  if (a.kind !== 'activate' && a.kind !== 'launch')
+    return fail('wrong-kind', `unknown fighter answer kind ${String(a.kind)}`);
+  if (!isInt(a.squadron) || a.squadron < 0 || a.squadron > 2)
+    return fail('unknown-squadron', `no squadron ${String(a.squadron)}`);
   const index = a.squadron;
   const ship = s.ships[seat];
   const sq = ship.squadrons[index]!;
@@ -147,13 +178,19 @@ export function validateFighterAnswer(s: MatchState, seat: Seat, answer: unknown
   let moves: number;
   if (a.kind === 'activate') {
     if (!canActivate(sq)) {
-      return fail('squadron-cannot-act', sq.status !== 'space' ? `squadron ${sq.id} is not in space` : `squadron ${sq.id} has already acted this round`);
+      return fail(
+        'squadron-cannot-act',
+        sq.status !== 'space' ? `squadron ${sq.id} is not in space` : `squadron ${sq.id} has already acted this round`,
+      );
     }
     start = { at: sq.at!, facing: sq.facing! };
     moves = squadronSpeed(ship, sq);
   } else {
     if (sq.status !== 'aboard' || sq.activated) {
-      return fail('squadron-cannot-act', sq.status !== 'aboard' ? `squadron ${sq.id} is not aboard` : `squadron ${sq.id} has already acted this round`);
+      return fail(
+        'squadron-cannot-act',
+        sq.status !== 'aboard' ? `squadron ${sq.id} is not aboard` : `squadron ${sq.id} has already acted this round`,
+      );
     }
     if (launchesLeft <= 0) return fail('illegal-launch', 'no Launch Squadron card left this round');
     if (ship.cooldown.fighterBay > 0) return fail('illegal-launch', 'the fighter bay is in cooldown');
@@ -161,7 +198,10 @@ export function validateFighterAnswer(s: MatchState, seat: Seat, answer: unknown
     if (!isDir(a.facing)) return fail('illegal-launch', 'the launch facing is not a direction 0..5');
     const at = { q: a.at.q, r: a.at.r };
     if (!launchHexes(s, seat).some((h) => equals(h, at))) {
-      return fail('illegal-launch', `(${at.q},${at.r}) is not an empty on-board hex within launch range of a fighter bay`);
+      return fail(
+        'illegal-launch',
+        `(${at.q},${at.r}) is not an empty on-board hex within launch range of a fighter bay`,
+      );
     }
     start = { at, facing: a.facing };
     moves = launchMoves(ship, sq);
@@ -170,7 +210,8 @@ export function validateFighterAnswer(s: MatchState, seat: Seat, answer: unknown
   const walked = walkPath(s, start, path, moves);
   if (!walked.ok) return fail('illegal-path', walked.error);
   const final = walked.value.at(-1) ?? start;
-  if (!canEndAt(s, final.at, sq.id)) return fail('illegal-path', `the move ends on another token at (${final.at.q},${final.at.r})`);
+  if (!canEndAt(s, final.at, sq.id))
+    return fail('illegal-path', `the move ends on another token at (${final.at.q},${final.at.r})`);
 
   const after = withSquadronAt(s, seat, index, final);
   const end = validateSquadronEnd(after, seat, index, a.end);

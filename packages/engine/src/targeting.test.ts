@@ -74,14 +74,21 @@ describe('RULES §4.5 direct fire: target listing', () => {
     expect(targets(targetOptions(s, gun(s, { range: 3 })))).toEqual([sq('1:0')]);
   });
 
-  it('RULES §2: only targets in the weapon\'s arc (the right arc sees the Dart at 120°, a boundary in both arcs)', () => {
+  it("RULES §2: only targets in the weapon's arc (the right arc sees the Dart at 120°, a boundary in both arcs)", () => {
     const s = scene();
     expect(targets(targetOptions(s, gun(s, { arcs: ['right'] })))).toEqual([sq('1:1')]);
     expect(targets(targetOptions(s, gun(s, { arcs: ['rear'] })))).toEqual([sq('1:1')]);
     expect(targets(targetOptions(s, gun(s, { arcs: ['left'] })))).toEqual([]);
     expect(targets(targetOptions(s, gun(s, { arcs: ['bullseye'] })))).toEqual([sec('bow')]);
     expect(targets(targetOptions(s, gun(s, { arcs: ['left', 'right'] })))).toEqual([sq('1:1')]);
-    expect(targets(targetOptions(s, gun(s, { arcs: 'any' })))).toEqual([sec('bow'), sec('port'), sec('starboard'), sq('1:0'), sq('1:1'), torp('t5')]);
+    expect(targets(targetOptions(s, gun(s, { arcs: 'any' })))).toEqual([
+      sec('bow'),
+      sec('port'),
+      sec('starboard'),
+      sq('1:0'),
+      sq('1:1'),
+      torp('t5'),
+    ]);
   });
 
   it('RULES §4.5: friendly and enemy tokens both obstruct (a friendly squadron at (7,7) hides the whole enemy ship)', () => {
@@ -120,7 +127,14 @@ describe('RULES §4.5 direct fire: target listing', () => {
     const s = scene();
     s.tokens.push(testToken({ id: 't10', kind: 'torpedo', owner: 1, at: hex(0, 9), facing: 2, evasion: 2 }));
     expect(enemyTargets(s, gun(s)).map((c) => c.target)).toEqual([
-      sec('bow'), sec('core'), sec('port'), sec('starboard'), sq('1:0'), sq('1:1'), torp('t5'), torp('t10'),
+      sec('bow'),
+      sec('core'),
+      sec('port'),
+      sec('starboard'),
+      sq('1:0'),
+      sq('1:1'),
+      torp('t5'),
+      torp('t10'),
     ]);
   });
 });
@@ -145,7 +159,9 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
     place(s, 0, 0, hex(7, 8));
     const o = targetOptions(s, gun(s, { range: 2, aoe: 1 }));
     // (7,7) is hidden; (8,7) and (6,8) lie on edges next to (7,8) and stay visible the other way (lenient ruling)
-    expect(o.map((x) => (x.target.kind === 'hex' ? x.target.at : null))).toEqual(eight.filter((h) => !(h.q === 7 && h.r === 7)));
+    expect(o.map((x) => (x.target.kind === 'hex' ? x.target.at : null))).toEqual(
+      eight.filter((h) => !(h.q === 7 && h.r === 7)),
+    );
   });
 
   it('RULES §4.5: affected = every enemy target within aoe of the hex, even beyond range, friends excluded', () => {
@@ -155,7 +171,12 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
     s.tokens = [testToken({ id: 't5', kind: 'torpedo', owner: 1, at: hex(8, 6), facing: 2, evasion: 2 })];
     const o = targetOptions(s, gun(s, { range: 2, aoe: 1, accuracy: 1 }));
     const at77 = o.find((x) => x.target.kind === 'hex' && x.target.at.q === 7 && x.target.at.r === 7)!;
-    expect(at77).toEqual({ target: { kind: 'hex', at: hex(7, 7) }, hitTwelfths: 4 + 5, distance: 2, affected: [sq('1:0'), torp('t5')] });
+    expect(at77).toEqual({
+      target: { kind: 'hex', at: hex(7, 7) },
+      hitTwelfths: 4 + 5,
+      distance: 2,
+      affected: [sq('1:0'), torp('t5')],
+    });
     expect(hasTarget(o)).toBe(true);
     // the squadron itself is out of range: no hex option at (7,6)
     expect(o.some((x) => x.target.kind === 'hex' && x.target.at.q === 7 && x.target.at.r === 6)).toBe(false);
@@ -188,18 +209,29 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
 
 describe('RULES §4.5 the hit formula: d12 > 6 + evasion − accuracy', () => {
   it('RULES §4.5: hitTwelfths counts the d12 faces strictly above the need, clamped to 0..12', () => {
-    const table: [number, number][] = [[13, 0], [12, 0], [11, 1], [6, 6], [1, 11], [0, 12], [-4, 12]];
+    const table: [number, number][] = [
+      [13, 0],
+      [12, 0],
+      [11, 1],
+      [6, 6],
+      [1, 11],
+      [0, 12],
+      [-4, 12],
+    ];
     for (const [need, faces] of table) expect(hitTwelfths(need)).toBe(faces);
   });
 
-  it('RULES §6: evasion of a squadron is its card\'s, of a torpedo 2, of a section the faction\'s', () => {
+  it("RULES §6: evasion of a squadron is its card's, of a torpedo 2, of a section the faction's", () => {
     const s = scene();
     const a = gun(s, { accuracy: 0 });
     expect(attackOdds(s, a, sq('1:0'), 3)).toMatchObject({ evasion: 3, needAbove: 9, hitTwelfths: 3 }); // Dart
     expect(attackOdds(s, a, torp('t5'), 4)).toMatchObject({ evasion: 2, needAbove: 8, hitTwelfths: 4 });
     expect(attackOdds(s, a, sec('core'), 5)).toMatchObject({ evasion: 1, needAbove: 7, hitTwelfths: 5 }); // Lamais
     const fpa = gun(s, { seat: 1 });
-    expect(attackOdds(s, fpa, { kind: 'section', seat: 0, section: 'bow' }, 5)).toMatchObject({ evasion: 0, needAbove: 5 });
+    expect(attackOdds(s, fpa, { kind: 'section', seat: 0, section: 'bow' }, 5)).toMatchObject({
+      evasion: 0,
+      needAbove: 5,
+    });
   });
 
   it('RULES §9 screens fail: section evasion −1 through the round it lasts, never below 0', () => {
@@ -214,11 +246,16 @@ describe('RULES §4.5 the hit formula: d12 > 6 + evasion − accuracy', () => {
     expect(attackOdds(s, gun(s, { seat: 1 }), { kind: 'section', seat: 0, section: 'bow' }, 4).evasion).toBe(0);
   });
 
-  it('RULES §6 Pathfinder mark: +accuracy on attacks against the marked ship\'s sections only', () => {
+  it("RULES §6 Pathfinder mark: +accuracy on attacks against the marked ship's sections only", () => {
     const s = scene();
     s.ships[1].effects.markedBonus = 1;
     expect(attackOdds(s, gun(s), sec('port'), 6)).toEqual({
-      evasion: 1, baseAccuracy: 1, modifiers: [{ reason: 'mark', value: 1 }], accuracy: 2, needAbove: 5, hitTwelfths: 7,
+      evasion: 1,
+      baseAccuracy: 1,
+      modifiers: [{ reason: 'mark', value: 1 }],
+      accuracy: 2,
+      needAbove: 5,
+      hitTwelfths: 7,
     });
     expect(attackOdds(s, gun(s), sq('1:0'), 3).modifiers).toEqual([]);
     expect(targetOptions(s, gun(s))[0]).toEqual({ target: sec('bow'), hitTwelfths: 7, distance: 4 });
@@ -227,7 +264,15 @@ describe('RULES §4.5 the hit formula: d12 > 6 + evasion − accuracy', () => {
   describe('RULES §6 Wisp: +2 accuracy when the squadron is behind the target warship (RULES §2 midway line)', () => {
     // Ship 1 core (7,4) facing S; its rear is to the north.
     const wisp = (s: MatchState, from: Hex, facing: Dir): DirectAttacker =>
-      gun(s, { from, facing, range: 2, accuracy: 1, behindBonus: 2, ownHexes: [from], source: { seat: 0, by: 'squadron:0:0', weapon: 'lamais-wisp' } });
+      gun(s, {
+        from,
+        facing,
+        range: 2,
+        accuracy: 1,
+        behindBonus: 2,
+        ownHexes: [from],
+        source: { seat: 0, by: 'squadron:0:0', weapon: 'lamais-wisp' },
+      });
     it('RULES §2: behind (all of it beyond the midway line) → +2 against sections', () => {
       const s = scene();
       const o = attackOdds(s, wisp(s, hex(7, 2), 3), sec('core'), 2);
@@ -280,7 +325,10 @@ describe('RULES §4.5 the hit formula: d12 > 6 + evasion − accuracy', () => {
       s.variants.rangeBands = true;
       s.ships[1].effects.markedBonus = 1;
       expect(attackOdds(s, gun(s), sec('bow'), 1)).toMatchObject({
-        modifiers: [{ reason: 'mark', value: 1 }, { reason: 'range-band-close', value: 1 }],
+        modifiers: [
+          { reason: 'mark', value: 1 },
+          { reason: 'range-band-close', value: 1 },
+        ],
         accuracy: 3,
         needAbove: 4,
       });
@@ -289,7 +337,11 @@ describe('RULES §4.5 the hit formula: d12 > 6 + evasion − accuracy', () => {
 });
 
 describe('RULES §7 time-out default: bestTargetOption', () => {
-  const opt = (target: Target, hitTwelfths: number, distance: number): TargetOption => ({ target, hitTwelfths, distance });
+  const opt = (target: Target, hitTwelfths: number, distance: number): TargetOption => ({
+    target,
+    hitTwelfths,
+    distance,
+  });
 
   it('RULES §7: the best hit chance first, even when farther', () => {
     expect(bestTargetOption([opt(sq('1:0'), 4, 1), opt(sec('bow'), 6, 5)]).target).toEqual(sec('bow'));
@@ -302,13 +354,23 @@ describe('RULES §7 time-out default: bestTargetOption', () => {
     expect(bestTargetOption(same).target).toEqual(sec('starboard'));
     expect(bestTargetOption(same.slice(0, 3)).target).toEqual(sq('1:2'));
     expect(bestTargetOption(same.slice(0, 2)).target).toEqual(torp('t9')); // natural id order: t9 before t10
-    expect(bestTargetOption([opt(sec('starboard'), 5, 2), opt(sec('core'), 5, 2), opt(sec('port'), 5, 2)]).target).toEqual(sec('core'));
+    expect(
+      bestTargetOption([opt(sec('starboard'), 5, 2), opt(sec('core'), 5, 2), opt(sec('port'), 5, 2)]).target,
+    ).toEqual(sec('core'));
   });
   it('RULES §7: AOE hexes rank by expected hits, then nearest, then q, then r', () => {
-    const h = (q: number, r: number, t: number, d: number): TargetOption => ({ target: { kind: 'hex', at: hex(q, r) }, hitTwelfths: t, distance: d, affected: [] });
+    const h = (q: number, r: number, t: number, d: number): TargetOption => ({
+      target: { kind: 'hex', at: hex(q, r) },
+      hitTwelfths: t,
+      distance: d,
+      affected: [],
+    });
     expect(bestTargetOption([h(1, 1, 5, 1), h(2, 2, 9, 3)]).target).toEqual({ kind: 'hex', at: hex(2, 2) });
     expect(bestTargetOption([h(1, 1, 5, 3), h(2, 2, 5, 2)]).target).toEqual({ kind: 'hex', at: hex(2, 2) });
-    expect(bestTargetOption([h(2, 0, 5, 2), h(1, 3, 5, 2), h(1, 2, 5, 2)]).target).toEqual({ kind: 'hex', at: hex(1, 2) });
+    expect(bestTargetOption([h(2, 0, 5, 2), h(1, 3, 5, 2), h(1, 2, 5, 2)]).target).toEqual({
+      kind: 'hex',
+      at: hex(1, 2),
+    });
   });
   it('RULES §7: on the real scene the default is the enemy bow (6/12 at distance 4)', () => {
     const s = scene();

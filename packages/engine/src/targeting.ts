@@ -119,7 +119,8 @@ export function enemyTargets(s: MatchState, attacker: DirectAttacker): Candidate
     if (sq.status === 'space' && sq.at) tokens.push({ target: { kind: 'squadron', id: sq.id }, at: sq.at });
   }
   for (const t of s.tokens) {
-    if (t.kind === 'torpedo' && t.owner === enemy.seat) tokens.push({ target: { kind: 'torpedo', id: t.id }, at: t.at });
+    if (t.kind === 'torpedo' && t.owner === enemy.seat)
+      tokens.push({ target: { kind: 'torpedo', id: t.id }, at: t.at });
   }
   tokens.sort((a, b) => targetOrder(a.target, b.target));
   return out.concat(tokens);
@@ -164,7 +165,14 @@ export function attackOdds(s: MatchState, attacker: DirectAttacker, t: Target, d
   }
   const accuracy = attacker.accuracy + modifiers.reduce((n, m) => n + m.value, 0);
   const needAbove = 6 + evasion - accuracy;
-  return { evasion, baseAccuracy: attacker.accuracy, modifiers, accuracy, needAbove, hitTwelfths: hitTwelfths(needAbove) };
+  return {
+    evasion,
+    baseAccuracy: attacker.accuracy,
+    modifiers,
+    accuracy,
+    needAbove,
+    hitTwelfths: hitTwelfths(needAbove),
+  };
 }
 
 /**
@@ -172,9 +180,14 @@ export function attackOdds(s: MatchState, attacker: DirectAttacker, t: Target, d
  * measured from and the distance. Point defence measures from the nearest of its ship's hexes that has line of
  * sight to h (its own ship never blocks it).
  */
-export function reach(attacker: DirectAttacker, blocked: ReadonlySet<string>, h: Hex): { from: Hex; distance: number } | null {
+export function reach(
+  attacker: DirectAttacker,
+  blocked: ReadonlySet<string>,
+  h: Hex,
+): { from: Hex; distance: number } | null {
   if (attacker.ownHexes.some((x) => equals(x, h))) return null; // a ship is never in its own arc
-  if (attacker.arcs !== 'any' && !attacker.arcs.some((a) => anyInArc(a, attacker.from, attacker.facing, [h]))) return null;
+  if (attacker.arcs !== 'any' && !attacker.arcs.some((a) => anyInArc(a, attacker.from, attacker.facing, [h])))
+    return null;
   const origins = attacker.pointDefence ? attacker.ownHexes : [attacker.from];
   let best: { from: Hex; distance: number } | null = null;
   for (const o of origins) {
@@ -212,7 +225,11 @@ export function targetOptions(s: MatchState, attacker: DirectAttacker): TargetOp
     for (const c of enemyTargets(s, attacker)) {
       const r = reach(attacker, blocked, c.at);
       if (!r) continue;
-      out.push({ target: c.target, hitTwelfths: attackOdds(s, attacker, c.target, r.distance).hitTwelfths, distance: r.distance });
+      out.push({
+        target: c.target,
+        hitTwelfths: attackOdds(s, attacker, c.target, r.distance).hitTwelfths,
+        distance: r.distance,
+      });
     }
     return out;
   }
@@ -232,7 +249,12 @@ export function targetOptions(s: MatchState, attacker: DirectAttacker): TargetOp
     if (!r) continue;
     const affected = affectedBy(s, attacker, h);
     const twelfths = affected.reduce((n, c) => n + attackOdds(s, attacker, c.target, r.distance).hitTwelfths, 0);
-    out.push({ target: { kind: 'hex', at: h }, hitTwelfths: twelfths, distance: r.distance, affected: affected.map((c) => c.target) });
+    out.push({
+      target: { kind: 'hex', at: h },
+      hitTwelfths: twelfths,
+      distance: r.distance,
+      affected: affected.map((c) => c.target),
+    });
   }
   return out;
 }

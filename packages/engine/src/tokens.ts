@@ -37,7 +37,8 @@ export function findSquadron(s: MatchState, id: string): { seat: Seat; squadron:
   return null;
 }
 
-export const findWeaponToken = (s: MatchState, id: string): WeaponToken | undefined => s.tokens.find((t) => t.id === id);
+export const findWeaponToken = (s: MatchState, id: string): WeaponToken | undefined =>
+  s.tokens.find((t) => t.id === id);
 
 /** A new weapon token id, deterministic per match. */
 export function newTokenId(s: MatchState, kind: 'projectile' | 'torpedo'): string {
@@ -47,7 +48,11 @@ export function newTokenId(s: MatchState, kind: 'projectile' | 'torpedo'): strin
 }
 
 /** Return a weapon token to its owner's supply (hit, left the board, collided, destroyed). */
-export function returnWeaponToken(ctx: Ctx, t: WeaponToken, reason: 'hit' | 'left-board' | 'collided' | 'destroyed'): void {
+export function returnWeaponToken(
+  ctx: Ctx,
+  t: WeaponToken,
+  reason: 'hit' | 'left-board' | 'collided' | 'destroyed',
+): void {
   const i = ctx.s.tokens.indexOf(t);
   if (i < 0) return;
   ctx.s.tokens.splice(i, 1);
@@ -59,7 +64,13 @@ export function returnWeaponToken(ctx: Ctx, t: WeaponToken, reason: 'hit' | 'lef
  * Any damage destroys a squadron: it goes to the graveyard with its munitions lost (RULES §4.4). A torpedo bomber's
  * munitions are torpedo tokens: those go back to the squadron torpedo supply (ruling R7 in the README).
  */
-export function destroySquadron(ctx: Ctx, seat: Seat, sq: Squadron, cause: 'laser' | 'projectile' | 'direct-fire' | 'warship' | 'collision' | 'damage', source: Source): void {
+export function destroySquadron(
+  ctx: Ctx,
+  seat: Seat,
+  sq: Squadron,
+  cause: 'laser' | 'projectile' | 'direct-fire' | 'warship' | 'collision' | 'damage',
+  source: Source,
+): void {
   if (sq.status !== 'space') return;
   const at = sq.at!;
   ctx.emit({ type: 'token-destroyed', token: squadronRef(seat, sq), at, cause, source });
@@ -74,7 +85,12 @@ export function destroySquadron(ctx: Ctx, seat: Seat, sq: Squadron, cause: 'lase
 }
 
 /** Destroy whatever small token `ref` names (a squadron, or a weapon token that then returns to supply). */
-export function destroySmallToken(ctx: Ctx, ref: TokenRef, cause: 'laser' | 'projectile' | 'direct-fire' | 'warship' | 'collision' | 'damage', source: Source): void {
+export function destroySmallToken(
+  ctx: Ctx,
+  ref: TokenRef,
+  cause: 'laser' | 'projectile' | 'direct-fire' | 'warship' | 'collision' | 'damage',
+  source: Source,
+): void {
   if (ref.kind === 'squadron') {
     const f = findSquadron(ctx.s, ref.id);
     if (f) destroySquadron(ctx, f.seat, f.squadron, cause, source);

@@ -141,7 +141,18 @@ export interface Loadout {
 
 // ---------------------------------------------------------------- commitments (RULES §4.1)
 export type EngineSetting = DirName | 'DOUBLE' | 'CW' | 'CCW' | 'NONE';
-export const ENGINE_SETTINGS: readonly EngineSetting[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW', 'DOUBLE', 'CW', 'CCW', 'NONE'];
+export const ENGINE_SETTINGS: readonly EngineSetting[] = [
+  'N',
+  'NE',
+  'SE',
+  'S',
+  'SW',
+  'NW',
+  'DOUBLE',
+  'CW',
+  'CCW',
+  'NONE',
+];
 export type Rotation = 'CW' | 'CCW';
 
 export type CardId =

@@ -11,7 +11,13 @@ describe('parseClientMessage', () => {
   it('accepts a full commitment with parameters', () => {
     const r = parseClientMessage('commit', {
       round: 3,
-      commitment: { engine: 'DOUBLE', cards: [{ card: 'fire-main', turret: 'left' }, { card: 'port-broadside', aim: 'aft' }] },
+      commitment: {
+        engine: 'DOUBLE',
+        cards: [
+          { card: 'fire-main', turret: 'left' },
+          { card: 'port-broadside', aim: 'aft' },
+        ],
+      },
     });
     expect(r.ok).toBe(true);
   });
@@ -27,7 +33,8 @@ describe('parseClientMessage', () => {
       { card: 'special-ability', section: 'bow' },
       { card: 'special-ability', component: 'main' },
     ];
-    for (const p of plays) expect(parseClientMessage('commit', { round: 1, commitment: { engine: 'NONE', cards: [p] } }).ok).toBe(true);
+    for (const p of plays)
+      expect(parseClientMessage('commit', { round: 1, commitment: { engine: 'NONE', cards: [p] } }).ok).toBe(true);
   });
 
   it('names the unknown type', () => {
@@ -41,24 +48,33 @@ describe('parseClientMessage', () => {
 
   it('names the bad field', () => {
     expect(bad('commit', { round: 1, commitment: { engine: 'UP', cards: [] } }).message).toMatch(/commitment\.engine/);
-    expect(bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'port-broadside', aim: 'up' }] } }).message).toMatch(
-      /commitment\.cards\[0\]\.aim/,
-    );
-    expect(bad('commit', { round: 0, commitment: { engine: 'N', cards: [] } }).message).toMatch(/round/);
-    expect(bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'fire-main', aim: 'fore' }] } }).message).toMatch(/aim/);
     expect(
-      bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'fire-main' }, { card: 'fire-main' }] } }).message,
+      bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'port-broadside', aim: 'up' }] } }).message,
+    ).toMatch(/commitment\.cards\[0\]\.aim/);
+    expect(bad('commit', { round: 0, commitment: { engine: 'N', cards: [] } }).message).toMatch(/round/);
+    expect(
+      bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'fire-main', aim: 'fore' }] } }).message,
+    ).toMatch(/aim/);
+    expect(
+      bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'fire-main' }, { card: 'fire-main' }] } })
+        .message,
     ).toMatch(/distinct/);
     expect(
       bad('commit', {
         round: 1,
-        commitment: { engine: 'N', cards: [{ card: 'fire-main' }, { card: 'launch-squadron' }, { card: 'defence-stations' }] },
+        commitment: {
+          engine: 'N',
+          cards: [{ card: 'fire-main' }, { card: 'launch-squadron' }, { card: 'defence-stations' }],
+        },
       }).message,
     ).toMatch(/two/);
     expect(bad('munitions', { munitions: [1, 2, 9] }).message).toMatch(/munitions\[2\]/);
-    expect(bad('decide', { prompt: 1, decision: { kind: 'fighter', answer: { kind: 'activate', squadron: 5, path: [], end: { kind: 'none' } } } }).message).toMatch(
-      /decision\.answer\.squadron/,
-    );
+    expect(
+      bad('decide', {
+        prompt: 1,
+        decision: { kind: 'fighter', answer: { kind: 'activate', squadron: 5, path: [], end: { kind: 'none' } } },
+      }).message,
+    ).toMatch(/decision\.answer\.squadron/);
     expect(bad('faction', { faction: 'klingon' }).message).toMatch(/faction/);
     expect(bad('pick', { slot: 'squadrons', cards: ['a', 'b'] }).code).toBe('bad-payload');
     expect(bad('commit', null).code).toBe('bad-payload');
@@ -66,13 +82,21 @@ describe('parseClientMessage', () => {
 
   it('accepts the draft and control messages', () => {
     expect(parseClientMessage('pick', { slot: 'main', card: 'fpa-mass-driver' }).ok).toBe(true);
-    expect(parseClientMessage('pick', { slot: 'squadrons', cards: ['fpa-interceptor', 'fpa-interceptor', 'fpa-gunship'] }).ok).toBe(true);
+    expect(
+      parseClientMessage('pick', { slot: 'squadrons', cards: ['fpa-interceptor', 'fpa-interceptor', 'fpa-gunship'] })
+        .ok,
+    ).toBe(true);
     expect(parseClientMessage('swap', { skip: true }).ok).toBe(true);
     expect(parseClientMessage('munitions', { munitions: [2, 1, 1] }).ok).toBe(true);
     expect(parseClientMessage('concede', undefined).ok).toBe(true);
     expect(parseClientMessage('rematch', {}).ok).toBe(true);
     expect(parseClientMessage('revise', { round: 2 }).ok).toBe(true);
-    expect(parseClientMessage('decide', { prompt: 4, decision: { kind: 'direct-fire', target: { kind: 'section', seat: 1, section: 'core' } } }).ok).toBe(true);
+    expect(
+      parseClientMessage('decide', {
+        prompt: 4,
+        decision: { kind: 'direct-fire', target: { kind: 'section', seat: 1, section: 'core' } },
+      }).ok,
+    ).toBe(true);
   });
 
   it('checks join options', () => {

@@ -50,7 +50,8 @@ export function isClientMessageType(type: unknown): type is ClientMessageType {
 function describe(top: v.BaseIssue<unknown>): string {
   // A union names no field itself: report the sub-issue that got furthest into the payload.
   let issue = top;
-  while (issue.issues?.length) issue = issue.issues.reduce((a, b) => ((b.path?.length ?? 0) > (a.path?.length ?? 0) ? b : a));
+  while (issue.issues?.length)
+    issue = issue.issues.reduce((a, b) => ((b.path?.length ?? 0) > (a.path?.length ?? 0) ? b : a));
   const path = issue.path
     ?.map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
     .join('')
@@ -64,7 +65,11 @@ export function parseClientMessage(type: unknown, payload: unknown): ParseResult
     const shown = typeof type === 'string' ? `"${type.slice(0, 40)}"` : typeof type;
     return {
       ok: false,
-      error: { code: 'bad-type', type: String(type).slice(0, 40), message: `unknown message type ${shown}; expected one of ${CLIENT_MESSAGE_TYPES.join(', ')}` },
+      error: {
+        code: 'bad-type',
+        type: String(type).slice(0, 40),
+        message: `unknown message type ${shown}; expected one of ${CLIENT_MESSAGE_TYPES.join(', ')}`,
+      },
     };
   }
   const result = v.safeParse(clientMessageSchemas[type] as v.GenericSchema, payload, { abortPipeEarly: true });

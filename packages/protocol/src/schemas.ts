@@ -58,7 +58,11 @@ export const targetSchema = v.variant('kind', [
 const squadronEnd = v.variant('kind', [
   v.strictObject({ kind: v.literal('none') }),
   v.strictObject({ kind: v.literal('recall') }),
-  v.strictObject({ kind: v.literal('action'), target: v.optional(targetSchema), turret: v.optional(v.picklist(TURRETS)) }),
+  v.strictObject({
+    kind: v.literal('action'),
+    target: v.optional(targetSchema),
+    turret: v.optional(v.picklist(TURRETS)),
+  }),
 ]);
 const path = v.pipe(v.array(hex), v.maxLength(12));
 

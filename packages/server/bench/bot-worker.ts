@@ -33,7 +33,10 @@ export interface WorkerStats {
 }
 
 export type ToWorker = { cmd: 'measure' } | { cmd: 'stop' };
-export type FromWorker = { kind: 'ready'; live: number; joinErrors: number } | { kind: 'stats'; stats: WorkerStats } | { kind: 'error'; message: string };
+export type FromWorker =
+  | { kind: 'ready'; live: number; joinErrors: number }
+  | { kind: 'stats'; stats: WorkerStats }
+  | { kind: 'error'; message: string };
 
 if (process.env.SE_BENCH_WORKER) await runWorker(JSON.parse(process.env.SE_BENCH_WORKER) as WorkerConfig);
 
@@ -142,7 +145,9 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
     } catch (e) {
       joinErrors += 1;
       const err = e as { message?: string; code?: number | string; cause?: { code?: string; message?: string } };
-      const why = [err?.code, err?.message, err?.cause?.code ?? err?.cause?.message].filter((x) => x !== undefined && x !== '').join(' ');
+      const why = [err?.code, err?.message, err?.cause?.code ?? err?.cause?.message]
+        .filter((x) => x !== undefined && x !== '')
+        .join(' ');
       const reason = `${step}: ${(why || String(e)).replace(/[A-Za-z0-9_-]{9,}/g, '…').slice(0, 120)}`;
       joinErrorReasons[reason] = (joinErrorReasons[reason] ?? 0) + 1;
     }
@@ -186,7 +191,8 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
       measuring = false;
       stopping = true;
       const refused: Record<string, number> = {};
-      for (const b of bots) for (const e of b.errors) refused[`${e.type}:${e.code}`] = (refused[`${e.type}:${e.code}`] ?? 0) + 1;
+      for (const b of bots)
+        for (const e of b.errors) refused[`${e.type}:${e.code}`] = (refused[`${e.type}:${e.code}`] ?? 0) + 1;
       send({
         kind: 'stats',
         stats: {

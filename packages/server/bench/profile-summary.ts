@@ -48,8 +48,13 @@ for (let i = 0; i < p.samples.length; i++) {
 }
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
-const shortUrl = (u: string) => u.replace(/^file:\/\//, '').replace(/.*node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?/, '').replace(/.*\/packages\//, '');
-const key = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+const shortUrl = (u: string) =>
+  u
+    .replace(/^file:\/\//, '')
+    .replace(/.*node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?/, '')
+    .replace(/.*\/packages\//, '');
+const key = (n: Node) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
 
 const self = new Map<string, number>();
 const incl = new Map<string, number>();
@@ -70,7 +75,9 @@ const gc = [...self].filter(([k]) => k.startsWith('(garbage collector)')).reduce
 const busy = total - idle;
 const ms = (us: number) => (us / 1000).toFixed(0).padStart(7);
 const pct = (us: number) => `${((us / busy) * 100).toFixed(1).padStart(5)}%`;
-console.log(`${file}\nsampled ${ms(total)} ms, idle ${ms(idle)} ms, busy ${ms(busy)} ms (GC ${ms(gc)} ms = ${pct(gc)} of busy)`);
+console.log(
+  `${file}\nsampled ${ms(total)} ms, idle ${ms(idle)} ms, busy ${ms(busy)} ms (GC ${ms(gc)} ms = ${pct(gc)} of busy)`,
+);
 const show = (title: string, m: Map<string, number>) => {
   console.log(`\n${title} (ms, % of busy)`);
   [...m]

@@ -98,19 +98,27 @@ export function report(r: StepResult) {
         .map(([k, v]) => [k, Math.round(v / (2 * Math.max(1, rounds)))]),
     ),
     serverCpuMsPerRound: +cpuMsPerRound.toFixed(3),
-    serverCpuUserSysMsPerRound: cpu && rounds ? [+((cpu.user * 1000) / rounds).toFixed(3), +((cpu.sys * 1000) / rounds).toFixed(3)] : null,
+    serverCpuUserSysMsPerRound:
+      cpu && rounds ? [+((cpu.user * 1000) / rounds).toFixed(3), +((cpu.sys * 1000) / rounds).toFixed(3)] : null,
     serverCpuPercentOfOneCore: cpu ? Math.round((cpu.total / window) * 100) : NaN,
     serverLoopDelayMs: during?.eventLoopDelayMs ?? null,
     serverLoopDelayDuringJoinsMs: r.joined?.eventLoopDelayMs ?? null,
     serverLogLines: r.serverLog.messages,
-    heapPerLiveMatchKB: during ? round1((during.memory.heapUsedBytes - r.idle.memory.heapUsedBytes) / 1024 / matches) : NaN,
+    heapPerLiveMatchKB: during
+      ? round1((during.memory.heapUsedBytes - r.idle.memory.heapUsedBytes) / 1024 / matches)
+      : NaN,
     rssPerLiveMatchKB: during ? round1((during.memory.rssBytes - r.idle.memory.rssBytes) / 1024 / matches) : NaN,
     serverRssMB: during ? Math.round(during.memory.rssBytes / 1048576) : NaN,
     botLoopDelayP99Ms: round1(Math.max(0, ...all.map((x) => x.loopP99))),
-    botLoopDelayDuringJoinsMs: { p99: round1(Math.max(0, ...all.map((x) => x.joinLoop.p99))), max: round1(Math.max(0, ...all.map((x) => x.joinLoop.max))) },
+    botLoopDelayDuringJoinsMs: {
+      p99: round1(Math.max(0, ...all.map((x) => x.joinLoop.p99))),
+      max: round1(Math.max(0, ...all.map((x) => x.joinLoop.max))),
+    },
     botCpuPercentOfOneCore: Math.round((r.botCpuSeconds / window) * 100),
     /** CPU used by every other process on the machine in the window (other engineers' tests, browsers…). */
-    otherCpuPercentOfOneCore: Math.round((Math.max(0, r.machineCpuSeconds - r.botCpuSeconds - (cpu?.total ?? 0)) / window) * 100),
+    otherCpuPercentOfOneCore: Math.round(
+      (Math.max(0, r.machineCpuSeconds - r.botCpuSeconds - (cpu?.total ?? 0)) / window) * 100,
+    ),
     loadAverage1m: round1(loadavg()[0]!),
     joinErrors,
     joinErrorReasons,
@@ -130,13 +138,16 @@ export function report(r: StepResult) {
   }
   if (leaves) problems.push(`${leaves} dropped clients`);
   if (r.serverLog.lines) {
-    const top = Object.entries(r.serverLog.messages).sort((a, b) => b[1] - a[1]).slice(0, 3);
+    const top = Object.entries(r.serverLog.messages)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3);
     problems.push(`${r.serverLog.lines} server log lines (${top.map(([k, v]) => `${v}× ${k}`).join(', ')})`);
   }
   // A match between its end and its rematch is not live: count the rooms (each holds its two bots).
   if (during && during.rooms < matches) problems.push(`only ${during.rooms} rooms on the server`);
   if (!(q(0.99) < GOAL.p99Ms)) problems.push(`p99 ${q(0.99).toFixed(0)} ms ≥ ${GOAL.p99Ms}`);
-  if (!(perClientRound < GOAL.bytesPerClientRound)) problems.push(`${Math.round(perClientRound)} B/client/round ≥ ${GOAL.bytesPerClientRound}`);
+  if (!(perClientRound < GOAL.bytesPerClientRound))
+    problems.push(`${Math.round(perClientRound)} B/client/round ≥ ${GOAL.bytesPerClientRound}`);
   const loop = during?.eventLoopDelayMs;
   const [user, sys] = figures.serverCpuUserSysMsPerRound ?? [NaN, NaN];
   const line =

@@ -33,7 +33,9 @@ const opt = (name: string): string | undefined => {
   return v && !v.startsWith('--') ? v : undefined;
 };
 
-const steps = has('ramp') ? (opt('ramp') ?? '200,500,1000,2000').split(',').map(Number) : [Number(opt('matches') ?? 200)];
+const steps = has('ramp')
+  ? (opt('ramp') ?? '200,500,1000,2000').split(',').map(Number)
+  : [Number(opt('matches') ?? 200)];
 const [tMin, tMax] = (opt('think') ?? '500-3000').split('-').map(Number) as [number, number];
 const settings: BenchSettings = {
   botProcs: Math.max(1, Number(opt('bot-procs') ?? 2)),
@@ -56,7 +58,9 @@ for (const n of steps) {
   if (has('json')) console.log(JSON.stringify(r.figures));
   if (!broke && r.breaks) broke = `${n} matches: ${r.breaks}`;
 }
-console.log(broke ? `BREAKS at ${broke}` : `holds at every step (p99 < 50 ms, < 2048 B per client per round, no errors)`);
+console.log(
+  broke ? `BREAKS at ${broke}` : `holds at every step (p99 < 50 ms, < 2048 B per client per round, no errors)`,
+);
 process.exit(0);
 
 /** One step: a fresh server, `matches` bot matches joined, a measuring window, the figures. */
@@ -65,10 +69,21 @@ async function runStep(matches: number) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'se-bench-'));
   const extra = (argv[argv.indexOf('--server-args') + 1] ?? '').split(' ').filter((a) => has('server-args') && a);
-  const nodeArgs = [...extra, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', 'tsx', mainFile];
+  const nodeArgs = [
+    ...extra,
+    ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    '--import',
+    'tsx',
+    mainFile,
+  ];
   const [cmd, args] = pin ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const server = spawn(cmd, args as string[], {
-    env: { ...process.env, PORT: String(port), SQLITE_PATH: process.env.BENCH_SQLITE ?? join(dir, 'bench.sqlite'), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SQLITE_PATH: process.env.BENCH_SQLITE ?? join(dir, 'bench.sqlite'),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The server's log lines (warn and above) from its start to the end of the window; the shutdown after it is noise.
@@ -138,7 +153,10 @@ async function runStep(matches: number) {
     const env = { ...process.env, SE_BENCH_WORKER: JSON.stringify(cfg) };
     const child =
       pin && cores > 1
-        ? spawn('taskset', ['-c', `1-${cores - 1}`, process.execPath, '--import', 'tsx', workerFile], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+        ? spawn('taskset', ['-c', `1-${cores - 1}`, process.execPath, '--import', 'tsx', workerFile], {
+            env,
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          })
         : fork(workerFile, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     workers.push(child);
     ready.push(new Promise((res) => child.on('message', (m: FromWorker) => m.kind === 'ready' && res(m))));
@@ -167,7 +185,10 @@ async function runStep(matches: number) {
   const botCpu = workers.reduce((acc, w, i) => acc + ((processCpu(w.pid!)?.total ?? bots0[i]!) - bots0[i]!), 0);
   for (const w of workers) if (w.connected) w.send({ cmd: 'stop' } satisfies ToWorker);
   const window = (performance.now() - tStart) / 1000;
-  const reported: (WorkerStats | null)[] = await Promise.race([Promise.all(stats), sleep(20_000).then(() => [] as (WorkerStats | null)[])]);
+  const reported: (WorkerStats | null)[] = await Promise.race([
+    Promise.all(stats),
+    sleep(20_000).then(() => [] as (WorkerStats | null)[]),
+  ]);
   await cleanup();
 
   return report({
@@ -182,7 +203,8 @@ async function runStep(matches: number) {
     joined,
     during,
     serverLog: { lines: serverLog.lines, messages: serverLog.messages },
-    serverCpu: cpu0 && cpu1 ? { user: cpu1.user - cpu0.user, sys: cpu1.sys - cpu0.sys, total: cpu1.total - cpu0.total } : null,
+    serverCpu:
+      cpu0 && cpu1 ? { user: cpu1.user - cpu0.user, sys: cpu1.sys - cpu0.sys, total: cpu1.total - cpu0.total } : null,
     botCpuSeconds: botCpu,
     machineCpuSeconds: machine1 - machine0,
   });

@@ -65,7 +65,12 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   if (opts.redisUrl && requestedPort === 0 && !opts.publicAddress) {
     throw new Error('with Redis each process needs a public address: pass a fixed port or PUBLIC_ADDRESS');
   }
-  const cluster = await openCluster({ redisUrl: opts.redisUrl, publicAddress: opts.publicAddress, host, port: requestedPort });
+  const cluster = await openCluster({
+    redisUrl: opts.redisUrl,
+    publicAddress: opts.publicAddress,
+    host,
+    port: requestedPort,
+  });
   const storage = opts.storage ?? (await openStorage());
   const startedAt = Date.now();
   // This process' match rooms (the drain watches them).
@@ -115,7 +120,15 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const port = (transport.server!.address() as AddressInfo).port;
   const processId = matchMaker.processId;
   log.info(
-    { port, host, storage: storage.kind, presence: cluster.kind, processId, publicAddress: cluster.publicAddress, redis: opts.redisUrl ? redact(opts.redisUrl) : undefined },
+    {
+      port,
+      host,
+      storage: storage.kind,
+      presence: cluster.kind,
+      processId,
+      publicAddress: cluster.publicAddress,
+      redis: opts.redisUrl ? redact(opts.redisUrl) : undefined,
+    },
     'game server listening',
   );
 
@@ -124,7 +137,13 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   // /api/matches stops listing a crashed process' matches within about sweepMs + 2 s.
   const sweep =
     cluster.kind === 'redis'
-      ? setInterval(() => void matchMaker.healthCheckAllProcesses().catch((err: unknown) => log.warn({ err }, 'process sweep failed')), opts.sweepMs ?? 10_000)
+      ? setInterval(
+          () =>
+            void matchMaker
+              .healthCheckAllProcesses()
+              .catch((err: unknown) => log.warn({ err }, 'process sweep failed')),
+          opts.sweepMs ?? 10_000,
+        )
       : null;
   sweep?.unref();
 
@@ -134,7 +153,10 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
       closingStarted = true;
       drain.cancel();
       if (sweep) clearInterval(sweep);
-      log.info({ rooms: matchMaker.stats.local.roomCount, clients: matchMaker.stats.local.ccu }, 'shutting down: no new matches; closing the rooms of this process');
+      log.info(
+        { rooms: matchMaker.stats.local.roomCount, clients: matchMaker.stats.local.ccu },
+        'shutting down: no new matches; closing the rooms of this process',
+      );
       await server.gracefullyShutdown(false);
       await storage.close();
       log.info('shut down');

@@ -33,7 +33,9 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
     try {
       rooms = await matchMaker.query({ name: 'match', processId: matchMaker.processId });
     } catch (err) {
-      return void res.status(503).json({ status: 'error', error: `the room listing cannot be read: ${(err as Error).message}` });
+      return void res
+        .status(503)
+        .json({ status: 'error', error: `the room listing cannot be read: ${(err as Error).message}` });
     }
     const live = rooms.filter((r) => isLivePhase((r.metadata as MatchMetadata | undefined)?.phase));
     const draining = opts.draining?.() ?? false;
@@ -49,11 +51,19 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
       rooms: rooms.length,
       liveMatches: live.length,
       // While draining: since when, and how long the live matches may still take before they are closed.
-      ...(drain ? { drain: { since: new Date(drain.startedAt).toISOString(), leftMs: Math.max(0, drain.deadline - Date.now()) } } : {}),
+      ...(drain
+        ? {
+            drain: { since: new Date(drain.startedAt).toISOString(), leftMs: Math.max(0, drain.deadline - Date.now()) },
+          }
+        : {}),
       uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000),
       storage: opts.storage.kind,
       memory: { rssBytes: process.memoryUsage().rss, heapUsedBytes: process.memoryUsage().heapUsed },
-      eventLoopDelayMs: { p50: +(loop.percentile(50) / 1e6).toFixed(1), p99: +(loop.percentile(99) / 1e6).toFixed(1), max: +(loop.max / 1e6).toFixed(1) },
+      eventLoopDelayMs: {
+        p50: +(loop.percentile(50) / 1e6).toFixed(1),
+        p99: +(loop.percentile(99) / 1e6).toFixed(1),
+        max: +(loop.max / 1e6).toFixed(1),
+      },
     });
     loop.reset();
   });
@@ -68,7 +78,14 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
       })
       .map((r) => {
         const m = r.metadata as MatchMetadata;
-        return { roomId: r.roomId, phase: m.phase, players: m.players, factions: m.factions, round: m.round, spectators: m.spectators };
+        return {
+          roomId: r.roomId,
+          phase: m.phase,
+          players: m.players,
+          factions: m.factions,
+          round: m.round,
+          spectators: m.spectators,
+        };
       });
     res.json({ matches });
   });

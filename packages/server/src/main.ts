@@ -36,7 +36,10 @@ try {
   log.fatal({ err }, 'the game server could not start');
   process.exit(1);
 }
-log.info({ url: `http://localhost:${game.port}/`, processId: game.processId, presence: game.presence }, 'Star Eater Online is up');
+log.info(
+  { url: `http://localhost:${game.port}/`, processId: game.processId, presence: game.presence },
+  'Star Eater Online is up',
+);
 
 // SIGTERM (docker stop, Kubernetes, systemd) or Ctrl-C: stop taking matches; with SHUTDOWN_DRAIN_MS, let the live
 // matches play to their end (at most that long: scale/drain.ts); then close the clients (code 4001), store what is

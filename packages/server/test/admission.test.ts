@@ -13,7 +13,9 @@ describe('admission', () => {
     const one = { ...open, seatsTaken: [true, false] };
     expect(() => a.authorise({ name: 'Bo', private: true }, one)).toThrow('a wrong or missing invite code');
     expect(() => a.authorise({ name: 'Bo' }, one)).toThrow('a wrong or missing invite code');
-    expect(() => a.authorise({ name: 'Bo', invite: `${a.invite!.slice(0, -1)}x` }, one)).toThrow('a wrong or missing invite code');
+    expect(() => a.authorise({ name: 'Bo', invite: `${a.invite!.slice(0, -1)}x` }, one)).toThrow(
+      'a wrong or missing invite code',
+    );
     expect(a.authorise({ name: 'Bo', invite: a.invite! }, one)).toEqual({ role: 'player', name: 'Bo', creator: false });
   });
 
@@ -22,7 +24,9 @@ describe('admission', () => {
     expect(pub.invite).toBeNull();
     expect(() => pub.authorise({ spectate: true }, open)).toThrow('nothing to watch');
     expect(pub.authorise({ spectate: true }, live)).toEqual({ role: 'spectator', name: 'Captain', creator: false });
-    expect(() => pub.authorise({ spectate: true }, { ...live, spectators: 2 })).toThrow('as many spectators as it can take');
+    expect(() => pub.authorise({ spectate: true }, { ...live, spectators: 2 })).toThrow(
+      'as many spectators as it can take',
+    );
     const priv = new Admission(true);
     expect(() => priv.authorise({ spectate: true }, live)).toThrow('watching it needs its invite code');
     expect(priv.authorise({ spectate: true, invite: priv.invite! }, live).role).toBe('spectator');

@@ -1,7 +1,15 @@
 // A scripted player that plays through the protocol alone (the synced state, its own messages), used by the tests
 // and the benchmark. It knows the card lists (public content) but no rules: the server is the judge, and a refused
 // commitment falls back to NONE and no cards.
-import { createRng, defaultDecision, getFaction, munitionPlacements, munitionRules, squadronTriples, type Rng } from '@star-eater/engine';
+import {
+  createRng,
+  defaultDecision,
+  getFaction,
+  munitionPlacements,
+  munitionRules,
+  squadronTriples,
+  type Rng,
+} from '@star-eater/engine';
 import type { CardPlay, Commitment, Decision, EngineSetting, FactionId, Prompt } from '@star-eater/engine';
 import type { ServerMessages } from '@star-eater/protocol';
 import type { Room } from '@colyseus/sdk';
@@ -65,9 +73,15 @@ export class Bot {
     const me = st.seats[seat];
     const m = st.matchNo;
     if (st.phase === 'factions' && !me.faction) {
-      this.once(`${m}:faction`, () => this.room.send('faction', { faction: this.opts.faction ?? this.rng.pick(['fpa', 'lamais'] as const) }));
+      this.once(`${m}:faction`, () =>
+        this.room.send('faction', { faction: this.opts.faction ?? this.rng.pick(['fpa', 'lamais'] as const) }),
+      );
     } else if (st.phase === 'draft' && st.step === 'pick' && st.turn === seat) {
-      const filled = st.seats[0].squadrons.length + st.seats[1].squadrons.length + SINGLE.filter((s) => st.seats[0][s]).length + SINGLE.filter((s) => st.seats[1][s]).length;
+      const filled =
+        st.seats[0].squadrons.length +
+        st.seats[1].squadrons.length +
+        SINGLE.filter((s) => st.seats[0][s]).length +
+        SINGLE.filter((s) => st.seats[1][s]).length;
       this.once(`${m}:pick:${filled}`, () => this.pick(me));
     } else if (st.phase === 'draft' && st.step === 'swap' && st.turn === seat) {
       this.once(`${m}:swap`, () => this.room.send('swap', { skip: true }));
@@ -83,7 +97,8 @@ export class Bot {
         if (think <= 0) return this.commit(round, this.randomCommitment(st));
         setTimeout(() => {
           const now = this.room.state as any;
-          if (now.phase === 'commit' && now.round === round && now.matchNo === m && !now.seats[seat].lockedIn) this.commit(round, this.randomCommitment(now));
+          if (now.phase === 'commit' && now.round === round && now.matchNo === m && !now.seats[seat].lockedIn)
+            this.commit(round, this.randomCommitment(now));
         }, think);
       });
     }
@@ -107,10 +122,17 @@ export class Bot {
     const ship = st.ships[this.seatNo!];
     const pool: CardPlay[] = [];
     if (ship?.cdMain === 0) pool.push({ card: 'fire-main' });
-    if (ship?.cdBroadside === 0) pool.push({ card: this.rng.pick(['port-broadside', 'starboard-broadside'] as const), aim: this.rng.pick(['fore', 'aft'] as const) });
+    if (ship?.cdBroadside === 0)
+      pool.push({
+        card: this.rng.pick(['port-broadside', 'starboard-broadside'] as const),
+        aim: this.rng.pick(['fore', 'aft'] as const),
+      });
     if (!this.opts.aggressive) {
       pool.push({ card: 'defence-stations' }, { card: 'launch-squadron' });
-      pool.push({ card: 'vent-coolant', component: this.rng.pick(['main', 'broadside', 'fighterBay', 'pointDefence'] as const) });
+      pool.push({
+        card: 'vent-coolant',
+        component: this.rng.pick(['main', 'broadside', 'fighterBay', 'pointDefence'] as const),
+      });
     }
     const cards: CardPlay[] = [];
     const n = this.opts.aggressive ? 2 : this.rng.int(3);
@@ -126,8 +148,10 @@ export class Bot {
   }
 
   decide(prompt: Prompt): Decision {
-    if (prompt.kind === 'direct-fire' && prompt.options.length) return { kind: 'direct-fire', target: this.rng.pick(prompt.options).target };
-    if (prompt.kind === 'point-defence' && prompt.options.length) return { kind: 'point-defence', target: this.rng.pick(prompt.options).target };
+    if (prompt.kind === 'direct-fire' && prompt.options.length)
+      return { kind: 'direct-fire', target: this.rng.pick(prompt.options).target };
+    if (prompt.kind === 'point-defence' && prompt.options.length)
+      return { kind: 'point-defence', target: this.rng.pick(prompt.options).target };
     return defaultDecision(prompt);
   }
 
@@ -136,7 +160,9 @@ export class Bot {
     const st = this.room.state as any;
     if (e.type === 'decide' && e.code === 'illegal' && this.lastPrompt) {
       const p = this.lastPrompt;
-      this.once(`fallback-prompt:${p.id}`, () => this.room.send('decide', { prompt: p.id, decision: defaultDecision(p.prompt) }));
+      this.once(`fallback-prompt:${p.id}`, () =>
+        this.room.send('decide', { prompt: p.id, decision: defaultDecision(p.prompt) }),
+      );
     }
     if (e.type === 'commit' && e.code === 'illegal' && st.phase === 'commit' && !this.opts.manualCommit) {
       this.once(`${st.matchNo}:fallback:${st.round}`, () => this.commit(st.round, { engine: 'NONE', cards: [] }));

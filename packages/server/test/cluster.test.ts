@@ -23,7 +23,9 @@ import { servicesInstalled, startServices, type Services } from './services.js';
 const hasRedis = servicesInstalled('redis');
 const hasPostgres = servicesInstalled('postgres');
 if (!hasRedis) {
-  console.warn('cluster.test.ts SKIPPED: redis-server is not installed (install it with `bash scripts/setup.sh --services`)');
+  console.warn(
+    'cluster.test.ts SKIPPED: redis-server is not installed (install it with `bash scripts/setup.sh --services`)',
+  );
 }
 
 describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
@@ -35,7 +37,10 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
   const open: TestClient[] = [];
   const track = <T extends TestClient>(c: T): T => (open.push(c), c);
   const byAddress = (addr: string) => procs.find((p) => p.address === addr)!;
-  const listed = async (p: ServerProcess) => ((await getJson(`${p.url}/api/matches`)).body.matches as Array<{ roomId: string; players: string[] }>).map((m) => m.roomId);
+  const listed = async (p: ServerProcess) =>
+    ((await getJson(`${p.url}/api/matches`)).body.matches as Array<{ roomId: string; players: string[] }>).map(
+      (m) => m.roomId,
+    );
 
   /** Plays a quick-matched pair (asked through `via0` and `via1`) to the first commitment window. */
   async function pairToCommit(names: [string, string], via0: ServerProcess, via1: ServerProcess) {
@@ -51,7 +56,9 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     await p0
       .until(() => p0.state.phase === 'commit', 'the first commitment window', 30_000)
       .catch((e: Error) => {
-        throw new Error(`${e.message}: phase ${p0.state.phase}/${p0.state.step}, errors ${JSON.stringify([...p0.of('error'), ...p1.of('error')])}`);
+        throw new Error(
+          `${e.message}: phase ${p0.state.phase}/${p0.state.step}, errors ${JSON.stringify([...p0.of('error'), ...p1.of('error')])}`,
+        );
       });
     return [p0, p1] as const;
   }
@@ -91,8 +98,11 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     expect([a.address, b.address]).toContain(host);
 
     // GET /api/matches on either process lists it (one of them lists a room held by the other).
-    for (const p of [a, b]) await eventually(async () => (await listed(p)).includes(roomId), `${p.name} lists ${roomId}`);
-    const entry = (await getJson(`${b.url}/api/matches`)).body.matches.find((m: { roomId: string }) => m.roomId === roomId);
+    for (const p of [a, b])
+      await eventually(async () => (await listed(p)).includes(roomId), `${p.name} lists ${roomId}`);
+    const entry = (await getJson(`${b.url}/api/matches`)).body.matches.find(
+      (m: { roomId: string }) => m.roomId === roomId,
+    );
     expect(entry).toMatchObject({ phase: 'commit', players: expect.arrayContaining(['Ada', 'Bo']) });
 
     // A spectator asks the process that does NOT hold the room.
@@ -100,7 +110,10 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     const spec = track(await joinByIdVia(other, roomId, { spectate: true, name: 'Eve' }));
     expect(spec.of('welcome')[0]).toMatchObject({ role: 'spectator', seat: null, roomId });
     expect(hostOf(spec)).toBe(host);
-    await spec.until(() => spec.state.phase === 'commit' && spec.state.spectators === 1, 'the spectator sees the match');
+    await spec.until(
+      () => spec.state.phase === 'commit' && spec.state.spectators === 1,
+      'the spectator sees the match',
+    );
 
     // The match ends (a concession); the record is stored, and with a shared PostgreSQL every process serves it.
     p0.send('concede');
@@ -189,7 +202,11 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
 
     host.kill('SIGKILL');
     await host.exited;
-    await eventually(async () => !(await listed(other)).includes(roomId), "the crashed process' match leaves the listing", 15_000);
+    await eventually(
+      async () => !(await listed(other)).includes(roomId),
+      "the crashed process' match leaves the listing",
+      15_000,
+    );
     expect((await other.health()).body.status).toBe('ok');
   });
 });

@@ -10,7 +10,17 @@ import type { Room } from '@colyseus/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attachBot, type Bot } from './bot.js';
 import type { TestClient } from './harness.js';
-import { closeCode, createPrivateVia, eventually, hostOf, joinByIdVia, quickMatchVia, spawnServer, stop, type ServerProcess } from './processes.js';
+import {
+  closeCode,
+  createPrivateVia,
+  eventually,
+  hostOf,
+  joinByIdVia,
+  quickMatchVia,
+  spawnServer,
+  stop,
+  type ServerProcess,
+} from './processes.js';
 import { servicesInstalled, startServices, type Services } from './services.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 
@@ -53,7 +63,8 @@ async function pairToCommit(via: [ServerProcess, ServerProcess], names: [string,
 async function playRound(pair: readonly [TestClient, TestClient], round: number, watch: TestClient[]) {
   pair[0].send('commit', { round, commitment: { engine: 'N', cards: [] } });
   pair[1].send('commit', { round, commitment: { engine: 'S', cards: [] } });
-  for (const c of watch) await c.until(() => c.state.round > round || c.state.phase === 'finished', `round ${round} resolved`, 20_000);
+  for (const c of watch)
+    await c.until(() => c.state.round > round || c.state.phase === 'finished', `round ${round} resolved`, 20_000);
 }
 
 async function records(file: string) {
@@ -137,10 +148,14 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     expect(await Promise.all(codes)).toEqual(left.map(() => 4001));
 
     const stored = await records(file);
-    expect(stored.map((r) => r.id).sort()).toEqual([cy.of('ended')[0]!.recordId, m2.pair[1].of('ended')[0]!.recordId].sort());
+    expect(stored.map((r) => r.id).sort()).toEqual(
+      [cy.of('ended')[0]!.recordId, m2.pair[1].of('ended')[0]!.recordId].sort(),
+    );
     expect(stored.every((r) => r.reason === 'concede')).toBe(true);
     const logs = logLines(p);
-    expect(logs.some((l) => /^draining: no new matches/.test(l.msg) && l.liveMatches === 2 && l.waitingClosed === 1)).toBe(true);
+    expect(
+      logs.some((l) => /^draining: no new matches/.test(l.msg) && l.liveMatches === 2 && l.waitingClosed === 1),
+    ).toBe(true);
     expect(logs.some((l) => l.msg === 'drained: no live match left')).toBe(true);
     expect(p.output()).not.toMatch(/live match abandoned/);
   }, 90_000);
@@ -191,7 +206,10 @@ describe.skipIf(!hasRedis)('SIGTERM with SHUTDOWN_DRAIN_MS, two processes sharin
   it('sends new matches to the other process while the live match on the draining one finishes', async () => {
     services = startServices('redis');
     const env = { REDIS_URL: services.env.REDIS_URL!, CLUSTER_SWEEP_MS: '1000', SHUTDOWN_DRAIN_MS: '60000' };
-    const [a, b] = await Promise.all([spawn('A', { ...env, SQLITE_PATH: join(dir, 'a.sqlite') }), spawn('B', { ...env, SQLITE_PATH: join(dir, 'b.sqlite') })]);
+    const [a, b] = await Promise.all([
+      spawn('A', { ...env, SQLITE_PATH: join(dir, 'a.sqlite') }),
+      spawn('B', { ...env, SQLITE_PATH: join(dir, 'b.sqlite') }),
+    ]);
     // A live match: the room goes to the process with the fewest rooms; the one that holds it is the one to drain.
     const m = await pairToCommit([a, a], ['Kai', 'Lee']);
     const draining = hostOf(m.pair[0]) === a.address ? a : b;
@@ -218,7 +236,9 @@ describe.skipIf(!hasRedis)('SIGTERM with SHUTDOWN_DRAIN_MS, two processes sharin
     m.pair[0].send('concede');
     await m.pair[1].until(() => m.pair[1].of('ended').length > 0, 'the end');
     expect(await draining.exited).toBe(0);
-    expect((await records(join(dir, draining === a ? 'a.sqlite' : 'b.sqlite'))).map((r) => r.id)).toEqual([m.pair[1].of('ended')[0]!.recordId]);
+    expect((await records(join(dir, draining === a ? 'a.sqlite' : 'b.sqlite'))).map((r) => r.id)).toEqual([
+      m.pair[1].of('ended')[0]!.recordId,
+    ]);
     expect((await other.health()).body).toMatchObject({ status: 'ok', rooms: 4, liveMatches: 1 });
   }, 90_000);
 });

@@ -119,8 +119,16 @@ export class TestClient {
   }
 
   /** Waits for the next message of a type after `after` messages. */
-  async next<K extends keyof ServerMessages>(type: K, after = this.messages.length, ms = 10_000): Promise<ServerMessages[K]> {
-    return this.until(() => this.messages.slice(after).find((m) => m.type === type)?.msg as ServerMessages[K] | undefined, `message ${type}`, ms);
+  async next<K extends keyof ServerMessages>(
+    type: K,
+    after = this.messages.length,
+    ms = 10_000,
+  ): Promise<ServerMessages[K]> {
+    return this.until(
+      () => this.messages.slice(after).find((m) => m.type === type)?.msg as ServerMessages[K] | undefined,
+      `message ${type}`,
+      ms,
+    );
   }
 
   /** Sends and waits for the `error` reply. */

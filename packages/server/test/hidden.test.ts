@@ -20,14 +20,18 @@ beforeAll(async () => {
       done();
     },
   });
-  server = await startTestServer({ log: pino({ level: 'debug' }, sink), room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } } });
+  server = await startTestServer({
+    log: pino({ level: 'debug' }, sink),
+    room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
+  });
 });
 afterAll(async () => {
   await Promise.all(open.map((c) => c.leave()));
   await server.stop();
 });
 
-const hex = (frames: Uint8Array[]) => frames.filter((f) => f[0] !== Protocol.PING).map((f) => Buffer.from(f).toString('hex'));
+const hex = (frames: Uint8Array[]) =>
+  frames.filter((f) => f[0] !== Protocol.PING).map((f) => Buffer.from(f).toString('hex'));
 /** Strings that would betray a commitment's content. */
 function telltales(c: Commitment): string[] {
   const out = new Set<string>();
@@ -58,12 +62,22 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
 
   for (let trial = 0; trial < 30; trial++) {
     let c = randomCommitment(match, a.seat, rng);
-    if (trial === 0) c = { engine: 'SW', cards: [{ card: 'port-broadside', aim: 'aft' }, { card: 'vent-coolant', component: 'pointDefence' }] };
+    if (trial === 0)
+      c = {
+        engine: 'SW',
+        cards: [
+          { card: 'port-broadside', aim: 'aft' },
+          { card: 'vent-coolant', component: 'pointDefence' },
+        ],
+      };
     const starts = observers.map((o) => o.frames.length);
     const msgStarts = observers.map((o) => o.messages.length);
     const n = a.messages.length;
     a.send('commit', { round: 1, commitment: c });
-    const echo = await a.until(() => a.messages.slice(n).find((m) => m.type === 'commitment' && m.msg.lockedIn)?.msg, 'echo');
+    const echo = await a.until(
+      () => a.messages.slice(n).find((m) => m.type === 'commitment' && m.msg.lockedIn)?.msg,
+      'echo',
+    );
     expect(echo).toEqual({ round: 1, commitment: c, lockedIn: true });
     for (const o of observers) await o.until(() => o.state.seats[a.seat].lockedIn, 'lockedIn seen');
     // Decoded state: exactly the baseline but for lockedIn.
@@ -89,7 +103,9 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
   for (const perObserver of seen) for (const trial of perObserver) expect(trial).toEqual(perObserver[0]);
 
   // Nothing in the HTTP answers or the log lines either.
-  const http = (await Promise.all(['/api/matches', '/health'].map((p) => fetch(`${server.url}${p}`).then((r) => r.text())))).join('');
+  const http = (
+    await Promise.all(['/api/matches', '/health'].map((p) => fetch(`${server.url}${p}`).then((r) => r.text())))
+  ).join('');
   expect(http).not.toMatch(/port-broadside|vent-coolant|"engine"/);
   expect(logLines.length).toBeGreaterThan(0);
   expect(logLines.join('')).not.toMatch(/port-broadside|vent-coolant|"engine":|"cards"/);

@@ -24,13 +24,18 @@ it('pings each client once per interval, never all in one tick, and terminates t
   }));
   const t = new SpreadPingTransport({ pingInterval: 1000, pingMaxRetries: 3, noServer: true });
   (t as unknown as { wss: { clients: Set<unknown> } }).wss = { clients: new Set(clients) };
-  (t as unknown as { autoTerminateUnresponsiveClients(i: number, r: number): void }).autoTerminateUnresponsiveClients(1000, 3);
+  (t as unknown as { autoTerminateUnresponsiveClients(i: number, r: number): void }).autoTerminateUnresponsiveClients(
+    1000,
+    3,
+  );
   for (tick = 0; tick < 20; tick++) vi.advanceTimersByTime(50);
   // One interval: every client pinged exactly once, at most 5 per tick.
   expect(pings.flat().sort((a, b) => a - b)).toEqual(clients.map((c) => c.id));
   expect(Math.max(...pings.map((p) => p?.length ?? 0))).toBeLessThanOrEqual(5);
   for (; tick < 80; tick++) vi.advanceTimersByTime(50);
   // Three unanswered pings, then terminated at the fourth turn; the others never.
-  expect(clients.filter((c) => c.terminated).map((c) => c.id)).toEqual(clients.filter((c) => !c.answers).map((c) => c.id));
+  expect(clients.filter((c) => c.terminated).map((c) => c.id)).toEqual(
+    clients.filter((c) => !c.answers).map((c) => c.id),
+  );
   clearInterval((t as unknown as { pingInterval: NodeJS.Timeout }).pingInterval);
 });

@@ -1,6 +1,14 @@
 // Matchmaking, private rooms with invites, spectators, and the HTTP endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrivate, joinById, quickMatch, sdk, startTestServer, type TestClient, type TestServer } from './harness.js';
+import {
+  createPrivate,
+  joinById,
+  quickMatch,
+  sdk,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -63,13 +71,24 @@ describe('quick match', () => {
 describe('private rooms', () => {
   it('are unlisted, need the invite to join and to watch, and take the creator’s settings', async () => {
     const host = track(
-      await createPrivate(server, { name: 'Host', timers: { commit: 20, draft: 15, prompt: 10 }, variants: { criticalHits: true } }),
+      await createPrivate(server, {
+        name: 'Host',
+        timers: { commit: 20, draft: 15, prompt: 10 },
+        variants: { criticalHits: true },
+      }),
     );
     const welcome = await host.next('welcome', 0);
     expect(welcome.seat).toBe(0);
     expect(welcome.invite).toMatch(/^[A-Za-z0-9_-]{24}$/); // 18 random bytes = 144 bits
     const roomId = host.room.roomId;
-    expect(host.state.settings.toJSON()).toMatchObject({ private: true, commitSeconds: 20, draftSeconds: 15, promptSeconds: 10, criticalHits: true, rangeBands: false });
+    expect(host.state.settings.toJSON()).toMatchObject({
+      private: true,
+      commitSeconds: 20,
+      draftSeconds: 15,
+      promptSeconds: 10,
+      criticalHits: true,
+      rangeBands: false,
+    });
     // The invite is in no synced state.
     expect(JSON.stringify(host.state.toJSON())).not.toContain(welcome.invite);
 
@@ -92,7 +111,9 @@ describe('private rooms', () => {
   });
 
   it('refuses malformed join options with a clear error', async () => {
-    await expect(sdk(server).create('match', { private: true, timers: { commit: 1 } })).rejects.toThrow(/timers\.commit/);
+    await expect(sdk(server).create('match', { private: true, timers: { commit: 1 } })).rejects.toThrow(
+      /timers\.commit/,
+    );
     await expect(sdk(server).joinOrCreate('match', { name: 42 })).rejects.toThrow(/name/);
   });
 });

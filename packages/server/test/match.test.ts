@@ -4,7 +4,15 @@ import { parseRecord, replayRecord, seedHash, stateView } from '@star-eater/engi
 import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachBot, type Bot } from './bot.js';
-import { advanceClock, joinById, quickMatch, serverRoom, startTestServer, type TestClient, type TestServer } from './harness.js';
+import {
+  advanceClock,
+  joinById,
+  quickMatch,
+  serverRoom,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -128,7 +136,12 @@ describe('timers', () => {
     for (let i = 0; i < 20 && a.state.phase === 'draft'; i++) {
       const step = `${a.state.step}:${a.state.turn}:${JSON.stringify(a.state.seats.toJSON())}`;
       advanceClock(roomId, 46_000);
-      await a.until(() => `${a.state.step}:${a.state.turn}:${JSON.stringify(a.state.seats.toJSON())}` !== step || a.state.phase !== 'draft', 'next draft step');
+      await a.until(
+        () =>
+          `${a.state.step}:${a.state.turn}:${JSON.stringify(a.state.seats.toJSON())}` !== step ||
+          a.state.phase !== 'draft',
+        'next draft step',
+      );
     }
     expect(a.state.phase).toBe('commit');
     expect(a.state.round).toBe(1);
@@ -179,7 +192,10 @@ describe('reconnection', () => {
     // Round 1 resolves without A (its clock runs out: NONE for A).
     advanceClock(roomId, 61_000);
     await b.until(() => b.state.round === 2 && b.state.phase === 'commit', 'round 2 without a');
-    const missed = b.of('events').filter((e) => e.round === 1).flatMap((e) => e.events);
+    const missed = b
+      .of('events')
+      .filter((e) => e.round === 1)
+      .flatMap((e) => e.events);
     expect(missed.length).toBeGreaterThan(0);
     expect(missed[0]).toMatchObject({ type: 'round-started', round: 1 });
     expect(a.of('events').filter((e) => e.round === 1)).toEqual([]);
@@ -204,15 +220,23 @@ describe('reconnection', () => {
     const live = await a.next('events', n);
     expect(live).toMatchObject({ round: 2, from: 0 });
     await a.until(() => a.state.round === 3, 'round 3');
-    const round2 = (c: TestClient) => c.of('events').filter((e) => e.round === 2).flatMap((e) => e.events);
-    for (const c of [a, b, spec]) await c.until(() => c.of('events').some((e) => e.round === 2 && e.done), 'round 2 done');
+    const round2 = (c: TestClient) =>
+      c
+        .of('events')
+        .filter((e) => e.round === 2)
+        .flatMap((e) => e.events);
+    for (const c of [a, b, spec])
+      await c.until(() => c.of('events').some((e) => e.round === 2 && e.done), 'round 2 done');
     expect(round2(a)).toEqual(round2(b));
     expect(round2(spec)).toEqual(round2(b));
     // Dropping again in round 3's window: the catch-up now carries round 2 (one round of history), not round 1.
     a.drop();
     await b.until(() => !b.state.seats[a.seat].connected, 'a away again');
     await a.reconnect();
-    const again = await a.until(() => (a.of('round-so-far').length > 1 ? a.of('round-so-far').at(-1) : undefined), 'the second catch-up');
+    const again = await a.until(
+      () => (a.of('round-so-far').length > 1 ? a.of('round-so-far').at(-1) : undefined),
+      'the second catch-up',
+    );
     expect(again).toEqual({ round: 3, events: [], previous: { round: 2, events: round2(b) } });
     b.send('concede');
     await a.until(() => a.state.phase === 'finished', 'finished');

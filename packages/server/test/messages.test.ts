@@ -25,7 +25,14 @@ async function pair() {
 }
 
 /** Sends, expects an error with that code, and checks that nothing changed and the socket is still open. */
-async function refused(c: TestClient, watcher: TestClient, type: string | number, payload: unknown, code: string, mention?: RegExp) {
+async function refused(
+  c: TestClient,
+  watcher: TestClient,
+  type: string | number,
+  payload: unknown,
+  code: string,
+  mention?: RegExp,
+) {
   const before = JSON.stringify(watcher.state.toJSON());
   const e = await c.expectError(type, payload);
   expect(e.code, `${String(type)} ${JSON.stringify(payload)} → ${e.message}`).toBe(code);
@@ -58,11 +65,24 @@ describe('invalid messages', () => {
     await refused(mover, spec, 'pick', 'not an object', 'bad-payload');
     // Wrong phase: a commitment or an answer during the draft.
     await refused(mover, spec, 'commit', { round: 1, commitment: { engine: 'N', cards: [] } }, 'wrong-phase', /commit/);
-    await refused(mover, spec, 'decide', { prompt: 1, decision: { kind: 'fighter', answer: { kind: 'pass' } } }, 'wrong-phase');
+    await refused(
+      mover,
+      spec,
+      'decide',
+      { prompt: 1, decision: { kind: 'fighter', answer: { kind: 'pass' } } },
+      'wrong-phase',
+    );
     await refused(mover, spec, 'rematch', {}, 'wrong-phase');
     // Ownership: a card from the other faction's deck.
     const mine = mover.state.seats[mover.seat].faction;
-    await refused(mover, spec, 'pick', { slot: 'main', card: mine === 'fpa' ? 'lamais-spinal-railgun' : 'fpa-mass-driver' }, 'illegal', /deck/);
+    await refused(
+      mover,
+      spec,
+      'pick',
+      { slot: 'main', card: mine === 'fpa' ? 'lamais-spinal-railgun' : 'fpa-mass-driver' },
+      'illegal',
+      /deck/,
+    );
     // Spectators change nothing.
     await refused(spec, spec, 'pick', { slot: 'main', card: 'fpa-mass-driver' }, 'spectator', /spectators/);
     await refused(spec, spec, 'concede', undefined, 'spectator');
@@ -75,8 +95,22 @@ describe('invalid messages', () => {
     }
     await a.until(() => a.state.phase === 'commit', 'commit window', 15_000);
     await refused(a, spec, 'commit', { round: 7, commitment: { engine: 'N', cards: [] } }, 'stale', /round 7/);
-    await refused(a, spec, 'commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'port-broadside', aim: 'sideways' }] } }, 'bad-payload', /cards\[0\]\.aim/);
-    await refused(a, spec, 'commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'squadron-maintenance' }] } }, 'illegal', /munitions/);
+    await refused(
+      a,
+      spec,
+      'commit',
+      { round: 1, commitment: { engine: 'N', cards: [{ card: 'port-broadside', aim: 'sideways' }] } },
+      'bad-payload',
+      /cards\[0\]\.aim/,
+    );
+    await refused(
+      a,
+      spec,
+      'commit',
+      { round: 1, commitment: { engine: 'N', cards: [{ card: 'squadron-maintenance' }] } },
+      'illegal',
+      /munitions/,
+    );
     await refused(a, spec, 'revise', { round: 1 }, 'wrong-phase', /not locked/);
     await refused(a, spec, 'pick', { slot: 'main', card: 'fpa-mass-driver' }, 'wrong-phase');
     await refused(spec, spec, 'commit', { round: 1, commitment: { engine: 'N', cards: [] } }, 'spectator');

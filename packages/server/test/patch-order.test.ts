@@ -6,7 +6,15 @@ import { Protocol } from '@colyseus/core';
 import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { attachBot } from './bot.js';
-import { joinById, quickMatch, serverRoom, sleep, startTestServer, type TestClient, type TestServer } from './harness.js';
+import {
+  joinById,
+  quickMatch,
+  serverRoom,
+  sleep,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -59,7 +67,11 @@ it('a timer falling due during a patch does not overwrite that patch: every clie
       }
     };
     for (let round = 1; round <= 3; round++) {
-      await a.until(() => a.state.phase === 'commit' && a.state.round === round && !a.state.seats[a.seat].lockedIn, `round ${round}`, 15_000);
+      await a.until(
+        () => a.state.phase === 'commit' && a.state.round === round && !a.state.seats[a.seat].lockedIn,
+        `round ${round}`,
+        15_000,
+      );
       // The commit window is over on the room clock, but the room's Node timeout has not fired yet.
       shiftClock(a.room.roomId, 120_000);
       // A's commitment changes the state: its patch ticks the clock, which finds the commit timer due.
@@ -96,8 +108,15 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
     }
     const spec = await joinById(server, a.room.roomId, { spectate: true });
     open.push(spec);
-    await a.until(() => a.state.phase === 'commit' && a.state.round === 1 && spec.state.phase === 'commit', 'round 1', 15_000);
-    const room = serverRoom(a.room.roomId) as unknown as { state: { toJSON(): unknown }; clients: Array<{ sessionId: string; ref: { _socket: import('node:net').Socket } }> };
+    await a.until(
+      () => a.state.phase === 'commit' && a.state.round === 1 && spec.state.phase === 'commit',
+      'round 1',
+      15_000,
+    );
+    const room = serverRoom(a.room.roomId) as unknown as {
+      state: { toJSON(): unknown };
+      clients: Array<{ sessionId: string; ref: { _socket: import('node:net').Socket } }>;
+    };
     // The spectator's connection stalls (a busy browser tab, a full TCP window): Node holds what is written to it,
     // by reference, until it drains. Simulated by keeping its server-side socket corked over several turns.
     const socket = room.clients.find((c) => c.sessionId === spec.room.sessionId)!.ref._socket;
@@ -110,7 +129,10 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
       for (const type of ['commit', 'revise', 'commit', 'revise'] as const) {
         const n = a.messages.length;
         a.send(type, type === 'commit' ? { round: 2, commitment: { engine: 'NONE', cards: [] } } : { round: 2 });
-        await a.until(() => a.messages.slice(n).find((m) => m.type === 'commitment' || m.type === 'error'), 'an answer');
+        await a.until(
+          () => a.messages.slice(n).find((m) => m.type === 'commitment' || m.type === 'error'),
+          'an answer',
+        );
         expect(a.of('error')).toEqual([]);
         await sleep(20);
       }
@@ -119,15 +141,22 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
       socket.uncork();
     }
     const truth = () => JSON.stringify(room.state.toJSON());
-    await spec.until(() => JSON.stringify(spec.state.toJSON()) === truth(), 'the spectator in step', 5000).catch(() => {});
+    await spec
+      .until(() => JSON.stringify(spec.state.toJSON()) === truth(), 'the spectator in step', 5000)
+      .catch(() => {});
     expect(JSON.stringify(spec.state.toJSON())).toBe(truth());
     // No views: every client gets the same patches, byte for byte (before the fix the held ones all read as the last).
-    const patches = (c: TestClient) => c.frames.filter((f) => f[0] === Protocol.ROOM_STATE_PATCH).map((f) => Buffer.from(f).toString('hex'));
+    const patches = (c: TestClient) =>
+      c.frames.filter((f) => f[0] === Protocol.ROOM_STATE_PATCH).map((f) => Buffer.from(f).toString('hex'));
     expect(patches(spec).slice(-6)).toEqual(patches(a).slice(-6));
     // And it keeps following the match.
     a.send('commit', { round: 2, commitment: { engine: 'NONE', cards: [] } });
     b.send('commit', { round: 2, commitment: { engine: 'NONE', cards: [] } });
-    await spec.until(() => spec.state.round === 3 || spec.state.phase === 'finished', 'round 3 on the spectator', 10_000);
+    await spec.until(
+      () => spec.state.round === 3 || spec.state.phase === 'finished',
+      'round 3 on the spectator',
+      10_000,
+    );
     expect(errors.map((e) => String(e)).join('\n')).not.toMatch(/schema|mismatch|not defined/i);
   } finally {
     spy.mockRestore();

@@ -4,12 +4,23 @@ import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import { advanceClock, joinById, quickMatch, serverRoom, sleep, startTestServer, type TestClient, type TestServer } from './harness.js';
+import {
+  advanceClock,
+  joinById,
+  quickMatch,
+  serverRoom,
+  sleep,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
 beforeAll(async () => {
-  server = await startTestServer({ room: { maxSpectators: 2, rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } } });
+  server = await startTestServer({
+    room: { maxSpectators: 2, rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
+  });
 });
 afterAll(async () => {
   await Promise.all(open.map((c) => c.leave()));
@@ -22,7 +33,12 @@ async function toCommit(tag: string) {
   const b = await quickMatch(server, `${tag}-B`);
   open.push(a, b);
   for (const c of [a, b]) {
-    const bot = attachBot(c.room as Room, { seed: `${tag}-${c.seat}`, faction: 'fpa', manualCommit: true, manualDecide: true });
+    const bot = attachBot(c.room as Room, {
+      seed: `${tag}-${c.seat}`,
+      faction: 'fpa',
+      manualCommit: true,
+      manualDecide: true,
+    });
     bot.seatNo = c.seat;
     bot.tick();
   }
@@ -35,7 +51,10 @@ async function toPrompt(tag: string) {
   const { a, b, roomId } = await toCommit(tag);
   a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
   b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
-  const ask = (await a.until(() => a.of('prompt').find((p) => p.prompt.kind === 'fighter'), 'a fighter prompt')) as ServerMessages['prompt'];
+  const ask = (await a.until(
+    () => a.of('prompt').find((p) => p.prompt.kind === 'fighter'),
+    'a fighter prompt',
+  )) as ServerMessages['prompt'];
   await b.until(() => b.state.phase === 'resolving', 'resolving');
   return { a, b, roomId, ask };
 }
@@ -57,9 +76,26 @@ it('a player who drops during its decision prompt gets the same prompt and the r
   const prompt = again.prompt as Extract<ServerMessages['prompt']['prompt'], { kind: 'fighter' }>;
   const offered = prompt.squadrons.find((q) => q.mode === 'launch' && q.launchHexes?.length)!;
   const n = a.messages.length;
-  a.send('decide', { prompt: ask.id, decision: { kind: 'fighter', answer: { kind: 'launch', squadron: offered.squadron, at: offered.launchHexes![0]!, facing: 0, path: [], end: { kind: 'none' } } } });
+  a.send('decide', {
+    prompt: ask.id,
+    decision: {
+      kind: 'fighter',
+      answer: {
+        kind: 'launch',
+        squadron: offered.squadron,
+        at: offered.launchHexes![0]!,
+        facing: 0,
+        path: [],
+        end: { kind: 'none' },
+      },
+    },
+  });
   expect(await a.next('prompt-closed', n)).toEqual({ id: ask.id, defaulted: false });
-  await b.until(() => b.state.round === 2 || b.state.phase === 'finished' || (b.state.phase === 'resolving' && b.state.turn !== a.seat), 'the round moves on');
+  await b.until(
+    () =>
+      b.state.round === 2 || b.state.phase === 'finished' || (b.state.phase === 'resolving' && b.state.turn !== a.seat),
+    'the round moves on',
+  );
 }, 30_000);
 
 it('a concede during a decision prompt ends the match at once; the prompt timer no longer fires', async () => {
@@ -76,7 +112,17 @@ it('a concede during a decision prompt ends the match at once; the prompt timer 
   // A late answer to the closed prompt is refused; the prompt timer running out changes nothing.
   const prompt = ask.prompt as Extract<ServerMessages['prompt']['prompt'], { kind: 'fighter' }>;
   const offered = prompt.squadrons.find((q) => q.mode === 'launch' && q.launchHexes?.length)!;
-  const good = { kind: 'fighter', answer: { kind: 'launch', squadron: offered.squadron, at: offered.launchHexes![0]!, facing: 0, path: [], end: { kind: 'none' } } };
+  const good = {
+    kind: 'fighter',
+    answer: {
+      kind: 'launch',
+      squadron: offered.squadron,
+      at: offered.launchHexes![0]!,
+      facing: 0,
+      path: [],
+      end: { kind: 'none' },
+    },
+  };
   const e = await a.expectError('decide', { prompt: ask.id, decision: good });
   expect(e.code).toBe('wrong-phase');
   const before = JSON.stringify(spec.state.toJSON());
@@ -183,7 +229,10 @@ it('stale and duplicate draft picks are refused by name; the draft goes on from 
   const [first, second] = a.state.turn === a.seat ? [a, b] : [b, a];
   let n = first.messages.length;
   first.send('pick', { slot: 'main', card: 'fpa-mass-driver' });
-  await first.until(() => first.state.seats[first.seat].main === 'fpa-mass-driver' && first.state.turn === second.seat, 'first pick');
+  await first.until(
+    () => first.state.seats[first.seat].main === 'fpa-mass-driver' && first.state.turn === second.seat,
+    'first pick',
+  );
   // The same pick again (a double click): not this seat's turn any more.
   expect((await first.expectError('pick', { slot: 'main', card: 'fpa-mass-driver' })).code).toBe('not-your-turn');
   second.send('pick', { slot: 'main', card: 'fpa-heavy-lance' });
@@ -198,7 +247,12 @@ it('stale and duplicate draft picks are refused by name; the draft goes on from 
   expect(JSON.stringify(first.state.toJSON())).toBe(before);
   n = first.messages.length;
   first.send('pick', { slot: 'broadside', card: 'fpa-torpedo-racks' });
-  await first.until(() => first.state.seats[first.seat].broadside === 'fpa-torpedo-racks' || first.messages.slice(n).some((m) => m.type === 'error'), 'next pick');
+  await first.until(
+    () =>
+      first.state.seats[first.seat].broadside === 'fpa-torpedo-racks' ||
+      first.messages.slice(n).some((m) => m.type === 'error'),
+    'next pick',
+  );
   expect(first.messages.slice(n).filter((m) => m.type === 'error')).toEqual([]);
 }, 30_000);
 

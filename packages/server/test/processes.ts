@@ -114,7 +114,9 @@ async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promis
     }
     if (Date.now() > deadline) {
       p.kill();
-      throw new Error(`server ${name} did not answer /health within ${opts.readyMs ?? 60_000} ms:\n${out.slice(-3000)}`);
+      throw new Error(
+        `server ${name} did not answer /health within ${opts.readyMs ?? 60_000} ms:\n${out.slice(-3000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -157,7 +159,11 @@ export async function getJson(url: string): Promise<{ status: number; body: any 
 }
 
 /** Polls until pred() holds (or throws with `what`). */
-export async function eventually<T>(pred: () => Promise<T | undefined | false | null>, what: string, ms = 10_000): Promise<T> {
+export async function eventually<T>(
+  pred: () => Promise<T | undefined | false | null>,
+  what: string,
+  ms = 10_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await pred().catch(() => undefined);

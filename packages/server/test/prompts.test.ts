@@ -34,7 +34,12 @@ describe('fighter prompts', () => {
     const spec = await joinById(server, a.room.roomId, { spectate: true });
     open.push(a, b, spec);
     for (const c of [a, b]) {
-      const bot = attachBot(c.room as Room, { seed: `prompts-${c.seat}`, faction: 'fpa', manualCommit: true, manualDecide: true });
+      const bot = attachBot(c.room as Room, {
+        seed: `prompts-${c.seat}`,
+        faction: 'fpa',
+        manualCommit: true,
+        manualDecide: true,
+      });
       bot.seatNo = c.seat;
       bot.tick();
     }
@@ -44,7 +49,10 @@ describe('fighter prompts', () => {
     a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
     expect(await a.next('commitment', n)).toMatchObject({ lockedIn: true });
     b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
-    const ask = (await a.until(() => a.of('prompt').find((p) => p.prompt.kind === 'fighter'), 'a fighter prompt')) as ServerMessages['prompt'];
+    const ask = (await a.until(
+      () => a.of('prompt').find((p) => p.prompt.kind === 'fighter'),
+      'a fighter prompt',
+    )) as ServerMessages['prompt'];
     expect(ask.prompt.seat).toBe(a.seat);
     await spec.until(() => spec.state.phase === 'resolving' && spec.state.step === 'fighter', 'resolving shown');
     expect(b.of('prompt')).toHaveLength(0); // the prompt goes to the deciding seat only
@@ -54,7 +62,14 @@ describe('fighter prompts', () => {
     expect(offered, JSON.stringify(prompt)).toBeTruthy();
     const good = {
       kind: 'fighter',
-      answer: { kind: 'launch', squadron: offered!.squadron, at: offered!.launchHexes![0]!, facing: 0, path: [], end: { kind: 'none' } },
+      answer: {
+        kind: 'launch',
+        squadron: offered!.squadron,
+        at: offered!.launchHexes![0]!,
+        facing: 0,
+        path: [],
+        end: { kind: 'none' },
+      },
     };
 
     // The wrong seat answers A's prompt: refused, even with the right id and a legal answer.
@@ -64,13 +79,38 @@ describe('fighter prompts', () => {
     expect(se.code).toBe('spectator');
     // A squadron that is not on offer: not on the board, so it cannot be activated …
     const aboard = prompt.squadrons.find((s) => s.mode === 'launch')!;
-    const e1 = await refused(a, spec, { prompt: ask.id, decision: { kind: 'fighter', answer: { kind: 'activate', squadron: aboard.squadron, path: [], end: { kind: 'none' } } } }, 'illegal');
+    const e1 = await refused(
+      a,
+      spec,
+      {
+        prompt: ask.id,
+        decision: {
+          kind: 'fighter',
+          answer: { kind: 'activate', squadron: aboard.squadron, path: [], end: { kind: 'none' } },
+        },
+      },
+      'illegal',
+    );
     expect(e1.detail).toBe('squadron-cannot-act');
     // … a squadron index that does not exist …
-    await refused(a, spec, { prompt: ask.id, decision: { kind: 'fighter', answer: { kind: 'activate', squadron: 3, path: [], end: { kind: 'none' } } } }, 'bad-payload', /squadron/);
+    await refused(
+      a,
+      spec,
+      {
+        prompt: ask.id,
+        decision: { kind: 'fighter', answer: { kind: 'activate', squadron: 3, path: [], end: { kind: 'none' } } },
+      },
+      'bad-payload',
+      /squadron/,
+    );
     // … a stale prompt id, and the wrong kind of decision.
     await refused(a, spec, { prompt: ask.id + 1, decision: good }, 'stale');
-    const e2 = await refused(a, spec, { prompt: ask.id, decision: { kind: 'direct-fire', target: { kind: 'section', seat: b.seat, section: 'bow' } } }, 'illegal');
+    const e2 = await refused(
+      a,
+      spec,
+      { prompt: ask.id, decision: { kind: 'direct-fire', target: { kind: 'section', seat: b.seat, section: 'bow' } } },
+      'illegal',
+    );
     expect(e2.detail).toBe('wrong-kind');
     expect(a.of('prompt-closed')).toHaveLength(0);
 
@@ -79,7 +119,10 @@ describe('fighter prompts', () => {
     a.send('decide', { prompt: ask.id, decision: good });
     expect(await a.next('prompt-closed', m)).toEqual({ id: ask.id, defaulted: false });
     await spec.until(
-      () => [...spec.state.tokens.values()].some((t: { kind: string; owner: number }) => t.kind === 'squadron' && t.owner === a.seat),
+      () =>
+        [...spec.state.tokens.values()].some(
+          (t: { kind: string; owner: number }) => t.kind === 'squadron' && t.owner === a.seat,
+        ),
       'the launched squadron on the board',
     );
     expect(a.closed || b.closed).toBe(false);

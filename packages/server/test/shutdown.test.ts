@@ -39,7 +39,11 @@ async function pairToCommit(p: ServerProcess, names: [string, string]) {
 describe('SIGTERM on a real game-server process', () => {
   it('closes every client with 4001, keeps the finished record, forfeits nobody, exits 0', async () => {
     proc = await spawnServer('solo', { env: { SQLITE_PATH: file } });
-    expect((await proc.health()).body).toMatchObject({ status: 'ok', storage: 'sqlite', process: { presence: 'local', publicAddress: null } });
+    expect((await proc.health()).body).toMatchObject({
+      status: 'ok',
+      storage: 'sqlite',
+      process: { presence: 'local', publicAddress: null },
+    });
 
     // A finished match (its players still in the room, as after the end screen) ...
     const [f0, f1] = await pairToCommit(proc, ['Ada', 'Bo']);

@@ -14,7 +14,11 @@ const summary = (id: string, endedAt: string): RecordSummary => ({
   reason: 'destroyed',
   rounds: 7,
 });
-const record = (id: string) => ({ format: 'star-eater-record/1', seed: `seed-${id}`, rounds: [{ commitments: [], decisions: [] }] });
+const record = (id: string) => ({
+  format: 'star-eater-record/1',
+  seed: `seed-${id}`,
+  rounds: [{ commitments: [], decisions: [] }],
+});
 
 function contract(name: string, open: () => Promise<Storage>, reopen: () => Promise<Storage>) {
   it(`${name}: stores, lists newest first, fetches, and survives a restart`, async () => {
@@ -48,7 +52,10 @@ describe('SQLite storage', () => {
 });
 
 const havePg = servicesInstalled();
-if (!havePg) console.warn('[storage.test] PostgreSQL binaries absent: skipping the PostgreSQL storage test (bash scripts/setup.sh --services)');
+if (!havePg)
+  console.warn(
+    '[storage.test] PostgreSQL binaries absent: skipping the PostgreSQL storage test (bash scripts/setup.sh --services)',
+  );
 
 describe.skipIf(!havePg)('PostgreSQL storage', () => {
   let services: Services;

@@ -40,7 +40,8 @@ export function cardLabel(p: CardPlay): string {
     if (p.repair !== undefined) s += ` (repair squadron ${p.repair + 1})`;
     else if (p.munitions?.length) s += ` (munitions to ${p.munitions.map((i) => i + 1).join(', ')})`;
   }
-  if (p.card === 'special-ability' && (p.section || p.component)) s += ` (${p.section ?? COMPONENT_NAME[p.component!]})`;
+  if (p.card === 'special-ability' && (p.section || p.component))
+    s += ` (${p.section ?? COMPONENT_NAME[p.component!]})`;
   return s;
 }
 
@@ -103,7 +104,12 @@ export function describeEvent(e: MatchEvent, names: Names): string | null {
     case 'cards-revealed':
       return `Commitments revealed: ${names[0]} — ${commitmentLabel(e.commitments[0])}; ${names[1]} — ${commitmentLabel(e.commitments[1])}.`;
     case 'thrust': {
-      const what = { added: 'adds a token', cancelled: 'cancels a token', modified: 'turns a token', ignored: 'has no effect' }[e.effect];
+      const what = {
+        added: 'adds a token',
+        cancelled: 'cancels a token',
+        modified: 'turns a token',
+        ignored: 'has no effect',
+      }[e.effect];
       return `${names[e.seat]} thrusts ${thrustName(e.thrust)}: ${what} on the momentum mat.`;
     }
     case 'engine-blocked':
@@ -117,7 +123,10 @@ export function describeEvent(e: MatchEvent, names: Names): string | null {
         ? `${names[e.seat]}'s warship hits the board edge and stops; the step is undone.`
         : `${names[e.seat]}'s warship collides with the other warship; the step is undone.`;
     case 'damage': {
-      const armour = e.armourBefore > 0 ? `armour ${e.armourBefore} → ${e.armourAfter}` : `structure ${e.structureBefore} → ${e.structureAfter}`;
+      const armour =
+        e.armourBefore > 0
+          ? `armour ${e.armourBefore} → ${e.armourAfter}`
+          : `structure ${e.structureBefore} → ${e.structureAfter}`;
       const lost = e.lost ? `, ${e.lost} lost` : '';
       return `${sourceName(e.source, names)} deals ${e.amount} to ${names[e.seat]}'s ${e.section} (${armour}${lost}).`;
     }

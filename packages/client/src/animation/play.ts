@@ -69,7 +69,15 @@ function pathStep(s: BoardState, label: string, id: string, from: Hex, path: Hex
   };
 }
 
-function floatStep(s: BoardState, label: string, at: Hex | null, text: string, colour: number, duration: number, after?: () => void): AnimStep {
+function floatStep(
+  s: BoardState,
+  label: string,
+  at: Hex | null,
+  text: string,
+  colour: number,
+  duration: number,
+  after?: () => void,
+): AnimStep {
   const f = { at: at ?? { q: 0, r: 0 }, text, colour, t: 0 };
   return {
     label,
@@ -90,7 +98,13 @@ function floatStep(s: BoardState, label: string, at: Hex | null, text: string, c
   };
 }
 
-function captionStep(s: BoardState, label: string, text: string, duration = DURATION.caption, apply?: () => void): AnimStep {
+function captionStep(
+  s: BoardState,
+  label: string,
+  text: string,
+  duration = DURATION.caption,
+  apply?: () => void,
+): AnimStep {
   return {
     label,
     duration,
@@ -110,15 +124,32 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
   const m = () => s.model;
   switch (e.type) {
     case 'round-started':
-      return [captionStep(s, e.type, `Round ${e.round}`, DURATION.caption, () => ((m().round = e.round), (m().initiative = e.initiative)))];
+      return [
+        captionStep(
+          s,
+          e.type,
+          `Round ${e.round}`,
+          DURATION.caption,
+          () => ((m().round = e.round), (m().initiative = e.initiative)),
+        ),
+      ];
     case 'phase':
       return [captionStep(s, e.type, e.phase[0]!.toUpperCase() + e.phase.slice(1) + ' phase', DURATION.caption)];
     case 'engine-revealed':
-      return [captionStep(s, e.type, `Engines: ${names[0]} ${e.engines[0]} · ${names[1]} ${e.engines[1]}`, DURATION.caption * 1.5)];
+      return [
+        captionStep(
+          s,
+          e.type,
+          `Engines: ${names[0]} ${e.engines[0]} · ${names[1]} ${e.engines[1]}`,
+          DURATION.caption * 1.5,
+        ),
+      ];
     case 'cards-revealed':
       return [captionStep(s, e.type, 'Commitments revealed', DURATION.caption)];
     case 'thrust':
-      return [captionStep(s, e.type, '', DURATION.thrust, () => (m().ships[e.seat].momentum = structuredClone(e.after)))];
+      return [
+        captionStep(s, e.type, '', DURATION.thrust, () => (m().ships[e.seat].momentum = structuredClone(e.after))),
+      ];
     case 'step': {
       return [
         {
@@ -170,7 +201,15 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
       ];
     }
     case 'ship-destroyed':
-      return [captionStep(s, e.type, `${names[e.seat]}'s warship is destroyed!`, DURATION.end, () => (m().ships[e.seat].destroyed = true))];
+      return [
+        captionStep(
+          s,
+          e.type,
+          `${names[e.seat]}'s warship is destroyed!`,
+          DURATION.end,
+          () => (m().ships[e.seat].destroyed = true),
+        ),
+      ];
     case 'token-spawned':
       return [
         {
@@ -245,7 +284,14 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
     case 'attack': {
       const at = e.aimedAt ?? hexOfTarget(m(), e.target);
       const beam = { from: e.from, to: at ?? e.from, seat: e.source.seat, t: 0 };
-      const f = floatStep(s, e.type, at, e.detail.hit ? `HIT ${e.detail.roll}` : `miss ${e.detail.roll}`, e.detail.hit ? 0xffd166 : THEME.miss, DURATION.attack);
+      const f = floatStep(
+        s,
+        e.type,
+        at,
+        e.detail.hit ? `HIT ${e.detail.roll}` : `miss ${e.detail.roll}`,
+        e.detail.hit ? 0xffd166 : THEME.miss,
+        DURATION.attack,
+      );
       return [
         {
           ...f,
@@ -321,20 +367,45 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
     case 'armour-restored': {
       const ship = m().ships[e.seat];
       const at = shipHexes(ship.core, Math.round(ship.facing) as Dir)[e.section];
-      return [floatStep(s, e.type, at, `+${e.after - e.before}`, THEME.heal, DURATION.damage, () => (m().ships[e.seat].armour[e.section] = e.after))];
+      return [
+        floatStep(
+          s,
+          e.type,
+          at,
+          `+${e.after - e.before}`,
+          THEME.heal,
+          DURATION.damage,
+          () => (m().ships[e.seat].armour[e.section] = e.after),
+        ),
+      ];
     }
     case 'power-spent':
       return [captionStep(s, e.type, '', DURATION.small, () => (m().ships[e.seat].power = e.after))];
     case 'cooldown':
       return [captionStep(s, e.type, '', DURATION.small, () => (m().ships[e.seat].cooldown[e.component] = e.after))];
     case 'initiative':
-      return [captionStep(s, e.type, `Initiative → ${names[e.seat]}`, DURATION.caption, () => (m().initiative = e.seat))];
+      return [
+        captionStep(s, e.type, `Initiative → ${names[e.seat]}`, DURATION.caption, () => (m().initiative = e.seat)),
+      ];
     case 'match-ended':
       return [
-        captionStep(s, e.type, e.winner === 'draw' ? 'Draw' : `${names[e.winner]} wins`, DURATION.end, () => (m().winner = e.winner)),
+        captionStep(
+          s,
+          e.type,
+          e.winner === 'draw' ? 'Draw' : `${names[e.winner]} wins`,
+          DURATION.end,
+          () => (m().winner = e.winner),
+        ),
       ];
     case 'card-ignored':
-      return [captionStep(s, e.type, `${names[e.seat]}: card does nothing (${e.reason.replace(/-/g, ' ')})`, DURATION.caption)];
+      return [
+        captionStep(
+          s,
+          e.type,
+          `${names[e.seat]}: card does nothing (${e.reason.replace(/-/g, ' ')})`,
+          DURATION.caption,
+        ),
+      ];
     case 'squadron-passed':
     case 'squadron-marked':
     case 'torpedo-target':

@@ -95,7 +95,11 @@ describe('AnimationQueue', () => {
     const q = new AnimationQueue();
     const count = new Map<string, number>();
     for (let i = 0; i < 50; i++) {
-      q.push({ label: `s${i}`, duration: (i * 7) % 23, finish: () => count.set(`s${i}`, (count.get(`s${i}`) ?? 0) + 1) });
+      q.push({
+        label: `s${i}`,
+        duration: (i * 7) % 23,
+        finish: () => count.set(`s${i}`, (count.get(`s${i}`) ?? 0) + 1),
+      });
     }
     for (let i = 0; i < 20; i++) q.tick(13);
     q.skip();

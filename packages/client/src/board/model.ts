@@ -1,16 +1,7 @@
 // The headless board state (chessground style): everything the renderer draws, as plain data, with no rules in it.
 // It is built from the synced match state; the animation queue changes a copy of it step by step while events play,
 // and the board settles on the synced state afterwards.
-import type {
-  Component,
-  Dir,
-  FactionId,
-  Hex,
-  MatchState,
-  Momentum,
-  Seat,
-  SectionName,
-} from '@star-eater/engine/types';
+import type { Component, Dir, FactionId, Hex, MatchState, Momentum, Seat, SectionName } from '@star-eater/engine/types';
 
 export interface ShipView {
   seat: Seat;

@@ -93,8 +93,12 @@ export class Overlays {
       const z = hexToPixel(l, b.to);
       const fade = 1 - Math.max(0, b.t - 0.6) / 0.4;
       const col = b.seat === null ? THEME.laser : colourOf(b.seat);
-      g.moveTo(a.x, a.y).lineTo(z.x, z.y).stroke({ width: l.size * 0.45, color: col, alpha: 0.25 * fade });
-      g.moveTo(a.x, a.y).lineTo(z.x, z.y).stroke({ width: l.size * 0.14, color: 0xffffff, alpha: 0.95 * fade });
+      g.moveTo(a.x, a.y)
+        .lineTo(z.x, z.y)
+        .stroke({ width: l.size * 0.45, color: col, alpha: 0.25 * fade });
+      g.moveTo(a.x, a.y)
+        .lineTo(z.x, z.y)
+        .stroke({ width: l.size * 0.14, color: 0xffffff, alpha: 0.95 * fade });
     }
     while (this.floats.length < s.floats.length) {
       const t = new Text({

@@ -176,7 +176,12 @@ export class BoardView {
     const flipped = this.state.orientation === 1;
     const l = this.layout;
     if (l && l.flipped === flipped && l.cols === m.cols && l.rows === m.rows) return l;
-    const nl = fitLayout(m.cols, m.rows, { width: this.app.screen.width, height: this.app.screen.height }, { flipped, pad: 6 });
+    const nl = fitLayout(
+      m.cols,
+      m.rows,
+      { width: this.app.screen.width, height: this.app.screen.height },
+      { flipped, pad: 6 },
+    );
     this.layout = nl;
     this.backdrop.draw(nl, this.app.screen.width, this.app.screen.height, pixelRatio());
     return nl;

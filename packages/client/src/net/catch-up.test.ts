@@ -12,7 +12,11 @@ describe('catch-up of the event stream', () => {
     expect(p.play).toEqual([...evs(2, 5), ...evs(3, 2)]);
     expect(p.missed).toBe(1); // round 1 is not kept
     expect(onRoundSoFar(null, 1, { round: 2, events: [], previous: { round: 1, events: evs(1, 3) } }).missed).toBe(0);
-    expect(onRoundSoFar(null, 1, { round: 1, events: evs(1, 2) })).toEqual({ play: evs(1, 2), missed: 0, shown: { match: 1, round: 1, count: 2 } });
+    expect(onRoundSoFar(null, 1, { round: 1, events: evs(1, 2) })).toEqual({
+      play: evs(1, 2),
+      missed: 0,
+      shown: { match: 1, round: 1, count: 2 },
+    });
     expect(p.shown).toEqual({ match: 1, round: 3, count: 2 });
   });
 
@@ -35,7 +39,11 @@ describe('catch-up of the event stream', () => {
   });
 
   it('rounds older than the one kept are reported as missed', () => {
-    const p = onRoundSoFar({ match: 1, round: 2, count: 4 }, 1, { round: 5, events: [], previous: { round: 4, events: evs(4, 3) } });
+    const p = onRoundSoFar({ match: 1, round: 2, count: 4 }, 1, {
+      round: 5,
+      events: [],
+      previous: { round: 4, events: evs(4, 3) },
+    });
     expect(p.missed).toBe(1);
     expect(p.play).toEqual(evs(4, 3));
     expect(missedLine(1)).toBe('1 round missed; the board shows the current position.');

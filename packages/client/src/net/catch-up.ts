@@ -26,7 +26,10 @@ export function onEvents(shown: Shown | null, match: number, m: ServerMessages['
   if (cur && cur.round === m.round) play = m.events.slice(Math.max(0, cur.count - m.from));
   else if (cur && cur.round > m.round) play = [];
   const end = m.from + m.events.length;
-  const next = cur && (cur.round > m.round || (cur.round === m.round && cur.count > end)) ? cur : { match, round: m.round, count: end };
+  const next =
+    cur && (cur.round > m.round || (cur.round === m.round && cur.count > end))
+      ? cur
+      : { match, round: m.round, count: end };
   return { play, missed: 0, shown: next };
 }
 
@@ -39,7 +42,8 @@ export function onRoundSoFar(shown: Shown | null, match: number, m: ServerMessag
     if (cur && cur.round > round) return;
     const from = cur && cur.round === round ? cur.count : 0;
     if (events.length > from) play.push(...events.slice(from));
-    if (!cur || cur.round < round || events.length > cur.count) cur = { match, round, count: Math.max(events.length, from) };
+    if (!cur || cur.round < round || events.length > cur.count)
+      cur = { match, round, count: Math.max(events.length, from) };
   };
   if (m.previous) {
     // A fresh page (reload, late spectator) has shown no round before the one kept.

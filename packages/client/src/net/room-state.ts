@@ -1,7 +1,16 @@
 // The room's synced public state (the server's Colyseus schema, decoded) as the client reads it, and its conversion
 // to the engine's MatchState shape so the engine's pure helpers (momentum preview, arcs, legal options) can run on it.
 // Structural types only: the client does not import the server.
-import type { Dir, FactionId, Loadout, MatchState, Seat, Squadron, Warship, WeaponToken } from '@star-eater/engine/types';
+import type {
+  Dir,
+  FactionId,
+  Loadout,
+  MatchState,
+  Seat,
+  Squadron,
+  Warship,
+  WeaponToken,
+} from '@star-eater/engine/types';
 
 export interface RoomSquadron {
   id: string;
@@ -163,7 +172,8 @@ export function matchStateFromRoom(rs: RoomState): MatchState | null {
       pointDefence: info.picks.pointDefence,
       squadrons: [info.picks.squadrons[0] ?? '', info.picks.squadrons[1] ?? '', info.picks.squadrons[2] ?? ''],
     };
-    const start = faction === 'fpa' ? { bow: 4, core: 5, port: 3, starboard: 3 } : { bow: 3, core: 4, port: 4, starboard: 4 };
+    const start =
+      faction === 'fpa' ? { bow: 4, core: 5, port: 3, starboard: 3 } : { bow: 3, core: 4, port: 4, starboard: 4 };
     return {
       seat,
       name: info.name || `Player ${seat + 1}`,
@@ -175,7 +185,12 @@ export function matchStateFromRoom(rs: RoomState): MatchState | null {
       startArmour: start,
       structure: w.structure,
       momentum: { linear: [...w.linear].map(dir), rotational: [...w.rotational] as ('CW' | 'CCW')[] },
-      cooldown: { main: w.cdMain, broadside: w.cdBroadside, fighterBay: w.cdFighterBay, pointDefence: w.cdPointDefence },
+      cooldown: {
+        main: w.cdMain,
+        broadside: w.cdBroadside,
+        fighterBay: w.cdFighterBay,
+        pointDefence: w.cdPointDefence,
+      },
       power: w.power,
       supply: { main: w.supplyMain, broadside: w.supplyBroadside, squadronTorpedo: w.supplyTorpedo },
       squadrons: [sqs[0]!, sqs[1]!, sqs[2]!] as [Squadron, Squadron, Squadron],
@@ -184,7 +199,15 @@ export function matchStateFromRoom(rs: RoomState): MatchState | null {
   };
   return {
     ruleset: 'client-view',
-    scenario: { id: 'standard', cols: 15, rows: 17, starts: [{ col: 7, row: 13, facing: 0 }, { col: 7, row: 3, facing: 3 }] },
+    scenario: {
+      id: 'standard',
+      cols: 15,
+      rows: 17,
+      starts: [
+        { col: 7, row: 13, facing: 0 },
+        { col: 7, row: 3, facing: 3 },
+      ],
+    },
     variants: {
       rangeBands: !!rs.settings?.rangeBands,
       initiativeRoll: !!rs.settings?.initiativeRoll,

@@ -141,7 +141,16 @@ export class Session {
   private wire(room: Room<any, RoomState>): void {
     this.joining = room;
     const live = () => room === this.room || room === this.joining;
-    const types: (keyof ServerMessages)[] = ['welcome', 'commitment', 'prompt', 'prompt-closed', 'events', 'round-so-far', 'ended', 'error'];
+    const types: (keyof ServerMessages)[] = [
+      'welcome',
+      'commitment',
+      'prompt',
+      'prompt-closed',
+      'events',
+      'round-so-far',
+      'ended',
+      'error',
+    ];
     for (const type of types) {
       room.onMessage(type as string, (payload: unknown) => {
         if (!live()) return;

@@ -18,7 +18,8 @@ export class Banners {
     const absent: { seat: number; name: string }[] = [];
     for (const seat of [0, 1]) {
       const info = seatInfo(st?.seats?.[seat]);
-      const gone = !!st && seat !== me && info.taken && !info.connected && st.phase !== 'finished' && st.phase !== 'waiting';
+      const gone =
+        !!st && seat !== me && info.taken && !info.connected && st.phase !== 'finished' && st.phase !== 'waiting';
       if (!gone) {
         this.away.delete(seat);
         continue;
@@ -34,9 +35,21 @@ export class Banners {
       replace(
         this.el,
         this.s.connection === 'reconnecting'
-          ? h('div.banner.reconnecting', { id: 'reconnecting', role: 'status' }, h('span.spinner'), ' Connection lost — reconnecting… Your seat is held; the timers keep running.')
+          ? h(
+              'div.banner.reconnecting',
+              { id: 'reconnecting', role: 'status' },
+              h('span.spinner'),
+              ' Connection lost — reconnecting… Your seat is held; the timers keep running.',
+            )
           : null,
-        spectating ? h('div.banner.spectating', { id: 'spectating' }, icon('eye'), ` Spectating · ${st?.spectators ?? 1} watching`) : null,
+        spectating
+          ? h(
+              'div.banner.spectating',
+              { id: 'spectating' },
+              icon('eye'),
+              ` Spectating · ${st?.spectators ?? 1} watching`,
+            )
+          : null,
         absent.map((a) =>
           h(
             'div.banner.opponent-away',

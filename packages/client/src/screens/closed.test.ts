@@ -10,7 +10,9 @@ describe('closeNotice', () => {
     const n = closeNotice(CLOSE.serverShutdown, undefined, live);
     expect(n.text).toBe('The server is restarting — this match could not continue and counts for nobody.');
     expect(n.canRejoin).toBe(false);
-    expect(closeNotice(CLOSE.serverShutdown, undefined, { phase: 'draft', spectator: true }).text).toMatch(/you were watching could not continue and counts for nobody/);
+    expect(closeNotice(CLOSE.serverShutdown, undefined, { phase: 'draft', spectator: true }).text).toMatch(
+      /you were watching could not continue and counts for nobody/,
+    );
   });
 
   it('a restart (or drain) while still waiting for an opponent: nothing was lost, queue again', () => {
@@ -22,7 +24,9 @@ describe('closeNotice', () => {
   });
 
   it('a restart after the end: the result is saved', () => {
-    expect(closeNotice(CLOSE.serverShutdown, undefined, { phase: 'finished', spectator: false }).text).toMatch(/already ended; its result is saved/);
+    expect(closeNotice(CLOSE.serverShutdown, undefined, { phase: 'finished', spectator: false }).text).toMatch(
+      /already ended; its result is saved/,
+    );
   });
 
   it('a kick for flooding says so, and a player may rejoin the held seat', () => {
@@ -36,11 +40,16 @@ describe('closeNotice', () => {
   it('a lost connection and a server error are told apart; a closed room offers no rejoin', () => {
     expect(closeNotice(CLOSE.failedToReconnect, undefined, live).title).toBe('Connection lost');
     expect(closeNotice(CLOSE.withError, undefined, live).text).toMatch(/error/);
-    expect(closeNotice(CLOSE.consented, undefined, live)).toMatchObject({ title: 'The match room has closed', canRejoin: false });
+    expect(closeNotice(CLOSE.consented, undefined, live)).toMatchObject({
+      title: 'The match room has closed',
+      canRejoin: false,
+    });
   });
 
   it('any other code is named with its reason, never a blank', () => {
-    expect(closeNotice(4999, 'odd', live).text).toBe('The connection to the match ended unexpectedly (code 4999: odd).');
+    expect(closeNotice(4999, 'odd', live).text).toBe(
+      'The connection to the match ended unexpectedly (code 4999: odd).',
+    );
     expect(closeNotice(1011, undefined, live).text).toBe('The connection to the match ended unexpectedly (code 1011).');
   });
 });

@@ -56,18 +56,29 @@ export function closeNotice(code: number, reason: string | undefined, ctx: Close
   if (code === CLOSE.failedToReconnect) {
     return {
       title: 'Connection lost',
-      text: ctx.spectator || over ? 'The connection was lost and could not be restored.' : 'The connection was lost and could not be restored. If your seat is still held, rejoining takes it back.',
+      text:
+        ctx.spectator || over
+          ? 'The connection was lost and could not be restored.'
+          : 'The connection was lost and could not be restored. If your seat is still held, rejoining takes it back.',
       canRejoin: !over,
     };
   }
   if (code === CLOSE.withError) {
-    return { title: 'Connection closed', text: 'The server closed the connection after an error on its side.', canRejoin: !over };
+    return {
+      title: 'Connection closed',
+      text: 'The server closed the connection after an error on its side.',
+      canRejoin: !over,
+    };
   }
   if (code === CLOSE.consented || code === 1000) {
     return { title: 'The match room has closed', text: 'The server closed this match room.', canRejoin: false };
   }
   const why = reason ? `: ${reason}` : '';
-  return { title: 'Connection closed', text: `The connection to the match ended unexpectedly (code ${code}${why}).`, canRejoin: !over };
+  return {
+    title: 'Connection closed',
+    text: `The connection to the match ended unexpectedly (code ${code}${why}).`,
+    canRejoin: !over,
+  };
 }
 
 /** The notice with its buttons: back to the lobby, and rejoin when it may work. */

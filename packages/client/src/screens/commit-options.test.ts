@@ -49,7 +49,9 @@ describe('commit options from the engine availability', () => {
     expect(disabledReason(s, 1, 'fire-main', [{ card: 'special-ability', component: 'broadside' }])).not.toBeNull();
     expect(disabledReason(s, 1, 'special-ability', [])).toBeNull();
     const flat = cooled(1, 2, 0);
-    expect(disabledReason(flat, 1, 'fire-main', [{ card: 'special-ability', component: 'main' }])).toBe('Main weapon has 2 cooldown');
+    expect(disabledReason(flat, 1, 'fire-main', [{ card: 'special-ability', component: 'main' }])).toBe(
+      'Main weapon has 2 cooldown',
+    );
     expect(disabledReason(flat, 1, 'special-ability', [])).toBe('No power left for Capacitor Dump');
   });
 

@@ -19,7 +19,11 @@ export function cooldownWhenActing(ship: MatchState['ships'][0], comp: Component
   return cd;
 }
 
-const MOUNT_OF: Partial<Record<CardId, WeaponMount>> = { 'fire-main': 'main', 'port-broadside': 'port-broadside', 'starboard-broadside': 'starboard-broadside' };
+const MOUNT_OF: Partial<Record<CardId, WeaponMount>> = {
+  'fire-main': 'main',
+  'port-broadside': 'port-broadside',
+  'starboard-broadside': 'starboard-broadside',
+};
 
 /** The component whose cooldown a card waits on (the one a `requires` dependency must be played on). */
 const COMPONENT_OF: Partial<Record<CardId, Component>> = {
@@ -39,7 +43,9 @@ export function availabilityOf(s: MatchState, seat: Seat, card: CardId): CardAva
 function requirementMet(a: CardAvailability, others: readonly CardPlay[]): boolean {
   if (!a.requires || a.requires.length === 0) return true;
   const comp = COMPONENT_OF[a.card];
-  return others.some((c) => a.requires!.includes(c.card) && (comp === undefined || ('component' in c && c.component === comp)));
+  return others.some(
+    (c) => a.requires!.includes(c.card) && (comp === undefined || ('component' in c && c.component === comp)),
+  );
 }
 
 /** Why a card cannot act this round (null when it can), given the other cards chosen with it. */

@@ -3,7 +3,16 @@
 // ghost and weapon arcs are drawn on the board from the engine's pure helpers.
 import { previewDrift } from '@star-eater/engine/movement';
 import { FACTIONS, squadronCard, weaponCard } from '@star-eater/engine/content/index';
-import type { CardId, CardPlay, Commitment, Component, EngineSetting, MatchState, Seat, SectionName } from '@star-eater/engine/types';
+import type {
+  CardId,
+  CardPlay,
+  Commitment,
+  Component,
+  EngineSetting,
+  MatchState,
+  Seat,
+  SectionName,
+} from '@star-eater/engine/types';
 import { CARD_IDS, COMPONENTS, ENGINE_SETTINGS, SECTIONS } from '@star-eater/engine/types';
 import { CARD_NAME, COMPONENT_NAME } from '../animation/describe.js';
 import { setGhost, setHighlights, type BoardState } from '../board/state.js';
@@ -88,13 +97,25 @@ export class CommitPanel {
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (!this.el.isConnected || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey) return;
+    if (
+      !this.el.isConnected ||
+      e.target instanceof HTMLInputElement ||
+      e.target instanceof HTMLSelectElement ||
+      e.ctrlKey ||
+      e.metaKey
+    )
+      return;
     const w = WHEEL_KEYS.indexOf(e.key);
     if (w >= 0) return this.setEngine(ENGINE_SETTINGS[w]!);
     const c = CARD_KEYS.indexOf(e.key.toLowerCase());
     if (c >= 0) return this.toggleCard(CARD_IDS[c]!);
     // Enter on a focused button is that button's click (a card, say), not a lock-in as well.
-    if (e.key === 'Enter' && !this.locked && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)) this.hooks.lock(this.commitment());
+    if (
+      e.key === 'Enter' &&
+      !this.locked &&
+      !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)
+    )
+      this.hooks.lock(this.commitment());
     if (e.key === 'Escape' && this.locked) this.hooks.revise();
   }
 
@@ -108,7 +129,11 @@ export class CommitPanel {
   private param(play: CardPlay, s: MatchState): HTMLElement | null {
     const ship = s.ships[this.seat];
     const sel = (label: string, value: string, opts: [string, string][], set: (v: string) => void) => {
-      const el = h('select', { 'aria-label': label, disabled: this.locked }, opts.map(([v, t]) => h('option', { value: v, selected: v === value }, t)));
+      const el = h(
+        'select',
+        { 'aria-label': label, disabled: this.locked },
+        opts.map(([v, t]) => h('option', { value: v, selected: v === value }, t)),
+      );
       el.addEventListener('change', () => (set(el.value), this.render()));
       return h('label', null, h('span', null, label), el);
     };
@@ -116,36 +141,69 @@ export class CommitPanel {
       case 'fire-main': {
         const w = safeCard(ship.loadout.main);
         if (w?.arc !== 'turret') return null;
-        return sel('Main turret', play.turret ?? 'front', ['front', 'left', 'right', 'rear'].map((t) => [t, t]), (v) => (play.turret = v as 'front'));
+        return sel(
+          'Main turret',
+          play.turret ?? 'front',
+          ['front', 'left', 'right', 'rear'].map((t) => [t, t]),
+          (v) => (play.turret = v as 'front'),
+        );
       }
       case 'port-broadside':
       case 'starboard-broadside': {
         const w = safeCard(ship.loadout.broadside);
         if (w?.class === 'direct') return null;
-        return sel(`${CARD_NAME[play.card]} aim`, play.aim ?? 'fore', [['fore', 'fore'], ['aft', 'aft']], (v) => (play.aim = v as 'fore'));
+        return sel(
+          `${CARD_NAME[play.card]} aim`,
+          play.aim ?? 'fore',
+          [
+            ['fore', 'fore'],
+            ['aft', 'aft'],
+          ],
+          (v) => (play.aim = v as 'fore'),
+        );
       }
       case 'vent-coolant':
-        return sel('Vent Coolant on', play.component, COMPONENTS.map((c) => [c, `${COMPONENT_NAME[c]} (${ship.cooldown[c]})`]), (v) => (play.component = v as Component));
+        return sel(
+          'Vent Coolant on',
+          play.component,
+          COMPONENTS.map((c) => [c, `${COMPONENT_NAME[c]} (${ship.cooldown[c]})`]),
+          (v) => (play.component = v as Component),
+        );
       case 'squadron-maintenance': {
         const destroyed = ship.squadrons.filter((q) => q.status === 'destroyed');
-        const sqOpts: [string, string][] = ship.squadrons.filter((q) => q.status !== 'destroyed').map((q) => [String(q.index), `squadron ${q.index + 1} (${q.munitions})`]);
+        const sqOpts: [string, string][] = ship.squadrons
+          .filter((q) => q.status !== 'destroyed')
+          .map((q) => [String(q.index), `squadron ${q.index + 1} (${q.munitions})`]);
         const mode = play.repair !== undefined ? 'repair' : 'munitions';
         return h(
           'div.params',
           null,
           destroyed.length
-            ? sel('Maintenance', mode, [['munitions', 'add munitions'], ['repair', 'repair a squadron']], (v) => {
-                if (v === 'repair') {
-                  delete play.munitions;
-                  play.repair = destroyed[0]!.index;
-                } else {
-                  delete play.repair;
-                  play.munitions = [];
-                }
-              })
+            ? sel(
+                'Maintenance',
+                mode,
+                [
+                  ['munitions', 'add munitions'],
+                  ['repair', 'repair a squadron'],
+                ],
+                (v) => {
+                  if (v === 'repair') {
+                    delete play.munitions;
+                    play.repair = destroyed[0]!.index;
+                  } else {
+                    delete play.repair;
+                    play.munitions = [];
+                  }
+                },
+              )
             : null,
           mode === 'repair'
-            ? sel('Repair', String(play.repair), destroyed.map((q) => [String(q.index), `squadron ${q.index + 1}`]), (v) => (play.repair = Number(v)))
+            ? sel(
+                'Repair',
+                String(play.repair),
+                destroyed.map((q) => [String(q.index), `squadron ${q.index + 1}`]),
+                (v) => (play.repair = Number(v)),
+              )
             : [0, 1].map((k) =>
                 sel(`Munition ${k + 1} to`, String(play.munitions?.[k] ?? ''), [['', '—'], ...sqOpts], (v) => {
                   const m = [...(play.munitions ?? [])];
@@ -158,8 +216,18 @@ export class CommitPanel {
       }
       case 'special-ability':
         return ship.faction === 'fpa'
-          ? sel('Repair section', play.section ?? 'bow', SECTIONS.map((x) => [x, `${x} (${ship.armour[x]}/${ship.startArmour[x]})`]), (v) => (play.section = v as SectionName))
-          : sel('Dump cooldown of', play.component ?? 'main', COMPONENTS.map((c) => [c, `${COMPONENT_NAME[c]} (${ship.cooldown[c]})`]), (v) => (play.component = v as Component));
+          ? sel(
+              'Repair section',
+              play.section ?? 'bow',
+              SECTIONS.map((x) => [x, `${x} (${ship.armour[x]}/${ship.startArmour[x]})`]),
+              (v) => (play.section = v as SectionName),
+            )
+          : sel(
+              'Dump cooldown of',
+              play.component ?? 'main',
+              COMPONENTS.map((c) => [c, `${COMPONENT_NAME[c]} (${ship.cooldown[c]})`]),
+              (v) => (play.component = v as Component),
+            );
       default:
         return null;
     }
@@ -180,7 +248,15 @@ export class CommitPanel {
           dataset: { engine: e },
           onclick: () => this.setEngine(e),
         },
-        i < 6 ? [dirArrow(i, flipped), h('span', { style: { fontSize: '11px', marginLeft: '3px' } }, e)] : e === 'DOUBLE' ? '2×' : e === 'CW' ? '↻' : e === 'CCW' ? '↺' : '—',
+        i < 6
+          ? [dirArrow(i, flipped), h('span', { style: { fontSize: '11px', marginLeft: '3px' } }, e)]
+          : e === 'DOUBLE'
+            ? '2×'
+            : e === 'CW'
+              ? '↻'
+              : e === 'CCW'
+                ? '↺'
+                : '—',
       ),
     );
     const cards = CARD_IDS.map((id, i) => {
@@ -199,7 +275,14 @@ export class CommitPanel {
           onclick: () => this.toggleCard(id),
           onmouseenter: () => ((this.focusCard = id), this.drawOverlays()),
         },
-        h('span', null, chosen ? h('span.tick', { 'aria-hidden': 'true' }, '✓ ') : null, CARD_NAME[id], ' ', h('kbd', null, CARD_KEYS[i]!.toUpperCase())),
+        h(
+          'span',
+          null,
+          chosen ? h('span.tick', { 'aria-hidden': 'true' }, '✓ ') : null,
+          CARD_NAME[id],
+          ' ',
+          h('kbd', null, CARD_KEYS[i]!.toUpperCase()),
+        ),
         why ? h('span.why', null, why) : h('span.dim', { style: { fontSize: '11px' } }, cardHint(id, s, this.seat)),
         note ? h('span.note', null, note) : null,
       );
@@ -208,22 +291,57 @@ export class CommitPanel {
     replace(
       this.el,
       h('h3', null, `Round ${s.round} — your orders`, this.locked ? h('span.locked-tag', null, ' · locked in') : null),
-      this.locked ? h('p.dim', { id: 'locked-note', style: { margin: 0, fontSize: '13px' } }, 'Sealed until both are locked in. Revise (Esc) to change them.') : null,
+      this.locked
+        ? h(
+            'p.dim',
+            { id: 'locked-note', style: { margin: 0, fontSize: '13px' } },
+            'Sealed until both are locked in. Revise (Esc) to change them.',
+          )
+        : null,
       h('div', { class: 'dim', style: { fontSize: '12px' } }, 'Engine card'),
       h('div.wheel', { role: 'group', 'aria-label': 'Engine wheel' }, dirs),
       h('div', { class: 'dim', style: { fontSize: '12px' } }, `Commitment cards (up to two) — ${this.cards.length}/2`),
       h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
       params.length ? h('div.params', null, params) : null,
-      h('div.keys-hint.dim', null, 'Keys: ', h('kbd', null, '1'), '–', h('kbd', null, '0'), ' engine · ', h('kbd', null, 'Q'), '–', h('kbd', null, 'I'), ' cards · ', h('kbd', null, 'Enter'), ' lock in · ', h('kbd', null, 'Esc'), ' revise · ', h('kbd', null, '.'), ' skip · ', h('kbd', null, ','), ' speed'),
+      h(
+        'div.keys-hint.dim',
+        null,
+        'Keys: ',
+        h('kbd', null, '1'),
+        '–',
+        h('kbd', null, '0'),
+        ' engine · ',
+        h('kbd', null, 'Q'),
+        '–',
+        h('kbd', null, 'I'),
+        ' cards · ',
+        h('kbd', null, 'Enter'),
+        ' lock in · ',
+        h('kbd', null, 'Esc'),
+        ' revise · ',
+        h('kbd', null, '.'),
+        ' skip · ',
+        h('kbd', null, ','),
+        ' speed',
+      ),
     );
     replace(
       this.bar,
-      h('span.row', { title: 'Opponent locked in?', id: 'opponent-lock' }, h('span.light', { class: this.opponentLocked ? 'on' : '' }), h('span.dim', null, this.opponentLocked ? 'Opponent locked' : 'Opponent thinking')),
+      h(
+        'span.row',
+        { title: 'Opponent locked in?', id: 'opponent-lock' },
+        h('span.light', { class: this.opponentLocked ? 'on' : '' }),
+        h('span.dim', null, this.opponentLocked ? 'Opponent locked' : 'Opponent thinking'),
+      ),
       h('span.grow'),
       this.countdown,
       this.locked
         ? h('button', { id: 'revise', onclick: () => this.hooks.revise(), 'aria-label': 'Revise (Escape)' }, 'Revise')
-        : h('button.primary', { id: 'lock-in', onclick: () => this.hooks.lock(this.commitment()), 'aria-label': 'Lock in (Enter)' }, 'Lock in'),
+        : h(
+            'button.primary',
+            { id: 'lock-in', onclick: () => this.hooks.lock(this.commitment()), 'aria-label': 'Lock in (Enter)' },
+            'Lock in',
+          ),
     );
     this.tickCountdown();
     this.drawOverlays();
@@ -238,12 +356,21 @@ export class CommitPanel {
       const last = p.path[p.path.length - 1];
       setGhost(
         this.board,
-        last ? { seat: this.seat, core: last.core, facing: last.facing, path: [s.ships[this.seat].core, ...p.path.map((x) => x.core)] } : null,
+        last
+          ? {
+              seat: this.seat,
+              core: last.core,
+              facing: last.facing,
+              path: [s.ships[this.seat].core, ...p.path.map((x) => x.core)],
+            }
+          : null,
       );
     } catch {
       setGhost(this.board, null);
     }
-    const play = this.cards.find((c) => c.card === this.focusCard) ?? (this.focusCard ? defaultPlay(this.focusCard, s, this.seat) : null);
+    const play =
+      this.cards.find((c) => c.card === this.focusCard) ??
+      (this.focusCard ? defaultPlay(this.focusCard, s, this.seat) : null);
     setHighlights(this.board, play ? weaponHexes(s, this.seat, play).map((at) => ({ at, kind: 'arc' as const })) : []);
   }
 
@@ -274,12 +401,21 @@ function defaultPlay(id: CardId, s: MatchState, seat: Seat): CardPlay {
     case 'vent-coolant':
       return { card: id, component: COMPONENTS.find((c) => ship.cooldown[c] > 0) ?? 'main' };
     case 'squadron-maintenance': {
-      const idx = ship.squadrons.filter((q) => q.status !== 'destroyed' && q.munitions < capacity(q.card)).map((q) => q.index);
-      return idx.length ? { card: id, munitions: [idx[0]!, idx[1] ?? idx[0]!] } : { card: id, repair: ship.squadrons.find((q) => q.status === 'destroyed')?.index ?? 0 };
+      const idx = ship.squadrons
+        .filter((q) => q.status !== 'destroyed' && q.munitions < capacity(q.card))
+        .map((q) => q.index);
+      return idx.length
+        ? { card: id, munitions: [idx[0]!, idx[1] ?? idx[0]!] }
+        : { card: id, repair: ship.squadrons.find((q) => q.status === 'destroyed')?.index ?? 0 };
     }
     case 'special-ability':
       return ship.faction === 'fpa'
-        ? { card: id, section: SECTIONS.reduce((a, b) => (ship.startArmour[b] - ship.armour[b] > ship.startArmour[a] - ship.armour[a] ? b : a)) }
+        ? {
+            card: id,
+            section: SECTIONS.reduce((a, b) =>
+              ship.startArmour[b] - ship.armour[b] > ship.startArmour[a] - ship.armour[a] ? b : a,
+            ),
+          }
         : { card: id, component: COMPONENTS.reduce((a, b) => (ship.cooldown[b] > ship.cooldown[a] ? b : a)) };
     default:
       return { card: id } as CardPlay;

@@ -4,7 +4,17 @@
 import { squadronEndOptions } from '@star-eater/engine/squadron-action';
 import { squadronNextSteps } from '@star-eater/engine/squadron-move';
 import { directionTo } from '@star-eater/engine/hex';
-import type { Decision, Dir, Hex, MatchState, Prompt, SquadronEnd, SquadronOption, Target, TargetOption } from '@star-eater/engine/types';
+import type {
+  Decision,
+  Dir,
+  Hex,
+  MatchState,
+  Prompt,
+  SquadronEnd,
+  SquadronOption,
+  Target,
+  TargetOption,
+} from '@star-eater/engine/types';
 import { prettyCard, targetName, type Names } from '../animation/describe.js';
 import { setHighlights, setTokenGhost, type BoardState, type Highlight, type TokenGhost } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
@@ -18,7 +28,14 @@ function targetHex(s: MatchState, t: Target): Hex | null {
   if (t.kind === 'hex') return t.at;
   if (t.kind === 'section') {
     const ship = s.ships[t.seat];
-    const v = [{ q: 0, r: -1 }, { q: 1, r: -1 }, { q: 1, r: 0 }, { q: 0, r: 1 }, { q: -1, r: 1 }, { q: -1, r: 0 }];
+    const v = [
+      { q: 0, r: -1 },
+      { q: 1, r: -1 },
+      { q: 1, r: 0 },
+      { q: 0, r: 1 },
+      { q: -1, r: 1 },
+      { q: -1, r: 0 },
+    ];
     if (t.section === 'core') return ship.core;
     const o = v[(ship.facing + (t.section === 'bow' ? 0 : t.section === 'port' ? 4 : 2)) % 6]!;
     return { q: ship.core.q + o.q, r: ship.core.r + o.r };
@@ -88,10 +105,19 @@ export class DecisionPanel {
       }
       const odds = o.hitTwelfths !== undefined ? ` — ${Math.round((o.hitTwelfths / 12) * 100)}% to hit` : '';
       const aff = o.affected?.length ? ` — hits ${o.affected.map((t) => targetName(t, this.names)).join(', ')}` : '';
-      return h('button', { onclick: () => onPick(o.target), dataset: { option: String(i) } }, `${targetName(o.target, this.names)} (range ${o.distance})${odds}${aff}`);
+      return h(
+        'button',
+        { onclick: () => onPick(o.target), dataset: { option: String(i) } },
+        `${targetName(o.target, this.names)} (range ${o.distance})${odds}${aff}`,
+      );
     });
     this.highlights.push(...hl);
-    return h('div.col', null, h('div.dim', null, title), h('div.options', { role: 'listbox', 'aria-label': title }, list));
+    return h(
+      'div.col',
+      null,
+      h('div.dim', null, title),
+      h('div.options', { role: 'listbox', 'aria-label': title }, list),
+    );
   }
 
   private highlights: Highlight[] = [];
@@ -105,13 +131,23 @@ export class DecisionPanel {
     const p = this.prompt;
     let body: (HTMLElement | null)[] = [];
     if (p.kind === 'direct-fire') {
-      body = [h('p', { style: { margin: 0 } }, `Choose a target for ${prettyCard(p.weapon)} (${p.mount.replace('-', ' ')}).`), this.targets(p.options, (t) => this.send({ kind: 'direct-fire', target: t }), 'Legal targets')];
+      body = [
+        h('p', { style: { margin: 0 } }, `Choose a target for ${prettyCard(p.weapon)} (${p.mount.replace('-', ' ')}).`),
+        this.targets(p.options, (t) => this.send({ kind: 'direct-fire', target: t }), 'Legal targets'),
+      ];
     } else if (p.kind === 'point-defence') {
-      body = [h('p', { style: { margin: 0 } }, `Point defence shot ${p.shot + 1} of ${p.shots} (${prettyCard(p.weapon)}).`), this.targets(p.options, (t) => this.send({ kind: 'point-defence', target: t }), 'Legal targets')];
+      body = [
+        h('p', { style: { margin: 0 } }, `Point defence shot ${p.shot + 1} of ${p.shots} (${prettyCard(p.weapon)}).`),
+        this.targets(p.options, (t) => this.send({ kind: 'point-defence', target: t }), 'Legal targets'),
+      ];
     } else {
       body = this.fighterBody(p);
     }
-    replace(this.el, h('div.row', null, h('h3', { style: { margin: 0 } }, 'Your decision'), h('span.grow'), this.clock), ...body);
+    replace(
+      this.el,
+      h('div.row', null, h('h3', { style: { margin: 0 } }, 'Your decision'), h('span.grow'), this.clock),
+      ...body,
+    );
     setHighlights(this.board, this.highlights);
     setTokenGhost(this.board, this.ghost);
     this.tick();
@@ -119,7 +155,11 @@ export class DecisionPanel {
 
   private fighterBody(p: Extract<Prompt, { kind: 'fighter' }>): HTMLElement[] {
     const seat = p.seat;
-    const pass = h('button', { id: 'fighter-pass', onclick: () => this.send({ kind: 'fighter', answer: { kind: 'pass' } }) }, 'Pass (end your fighter phase)');
+    const pass = h(
+      'button',
+      { id: 'fighter-pass', onclick: () => this.send({ kind: 'fighter', answer: { kind: 'pass' } }) },
+      'Pass (end your fighter phase)',
+    );
     const f = this.fighter;
     if (!f) {
       return [
@@ -137,7 +177,11 @@ export class DecisionPanel {
             const sq = this.state.ships[seat].squadrons[o.squadron];
             if (o.mode === 'activate' && sq?.at) this.clickable.set(key(sq.at), () => this.choose(o));
             if (o.mode === 'activate' && sq?.at) this.highlights.push({ at: sq.at, kind: 'selected' });
-            return h('button', { dataset: { squadron: String(o.squadron), mode: o.mode }, onclick: () => this.choose(o) }, `${o.mode === 'launch' ? 'Launch' : 'Activate'} squadron ${o.squadron + 1} — ${prettyCard(sq?.card ?? '')} (moves ${o.speed}, munitions ${o.munitions})`);
+            return h(
+              'button',
+              { dataset: { squadron: String(o.squadron), mode: o.mode }, onclick: () => this.choose(o) },
+              `${o.mode === 'launch' ? 'Launch' : 'Activate'} squadron ${o.squadron + 1} — ${prettyCard(sq?.card ?? '')} (moves ${o.speed}, munitions ${o.munitions})`,
+            );
           }),
         ),
         pass,
@@ -155,11 +199,19 @@ export class DecisionPanel {
       }
       // The same choice without the board (keyboard, screen reader): one button per launch hex, named from the bay.
       const names = launchHexNames(ship, hexes);
-      const order = hexes.map((at, i) => ({ at, name: names[i]! })).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
-      const buttons = order.map(({ at, name }) => h('button.small', { dataset: { launch: key(at) }, ...this.pointsAt(at), onclick: place(at) }, name));
+      const order = hexes
+        .map((at, i) => ({ at, name: names[i]! }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+      const buttons = order.map(({ at, name }) =>
+        h('button.small', { dataset: { launch: key(at) }, ...this.pointsAt(at), onclick: place(at) }, name),
+      );
       return [
         h('p', { style: { margin: 0 } }, `Launch squadron ${o.squadron + 1}: click a highlighted hex to place it.`),
-        h('p.dim', { style: { margin: 0, fontSize: '12.5px' } }, "Or choose one below: 12 o'clock is where your warship points."),
+        h(
+          'p.dim',
+          { style: { margin: 0, fontSize: '12.5px' } },
+          "Or choose one below: 12 o'clock is where your warship points.",
+        ),
         h('div.row.launch-hexes', { role: 'group', 'aria-label': 'Launch hexes' }, buttons),
         back,
       ];
@@ -185,7 +237,15 @@ export class DecisionPanel {
       this.highlights.push({ at, kind: 'move' });
       this.clickable.set(key(at), step);
       const d = directionTo(here, at);
-      if (d !== null && d !== undefined) stepButtons.push(h('button.small', { 'aria-label': `Move ${DIRS[d]}`, ...this.pointsAt(at), onclick: step }, dirArrow(d, this.flipped), ` ${DIRS[d]}`));
+      if (d !== null && d !== undefined)
+        stepButtons.push(
+          h(
+            'button.small',
+            { 'aria-label': `Move ${DIRS[d]}`, ...this.pointsAt(at), onclick: step },
+            dirArrow(d, this.flipped),
+            ` ${DIRS[d]}`,
+          ),
+        );
     }
     let end: ReturnType<typeof squadronEndOptions> | null = null;
     try {
@@ -196,7 +256,10 @@ export class DecisionPanel {
     const confirm = (e: SquadronEnd) =>
       this.send({
         kind: 'fighter',
-        answer: o.mode === 'launch' ? { kind: 'launch', squadron: o.squadron, at: start!.at, facing: start!.facing, path: f.path, end: e } : { kind: 'activate', squadron: o.squadron, path: f.path, end: e },
+        answer:
+          o.mode === 'launch'
+            ? { kind: 'launch', squadron: o.squadron, at: start!.at, facing: start!.facing, path: f.path, end: e }
+            : { kind: 'activate', squadron: o.squadron, path: f.path, end: e },
       });
     const facingPicker =
       o.mode === 'launch' && f.path.length === 0
@@ -204,19 +267,65 @@ export class DecisionPanel {
             'div.row',
             { role: 'group', 'aria-label': 'Facing' },
             h('span.dim', null, 'Facing:'),
-            DIRS.map((d, i) => h('button.small', { 'aria-pressed': f.facing === i ? 'true' : 'false', 'aria-label': `Face ${d}`, onclick: () => ((f.facing = i as Dir), this.render()) }, dirArrow(i, this.flipped), ` ${d}`)),
+            DIRS.map((d, i) =>
+              h(
+                'button.small',
+                {
+                  'aria-pressed': f.facing === i ? 'true' : 'false',
+                  'aria-label': `Face ${d}`,
+                  onclick: () => ((f.facing = i as Dir), this.render()),
+                },
+                dirArrow(i, this.flipped),
+                ` ${d}`,
+              ),
+            ),
           )
         : null;
-    const ends: HTMLElement[] = [h('button.primary', { id: 'fighter-confirm', onclick: () => confirm({ kind: 'none' }) }, f.path.length ? 'Confirm move' : 'Confirm (no move)')];
-    if (end?.recall) ends.push(h('button', { id: 'fighter-recall', onclick: () => confirm({ kind: 'recall' }) }, 'Recall'));
-    if (end?.spawnClear) ends.push(h('button', { id: 'fighter-torpedo', onclick: () => confirm({ kind: 'action' }) }, 'Fire torpedo'));
-    for (const t of end?.markTargets ?? []) ends.push(h('button', { onclick: () => confirm({ kind: 'action', target: { kind: 'section', seat: t, section: 'core' } }) }, `Mark ${this.names[t]}'s warship`));
-    const attack = end?.targets.length ? this.targets(end.targets, (t) => confirm({ kind: 'action', target: t }), 'Move, then attack (spends a munition):') : null;
+    const ends: HTMLElement[] = [
+      h(
+        'button.primary',
+        { id: 'fighter-confirm', onclick: () => confirm({ kind: 'none' }) },
+        f.path.length ? 'Confirm move' : 'Confirm (no move)',
+      ),
+    ];
+    if (end?.recall)
+      ends.push(h('button', { id: 'fighter-recall', onclick: () => confirm({ kind: 'recall' }) }, 'Recall'));
+    if (end?.spawnClear)
+      ends.push(h('button', { id: 'fighter-torpedo', onclick: () => confirm({ kind: 'action' }) }, 'Fire torpedo'));
+    for (const t of end?.markTargets ?? [])
+      ends.push(
+        h(
+          'button',
+          { onclick: () => confirm({ kind: 'action', target: { kind: 'section', seat: t, section: 'core' } }) },
+          `Mark ${this.names[t]}'s warship`,
+        ),
+      );
+    const attack = end?.targets.length
+      ? this.targets(
+          end.targets,
+          (t) => confirm({ kind: 'action', target: t }),
+          'Move, then attack (spends a munition):',
+        )
+      : null;
     return [
-      h('p', { style: { margin: 0 } }, `Squadron ${o.squadron + 1}: ${f.path.length}/${o.speed} moves, facing `, dirArrow(facing, this.flipped), ` ${DIRS[facing]}. `, steps.length ? 'Click a green hex to move, or confirm.' : 'No more moves: confirm.'),
+      h(
+        'p',
+        { style: { margin: 0 } },
+        `Squadron ${o.squadron + 1}: ${f.path.length}/${o.speed} moves, facing `,
+        dirArrow(facing, this.flipped),
+        ` ${DIRS[facing]}. `,
+        steps.length ? 'Click a green hex to move, or confirm.' : 'No more moves: confirm.',
+      ),
       facingPicker,
-      stepButtons.length ? h('div.row', { role: 'group', 'aria-label': 'Move one hex' }, h('span.dim', null, 'Move:'), stepButtons) : null,
-      h('div.row', null, back, f.path.length ? h('button.small', { onclick: () => (f.path.pop(), this.render()) }, 'Undo step') : null),
+      stepButtons.length
+        ? h('div.row', { role: 'group', 'aria-label': 'Move one hex' }, h('span.dim', null, 'Move:'), stepButtons)
+        : null,
+      h(
+        'div.row',
+        null,
+        back,
+        f.path.length ? h('button.small', { onclick: () => (f.path.pop(), this.render()) }, 'Undo step') : null,
+      ),
       attack,
       h('div.row', null, ends),
     ].filter(Boolean) as HTMLElement[];

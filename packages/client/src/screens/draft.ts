@@ -9,7 +9,13 @@ import type { Session } from '../net/session.js';
 import { css, seatColour } from '../board/theme.js';
 import { h } from '../ui/dom.js';
 
-const SLOT_NAME: Record<string, string> = { main: 'Main weapon', broadside: 'Broadside', fighterBay: 'Fighter bay', pointDefence: 'Point defence', squadrons: 'Squadrons' };
+const SLOT_NAME: Record<string, string> = {
+  main: 'Main weapon',
+  broadside: 'Broadside',
+  fighterBay: 'Fighter bay',
+  pointDefence: 'Point defence',
+  squadrons: 'Squadrons',
+};
 const SINGLE = ['main', 'broadside', 'fighterBay', 'pointDefence'] as const;
 
 function stat(label: string, v: unknown): HTMLElement | null {
@@ -29,7 +35,16 @@ export function cardFigures(c: AnyCard): HTMLElement {
       stat('cap', s.capacity + (s.munition === 'torpedo' ? ' torp' : '')),
       s.heavy ? h('span.warn', null, 'heavy') : null,
       stat('max', s.max),
-      stat(String(w.kind), [w.range !== undefined ? `rng ${w.range}` : '', w.accuracy !== undefined ? `acc ${w.accuracy}` : '', w.damage !== undefined ? `dmg ${w.damage}` : ''].filter(Boolean).join(' ')),
+      stat(
+        String(w.kind),
+        [
+          w.range !== undefined ? `rng ${w.range}` : '',
+          w.accuracy !== undefined ? `acc ${w.accuracy}` : '',
+          w.damage !== undefined ? `dmg ${w.damage}` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      ),
     );
   }
   return h(
@@ -50,11 +65,21 @@ export function cardFigures(c: AnyCard): HTMLElement {
   );
 }
 
-function cardButton(c: AnyCard, o: { selected?: boolean; disabled?: boolean; onclick?: () => void; count?: number }): HTMLElement {
+function cardButton(
+  c: AnyCard,
+  o: { selected?: boolean; disabled?: boolean; onclick?: () => void; count?: number },
+): HTMLElement {
   const text = (c as { text?: string }).text;
   return h(
     'button.gcard',
-    { class: o.selected ? 'selected' : '', disabled: o.disabled, onclick: o.onclick, 'aria-pressed': o.selected ? 'true' : 'false', dataset: { card: c.id }, title: text ?? '' },
+    {
+      class: o.selected ? 'selected' : '',
+      disabled: o.disabled,
+      onclick: o.onclick,
+      'aria-pressed': o.selected ? 'true' : 'false',
+      dataset: { card: c.id },
+      title: text ?? '',
+    },
     h('span.name', null, c.name, o.count ? ` ×${o.count}` : ''),
     cardFigures(c),
     text ? h('span.dim', { style: { fontSize: '12px' } }, text) : null,
@@ -82,8 +107,22 @@ export function factionView(session: Session, seats: SeatInfo[], you: Seat | nul
             style: { borderColor: css(seatColour([f.id, f.id], 0)) },
           },
           h('h2', { style: { color: css(seatColour([f.id, f.id], 0)) } }, f.name),
-          h('div.stats', null, stat('bow', f.armour.bow), stat('core', f.armour.core), stat('port', f.armour.port), stat('stbd', f.armour.starboard), stat('structure', f.structure), stat('evasion', f.evasion)),
-          h('div', { style: { marginTop: '6px' } }, h('b', null, f.special.name), h('span.dim', null, ` (${f.special.power} power) — ${f.special.text}`)),
+          h(
+            'div.stats',
+            null,
+            stat('bow', f.armour.bow),
+            stat('core', f.armour.core),
+            stat('port', f.armour.port),
+            stat('stbd', f.armour.starboard),
+            stat('structure', f.structure),
+            stat('evasion', f.evasion),
+          ),
+          h(
+            'div',
+            { style: { marginTop: '6px' } },
+            h('b', null, f.special.name),
+            h('span.dim', null, ` (${f.special.power} power) — ${f.special.text}`),
+          ),
           // The deck the draft will offer, so the choice is an informed one.
           h(
             'dl.deck',
@@ -106,18 +145,31 @@ export function picksView(seats: SeatInfo[], names: [string, string], factions: 
     ([0, 1] as Seat[]).map((s) => {
       const p = seats[s]!.picks;
       const fac = FACTIONS[factions[s]];
-      const name = (id: string) => (id ? ([...fac.main, ...fac.broadside, ...fac.fighterBay, ...fac.pointDefence, ...fac.squadrons].find((c) => c.id === id)?.name ?? id) : '—');
+      const name = (id: string) =>
+        id
+          ? ([...fac.main, ...fac.broadside, ...fac.fighterBay, ...fac.pointDefence, ...fac.squadrons].find(
+              (c) => c.id === id,
+            )?.name ?? id)
+          : '—';
       return h(
         'section.card',
         { dataset: { seat: String(s) }, 'aria-label': `${names[s]}'s picks` },
-        h('div.row', null, h('span.dot', { style: { background: css(seatColour(factions, s)) } }), h('b', null, names[s]), h('span.dim', null, fac.name)),
+        h(
+          'div.row',
+          null,
+          h('span.dot', { style: { background: css(seatColour(factions, s)) } }),
+          h('b', null, names[s]),
+          h('span.dim', null, fac.name),
+        ),
         h(
           'dl',
           null,
           SINGLE.flatMap((slot) => [h('dt', null, SLOT_NAME[slot]), h('dd', { style: { margin: 0 } }, name(p[slot]))]),
           h('dt', null, 'Squadrons'),
           h('dd', { style: { margin: 0 } }, p.squadrons.length ? p.squadrons.map(name).join(', ') : '—'),
-          seats[s]!.munitions.length ? [h('dt', null, 'Munitions'), h('dd', { style: { margin: 0 } }, seats[s]!.munitions.join(' / '))] : null,
+          seats[s]!.munitions.length
+            ? [h('dt', null, 'Munitions'), h('dd', { style: { margin: 0 } }, seats[s]!.munitions.join(' / '))]
+            : null,
         ),
       );
     }),
@@ -125,12 +177,27 @@ export function picksView(seats: SeatInfo[], names: [string, string], factions: 
 }
 
 /** The acting part of the draft for the seat to move: pick, swap, or munitions. */
-export function draftActions(session: Session, step: string, me: SeatInfo, faction: FactionId, myTurn: boolean, sel: { squadrons: string[]; munitions: number[]; pending?: boolean }, rerender: () => void): HTMLElement {
+export function draftActions(
+  session: Session,
+  step: string,
+  me: SeatInfo,
+  faction: FactionId,
+  myTurn: boolean,
+  sel: { squadrons: string[]; munitions: number[]; pending?: boolean },
+  rerender: () => void,
+): HTMLElement {
   const f = FACTIONS[faction];
   if (sel.pending) return h('p.dim', { id: 'draft-sending' }, h('span.spinner'), ' Sent…');
   const sendRaw = session.send.bind(session);
-  session = { send: ((type: never, payload: never) => { sendRaw(type, payload); sel.pending = true; rerender(); }) as Session['send'] } as Session;
-  if (!myTurn && step === 'munitions') return h('p.dim', { id: 'draft-wait' }, h('span.spinner'), ' Waiting for the opponent…');
+  session = {
+    send: ((type: never, payload: never) => {
+      sendRaw(type, payload);
+      sel.pending = true;
+      rerender();
+    }) as Session['send'],
+  } as Session;
+  if (!myTurn && step === 'munitions')
+    return h('p.dim', { id: 'draft-wait' }, h('span.spinner'), ' Waiting for the opponent…');
   if (step === 'munitions') {
     const sqIds = me.picks.squadrons;
     const rules = munitionRules(f, [sqIds[0]!, sqIds[1]!, sqIds[2]!]);
@@ -156,56 +223,87 @@ export function draftActions(session: Session, step: string, me: SeatInfo, facti
           h('button.small', { onclick: () => set(i, 1), 'aria-label': `More munitions on squadron ${i + 1}` }, '+'),
         ),
       ),
-      h('button.primary', { id: 'confirm-munitions', disabled: sum !== rules.total, onclick: () => session.send('munitions', { munitions: [m[0]!, m[1]!, m[2]!] }) }, `Confirm (${sum}/${rules.total})`),
+      h(
+        'button.primary',
+        {
+          id: 'confirm-munitions',
+          disabled: sum !== rules.total,
+          onclick: () => session.send('munitions', { munitions: [m[0]!, m[1]!, m[2]!] }),
+        },
+        `Confirm (${sum}/${rules.total})`,
+      ),
     );
   }
   const swapping = step === 'swap';
-  const open = swapping ? [...SINGLE, 'squadrons'] : [...SINGLE.filter((s) => !me.picks[s]), ...(me.picks.squadrons.length ? [] : ['squadrons'])];
+  const open = swapping
+    ? [...SINGLE, 'squadrons']
+    : [...SINGLE.filter((s) => !me.picks[s]), ...(me.picks.squadrons.length ? [] : ['squadrons'])];
   const send = (slot: string, card?: string) => {
-    if (slot === 'squadrons') session.send(swapping ? 'swap' : 'pick', { slot: 'squadrons', cards: [sel.squadrons[0]!, sel.squadrons[1]!, sel.squadrons[2]!] });
+    if (slot === 'squadrons')
+      session.send(swapping ? 'swap' : 'pick', {
+        slot: 'squadrons',
+        cards: [sel.squadrons[0]!, sel.squadrons[1]!, sel.squadrons[2]!],
+      });
     else session.send(swapping ? 'swap' : 'pick', { slot: slot as (typeof SINGLE)[number], card: card! });
   };
   const sectionOf = (slot: string): HTMLElement => {
-      if (slot === 'squadrons') {
-        const counts = new Map<string, number>();
-        sel.squadrons.forEach((id) => counts.set(id, (counts.get(id) ?? 0) + 1));
-        const ok = sel.squadrons.length === 3 && checkSquadrons(f, sel.squadrons).ok;
-        return h(
-          'section.col.squadrons',
-          { 'aria-label': SLOT_NAME.squadrons },
-          h('h3', null, `${SLOT_NAME.squadrons} — choose three (${sel.squadrons.length}/3)`),
-          h(
-            'div.cards',
-            null,
-            f.squadrons.map((c) =>
-              cardButton(c, {
-                disabled: !myTurn,
-                selected: counts.has(c.id),
-                ...(counts.get(c.id) ? { count: counts.get(c.id)! } : {}),
-                onclick: () => {
-                  if (sel.squadrons.length < 3 && (counts.get(c.id) ?? 0) < c.max) sel.squadrons.push(c.id);
-                  else sel.squadrons = sel.squadrons.filter((x) => x !== c.id);
-                  rerender();
-                },
-              }),
-            ),
-          ),
-          !myTurn ? null : h(
-            'div.row',
-            null,
-            h('button', { onclick: () => ((sel.squadrons = []), rerender()) }, 'Clear'),
-            h('button.primary', { id: 'confirm-squadrons', disabled: !ok, onclick: () => send('squadrons') }, swapping ? 'Swap squadrons' : 'Take these squadrons'),
-            sel.squadrons.length === 3 && !ok ? h('span.bad', null, 'Not allowed: copy limit or three heavy squadrons.') : null,
-          ),
-        );
-      }
-      const cards = (f as unknown as Record<string, AnyCard[]>)[slot]!;
+    if (slot === 'squadrons') {
+      const counts = new Map<string, number>();
+      sel.squadrons.forEach((id) => counts.set(id, (counts.get(id) ?? 0) + 1));
+      const ok = sel.squadrons.length === 3 && checkSquadrons(f, sel.squadrons).ok;
       return h(
-        'section.col.slot',
-        { 'aria-label': SLOT_NAME[slot] },
-        h('h3', null, SLOT_NAME[slot]),
-        h('div.cards', null, cards.map((c) => cardButton(c, { disabled: !myTurn || (swapping && (me.picks as unknown as Record<string, string>)[slot] === c.id), onclick: () => send(slot, c.id) }))),
+        'section.col.squadrons',
+        { 'aria-label': SLOT_NAME.squadrons },
+        h('h3', null, `${SLOT_NAME.squadrons} — choose three (${sel.squadrons.length}/3)`),
+        h(
+          'div.cards',
+          null,
+          f.squadrons.map((c) =>
+            cardButton(c, {
+              disabled: !myTurn,
+              selected: counts.has(c.id),
+              ...(counts.get(c.id) ? { count: counts.get(c.id)! } : {}),
+              onclick: () => {
+                if (sel.squadrons.length < 3 && (counts.get(c.id) ?? 0) < c.max) sel.squadrons.push(c.id);
+                else sel.squadrons = sel.squadrons.filter((x) => x !== c.id);
+                rerender();
+              },
+            }),
+          ),
+        ),
+        !myTurn
+          ? null
+          : h(
+              'div.row',
+              null,
+              h('button', { onclick: () => ((sel.squadrons = []), rerender()) }, 'Clear'),
+              h(
+                'button.primary',
+                { id: 'confirm-squadrons', disabled: !ok, onclick: () => send('squadrons') },
+                swapping ? 'Swap squadrons' : 'Take these squadrons',
+              ),
+              sel.squadrons.length === 3 && !ok
+                ? h('span.bad', null, 'Not allowed: copy limit or three heavy squadrons.')
+                : null,
+            ),
       );
+    }
+    const cards = (f as unknown as Record<string, AnyCard[]>)[slot]!;
+    return h(
+      'section.col.slot',
+      { 'aria-label': SLOT_NAME[slot] },
+      h('h3', null, SLOT_NAME[slot]),
+      h(
+        'div.cards',
+        null,
+        cards.map((c) =>
+          cardButton(c, {
+            disabled: !myTurn || (swapping && (me.picks as unknown as Record<string, string>)[slot] === c.id),
+            onclick: () => send(slot, c.id),
+          }),
+        ),
+      ),
+    );
   };
   // The single-card slots side by side (two cards each, stacked), the squadrons in a row below: the whole choice fits
   // a 1280×720 screen without hunting for the squadrons.
@@ -214,10 +312,24 @@ export function draftActions(session: Session, step: string, me: SeatInfo, facti
     'div.col',
     { class: myTurn ? '' : 'preview' },
     !myTurn
-      ? h('p.dim', { id: 'draft-wait', style: { margin: 0 } }, h('span.spinner'), ' Waiting for the opponent… Your open slots, for planning:')
+      ? h(
+          'p.dim',
+          { id: 'draft-wait', style: { margin: 0 } },
+          h('span.spinner'),
+          ' Waiting for the opponent… Your open slots, for planning:',
+        )
       : swapping
-      ? h('div.row', null, h('p', { style: { margin: 0 } }, 'You may swap one slot for another card of that slot (the card you hold is greyed out).'), h('button', { id: 'skip-swap', onclick: () => session.send('swap', { skip: true }) }, 'No swap'))
-      : h('p', { style: { margin: 0 } }, 'Your pick: choose a card for an empty slot.'),
+        ? h(
+            'div.row',
+            null,
+            h(
+              'p',
+              { style: { margin: 0 } },
+              'You may swap one slot for another card of that slot (the card you hold is greyed out).',
+            ),
+            h('button', { id: 'skip-swap', onclick: () => session.send('swap', { skip: true }) }, 'No swap'),
+          )
+        : h('p', { style: { margin: 0 } }, 'Your pick: choose a card for an empty slot.'),
     singles.length ? h('div.slots', null, singles.map(sectionOf)) : null,
     open.includes('squadrons') ? sectionOf('squadrons') : null,
   );

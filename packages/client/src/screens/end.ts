@@ -24,7 +24,13 @@ const REASON: Record<string, string> = {
 
 export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () => void }): HTMLElement {
   const title =
-    e.winner === 'draw' ? 'Draw' : e.you === null ? `${e.names[e.winner]} wins` : e.winner === e.you ? 'Victory' : 'Defeat';
+    e.winner === 'draw'
+      ? 'Draw'
+      : e.you === null
+        ? `${e.names[e.winner]} wins`
+        : e.winner === e.you
+          ? 'Victory'
+          : 'Defeat';
   const computed = e.seed ? seedHash(e.seed) : '';
   const ok = !!e.seed && computed === e.publishedHash;
   const download = async () => {
@@ -43,22 +49,43 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
       'div.end-head',
       null,
       h('h1#end-title', { class: title === 'Victory' ? 'good' : title === 'Defeat' ? 'bad' : '' }, title),
-      h('p', { id: 'end-reason' }, e.winner === 'draw' ? 'Nobody survives.' : `${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`),
+      h(
+        'p',
+        { id: 'end-reason' },
+        e.winner === 'draw' ? 'Nobody survives.' : `${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`,
+      ),
     ),
     h(
       'div.row.end-actions',
       null,
       e.you !== null
-        ? h('button.primary', { id: 'rematch', onclick: o.onRematch, disabled: e.rematch[e.you] }, e.rematch[e.you] ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch')
+        ? h(
+            'button.primary',
+            { id: 'rematch', onclick: o.onRematch, disabled: e.rematch[e.you] },
+            e.rematch[e.you] ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch',
+          )
         : null,
       e.recordId ? h('button', { id: 'download-record', onclick: download }, 'Download record') : null,
-      e.recordId ? h('button', { id: 'watch-replay', onclick: () => (location.hash = `#/replay/${e.recordId}`) }, 'Watch the replay') : null,
+      e.recordId
+        ? h(
+            'button',
+            { id: 'watch-replay', onclick: () => (location.hash = `#/replay/${e.recordId}`) },
+            'Watch the replay',
+          )
+        : null,
       h('button', { onclick: o.onLobby }, 'Lobby'),
     ),
     h(
       'details.verify',
       { id: 'seed-check' },
-      h('summary', null, h('b', null, 'Fair dice: '), ok ? h('span.good', null, '✔ seed matches the hash published at the start') : h('span.bad', null, '✘ seed does not match the published hash')),
+      h(
+        'summary',
+        null,
+        h('b', null, 'Fair dice: '),
+        ok
+          ? h('span.good', null, '✔ seed matches the hash published at the start')
+          : h('span.bad', null, '✘ seed does not match the published hash'),
+      ),
       h('div.mono.dim', null, `seed ${e.seed || '—'}`),
       h('div.mono.dim', null, `sha-256 ${computed || '—'}`),
       h('div.mono.dim', null, `published ${e.publishedHash || '—'}`),

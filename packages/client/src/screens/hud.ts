@@ -9,7 +9,14 @@ const DIR_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 
 /** An arrow for a board direction, turned to match the board's orientation. */
 export function dirArrow(d: number, flipped: boolean): HTMLElement {
-  return h('span', { style: { display: 'inline-block', transform: `rotate(${60 * d + (flipped ? 180 : 0)}deg)` }, 'aria-hidden': 'true' }, '↑');
+  return h(
+    'span',
+    {
+      style: { display: 'inline-block', transform: `rotate(${60 * d + (flipped ? 180 : 0)}deg)` },
+      'aria-hidden': 'true',
+    },
+    '↑',
+  );
 }
 
 function mat(ship: ShipView, flipped: boolean): HTMLElement {
@@ -24,13 +31,20 @@ function mat(ship: ShipView, flipped: boolean): HTMLElement {
   }
   for (let i = 0; i < 2; i++) {
     const r = ship.momentum.rotational[i];
-    slots.push(r ? h('span.mtok.rot', { title: `rotation ${r}` }, r === 'CW' ? '↻' : '↺') : h('span.mtok.rot.empty', null, '·'));
+    slots.push(
+      r ? h('span.mtok.rot', { title: `rotation ${r}` }, r === 'CW' ? '↻' : '↺') : h('span.mtok.rot.empty', null, '·'),
+    );
   }
   const label = `Momentum: ${ship.momentum.linear.map((d) => DIR_NAMES[d]).join(' ') || 'none'}${ship.momentum.rotational.length ? `, ${ship.momentum.rotational.join(' ')}` : ''}`;
   return h('div.mat', { 'aria-label': label, role: 'img' }, ...slots);
 }
 
-const CD_LABEL: Record<string, string> = { main: 'Main', broadside: 'Broadside', fighterBay: 'Bay', pointDefence: 'PD' };
+const CD_LABEL: Record<string, string> = {
+  main: 'Main',
+  broadside: 'Broadside',
+  fighterBay: 'Bay',
+  pointDefence: 'PD',
+};
 
 export interface ShipCardOptions {
   colour: number;
@@ -45,7 +59,10 @@ export function shipCard(ship: ShipView, o: ShipCardOptions): HTMLElement {
   const sq = ship.squadrons.map((q, i) =>
     h(
       'span',
-      { title: `${q.card}: ${q.status}, ${q.munitions} munitions`, class: q.status === 'destroyed' ? 'bad' : q.status === 'space' ? 'good' : 'dim' },
+      {
+        title: `${q.card}: ${q.status}, ${q.munitions} munitions`,
+        class: q.status === 'destroyed' ? 'bad' : q.status === 'space' ? 'good' : 'dim',
+      },
       `S${i + 1}${q.status === 'destroyed' ? '✕' : q.status === 'space' ? '▲' : '⌂'}${'•'.repeat(q.munitions)}`,
     ),
   );
@@ -59,32 +76,64 @@ export function shipCard(ship: ShipView, o: ShipCardOptions): HTMLElement {
       ship.name,
       o.you ? h('span.dim', null, '(you)') : null,
       o.initiative ? h('span', { title: 'Holds the initiative token', class: 'warn' }, '★') : null,
-      o.connected === false ? h('span.tag.bad', { title: 'Disconnected: the seat is held for reconnection' }, 'offline') : null,
+      o.connected === false
+        ? h('span.tag.bad', { title: 'Disconnected: the seat is held for reconnection' }, 'offline')
+        : null,
     ),
     h(
       'div.row',
       { style: { justifyContent: 'flex-end' } },
       o.locked === null || o.locked === undefined
         ? null
-        : h('span.row', { title: o.locked ? 'Locked in' : 'Not locked in' }, h('span.light', { class: o.locked ? 'on' : '' }), h('span.dim', null, o.locked ? 'locked' : 'thinking')),
+        : h(
+            'span.row',
+            { title: o.locked ? 'Locked in' : 'Not locked in' },
+            h('span.light', { class: o.locked ? 'on' : '' }),
+            h('span.dim', null, o.locked ? 'locked' : 'thinking'),
+          ),
     ),
-    h('div.dim', null, `${FACTION_NAME[ship.faction]} · structure `, h('b', { class: ship.structure <= 3 ? 'bad' : '' }, `${ship.structure}/${ship.maxStructure}`)),
+    h(
+      'div.dim',
+      null,
+      `${FACTION_NAME[ship.faction]} · structure `,
+      h('b', { class: ship.structure <= 3 ? 'bad' : '' }, `${ship.structure}/${ship.maxStructure}`),
+    ),
     h('div.dim', { style: { textAlign: 'right' } }, `power ${'◆'.repeat(ship.power) || '–'}`),
-    h('div.dim', null, `armour B${ship.armour.bow} C${ship.armour.core} P${ship.armour.port} S${ship.armour.starboard}`),
-    h('div.dim', { style: { textAlign: 'right' } }, `ammo ${ship.supply.main}/${ship.supply.broadside}${ship.supply.squadronTorpedo ? `/${ship.supply.squadronTorpedo}t` : ''}`),
+    h(
+      'div.dim',
+      null,
+      `armour B${ship.armour.bow} C${ship.armour.core} P${ship.armour.port} S${ship.armour.starboard}`,
+    ),
+    h(
+      'div.dim',
+      { style: { textAlign: 'right' } },
+      `ammo ${ship.supply.main}/${ship.supply.broadside}${ship.supply.squadronTorpedo ? `/${ship.supply.squadronTorpedo}t` : ''}`,
+    ),
     mat(ship, o.flipped),
     h('div.row', { style: { justifyContent: 'flex-end', fontSize: '12px', gap: '6px' } }, ...sq),
     h(
       'div.cd',
       { style: { gridColumn: '1 / -1' } },
-      ...Object.entries(ship.cooldown).map(([k, v]) => h('span', { class: v > 0 ? 'hot' : '', title: `${k} cooldown ${v}` }, `${CD_LABEL[k]} ${v > 0 ? `cd ${v}` : '✓'}`)),
+      ...Object.entries(ship.cooldown).map(([k, v]) =>
+        h(
+          'span',
+          { class: v > 0 ? 'hot' : '', title: `${k} cooldown ${v}` },
+          `${CD_LABEL[k]} ${v > 0 ? `cd ${v}` : '✓'}`,
+        ),
+      ),
     ),
   );
 }
 
 export function shipCards(
   m: BoardModel,
-  o: { colourOf: (s: number) => number; you: Seat | null; flipped: boolean; locked?: [boolean, boolean] | null; connected?: [boolean, boolean] },
+  o: {
+    colourOf: (s: number) => number;
+    you: Seat | null;
+    flipped: boolean;
+    locked?: [boolean, boolean] | null;
+    connected?: [boolean, boolean];
+  },
 ): HTMLElement[] {
   const order: Seat[] = o.you === 1 ? [1, 0] : [0, 1];
   return order.map((seat) =>

@@ -10,7 +10,10 @@ describe('launchHexNames', () => {
   it('names a hex by its bay, distance and clock position (12 o’clock = the heading)', () => {
     const core = { q: 7, r: 4 };
     const bays = shipHexes(core, 0); // facing N: port is SW of the core, starboard SE
-    const [left, aheadRight] = launchHexNames({ core, facing: 0 }, [neighbour(bays.port, 4), neighbour(bays.starboard, 1, 2)]);
+    const [left, aheadRight] = launchHexNames({ core, facing: 0 }, [
+      neighbour(bays.port, 4),
+      neighbour(bays.starboard, 1, 2),
+    ]);
     expect(left).toBe("Port bay, 1 hex at 8 o'clock");
     expect(aheadRight).toBe("Starboard bay, 2 hexes at 2 o'clock");
   });
@@ -28,7 +31,9 @@ describe('launchHexNames', () => {
       const ship = shipHexes(core, facing);
       const taken = new Set(Object.values(ship).map((x) => `${x.q},${x.r}`));
       const seen = new Map<string, true>();
-      const hexes = [...range(ship.port, 2), ...range(ship.starboard, 2)].filter((x) => !taken.has(`${x.q},${x.r}`) && !seen.has(`${x.q},${x.r}`) && seen.set(`${x.q},${x.r}`, true));
+      const hexes = [...range(ship.port, 2), ...range(ship.starboard, 2)].filter(
+        (x) => !taken.has(`${x.q},${x.r}`) && !seen.has(`${x.q},${x.r}`) && seen.set(`${x.q},${x.r}`, true),
+      );
       const names = launchHexNames({ core, facing }, hexes);
       expect(new Set(names).size).toBe(hexes.length);
     }

@@ -41,7 +41,13 @@ async function getJson<T>(path: string): Promise<T | null> {
 }
 
 export function mountLobby(root: HTMLElement, app: App): () => void {
-  const nameInput = h('input', { type: 'text', value: savedName(), maxlength: 24, 'aria-label': 'Your name', id: 'name' });
+  const nameInput = h('input', {
+    type: 'text',
+    value: savedName(),
+    maxlength: 24,
+    'aria-label': 'Your name',
+    id: 'name',
+  });
   nameInput.addEventListener('change', () => localStorage.setItem(NAME_KEY, nameInput.value.trim() || savedName()));
   const name = () => nameInput.value.trim() || savedName();
 
@@ -85,7 +91,12 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
 
   const live = h('ul.list', { id: 'live-list', 'aria-label': 'Live matches' });
   const replays = h('ul.list', { id: 'replay-list', 'aria-label': 'Recent replays' });
-  const file = h('input', { type: 'file', accept: '.json,application/json', 'aria-label': 'Open a record file', hidden: true });
+  const file = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    'aria-label': 'Open a record file',
+    hidden: true,
+  });
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
     if (!f) return;
@@ -98,7 +109,10 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
   });
 
   async function refresh(): Promise<void> {
-    const [m, r] = await Promise.all([getJson<{ matches: LiveMatch[] }>('/api/matches').then((x) => x?.matches ?? null), getJson<{ records: ReplaySummary[] }>('/api/records').then((x) => x?.records ?? null)]);
+    const [m, r] = await Promise.all([
+      getJson<{ matches: LiveMatch[] }>('/api/matches').then((x) => x?.matches ?? null),
+      getJson<{ records: ReplaySummary[] }>('/api/records').then((x) => x?.records ?? null),
+    ]);
     replace(
       live,
       m && m.length
@@ -129,7 +143,11 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
                 'span',
                 null,
                 `${x.players[0]} (${FACTION_NAME[x.factions[0] as 'fpa'] ?? x.factions[0]}) vs ${x.players[1]} (${FACTION_NAME[x.factions[1] as 'fpa'] ?? x.factions[1]})`,
-                h('span.dim', null, ` · ${x.winner === 'draw' ? 'draw' : x.winner === null ? '' : `${x.players[x.winner]} won`}, ${x.rounds} rounds`),
+                h(
+                  'span.dim',
+                  null,
+                  ` · ${x.winner === 'draw' ? 'draw' : x.winner === null ? '' : `${x.players[x.winner]} won`}, ${x.rounds} rounds`,
+                ),
               ),
               h('a', { href: `#/replay/${x.id}` }, 'View'),
             ),
@@ -148,7 +166,12 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
       h(
         'div.center',
         null,
-        h('div.hero', null, h('h1', null, 'STAR EATER'), h('p', null, 'Two warships. Sealed orders. Momentum is forever.')),
+        h(
+          'div.hero',
+          null,
+          h('h1', null, 'STAR EATER'),
+          h('p', null, 'Two warships. Sealed orders. Momentum is forever.'),
+        ),
         h(
           'div.lobby-grid',
           null,
@@ -160,7 +183,11 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
             h('div.row', null, quickBtn, cancelBtn),
             quickStatus,
             h('div.row', null, createBtn),
-            h('p.dim', { style: { fontSize: '13px', margin: 0 } }, 'A private match gives you an invite link to send to a friend.'),
+            h(
+              'p.dim',
+              { style: { fontSize: '13px', margin: 0 } },
+              'A private match gives you an invite link to send to a friend.',
+            ),
           ),
           h('section.card.col', { 'aria-labelledby': 'watch-h' }, h('h3#watch-h', null, 'Watch live'), live),
           h(

@@ -44,7 +44,15 @@ export class MatchView {
   private readerScrollAt = -Infinity;
   /** "." skips the animations, "," cycles their speed (not while typing in a field). */
   private onKey = (e: KeyboardEvent): void => {
-    if (!this.root.isConnected || e.ctrlKey || e.metaKey || e.altKey || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (
+      !this.root.isConnected ||
+      e.ctrlKey ||
+      e.metaKey ||
+      e.altKey ||
+      e.target instanceof HTMLInputElement ||
+      e.target instanceof HTMLSelectElement
+    )
+      return;
     if (e.key === '.') this.player.skip();
     else if (e.key === ',') this.cycleSpeed();
   };
@@ -64,14 +72,25 @@ export class MatchView {
     // Only a reader's own scrolling (wheel, touch, scrollbar, keys) counts: layout changes scroll it too, and one of
     // those once left it stuck at the top.
     const intent = () => (this.readerScrollAt = performance.now());
-    for (const ev of ['wheel', 'touchstart', 'pointerdown', 'keydown']) this.logEl.addEventListener(ev, intent, { passive: true });
+    for (const ev of ['wheel', 'touchstart', 'pointerdown', 'keydown'])
+      this.logEl.addEventListener(ev, intent, { passive: true });
     this.logEl.addEventListener('scroll', () => {
       if (performance.now() - this.readerScrollAt > 1500) return;
       const el = this.logEl;
       this.followLog = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
     });
     this.logResize.observe(this.logEl);
-    const skip = h('button.small', { id: 'skip', onclick: () => this.player.skip(), 'aria-label': 'Skip animations', 'aria-keyshortcuts': '.', title: 'Skip animations (key .)' }, 'Skip »');
+    const skip = h(
+      'button.small',
+      {
+        id: 'skip',
+        onclick: () => this.player.skip(),
+        'aria-label': 'Skip animations',
+        'aria-keyshortcuts': '.',
+        title: 'Skip animations (key .)',
+      },
+      'Skip »',
+    );
     this.speedBtn.setAttribute('aria-keyshortcuts', ',');
     this.speedBtn.title = 'Animation speed (key ,)';
     window.addEventListener('keydown', this.onKey);
@@ -82,7 +101,13 @@ export class MatchView {
       h(
         'aside.side',
         { 'aria-label': 'Match panel' },
-        h('div.side-scroll', null, this.cards, this.panel, h('section.card.log-card', null, h('h3', null, 'Log'), this.logEl)),
+        h(
+          'div.side-scroll',
+          null,
+          this.cards,
+          this.panel,
+          h('section.card.log-card', null, h('h3', null, 'Log'), this.logEl),
+        ),
         this.bar,
       ),
     );

@@ -47,7 +47,12 @@ export function demoReplay(): ReplayData {
 }
 
 /** The board after the first `count` events of the flattened list (headless, instant). */
-export function modelAt(data: ReplayData, events: readonly MatchEvent[], count: number, onLog?: (line: string, e: MatchEvent) => void): BoardModel {
+export function modelAt(
+  data: ReplayData,
+  events: readonly MatchEvent[],
+  count: number,
+  onLog?: (line: string, e: MatchEvent) => void,
+): BoardModel {
   const b = createBoardState(modelFromMatch(data.initial));
   const p = new EventPlayer(b, data.names, onLog ? { onLog } : {});
   p.play(events.slice(0, count));
@@ -83,9 +88,18 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
         n += r.length;
       }
       let pos = 0; // events applied
-      view = new MatchView({ names: data.names, factions: data.factions, you: null, model: modelFromMatch(data.initial) });
+      view = new MatchView({
+        names: data.names,
+        factions: data.factions,
+        you: null,
+        model: modelFromMatch(data.initial),
+      });
       const posLabel = h('span.dim', { id: 'replay-pos', 'aria-live': 'polite' });
-      const roundOf = (p: number) => Math.max(0, starts.findLastIndex((s) => s <= p && s < events.length));
+      const roundOf = (p: number) =>
+        Math.max(
+          0,
+          starts.findLastIndex((s) => s <= p && s < events.length),
+        );
       const label = () => {
         const r = roundOf(Math.min(pos, events.length - 1));
         posLabel.textContent = `Round ${r + 1}/${data.rounds.length} · event ${pos}/${events.length}`;
@@ -109,14 +123,24 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
       };
       const nextRoundStart = () => starts.find((s) => s > pos) ?? events.length;
       const prevRoundStart = () => [...starts].reverse().find((s) => s < pos) ?? 0;
-      const btn = (id: string, text: string, aria: string, fn: () => void) => h('button.small', { id, 'aria-label': aria, title: aria, onclick: fn }, text);
+      const btn = (id: string, text: string, aria: string, fn: () => void) =>
+        h('button.small', { id, 'aria-label': aria, title: aria, onclick: fn }, text);
       const download = data.record
-        ? h('button.small', {
-            onclick: () => {
-              const a = h('a', { href: URL.createObjectURL(new Blob([JSON.stringify(data.record, null, 2)], { type: 'application/json' })), download: `star-eater-${o.id}.json` });
-              a.click();
+        ? h(
+            'button.small',
+            {
+              onclick: () => {
+                const a = h('a', {
+                  href: URL.createObjectURL(
+                    new Blob([JSON.stringify(data.record, null, 2)], { type: 'application/json' }),
+                  ),
+                  download: `star-eater-${o.id}.json`,
+                });
+                a.click();
+              },
             },
-          }, 'Download record')
+            'Download record',
+          )
         : null;
       replace(
         view.bar,
@@ -143,7 +167,9 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
           null,
           h('h3', null, 'Replay'),
           h('div', null, `${data.names[0]} vs ${data.names[1]}`),
-          data.seed ? h('div.mono.dim', null, `seed ${data.seed}`) : h('div.dim', null, 'Offline demo round (scripted events).'),
+          data.seed
+            ? h('div.mono.dim', null, `seed ${data.seed}`)
+            : h('div.dim', null, 'Offline demo round (scripted events).'),
         ),
       );
       replace(root, view.root);
@@ -153,12 +179,26 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
     })
     .catch((e: Error) => {
       toast(`Replay failed: ${e.message}`, 'error');
-      replace(status, h('div.center.card', null, h('h2', null, 'Cannot open this replay'), h('p.bad', null, e.message), h('a', { href: '#/' }, 'Back to the lobby')));
+      replace(
+        status,
+        h(
+          'div.center.card',
+          null,
+          h('h2', null, 'Cannot open this replay'),
+          h('p.bad', null, e.message),
+          h('a', { href: '#/' }, 'Back to the lobby'),
+        ),
+      );
     });
 
   function onKey(e: KeyboardEvent): void {
     if (e.target instanceof HTMLInputElement) return;
-    const id = { ArrowRight: 'replay-next', ArrowLeft: 'replay-prev', PageDown: 'replay-next-round', PageUp: 'replay-prev-round' }[e.key];
+    const id = {
+      ArrowRight: 'replay-next',
+      ArrowLeft: 'replay-prev',
+      PageDown: 'replay-next-round',
+      PageUp: 'replay-prev-round',
+    }[e.key];
     if (id) (document.getElementById(id) as HTMLButtonElement | null)?.click();
   }
 

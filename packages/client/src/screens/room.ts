@@ -44,7 +44,8 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   const keepInvite = (v: string): void => {
     const changed = v !== invite;
     invite = v;
-    if (!route.spectate && !location.hash.includes('invite=')) history.replaceState(null, '', inviteLink(route.roomId, v));
+    if (!route.spectate && !location.hash.includes('invite='))
+      history.replaceState(null, '', inviteLink(route.roomId, v));
     if (changed && lastPhase === 'waiting') replace(body, waitingView());
   };
   // What this page has shown of the event stream (net/catch-up.ts), and the events played strictly in arrival order:
@@ -64,7 +65,10 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   let alive = true;
 
   const you = (): Seat | null => (s.welcome?.role === 'player' ? (s.welcome.seat as Seat) : null);
-  const names = (st: RoomState): [string, string] => [seatInfo(st.seats[0]).name || 'Player 1', seatInfo(st.seats[1]).name || 'Player 2'];
+  const names = (st: RoomState): [string, string] => [
+    seatInfo(st.seats[0]).name || 'Player 1',
+    seatInfo(st.seats[1]).name || 'Player 2',
+  ];
   const factions = (st: RoomState): [FactionId, FactionId] => [
     (seatInfo(st.seats[0]).faction || 'fpa') as FactionId,
     (seatInfo(st.seats[1]).faction || 'lamais') as FactionId,
@@ -72,12 +76,27 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
 
   function renderBanner(st: RoomState | null): void {
     banners.render(st);
-    replace(app.status, st && st.seedHash ? h('span.dim.mono', { title: 'SHA-256 of the match seed, published at the start' }, `seed hash ${st.seedHash.slice(0, 12)}…`) : null);
+    replace(
+      app.status,
+      st && st.seedHash
+        ? h(
+            'span.dim.mono',
+            { title: 'SHA-256 of the match seed, published at the start' },
+            `seed hash ${st.seedHash.slice(0, 12)}…`,
+          )
+        : null,
+    );
   }
 
   function waitingView(): HTMLElement {
     const link = inviteLink(route.roomId, invite);
-    const input = h('input', { type: 'text', readonly: true, value: link, id: 'invite-link', 'aria-label': 'Invite link' });
+    const input = h('input', {
+      type: 'text',
+      readonly: true,
+      value: link,
+      id: 'invite-link',
+      'aria-label': 'Invite link',
+    });
     const copy = h('button.primary', { id: 'copy-invite' }, 'Copy');
     copy.addEventListener('click', async () => {
       try {
@@ -95,11 +114,23 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       h(
         'div.center.card.col',
         { style: { maxWidth: '620px' } },
-        h('div.row', null, h('h2', { style: { margin: 0 } }, h('span.spinner'), ' Waiting for an opponent…'), h('span.grow'), h('span#wait-elapsed.dim.mono', { 'aria-hidden': 'true' })),
-        priv ? h('p.dim', { style: { margin: 0 } }, 'Send this link to a friend; opening it takes the second seat.') : h('p.dim', { style: { margin: 0 } }, 'Quick match: you will be paired with the next player.'),
+        h(
+          'div.row',
+          null,
+          h('h2', { style: { margin: 0 } }, h('span.spinner'), ' Waiting for an opponent…'),
+          h('span.grow'),
+          h('span#wait-elapsed.dim.mono', { 'aria-hidden': 'true' }),
+        ),
+        priv
+          ? h('p.dim', { style: { margin: 0 } }, 'Send this link to a friend; opening it takes the second seat.')
+          : h('p.dim', { style: { margin: 0 } }, 'Quick match: you will be paired with the next player.'),
         // A private room's link is useless without its invite code, which comes in the welcome: until then, no link
         // that could be copied and would be refused.
-        priv ? (invite ? h('div.invite', null, input, copy) : h('p.dim#invite-pending', null, h('span.spinner'), ' Preparing the invite link…')) : null,
+        priv
+          ? invite
+            ? h('div.invite', null, input, copy)
+            : h('p.dim#invite-pending', null, h('span.spinner'), ' Preparing the invite link…')
+          : null,
         h('div.row', null, h('button', { id: 'leave', onclick: () => app.go('#/') }, 'Cancel')),
       ),
     );
@@ -111,18 +142,40 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
     const me = you();
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
     // Rebuild only when something shown changed (patches arrive for timers and connection flags too).
-    const key = JSON.stringify([st.phase, st.step, st.turn, me, seats.map((x) => [x.name, x.faction, x.picks, x.munitions])]);
+    const key = JSON.stringify([
+      st.phase,
+      st.step,
+      st.turn,
+      me,
+      seats.map((x) => [x.name, x.faction, x.picks, x.munitions]),
+    ]);
     if (!force && key === preKey && body.querySelector('#draft-screen, #factions-screen')) return;
     if (key !== preKey) draftSel.pending = false;
     preKey = key;
     const nm = names(st);
     const turnSeat = st.turn === 0 || st.turn === 1 ? (st.turn as Seat) : null;
-    const myTurn = me !== null && (turnSeat === null ? st.phase !== 'factions' || !seats[me]!.faction : turnSeat === me);
-    const stepName = st.phase === 'factions' ? 'Faction choice' : st.step === 'swap' ? 'Swap step' : st.step === 'munitions' ? 'Munition placement' : 'Draft';
+    const myTurn =
+      me !== null && (turnSeat === null ? st.phase !== 'factions' || !seats[me]!.faction : turnSeat === me);
+    const stepName =
+      st.phase === 'factions'
+        ? 'Faction choice'
+        : st.step === 'swap'
+          ? 'Swap step'
+          : st.step === 'munitions'
+            ? 'Munition placement'
+            : 'Draft';
     const pill =
       st.phase === 'factions'
-        ? h('span.turn-pill', { class: me !== null && !seats[me]!.faction ? 'you' : '' }, me !== null && seats[me]!.faction ? 'Waiting for the opponent' : 'Choose your faction')
-        : h('span.turn-pill', { id: 'turn', class: myTurn ? 'you' : '' }, turnSeat === null ? 'Both players' : myTurn ? 'Your pick' : `${nm[turnSeat]}'s pick`);
+        ? h(
+            'span.turn-pill',
+            { class: me !== null && !seats[me]!.faction ? 'you' : '' },
+            me !== null && seats[me]!.faction ? 'Waiting for the opponent' : 'Choose your faction',
+          )
+        : h(
+            'span.turn-pill',
+            { id: 'turn', class: myTurn ? 'you' : '' },
+            turnSeat === null ? 'Both players' : myTurn ? 'Your pick' : `${nm[turnSeat]}'s pick`,
+          );
     const clock = h('span.countdown', { id: 'draft-countdown' }, st.deadline ? `${secondsLeft(st.deadline)}s` : '');
     const content =
       st.phase === 'factions'
@@ -134,8 +187,20 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
               'div.draft-main',
               null,
               me !== null && !(st.step === 'munitions' && seats[me]!.munitions.length)
-                ? draftActions(s, st.step, seats[me]!, seats[me]!.faction || 'fpa', myTurn, draftSel, () => s.state && preMatch(s.state, true))
-                : h('p.dim', null, st.step === 'munitions' ? 'Munitions placed. Waiting for the opponent…' : 'Watching the draft.'),
+                ? draftActions(
+                    s,
+                    st.step,
+                    seats[me]!,
+                    seats[me]!.faction || 'fpa',
+                    myTurn,
+                    draftSel,
+                    () => s.state && preMatch(s.state, true),
+                  )
+                : h(
+                    'p.dim',
+                    null,
+                    st.step === 'munitions' ? 'Munitions placed. Waiting for the opponent…' : 'Watching the draft.',
+                  ),
             ),
             h('aside.draft-picks', { 'aria-label': 'Both players’ picks' }, picksView(seats, nm, factions(st))),
           );
@@ -144,7 +209,12 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       h(
         'div.screen',
         { id: st.phase === 'factions' ? 'factions-screen' : 'draft-screen' },
-        h('div.center', { class: st.phase === 'factions' ? '' : 'wide' }, h('div.draft-head', null, h('h2', { style: { margin: 0 } }, stepName), h('div.row', null, pill, clock)), content),
+        h(
+          'div.center',
+          { class: st.phase === 'factions' ? '' : 'wide' },
+          h('div.draft-head', null, h('h2', { style: { margin: 0 } }, stepName), h('div.row', null, pill, clock)),
+          content,
+        ),
       ),
     );
   }
@@ -156,7 +226,13 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
     // then would be a spectator's: no "(you)", the board not turned for seat 1). The welcome handler comes back here.
     if (!s.welcome) return;
     if (!view) {
-      view = new MatchView({ names: names(st), factions: factions(st), you: you(), model: modelFromMatch(ms), onHexClick: (hx) => decision?.click(hx) });
+      view = new MatchView({
+        names: names(st),
+        factions: factions(st),
+        you: you(),
+        model: modelFromMatch(ms),
+        onHexClick: (hx) => decision?.click(hx),
+      });
       replace(body, view.root);
       await view.init();
       if (you() !== null) {
@@ -168,10 +244,24 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
         pendingCommitment = null;
         view.bar.append(commit.bar);
         view.panel.append(commit.el);
-        view.panel.append(h('button.danger.small', { id: 'concede', onclick: () => confirm('Concede this match?') && s.send('concede', {}) }, 'Concede'));
+        view.panel.append(
+          h(
+            'button.danger.small',
+            { id: 'concede', onclick: () => confirm('Concede this match?') && s.send('concede', {}) },
+            'Concede',
+          ),
+        );
       } else {
         // Spectators have no panels to act in: the round, what is happening and the clock instead.
-        view.panel.append(h('section.card.row', { id: 'match-status', 'aria-label': 'Match status' }, h('span#status-text'), h('span.grow'), h('span#status-clock.countdown')));
+        view.panel.append(
+          h(
+            'section.card.row',
+            { id: 'match-status', 'aria-label': 'Match status' },
+            h('span#status-text'),
+            h('span.grow'),
+            h('span#status-clock.countdown'),
+          ),
+        );
       }
     }
   }
@@ -207,7 +297,12 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
         if (commit && me !== null) {
           commit.el.hidden = commit.bar.hidden = phase !== 'commit';
           if (phase === 'commit') {
-            commit.update(ms, { locked: seats[me]!.lockedIn, opponentLocked: seats[me === 0 ? 1 : 0]!.lockedIn, deadline: st.deadline, newRound: st.round !== lastCommitRound });
+            commit.update(ms, {
+              locked: seats[me]!.lockedIn,
+              opponentLocked: seats[me === 0 ? 1 : 0]!.lockedIn,
+              deadline: st.deadline,
+              newRound: st.round !== lastCommitRound,
+            });
             lastCommitRound = st.round;
           }
         }
@@ -229,7 +324,16 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
     if (!ended || !view) return;
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
     const el = endScreen(
-      { winner: ended.winner, reason: ended.reason, seed: ended.seed || st.seed, publishedHash: st.seedHash, recordId: ended.recordId || st.recordId || null, names: names(st), you: you(), rematch: [seats[0]!.rematch, seats[1]!.rematch] },
+      {
+        winner: ended.winner,
+        reason: ended.reason,
+        seed: ended.seed || st.seed,
+        publishedHash: st.seedHash,
+        recordId: ended.recordId || st.recordId || null,
+        names: names(st),
+        you: you(),
+        rematch: [seats[0]!.rematch, seats[1]!.rematch],
+      },
       { onRematch: () => s.send('rematch', {}), onLobby: () => app.go('#/') },
     );
     // In the flow above the board (which shrinks to fit): the final position stays visible, nothing covers it.
@@ -242,7 +346,10 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   function showClosed(): void {
     const c = s.closed;
     if (!alive || !c) return;
-    const n = closeNotice(c.code, c.reason, { phase: lastPhase, spectator: route.spectate || s.welcome?.role === 'spectator' });
+    const n = closeNotice(c.code, c.reason, {
+      phase: lastPhase,
+      spectator: route.spectate || s.welcome?.role === 'spectator',
+    });
     const actions = { onLobby: () => app.go('#/'), onRejoin: () => app.go(location.hash) };
     if (lastPhase === 'finished' && view) {
       // The end screen stays (the final position, the replay); only a rematch is gone with the room.
@@ -297,7 +404,9 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
           if (!view || !st) return;
           decision?.destroy();
           view.player.skip();
-          decision = new DecisionPanel(view.board, names(s.state!), m.id, m.prompt, m.deadline, st, (d) => s.send('decide', { prompt: m.id, decision: d }));
+          decision = new DecisionPanel(view.board, names(s.state!), m.id, m.prompt, m.deadline, st, (d) =>
+            s.send('decide', { prompt: m.id, decision: d }),
+          );
           view.panel.prepend(decision.el);
         });
       },
@@ -353,7 +462,20 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
       if (s.state) void onState(s.state);
     })
     .catch((e: Error) => {
-      replace(body, h('div.screen', null, h('div.center.card.col', null, h('h2', null, 'Cannot join this match'), h('p.bad', null, e.message), h('a', { href: '#/' }, 'Back to the lobby'))));
+      replace(
+        body,
+        h(
+          'div.screen',
+          null,
+          h(
+            'div.center.card.col',
+            null,
+            h('h2', null, 'Cannot join this match'),
+            h('p.bad', null, e.message),
+            h('a', { href: '#/' }, 'Back to the lobby'),
+          ),
+        ),
+      );
     });
 
   const mountedAt = Date.now();
@@ -370,7 +492,14 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
     const c = document.getElementById('draft-countdown') ?? document.getElementById('status-clock');
     if (c && c.textContent !== clock) c.textContent = clock;
     const t = document.getElementById('status-text');
-    const what = st.phase === 'commit' ? 'players choose their orders' : st.phase === 'resolving' ? 'resolving' : st.phase === 'finished' ? 'match over' : st.phase;
+    const what =
+      st.phase === 'commit'
+        ? 'players choose their orders'
+        : st.phase === 'resolving'
+          ? 'resolving'
+          : st.phase === 'finished'
+            ? 'match over'
+            : st.phase;
     if (t) t.textContent = `Round ${st.round} · ${what}`;
   }, 500);
 

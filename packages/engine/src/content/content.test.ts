@@ -67,7 +67,13 @@ const rows = (table: string): string[][] =>
   table
     .trim()
     .split('\n')
-    .map((l) => l.trim().slice(1, -1).split('|').map((c) => c.trim()));
+    .map((l) =>
+      l
+        .trim()
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim()),
+    );
 const num = (c: string | undefined): number | undefined => (c === '' || c === undefined ? undefined : Number(c));
 
 describe('RULES §6: warship figures', () => {
@@ -116,7 +122,11 @@ describe('RULES §6: weapons table', () => {
   });
   it('RULES §6: every weapon of the decks is in the table', () => {
     const ids = Object.values(FACTIONS).flatMap((f) => [...f.main, ...f.broadside].map((c) => c.id));
-    expect(ids.sort()).toEqual(rows(WEAPONS).map((r) => r[0]).sort());
+    expect(ids.sort()).toEqual(
+      rows(WEAPONS)
+        .map((r) => r[0])
+        .sort(),
+    );
   });
 });
 
@@ -129,11 +139,23 @@ describe('RULES §6: fighter bays table', () => {
   it.each(rows(BAYS))('%s', (id, name, launch, recall, cd, effect) => {
     const { text, ...card } = fighterBayCard(id!);
     expect(text).toBeTruthy();
-    expect(card).toEqual({ id, slot: 'fighterBay', name, launch: num(launch), recall: num(recall), cooldown: num(cd), effect: effects[effect!] });
+    expect(card).toEqual({
+      id,
+      slot: 'fighterBay',
+      name,
+      launch: num(launch),
+      recall: num(recall),
+      cooldown: num(cd),
+      effect: effects[effect!],
+    });
   });
   it('RULES §6: every bay of the decks is in the table', () => {
     const ids = Object.values(FACTIONS).flatMap((f) => f.fighterBay.map((c) => c.id));
-    expect(ids.sort()).toEqual(rows(BAYS).map((r) => r[0]).sort());
+    expect(ids.sort()).toEqual(
+      rows(BAYS)
+        .map((r) => r[0])
+        .sort(),
+    );
   });
 });
 
@@ -141,12 +163,24 @@ describe('RULES §6: point defence table', () => {
   it.each(rows(POINT_DEFENCE))('%s', (id, name, rng, acc, shots, aoe, cd) => {
     const { text, ...card } = pointDefenceCard(id!);
     expect(text).toBeTruthy();
-    const expected = { id, slot: 'pointDefence', name, range: num(rng), accuracy: num(acc), shots: num(shots), cooldown: num(cd) };
+    const expected = {
+      id,
+      slot: 'pointDefence',
+      name,
+      range: num(rng),
+      accuracy: num(acc),
+      shots: num(shots),
+      cooldown: num(cd),
+    };
     expect(card).toEqual(aoe ? { ...expected, aoe: num(aoe) } : expected);
   });
   it('RULES §6: every point defence of the decks is in the table', () => {
     const ids = Object.values(FACTIONS).flatMap((f) => f.pointDefence.map((c) => c.id));
-    expect(ids.sort()).toEqual(rows(POINT_DEFENCE).map((r) => r[0]).sort());
+    expect(ids.sort()).toEqual(
+      rows(POINT_DEFENCE)
+        .map((r) => r[0])
+        .sort(),
+    );
   });
 });
 
@@ -169,7 +203,11 @@ describe('RULES §6: squadrons table', () => {
   });
   it('RULES §6: every squadron of the decks is in the table', () => {
     const ids = Object.values(FACTIONS).flatMap((f) => f.squadrons.map((c) => c.id));
-    expect(ids.sort()).toEqual(rows(SQUADRONS).map((r) => r[0]).sort());
+    expect(ids.sort()).toEqual(
+      rows(SQUADRONS)
+        .map((r) => r[0])
+        .sort(),
+    );
   });
 });
 

@@ -1,13 +1,5 @@
 // Card lookup over both faction decks (RULES §6). Card ids are unique across factions.
-import type {
-  Faction,
-  FactionId,
-  FighterBayCard,
-  PointDefenceCard,
-  Slot,
-  SquadronCard,
-  WeaponCard,
-} from '../types.js';
+import type { Faction, FactionId, FighterBayCard, PointDefenceCard, Slot, SquadronCard, WeaponCard } from '../types.js';
 import { FPA } from './fpa.js';
 import { LAMAIS } from './lamais.js';
 
@@ -63,7 +55,8 @@ function lookup(id: string, slots: readonly Slot[], what: string): AnyCard {
 }
 
 export const weaponCard = (id: string): WeaponCard => lookup(id, ['main', 'broadside'], 'weapon') as WeaponCard;
-export const fighterBayCard = (id: string): FighterBayCard => lookup(id, ['fighterBay'], 'fighter bay') as FighterBayCard;
+export const fighterBayCard = (id: string): FighterBayCard =>
+  lookup(id, ['fighterBay'], 'fighter bay') as FighterBayCard;
 export const pointDefenceCard = (id: string): PointDefenceCard =>
   lookup(id, ['pointDefence'], 'point defence') as PointDefenceCard;
 export const squadronCard = (id: string): SquadronCard => lookup(id, ['squadrons'], 'squadron') as SquadronCard;

@@ -7,7 +7,9 @@ import { fireLaser } from './laser.js';
 
 // Ship 0 (FPA) core (7,10) facing N: bow (7,9). Ship 1 (Lamais) core (7,3) facing S: bow (7,4), armour 3.
 function position(): MatchState {
-  return testState({ ships: [testShip(0, { core: hex(7, 10), facing: 0 }), testShip(1, { core: hex(7, 3), facing: 3 })] });
+  return testState({
+    ships: [testShip(0, { core: hex(7, 10), facing: 0 }), testShip(1, { core: hex(7, 3), facing: 3 })],
+  });
 }
 const source: Source = { seat: 0, by: 'main', weapon: 'fpa-heavy-lance' };
 
@@ -39,8 +41,20 @@ describe('RULES §4.5 lasers', () => {
         damageEnd: 1,
         stoppedAt: { seat: 1, section: 'bow' },
       },
-      { type: 'token-destroyed', token: { kind: 'squadron', id: '1:0', owner: 1 }, at: hex(7, 7), cause: 'laser', source },
-      { type: 'token-destroyed', token: { kind: 'torpedo', id: 't4', owner: 0 }, at: hex(7, 6), cause: 'laser', source },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'squadron', id: '1:0', owner: 1 },
+        at: hex(7, 7),
+        cause: 'laser',
+        source,
+      },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'torpedo', id: 't4', owner: 0 },
+        at: hex(7, 6),
+        cause: 'laser',
+        source,
+      },
       { type: 'token-returned', token: { kind: 'torpedo', id: 't4', owner: 0 }, at: hex(7, 6), reason: 'destroyed' },
       {
         type: 'damage',

@@ -60,6 +60,7 @@ export function fireLaser(ctx: Ctx, shot: LaserShot): BeamResult {
     stoppedAt: result.stoppedAt,
   });
   for (const t of result.destroyed) destroySmallToken(ctx, t.ref, 'laser', shot.source);
-  if (result.stoppedAt) applyDamage(ctx, result.stoppedAt.seat, result.stoppedAt.section, result.damageEnd, shot.source);
+  if (result.stoppedAt)
+    applyDamage(ctx, result.stoppedAt.seat, result.stoppedAt.section, result.damageEnd, shot.source);
   return result;
 }

@@ -56,7 +56,16 @@ describe('RULES §4.5 weapon tokens: spawning', () => {
 
   it('RULES §6: a torpedo token has evasion 2 and a t-id', () => {
     const ctx = testCtx(testState());
-    const t = spawnWeaponToken(ctx, { seat: 0, kind: 'torpedo', source: 'broadside', at: hex(6, 11), facing: 5, damage: 3, speed: 2, weapon: 'fpa-torpedo-racks' });
+    const t = spawnWeaponToken(ctx, {
+      seat: 0,
+      kind: 'torpedo',
+      source: 'broadside',
+      at: hex(6, 11),
+      facing: 5,
+      damage: 3,
+      speed: 2,
+      weapon: 'fpa-torpedo-racks',
+    });
     expect(t).toMatchObject({ id: 't1', evasion: 2, source: 'broadside' });
     expect(ctx.s.ships[0].supply.broadside).toBe(2);
   });
@@ -65,7 +74,18 @@ describe('RULES §4.5 weapon tokens: spawning', () => {
     const s = testState();
     s.ships[0].supply.main = 0;
     const ctx = testCtx(s);
-    expect(spawnWeaponToken(ctx, { seat: 0, kind: 'projectile', source: 'main', at: hex(7, 9), facing: 0, damage: 3, speed: 3, weapon: 'fpa-mass-driver' })).toBeNull();
+    expect(
+      spawnWeaponToken(ctx, {
+        seat: 0,
+        kind: 'projectile',
+        source: 'main',
+        at: hex(7, 9),
+        facing: 0,
+        damage: 3,
+        speed: 3,
+        weapon: 'fpa-mass-driver',
+      }),
+    ).toBeNull();
     expect(ctx.events).toEqual([]);
     expect(s.tokens).toEqual([]);
   });
@@ -77,7 +97,14 @@ describe('RULES §4.5 projectiles: movement', () => {
     const ctx = testCtx(withTokens(t));
     moveProjectiles(ctx, [t]);
     expect(ctx.events).toEqual([
-      { type: 'token-moved', token: ref('p1'), path: [hex(2, 7), hex(2, 6), hex(2, 5)], facings: [0, 0, 0], from: hex(2, 8), fromFacing: 0 },
+      {
+        type: 'token-moved',
+        token: ref('p1'),
+        path: [hex(2, 7), hex(2, 6), hex(2, 5)],
+        facings: [0, 0, 0],
+        from: hex(2, 8),
+        fromFacing: 0,
+      },
     ]);
     expect(t.at).toEqual(hex(2, 5));
     expect(ctx.s.tokens).toEqual([t]);
@@ -100,7 +127,14 @@ describe('RULES §4.5 projectiles: movement', () => {
     const ctx = testCtx(withTokens(t)); // round 1: fired in an earlier round
     moveProjectiles(ctx, [t]);
     expect(ctx.events).toEqual([
-      { type: 'token-moved', token: ref('p1'), path: [hex(7, 7), hex(7, 8), hex(7, 9)], facings: [3, 3, 3], from: hex(7, 6), fromFacing: 3 },
+      {
+        type: 'token-moved',
+        token: ref('p1'),
+        path: [hex(7, 7), hex(7, 8), hex(7, 9)],
+        facings: [3, 3, 3],
+        from: hex(7, 6),
+        fromFacing: 3,
+      },
       {
         type: 'damage',
         seat: 0,
@@ -153,19 +187,49 @@ describe('RULES §4.5 projectiles: movement', () => {
     const torp = testToken({ id: 't2', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(2, 8), facing: 3 });
     const other = p('p3', hex(2, 7), 2, { owner: 1 }); // projectiles are not destroyed by passing
     const s = withTokens(t, torp, other);
-    s.ships[1].squadrons[0] = testSquadron(1, 0, 'lamais-dart', { status: 'space', at: hex(2, 9), facing: 0, munitions: 2 });
+    s.ships[1].squadrons[0] = testSquadron(1, 0, 'lamais-dart', {
+      status: 'space',
+      at: hex(2, 9),
+      facing: 0,
+      munitions: 2,
+    });
     s.ships[0].squadrons[1] = testSquadron(0, 1, 'fpa-interceptor', { status: 'space', at: hex(2, 6), facing: 0 });
     s.ships[0].squadrons[2] = testSquadron(0, 2, 'fpa-strike-fighter', { status: 'space', at: hex(2, 5), facing: 0 });
     const ctx = testCtx(s);
     moveProjectiles(ctx, [t]);
     const source = { seat: 0, by: 'token:p1' };
     expect(ctx.events).toEqual([
-      { type: 'token-moved', token: ref('p1'), path: [hex(2, 9), hex(2, 8), hex(2, 7), hex(2, 6)], facings: [0, 0, 0, 0], from: hex(2, 10), fromFacing: 0 },
-      { type: 'token-destroyed', token: { kind: 'squadron', id: '1:0', owner: 1 }, at: hex(2, 9), cause: 'projectile', source },
+      {
+        type: 'token-moved',
+        token: ref('p1'),
+        path: [hex(2, 9), hex(2, 8), hex(2, 7), hex(2, 6)],
+        facings: [0, 0, 0, 0],
+        from: hex(2, 10),
+        fromFacing: 0,
+      },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'squadron', id: '1:0', owner: 1 },
+        at: hex(2, 9),
+        cause: 'projectile',
+        source,
+      },
       { type: 'munitions', seat: 1, squadron: '1:0', before: 2, after: 0, reason: 'destroyed' },
-      { type: 'token-destroyed', token: { kind: 'torpedo', id: 't2', owner: 1 }, at: hex(2, 8), cause: 'projectile', source },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'torpedo', id: 't2', owner: 1 },
+        at: hex(2, 8),
+        cause: 'projectile',
+        source,
+      },
       { type: 'token-returned', token: { kind: 'torpedo', id: 't2', owner: 1 }, at: hex(2, 8), reason: 'destroyed' },
-      { type: 'token-destroyed', token: { kind: 'squadron', id: '0:1', owner: 0 }, at: hex(2, 6), cause: 'projectile', source },
+      {
+        type: 'token-destroyed',
+        token: { kind: 'squadron', id: '0:1', owner: 0 },
+        at: hex(2, 6),
+        cause: 'projectile',
+        source,
+      },
       { type: 'munitions', seat: 0, squadron: '0:1', before: 1, after: 0, reason: 'destroyed' },
     ]);
     expect(s.tokens.map((x) => x.id)).toEqual(['p1', 'p3']);
@@ -180,8 +244,22 @@ describe('RULES §4.5 projectiles: collisions after all have moved', () => {
     const ctx = testCtx(withTokens(a, b));
     moveProjectiles(ctx, [a, b]);
     expect(ctx.events).toEqual([
-      { type: 'token-moved', token: ref('p1'), path: [hex(2, 7), hex(2, 6)], facings: [0, 0], from: hex(2, 8), fromFacing: 0 },
-      { type: 'token-moved', token: ref('p2', 1), path: [hex(1, 6), hex(2, 6)], facings: [2, 2], from: hex(0, 6), fromFacing: 2 },
+      {
+        type: 'token-moved',
+        token: ref('p1'),
+        path: [hex(2, 7), hex(2, 6)],
+        facings: [0, 0],
+        from: hex(2, 8),
+        fromFacing: 0,
+      },
+      {
+        type: 'token-moved',
+        token: ref('p2', 1),
+        path: [hex(1, 6), hex(2, 6)],
+        facings: [2, 2],
+        from: hex(0, 6),
+        fromFacing: 2,
+      },
       { type: 'token-returned', token: ref('p1'), at: hex(2, 6), reason: 'collided' },
       { type: 'token-returned', token: ref('p2', 1), at: hex(2, 6), reason: 'collided' },
     ]);
@@ -255,7 +333,11 @@ describe('RULES §4.5 projectiles: collisions after all have moved', () => {
   });
 
   it('RULES §4.5: headOn needs opposite headings on one line with crossing or meeting sweeps', () => {
-    const sw = (at: Hex, facing: Dir, path: Hex[]): Sweep => ({ token: testToken({ at: path.at(-1) ?? at, facing }), from: at, path });
+    const sw = (at: Hex, facing: Dir, path: Hex[]): Sweep => ({
+      token: testToken({ at: path.at(-1) ?? at, facing }),
+      from: at,
+      path,
+    });
     const a = sw(hex(0, 0), 2, [hex(1, 0), hex(2, 0)]);
     expect(headOn(a, sw(hex(3, 0), 5, [hex(2, 0), hex(1, 0)]))).toBe(true);
     expect(headOn(a, sw(hex(4, 0), 5, [hex(3, 0)]))).toBe(false);

@@ -3,7 +3,14 @@ import { onBoard } from '../board.js';
 import type { Ctx } from '../context.js';
 import type { Source } from '../events.js';
 import { dirVector, neighbour, opposite, sub } from '../hex.js';
-import { destroySmallToken, newTokenId, returnWeaponToken, smallTokensAt, weaponRef, type SmallToken } from '../tokens.js';
+import {
+  destroySmallToken,
+  newTokenId,
+  returnWeaponToken,
+  smallTokensAt,
+  weaponRef,
+  type SmallToken,
+} from '../tokens.js';
 import type { Dir, Hex, MatchState, Seat, TokenSource, WeaponToken, WeaponTokenKind } from '../types.js';
 import { applyDamage, warshipAt } from '../warship.js';
 
@@ -99,7 +106,14 @@ export function moveProjectile(ctx: Ctx, t: WeaponToken): Sweep | null {
   }
   t.at = at;
   if (path.length > 0) {
-    ctx.emit({ type: 'token-moved', token: weaponRef(t), path, facings: path.map(() => t.facing), from, fromFacing: t.facing });
+    ctx.emit({
+      type: 'token-moved',
+      token: weaponRef(t),
+      path,
+      facings: path.map(() => t.facing),
+      from,
+      fromFacing: t.facing,
+    });
   }
   const source = tokenSource(t);
   for (const o of passed) destroySmallToken(ctx, o.ref, 'projectile', source);

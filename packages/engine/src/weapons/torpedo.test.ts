@@ -32,12 +32,18 @@ describe('RULES §4.5 torpedo targeting', () => {
     expect(pickTorpedoTarget({ at: O, facing: 0 }, cands.slice(0, 3))?.id).toBe('c');
   });
   it('RULES §4.5 targeting 3: at equal distance and |θ|, the clockwise one (θ > 0) wins, in either order', () => {
-    expect(pickTorpedoTarget({ at: O, facing: 0 }, [one('left', hex(-1, -2)), one('right', hex(1, -3))])?.id).toBe('right');
-    expect(pickTorpedoTarget({ at: O, facing: 0 }, [one('right', hex(1, -3)), one('left', hex(-1, -2))])?.id).toBe('right');
+    expect(pickTorpedoTarget({ at: O, facing: 0 }, [one('left', hex(-1, -2)), one('right', hex(1, -3))])?.id).toBe(
+      'right',
+    );
+    expect(pickTorpedoTarget({ at: O, facing: 0 }, [one('right', hex(1, -3)), one('left', hex(-1, -2))])?.id).toBe(
+      'right',
+    );
   });
   it('RULES §4.5 targeting: only candidates with a hex in the front arc count (boundary included)', () => {
     expect(pickTorpedoTarget({ at: O, facing: 0 }, [one('behind', hex(0, 1)), one('left', hex(-2, 1))])).toBeNull();
-    expect(pickTorpedoTarget({ at: O, facing: 0 }, [one('behind', hex(0, 1)), one('edge', hex(3, -3))])?.id).toBe('edge');
+    expect(pickTorpedoTarget({ at: O, facing: 0 }, [one('behind', hex(0, 1)), one('edge', hex(3, -3))])?.id).toBe(
+      'edge',
+    );
     expect(pickTorpedoTarget({ at: O, facing: 0 }, [])).toBeNull();
   });
   it('RULES §1/§4.5 targeting: a ship counts if any hex is in the arc, at the distance of its nearest hex', () => {
@@ -91,7 +97,14 @@ describe('RULES §4.5 torpedo movement', () => {
     moveTorpedo(ctx, t);
     expect(ctx.events).toEqual([
       { type: 'torpedo-target', token: ref, target: null },
-      { type: 'token-moved', token: ref, path: [hex(2, 11), hex(2, 12)], facings: [3, 3], from: hex(2, 10), fromFacing: 3 },
+      {
+        type: 'token-moved',
+        token: ref,
+        path: [hex(2, 11), hex(2, 12)],
+        facings: [3, 3],
+        from: hex(2, 10),
+        fromFacing: 3,
+      },
     ]);
     expect(t).toMatchObject({ at: hex(2, 12), facing: 3 });
   });
@@ -112,7 +125,14 @@ describe('RULES §4.5 torpedo movement', () => {
     expect(ctx.events).toEqual([
       { type: 'torpedo-target', token: ref, target: 1 },
       { type: 'torpedo-turned', token: ref, at: hex(2, 8), from: 0, to: 1, reason: 'homing' },
-      { type: 'token-moved', token: ref, path: [hex(3, 7), hex(4, 6)], facings: [1, 1], from: hex(2, 8), fromFacing: 1 },
+      {
+        type: 'token-moved',
+        token: ref,
+        path: [hex(3, 7), hex(4, 6)],
+        facings: [1, 1],
+        from: hex(2, 8),
+        fromFacing: 1,
+      },
     ]);
     expect(t).toMatchObject({ at: hex(4, 6), facing: 1 });
   });
@@ -126,7 +146,14 @@ describe('RULES §4.5 torpedo movement', () => {
       { type: 'torpedo-target', token: ref, target: 1 },
       { type: 'token-moved', token: ref, path: [hex(2, 9)], facings: [0], from: hex(2, 10), fromFacing: 0 },
       { type: 'torpedo-turned', token: ref, at: hex(2, 9), from: 0, to: 1, reason: 'homing' },
-      { type: 'token-moved', token: ref, path: [hex(3, 8), hex(4, 7)], facings: [1, 1], from: hex(2, 9), fromFacing: 1 },
+      {
+        type: 'token-moved',
+        token: ref,
+        path: [hex(3, 8), hex(4, 7)],
+        facings: [1, 1],
+        from: hex(2, 9),
+        fromFacing: 1,
+      },
     ]);
   });
 
@@ -150,7 +177,14 @@ describe('RULES §4.5 torpedo movement', () => {
     moveTorpedo(ctx, t);
     expect(ctx.events).toEqual([
       { type: 'torpedo-target', token: ref, target: 1 },
-      { type: 'token-moved', token: ref, path: [hex(7, 2), hex(7, 1)], facings: [0, 0], from: hex(7, 3), fromFacing: 0 },
+      {
+        type: 'token-moved',
+        token: ref,
+        path: [hex(7, 2), hex(7, 1)],
+        facings: [0, 0],
+        from: hex(7, 3),
+        fromFacing: 0,
+      },
       {
         type: 'damage',
         seat: 1,

@@ -21,7 +21,10 @@ export interface TorpedoCandidate {
  * Targeting (RULES §4.5): candidates with a hex in the torpedo's front arc; the closest (to its nearest hex), then
  * the smallest |θ| of its core, then the clockwise one (θ > 0); a full tie keeps the first given.
  */
-export function pickTorpedoTarget<C extends TorpedoCandidate>(torpedo: { at: Hex; facing: Dir }, candidates: readonly C[]): C | null {
+export function pickTorpedoTarget<C extends TorpedoCandidate>(
+  torpedo: { at: Hex; facing: Dir },
+  candidates: readonly C[],
+): C | null {
   let best: { c: C; d: number; t: number } | null = null;
   for (const c of candidates) {
     if (!c.hexes.some((h) => inArc('front', torpedo.at, torpedo.facing, h))) continue;
@@ -105,7 +108,14 @@ export function moveTorpedo(ctx: Ctx, t: WeaponToken): void {
   let path: Hex[] = [];
   const flush = (): void => {
     if (path.length > 0) {
-      ctx.emit({ type: 'token-moved', token: ref, path, facings: path.map(() => segFacing), from: segFrom, fromFacing: segFacing });
+      ctx.emit({
+        type: 'token-moved',
+        token: ref,
+        path,
+        facings: path.map(() => segFacing),
+        from: segFrom,
+        fromFacing: segFacing,
+      });
     }
     segFrom = t.at;
     segFacing = t.facing;

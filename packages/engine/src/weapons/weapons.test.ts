@@ -18,9 +18,17 @@ function state(l0: Partial<Loadout> = {}, l1: Partial<Loadout> = {}, over: Parti
   });
 }
 const ctxFor = (s: MatchState, c0: CardPlay[], c1: CardPlay[]): Ctx =>
-  createCtx(s, [{ engine: 'NONE', cards: c0 }, { engine: 'NONE', cards: c1 }], () => undefined);
+  createCtx(
+    s,
+    [
+      { engine: 'NONE', cards: c0 },
+      { engine: 'NONE', cards: c1 },
+    ],
+    () => undefined,
+  );
 const types = (evs: MatchEvent[]): string[] => evs.map((e) => e.type);
-const of = <T extends MatchEvent['type']>(evs: MatchEvent[], t: T) => evs.filter((e): e is Extract<MatchEvent, { type: T }> => e.type === t);
+const of = <T extends MatchEvent['type']>(evs: MatchEvent[], t: T) =>
+  evs.filter((e): e is Extract<MatchEvent, { type: T }> => e.type === t);
 
 describe('RULES §4.5 weapons phase', () => {
   it('RULES §4.5: the phase is announced even when nothing fires or moves', () => {
@@ -33,9 +41,23 @@ describe('RULES §4.5 weapons phase', () => {
     // Seat 0 (initiative): Mass Driver (projectile spd 3) + Flak Batteries (direct). Seat 1: Spinal Railgun
     // (projectile spd 4) + Pulse Lasers (laser). A seat-0 torpedo is already on the board, heading S with no target.
     const s = state({ broadside: 'fpa-flak-batteries' });
-    s.tokens.push(testToken({ id: 't1', kind: 'torpedo', source: 'squadronTorpedo', at: hex(12, 8), facing: 3, speed: 2, evasion: 2 }));
+    s.tokens.push(
+      testToken({
+        id: 't1',
+        kind: 'torpedo',
+        source: 'squadronTorpedo',
+        at: hex(12, 8),
+        facing: 3,
+        speed: 2,
+        evasion: 2,
+      }),
+    );
     s.ships[0].supply.squadronTorpedo--;
-    const ctx = ctxFor(s, [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'fore' }], [{ card: 'starboard-broadside' }, { card: 'fire-main' }]);
+    const ctx = ctxFor(
+      s,
+      [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'fore' }],
+      [{ card: 'starboard-broadside' }, { card: 'fire-main' }],
+    );
     resolveWeaponsPhase(ctx);
     expect(types(ctx.events)).toEqual([
       'phase',
@@ -60,8 +82,20 @@ describe('RULES §4.5 weapons phase', () => {
     });
     const spawned = of(ctx.events, 'token-spawned');
     expect(spawned).toEqual([
-      { type: 'token-spawned', token: { kind: 'projectile', id: 'p1', owner: 1 }, at: hex(7, 1), facing: 3, weapon: 'lamais-spinal-railgun' },
-      { type: 'token-spawned', token: { kind: 'projectile', id: 'p2', owner: 0 }, at: hex(7, 9), facing: 0, weapon: 'fpa-mass-driver' },
+      {
+        type: 'token-spawned',
+        token: { kind: 'projectile', id: 'p1', owner: 1 },
+        at: hex(7, 1),
+        facing: 3,
+        weapon: 'lamais-spinal-railgun',
+      },
+      {
+        type: 'token-spawned',
+        token: { kind: 'projectile', id: 'p2', owner: 0 },
+        at: hex(7, 9),
+        facing: 0,
+        weapon: 'fpa-mass-driver',
+      },
     ]);
     // Fired tokens start ON the mount and move their speed this phase.
     const moved = of(ctx.events, 'token-moved');
@@ -92,7 +126,14 @@ describe('RULES §4.5 weapons phase', () => {
 
   it('ruling: both broadside cards fire in one round (cooldown comes at cleanup), port before starboard', () => {
     const s = state();
-    const ctx = ctxFor(s, [], [{ card: 'starboard-broadside', aim: 'aft' }, { card: 'port-broadside', aim: 'fore' }]);
+    const ctx = ctxFor(
+      s,
+      [],
+      [
+        { card: 'starboard-broadside', aim: 'aft' },
+        { card: 'port-broadside', aim: 'fore' },
+      ],
+    );
     resolveWeaponsPhase(ctx);
     const beams = of(ctx.events, 'beam');
     expect(beams.map((b) => [b.source.by, b.from, b.dir])).toEqual([
@@ -148,9 +189,29 @@ describe('RULES §4.5 weapons phase', () => {
     const ctx = ctxFor(s, [{ card: 'fire-main' }], []);
     resolveWeaponsPhase(ctx);
     expect(ctx.events.slice(1)).toEqual([
-      { type: 'token-moved', token: { kind: 'projectile', id: 'p5', owner: 1 }, path: [hex(7, 5), hex(7, 6), hex(7, 7)], facings: [3, 3, 3], from: hex(7, 4), fromFacing: 3 },
-      { type: 'token-spawned', token: { kind: 'projectile', id: 'p6', owner: 0 }, at: hex(7, 9), facing: 0, weapon: 'fpa-mass-driver' },
-      { type: 'token-moved', token: { kind: 'projectile', id: 'p6', owner: 0 }, path: [hex(7, 8), hex(7, 7), hex(7, 6)], facings: [0, 0, 0], from: hex(7, 9), fromFacing: 0 },
+      {
+        type: 'token-moved',
+        token: { kind: 'projectile', id: 'p5', owner: 1 },
+        path: [hex(7, 5), hex(7, 6), hex(7, 7)],
+        facings: [3, 3, 3],
+        from: hex(7, 4),
+        fromFacing: 3,
+      },
+      {
+        type: 'token-spawned',
+        token: { kind: 'projectile', id: 'p6', owner: 0 },
+        at: hex(7, 9),
+        facing: 0,
+        weapon: 'fpa-mass-driver',
+      },
+      {
+        type: 'token-moved',
+        token: { kind: 'projectile', id: 'p6', owner: 0 },
+        path: [hex(7, 8), hex(7, 7), hex(7, 6)],
+        facings: [0, 0, 0],
+        from: hex(7, 9),
+        fromFacing: 0,
+      },
       { type: 'token-returned', token: { kind: 'projectile', id: 'p5', owner: 1 }, at: hex(7, 7), reason: 'collided' },
       { type: 'token-returned', token: { kind: 'projectile', id: 'p6', owner: 0 }, at: hex(7, 6), reason: 'collided' },
     ]);
@@ -171,10 +232,22 @@ describe('RULES §4.5 weapons phase', () => {
     resolveWeaponsPhase(ctx);
     expect(of(ctx.events, 'torpedo-target').map((e) => e.token.id)).toEqual(['t9', 't10', 't11']);
     expect(of(ctx.events, 'token-spawned')).toEqual([
-      { type: 'token-spawned', token: { kind: 'torpedo', id: 't11', owner: 0 }, at: hex(6, 11), facing: 4, weapon: 'fpa-torpedo-racks' },
+      {
+        type: 'token-spawned',
+        token: { kind: 'torpedo', id: 't11', owner: 0 },
+        at: hex(6, 11),
+        facing: 4,
+        weapon: 'fpa-torpedo-racks',
+      },
     ]);
     // Port aft of a ship facing N is SW: from (6,11) to (5,12), (4,13).
-    expect(s.tokens.find((x) => x.id === 't11')).toMatchObject({ at: hex(4, 13), facing: 4, firedRound: 1, damage: 3, speed: 2 });
+    expect(s.tokens.find((x) => x.id === 't11')).toMatchObject({
+      at: hex(4, 13),
+      facing: 4,
+      firedRound: 1,
+      damage: 3,
+      speed: 2,
+    });
   });
 
   it('RULES §4.5: direct fire comes last, longer range first regardless of initiative (prompted through fireWarshipDirect)', () => {
@@ -204,7 +277,11 @@ describe('RULES §4.5 weapons phase', () => {
 
   it('RULES §4.5: firingOrder sorts one class by speed/range, then initiative, then main/port/starboard', () => {
     const s = state({}, { broadside: 'lamais-slug-throwers' }, { initiative: 1 });
-    const ctx = ctxFor(s, [{ card: 'fire-main' }], [{ card: 'starboard-broadside' }, { card: 'port-broadside' }, { card: 'fire-main' }]);
+    const ctx = ctxFor(
+      s,
+      [{ card: 'fire-main' }],
+      [{ card: 'starboard-broadside' }, { card: 'port-broadside' }, { card: 'fire-main' }],
+    );
     const order = firingOrder(firedWeapons(ctx), 'projectile', 1).map((w) => `${w.seat}:${w.mount}:${w.card.speed}`);
     expect(order).toEqual(['1:main:4', '1:port-broadside:3', '1:starboard-broadside:3', '0:main:3']);
   });

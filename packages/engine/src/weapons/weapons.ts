@@ -40,7 +40,8 @@ export function firedWeapons(ctx: Pick<Ctx, 's' | 'commitments'>): FiredWeapon[]
  * fire) first; ties to the initiative holder; one player's equal weapons main, then port, then starboard (ruling).
  */
 export function firingOrder(fired: readonly FiredWeapon[], cls: WeaponClass, initiative: Seat): FiredWeapon[] {
-  const stat = (w: FiredWeapon): number => (cls === 'projectile' || cls === 'torpedo' ? w.card.speed : w.card.range) ?? 0;
+  const stat = (w: FiredWeapon): number =>
+    (cls === 'projectile' || cls === 'torpedo' ? w.card.speed : w.card.range) ?? 0;
   return fired
     .filter((w) => w.card.class === cls)
     .map((w, i) => ({ w, i }))

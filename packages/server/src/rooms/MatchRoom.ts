@@ -80,7 +80,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         this.timers.check();
       });
     }, 100);
-    this.onMessage('*', (client: Client, type: string | number, payload: unknown) => this.onClientMessage(client, type, payload));
+    this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
+      this.onClientMessage(client, type, payload),
+    );
     this.updateMetadata();
     this.log.info({ private: !!o.private }, 'room created');
   }
@@ -144,7 +146,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   /** Whether the synced state changed since the last patch (Colyseus' schema encoder; true if it cannot tell). */
   private patchPending(): boolean {
-    return (this as unknown as { _serializer?: { encoder?: { hasChanges?: boolean } } })._serializer?.encoder?.hasChanges ?? true;
+    return (
+      (this as unknown as { _serializer?: { encoder?: { hasChanges?: boolean } } })._serializer?.encoder?.hasChanges ??
+      true
+    );
   }
 
   /** Runs one step of the room (a timer, a start) and sends what it changed at the end of the turn. */
@@ -180,7 +185,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   override onJoin(client: Client, _options: unknown, auth: Auth): void {
     const limiter = new RateLimiter(this.deps.rateLimit);
     if (auth.role === 'spectator') {
-      if (this.state.spectators >= this.deps.maxSpectators) throw refuse('this match has as many spectators as it can take');
+      if (this.state.spectators >= this.deps.maxSpectators)
+        throw refuse('this match has as many spectators as it can take');
       this.members.set(client.sessionId, { role: 'spectator', seat: null, limiter });
       this.state.spectators += 1;
       client.send('welcome', { role: 'spectator', seat: null, roomId: this.roomId });
@@ -240,7 +246,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
   override onDrop(client: Client, code?: number): void {
     const m = this.members.get(client.sessionId);
-    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing) return this.onLeave(client, code);
+    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing)
+      return this.onLeave(client, code);
     const seat = m.seat;
     const left = this.budget.left(seat);
     this.seatClients[seat] = null;
@@ -305,7 +312,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
    */
   override onBeforeShutdown(): void {
     this.closing = true;
-    if (this.match?.live) this.log.warn({ phase: this.state.phase, round: this.state.round }, 'process shutting down: live match abandoned');
+    if (this.match?.live)
+      this.log.warn(
+        { phase: this.state.phase, round: this.state.round },
+        'process shutting down: live match abandoned',
+      );
     super.onBeforeShutdown();
   }
 
@@ -334,21 +345,32 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         this.log.warn({ seat: m.seat, role: m.role }, 'flood: disconnecting the client');
         client.leave(4029, 'too many messages');
       } else if (verdict === 'refuse') {
-        this.reply(client, 'error', { code: 'rate-limited', type: String(type).slice(0, 40), message: 'too many messages: slow down' });
+        this.reply(client, 'error', {
+          code: 'rate-limited',
+          type: String(type).slice(0, 40),
+          message: 'too many messages: slow down',
+        });
       }
       return;
     }
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.reply(client, 'error', parsed.error);
     if (m.role === 'spectator' || m.seat === null) {
-      return this.reply(client, 'error', { code: 'spectator', type: parsed.type, message: `${parsed.type}: spectators can change nothing` });
+      return this.reply(client, 'error', {
+        code: 'spectator',
+        type: parsed.type,
+        message: `${parsed.type}: spectators can change nothing`,
+      });
     }
     let outcome;
     try {
       outcome = this.dispatch(m.seat, parsed);
     } catch (err) {
       this.log.error({ err, type: parsed.type, seat: m.seat }, 'message handling failed');
-      outcome = { ok: false as const, error: { code: 'illegal' as const, message: `${parsed.type}: the server could not apply it` } };
+      outcome = {
+        ok: false as const,
+        error: { code: 'illegal' as const, message: `${parsed.type}: the server could not apply it` },
+      };
     }
     markChanged(this);
     if (!outcome.ok) {
@@ -384,7 +406,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
     // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
     if (this.deps.draining?.()) {
-      return { ok: false as const, error: { code: 'wrong-phase' as const, message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby' } };
+      return {
+        ok: false as const,
+        error: {
+          code: 'wrong-phase' as const,
+          message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby',
+        },
+      };
     }
     this.state.seats[seat]!.rematch = true;
     if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
@@ -399,5 +427,4 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.listing.update(this.state);
     markChanged(this);
   }
-
 }

@@ -24,7 +24,8 @@ export class DraftPhase {
 
   chooseFaction(seat: Seat, msg: ClientMessages['faction']): Outcome {
     const phase = this.phases.phase;
-    if (phase !== 'factions') return fail('wrong-phase', `faction: factions are chosen before the draft, not in phase "${phase}"`);
+    if (phase !== 'factions')
+      return fail('wrong-phase', `faction: factions are chosen before the draft, not in phase "${phase}"`);
     if (this.factions[seat]) return fail('wrong-phase', 'faction: you have already chosen your faction');
     this.factions[seat] = msg.faction;
     this.host.state.seats[seat]!.faction = msg.faction;
@@ -55,7 +56,12 @@ export class DraftPhase {
     const turn = engine.draftTurn(this.draft);
     if (turn.stage !== type) return fail('wrong-phase', `${type}: the draft is at the "${turn.stage}" step`);
     if (!turn.seats.includes(seat)) {
-      return fail('not-your-turn', turn.seat !== null ? `${type}: it is seat ${turn.seat}'s turn to ${turn.stage}` : `${type}: you have already placed your munitions`);
+      return fail(
+        'not-your-turn',
+        turn.seat !== null
+          ? `${type}: it is seat ${turn.seat}'s turn to ${turn.stage}`
+          : `${type}: you have already placed your munitions`,
+      );
     }
     return this.apply(seat, toDraftAction(type, msg), false);
   }

@@ -42,12 +42,15 @@ export class Listing {
     if (coarse === this.coarse && now - this.writtenAt < MIN_GAP_MS) {
       // Coalesced: written at the end of the gap with whatever the state is then.
       this.latest = st;
-      this.trailing ??= setTimeout(() => {
-        this.trailing = null;
-        const latest = this.latest;
-        this.latest = null;
-        if (latest) this.update(latest);
-      }, Math.max(1, MIN_GAP_MS - (now - this.writtenAt)));
+      this.trailing ??= setTimeout(
+        () => {
+          this.trailing = null;
+          const latest = this.latest;
+          this.latest = null;
+          if (latest) this.update(latest);
+        },
+        Math.max(1, MIN_GAP_MS - (now - this.writtenAt)),
+      );
       this.trailing.unref?.();
       return;
     }

@@ -6,7 +6,17 @@ import type { ClientMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import { engine, type Draft } from '../engine.js';
 import { DraftPhase } from './draft-phase.js';
-import { fail, OK, SEATS, other, type CatchUp, type MatchHost, type Outcome, type Phases, type Timer } from './match-host.js';
+import {
+  fail,
+  OK,
+  SEATS,
+  other,
+  type CatchUp,
+  type MatchHost,
+  type Outcome,
+  type Phases,
+  type Timer,
+} from './match-host.js';
 import { matchRecord } from './match-record.js';
 import { Rounds } from './rounds.js';
 import { clearBoard, resetSeatForMatch, syncBoard } from './sync.js';
@@ -60,7 +70,9 @@ export class Match implements Phases {
     for (const s of st.seats) resetSeatForMatch(s);
     clearBoard(st);
     this.host.log.info({ matchNo: st.matchNo, seedHash: st.seedHash, initiative: this.initiative }, 'match started');
-    this.drafting = new DraftPhase(this.host, this, this.initiative, (draft, factions) => this.startRounds(draft, factions));
+    this.drafting = new DraftPhase(this.host, this, this.initiative, (draft, factions) =>
+      this.startRounds(draft, factions),
+    );
     this.drafting.begin();
   }
 
@@ -104,7 +116,11 @@ export class Match implements Phases {
     const m = engine.createMatch({
       seed: this.seed,
       initiative: this.initiative,
-      variants: { rangeBands: st.settings.rangeBands, initiativeRoll: st.settings.initiativeRoll, criticalHits: st.settings.criticalHits },
+      variants: {
+        rangeBands: st.settings.rangeBands,
+        initiativeRoll: st.settings.initiativeRoll,
+        criticalHits: st.settings.criticalHits,
+      },
       players: this.players,
     });
     syncBoard(st, m);
@@ -116,14 +132,22 @@ export class Match implements Phases {
   chooseFaction(seat: Seat, msg: ClientMessages['faction']): Outcome {
     return this.drafting && !this.rounds ? this.drafting.chooseFaction(seat, msg) : this.notNow('faction');
   }
-  draftAction(seat: Seat, type: 'pick' | 'swap' | 'munitions', msg: ClientMessages['pick' | 'swap' | 'munitions']): Outcome {
+  draftAction(
+    seat: Seat,
+    type: 'pick' | 'swap' | 'munitions',
+    msg: ClientMessages['pick' | 'swap' | 'munitions'],
+  ): Outcome {
     return this.drafting && !this.rounds ? this.drafting.action(seat, type, msg) : this.notNow(type);
   }
   commit(seat: Seat, msg: ClientMessages['commit']): Outcome {
-    return this.rounds ? this.rounds.commit(seat, msg) : fail('wrong-phase', `commit: no commitment window is open (phase "${this.phase}")`);
+    return this.rounds
+      ? this.rounds.commit(seat, msg)
+      : fail('wrong-phase', `commit: no commitment window is open (phase "${this.phase}")`);
   }
   revise(seat: Seat, msg: ClientMessages['revise']): Outcome {
-    return this.rounds ? this.rounds.revise(seat, msg) : fail('wrong-phase', `revise: no commitment window is open (phase "${this.phase}")`);
+    return this.rounds
+      ? this.rounds.revise(seat, msg)
+      : fail('wrong-phase', `revise: no commitment window is open (phase "${this.phase}")`);
   }
   decide(seat: Seat, msg: ClientMessages['decide']): Outcome {
     return this.rounds ? this.rounds.decide(seat, msg) : fail('wrong-phase', 'decide: no decision is asked now');
@@ -152,7 +176,8 @@ export class Match implements Phases {
 
   private endEarly(seat: Seat, reason: 'concede' | 'forfeit'): void {
     if (this.rounds) {
-      this.rounds.state = reason === 'concede' ? engine.concede(this.rounds.state, seat) : engine.forfeit(this.rounds.state, seat);
+      this.rounds.state =
+        reason === 'concede' ? engine.concede(this.rounds.state, seat) : engine.forfeit(this.rounds.state, seat);
       this.finish();
     } else {
       // Before the draft is over there is no match state, hence no record.
@@ -182,7 +207,9 @@ export class Match implements Phases {
       draftLog: this.drafting?.draft?.log ?? [],
       rounds: rounds.played,
     });
-    this.host.saveRecord(summary, record).catch((e: unknown) => this.host.log.error({ err: e, recordId: id }, 'storing the record failed'));
+    this.host
+      .saveRecord(summary, record)
+      .catch((e: unknown) => this.host.log.error({ err: e, recordId: id }, 'storing the record failed'));
     this.reveal(id);
   }
 
@@ -192,7 +219,10 @@ export class Match implements Phases {
     st.seed = this.seed;
     this.rounds?.close();
     this.enter('finished', -1, '', 0);
-    this.host.log.info({ winner: st.winner, reason: st.endReason, recordId, rounds: this.rounds?.played.length ?? 0 }, 'match ended');
+    this.host.log.info(
+      { winner: st.winner, reason: st.endReason, recordId, rounds: this.rounds?.played.length ?? 0 },
+      'match ended',
+    );
     this.host.broadcast('ended', {
       winner: st.winner === 2 ? 'draw' : (st.winner as Seat),
       reason: st.endReason,

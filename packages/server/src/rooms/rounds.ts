@@ -51,7 +51,8 @@ export class Rounds {
   commit(seat: Seat, msg: ClientMessages['commit']): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'commit') return fail('wrong-phase', `commit: no commitment window is open (phase "${phase}")`);
-    if (msg.round !== this.state.round) return fail('stale', `commit: round ${msg.round} is not the current round ${this.state.round}`);
+    if (msg.round !== this.state.round)
+      return fail('stale', `commit: round ${msg.round} is not the current round ${this.state.round}`);
     const v = engine.validateCommitment(this.state, seat, msg.commitment);
     if (!v.ok) return fail('illegal', `commit: ${v.error.message}`, v.error.code);
     this.sealed[seat] = v.value;
@@ -65,7 +66,8 @@ export class Rounds {
   revise(seat: Seat, msg: ClientMessages['revise']): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'commit') return fail('wrong-phase', `revise: no commitment window is open (phase "${phase}")`);
-    if (msg.round !== this.state.round) return fail('stale', `revise: round ${msg.round} is not the current round ${this.state.round}`);
+    if (msg.round !== this.state.round)
+      return fail('stale', `revise: round ${msg.round} is not the current round ${this.state.round}`);
     if (!this.locked[seat]) return fail('wrong-phase', 'revise: you are not locked in');
     this.locked[seat] = false;
     this.host.state.seats[seat]!.lockedIn = false;
@@ -100,7 +102,12 @@ export class Rounds {
       this.promptId += 1;
       this.phases.enter('resolving', p.prompt.seat, p.prompt.kind, this.phases.seconds('prompt'));
       this.host.broadcast('events', events);
-      this.host.sendToSeat(p.prompt.seat, 'prompt', { id: this.promptId, round: this.state.round, prompt: p.prompt, deadline: this.host.state.deadline });
+      this.host.sendToSeat(p.prompt.seat, 'prompt', {
+        id: this.promptId,
+        round: this.state.round,
+        prompt: p.prompt,
+        deadline: this.host.state.deadline,
+      });
       return;
     }
     this.played.push({ commitments: res.commitments, decisions: res.decisions });
@@ -114,9 +121,11 @@ export class Rounds {
 
   decide(seat: Seat, msg: ClientMessages['decide']): Outcome {
     const res = this.resolution;
-    if (this.phases.phase !== 'resolving' || res?.progress.status !== 'awaiting') return fail('wrong-phase', 'decide: no decision is asked now');
+    if (this.phases.phase !== 'resolving' || res?.progress.status !== 'awaiting')
+      return fail('wrong-phase', 'decide: no decision is asked now');
     if (res.progress.prompt.seat !== seat) return fail('not-your-turn', 'decide: the other player is deciding');
-    if (msg.prompt !== this.promptId) return fail('stale', `decide: prompt ${msg.prompt} is closed; the open prompt is ${this.promptId}`);
+    if (msg.prompt !== this.promptId)
+      return fail('stale', `decide: prompt ${msg.prompt} is closed; the open prompt is ${this.promptId}`);
     return this.answer(msg.decision as Decision, false);
   }
 

@@ -44,14 +44,21 @@ export async function openCluster(opts: ClusterOptions, timeoutMs = 5000): Promi
   try {
     await Promise.race([
       presence.exists('star-eater:ping'),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref(),
+      ),
     ]);
   } catch (err) {
     presence.shutdown();
     await driver.shutdown().catch(() => {});
     throw new Error(`REDIS_URL ${redact(opts.redisUrl)} cannot be reached: ${(err as Error).message}`);
   }
-  return { kind: 'redis', presence, driver, publicAddress: opts.publicAddress || defaultPublicAddress(opts.host, opts.port) };
+  return {
+    kind: 'redis',
+    presence,
+    driver,
+    publicAddress: opts.publicAddress || defaultPublicAddress(opts.host, opts.port),
+  };
 }
 
 /** A URL without its password, for logs and errors. */

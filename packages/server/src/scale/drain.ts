@@ -36,7 +36,8 @@ export function drainAwareSelector(isDraining: () => boolean) {
     const marked = (await matchMaker.presence.hgetall(DRAINING_KEY)) ?? {};
     const known = new Set(all.map((s) => s.processId));
     // A mark outlives its process (which leaves the process list when it shuts down): forget it.
-    for (const id of Object.keys(marked)) if (!known.has(id)) void Promise.resolve(matchMaker.presence.hdel(DRAINING_KEY, id)).catch(() => {});
+    for (const id of Object.keys(marked))
+      if (!known.has(id)) void Promise.resolve(matchMaker.presence.hdel(DRAINING_KEY, id)).catch(() => {});
     const own = matchMaker.processId;
     const open = all.filter((s) => (s.processId === own ? !isDraining() : !(s.processId in marked)));
     if (!open.length) {
@@ -146,7 +147,10 @@ export class Drain {
       if (n === 0) return this.end('idle');
       if (now >= deadline) return this.end('timeout');
       if (n !== last || now - lastLogAt >= 15_000) {
-        this.log.info({ liveMatches: n, leftMs: deadline - now, sinceMs: now - startedAt }, 'draining: live matches left');
+        this.log.info(
+          { liveMatches: n, leftMs: deadline - now, sinceMs: now - startedAt },
+          'draining: live matches left',
+        );
         last = n;
         lastLogAt = now;
       }
@@ -179,7 +183,8 @@ export class Drain {
     const tookMs = Date.now() - (this.status?.startedAt ?? Date.now());
     const finish = this.finish;
     this.finish = null;
-    if (reason === 'timeout') this.log.warn({ liveMatches, tookMs }, 'drain time ran out: the live matches left end without a result');
+    if (reason === 'timeout')
+      this.log.warn({ liveMatches, tookMs }, 'drain time ran out: the live matches left end without a result');
     else if (reason === 'idle') this.log.info({ tookMs }, 'drained: no live match left');
     else this.log.info({ liveMatches, tookMs }, 'drain cut short');
     finish({ reason, liveMatches, tookMs });

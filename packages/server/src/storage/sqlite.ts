@@ -88,7 +88,12 @@ export class SqliteStorage implements Storage {
   }
 
   async saveRecord(summary: RecordSummary, record: unknown): Promise<void> {
-    const row = { id: summary.id, endedAt: summary.endedAt, summary: JSON.stringify(summary), record: JSON.stringify(record) };
+    const row = {
+      id: summary.id,
+      endedAt: summary.endedAt,
+      summary: JSON.stringify(summary),
+      record: JSON.stringify(record),
+    };
     if (!this.writer) {
       this.db.prepare(INSERT).run(row.id, row.endedAt, row.summary, row.record);
       return;
