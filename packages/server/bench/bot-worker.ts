@@ -43,6 +43,7 @@ if (process.env.SE_BENCH_WORKER) await runWorker(JSON.parse(process.env.SE_BENCH
 async function runWorker(cfg: WorkerConfig): Promise<void> {
   const { Client } = await import('@colyseus/sdk');
   const { attachBot } = await import('../test/bot.js');
+  const { sdkSocket } = await import('../src/colyseus-internals.js');
   type Room = import('@colyseus/sdk').Room;
   type Bot = ReturnType<typeof attachBot>;
   const send = (m: FromWorker) => process.send!(m);
@@ -75,7 +76,7 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
   };
 
   const countBytes = (room: Room) => {
-    (room.connection.transport as unknown as { ws: WebSocket }).ws.addEventListener('message', (ev: MessageEvent) => {
+    sdkSocket(room).addEventListener('message', (ev: MessageEvent) => {
       if (!measuring) return;
       const data = ev.data as ArrayBuffer;
       bytes += data.byteLength;

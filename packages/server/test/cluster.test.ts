@@ -162,10 +162,8 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     expect(onDoomed.length).toBeGreaterThanOrEqual(2);
     const codes = onDoomed.map((c) => closeCode(c));
 
-    const t0 = Date.now();
     doomed.kill('SIGTERM');
     expect(await doomed.exited).toBe(0);
-    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(await Promise.all(codes)).toEqual(onDoomed.map(() => 4001));
     expect(doomed.output()).toContain('shut down');
 

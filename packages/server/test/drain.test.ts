@@ -100,12 +100,12 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     open.push(eve);
     const eveClosed = closeCode(eve);
 
-    const t0 = Date.now();
     p.kill('SIGTERM');
 
-    // The waiting player is told at once (4001: the client's "server is restarting" notice, back to the lobby).
+    // The waiting player is told at once, while the live matches play on (4001: the client's "server is restarting"
+    // notice, back to the lobby).
     expect(await eveClosed).toBe(4001);
-    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(p.child.exitCode).toBeNull();
     // /health: 503 draining, with the live matches still being played.
     const h = await eventually(async () => {
       const r = await p.health();
@@ -142,9 +142,7 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     const codes = left.map((c) => closeCode(c));
     di.send('concede');
     await cy.until(() => cy.of('ended').length > 0, 'match 1 ends');
-    const tEnd = Date.now();
     expect(await p.exited).toBe(0);
-    expect(Date.now() - tEnd).toBeLessThan(5000);
     expect(await Promise.all(codes)).toEqual(left.map(() => 4001));
 
     const stored = await records(file);
@@ -169,7 +167,6 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     const clients = [...pair, spec];
     const codes = clients.map((c) => closeCode(c));
 
-    const t0 = Date.now();
     p.kill('SIGTERM');
     const h = await eventually(async () => {
       const r = await p.health();
@@ -177,9 +174,11 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     }, '/health draining');
     expect(h).toMatchObject({ status: 503, body: { liveMatches: 1 } });
     expect(await p.exited).toBe(0);
-    const took = Date.now() - t0;
-    expect(took).toBeGreaterThanOrEqual(1400);
-    expect(took).toBeLessThan(8000);
+    // The drain waited its whole time (as the process measured it) before it gave up.
+    const ranOut = logLines(p).find((l) => l.msg.startsWith('drain time ran out'));
+    expect(ranOut, 'the drain ran out').toBeDefined();
+    expect(ranOut!.tookMs).toBeGreaterThanOrEqual(1500);
+    expect(ranOut!.liveMatches).toBe(1);
     expect(await Promise.all(codes)).toEqual(clients.map(() => 4001));
     // No result: nobody forfeits, nothing stored.
     expect(pair[0].of('ended')).toEqual([]);
@@ -193,10 +192,8 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     await pairToCommit([p, p], ['Kit', 'Lou']);
     p.kill('SIGTERM');
     await eventually(async () => (await p.health()).body.status === 'draining', '/health draining');
-    const t0 = Date.now();
     p.kill('SIGTERM');
     expect(await p.exited).toBe(1);
-    expect(Date.now() - t0).toBeLessThan(3000);
     expect(p.output()).toMatch(/second signal/);
   }, 60_000);
 });

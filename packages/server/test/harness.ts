@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchMaker, type Room as ServerRoom } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
+import { afterAll, beforeAll } from 'vitest';
 import type { JoinOptions, ServerMessages } from '@star-eater/protocol';
 import { sleep } from '../bench/procs.js';
 import { createGameServer, type GameServer, type GameServerOptions } from '../src/app.js';
+import { sdkSocket, setClockOffset, tapMessages, tickClock } from '../src/colyseus-internals.js';
 import { createLogger } from '../src/log.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 
@@ -40,6 +42,29 @@ export async function startTestServer(opts: GameServerOptions = {}): Promise<Tes
   };
 }
 
+/**
+ * One test server for the whole file (started before its tests, stopped after them) and the clients to close then.
+ * `get()` is the running server.
+ */
+export function serverForFile(opts: GameServerOptions = {}): { get(): TestServer; open: TestClient[] } {
+  let server: TestServer | null = null;
+  const open: TestClient[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(opts);
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.leave()));
+    await server?.stop();
+  });
+  return {
+    get: () => {
+      if (!server) throw new Error('the test server is not running (serverForFile: used outside a test?)');
+      return server;
+    },
+    open,
+  };
+}
+
 type Msg = { [K in keyof ServerMessages]: { type: K; msg: ServerMessages[K] } }[keyof ServerMessages];
 
 /** A real SDK client that records every message and raw frame it receives. */
@@ -60,20 +85,17 @@ export class TestClient {
     // Tests reconnect by hand (reconnect()), so the SDK's automatic retry stays off.
     this.room.reconnection.enabled = false;
     // Record every message before the SDK dispatches it (a '*' handler would miss types with their own handler).
-    const r = this.room as unknown as { dispatchMessage(type: string | number, msg: unknown): void };
-    const dispatch = r.dispatchMessage.bind(r);
-    r.dispatchMessage = (type, msg) => {
+    tapMessages(this.room, (type, msg) => {
       this.messages.push({ type, msg } as Msg);
       this.poke();
-      dispatch(type, msg);
-    };
+    });
     this.room.onMessage('*', () => {});
     this.room.onStateChange(() => this.poke());
     this.room.onLeave(() => {
       this.closed = true;
       this.poke();
     });
-    const ws = (this.room.connection.transport as unknown as { ws: WebSocket }).ws;
+    const ws = sdkSocket(this.room);
     ws.addEventListener('message', (ev: MessageEvent) => {
       this.frames.push(new Uint8Array(ev.data as ArrayBuffer));
     });
@@ -140,7 +162,7 @@ export class TestClient {
 
   /** Drops the connection as a network failure would (not a consented leave). */
   drop(): void {
-    (this.room.connection.transport as unknown as { ws: WebSocket }).ws.close(3001, 'network gone');
+    sdkSocket(this.room).close(3001, 'network gone');
   }
 
   async reconnect(): Promise<void> {
@@ -189,14 +211,18 @@ export function serverRoom(roomId: string): ServerRoom {
 
 /** Drives a room's clock forward: the room's timers see `ms` more time pass at the next tick. */
 export function advanceClock(roomId: string, ms: number): void {
-  const room = serverRoom(roomId);
-  const clock = room.clock as unknown as { now: () => number; tick(): void; __offset?: number };
-  if (clock.__offset === undefined) {
-    clock.__offset = 0;
-    clock.now = () => Date.now() + clock.__offset!;
-  }
-  clock.__offset += ms;
-  clock.tick();
+  shiftClock(roomId, ms);
+  tickClock(serverRoom(roomId).clock);
+}
+
+const clockOffsets = new WeakMap<object, number>();
+
+/** Moves a room's clock forward without ticking it: the next tick (or patch) sees the time. */
+export function shiftClock(roomId: string, ms: number): void {
+  const clock = serverRoom(roomId).clock;
+  const offset = (clockOffsets.get(clock) ?? 0) + ms;
+  clockOffsets.set(clock, offset);
+  setClockOffset(clock, offset);
 }
 
 export { sleep };

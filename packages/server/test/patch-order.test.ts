@@ -5,11 +5,13 @@
 import { Protocol } from '@colyseus/core';
 import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { clientSocket } from '../src/colyseus-internals.js';
 import { attachBot } from './bot.js';
 import {
   joinById,
   quickMatch,
   serverRoom,
+  shiftClock,
   sleep,
   startTestServer,
   type TestClient,
@@ -25,16 +27,6 @@ afterAll(async () => {
   await Promise.all(open.map((c) => c.leave()));
   await server.stop();
 });
-
-/** Moves the room clock forward without ticking it: the next patch ticks it (as in production, where only patches do). */
-function shiftClock(roomId: string, ms: number): void {
-  const clock = serverRoom(roomId).clock as unknown as { now: () => number; __offset?: number };
-  if (clock.__offset === undefined) {
-    clock.__offset = 0;
-    clock.now = () => Date.now() + clock.__offset!;
-  }
-  clock.__offset += ms;
-}
 
 it('a timer falling due during a patch does not overwrite that patch: every client keeps decoding', async () => {
   const errors: unknown[] = [];
@@ -115,11 +107,11 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
     );
     const room = serverRoom(a.room.roomId) as unknown as {
       state: { toJSON(): unknown };
-      clients: Array<{ sessionId: string; ref: { _socket: import('node:net').Socket } }>;
+      clients: Array<{ sessionId: string }>;
     };
     // The spectator's connection stalls (a busy browser tab, a full TCP window): Node holds what is written to it,
     // by reference, until it drains. Simulated by keeping its server-side socket corked over several turns.
-    const socket = room.clients.find((c) => c.sessionId === spec.room.sessionId)!.ref._socket;
+    const socket = clientSocket(room.clients.find((c) => c.sessionId === spec.room.sessionId))!;
     socket.cork();
     try {
       // A round resolves (a big patch), then small ones: lock in, revise, lock in again, each in a turn of its own.

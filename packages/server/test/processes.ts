@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
 import type { JoinOptions } from '@star-eater/protocol';
+import { sdkSocket } from '../src/colyseus-internals.js';
 import { sleep, TestClient } from './harness.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -145,7 +146,7 @@ export async function joinByIdVia(p: ServerProcess, roomId: string, opts: JoinOp
 
 /** The host:port whose process holds the room the client is connected to (its WebSocket's address). */
 export function hostOf(c: TestClient): string {
-  return new URL((c.room.connection.transport as unknown as { ws: WebSocket }).ws.url).host;
+  return new URL(sdkSocket(c.room).url).host;
 }
 
 /** The close code a client saw (its room's onLeave), once it has seen one. */

@@ -4,12 +4,13 @@ import { Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { parseClientMessage, parseJoinOptions, type JoinOptions, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine/types';
+import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost } from './match.js';
 import { ReconnectionBudget } from './reconnection.js';
-import { beforePatch, cork, markChanged, ownFrames } from './outbox.js';
+import { beforePatch, cork, markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomTimers } from './room-timers.js';
 import { MatchRoomState, SeatState } from './state.js';
@@ -67,7 +68,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     // Colyseus tick the clock at 60 Hz instead, hence an interval that never comes.) Timers: room-timers.ts; the
     // clock interval only serves a clock driven by hand (tests), as nothing ticks the clock otherwise but a patch.
     this.patchRate = NO_PATCH_INTERVAL;
-    ownFrames(this);
+    ownStateFrames(this);
     // Colyseus ticks the clock inside broadcastPatch, before it encodes, and a patch is sent in the middle of a match
     // step (host.broadcast): a timer found due there runs in a turn of its own, so it never sends its patch and
     // messages inside another patch, nor changes the match under a step that is still running.
@@ -129,12 +130,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock). */
   private clockNow(): number {
-    return (this.clock as unknown as { now(): number }).now();
+    return clockNow(this.clock);
   }
 
   /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */
   flushPatch(): void {
-    if (this.patching || !this.patchPending()) return;
+    if (this.patching || !stateHasChanges(this)) return;
     beforePatch(this.clients);
     this.patching = true;
     try {
@@ -142,14 +143,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     } finally {
       this.patching = false;
     }
-  }
-
-  /** Whether the synced state changed since the last patch (Colyseus' schema encoder; true if it cannot tell). */
-  private patchPending(): boolean {
-    return (
-      (this as unknown as { _serializer?: { encoder?: { hasChanges?: boolean } } })._serializer?.encoder?.hasChanges ??
-      true
-    );
   }
 
   /** Runs one step of the room (a timer, a start) and sends what it changed at the end of the turn. */

@@ -90,7 +90,8 @@ export class Match implements Phases {
     this.timer?.clear();
     this.timer = null;
     if (seconds > 0) {
-      st.deadline = Date.now() + seconds * 1000;
+      // The room clock (epoch ms, as the clients read it), so a test drives the deadline with the timer.
+      st.deadline = this.host.now() + seconds * 1000;
       this.timer = this.host.setTimeout(() => this.onTimeout(), seconds * 1000);
     } else st.deadline = 0;
     this.host.onPhaseChange();

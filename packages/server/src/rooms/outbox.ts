@@ -9,12 +9,14 @@
 // another reused buffer) and hands ws a view of it, which a socket keeps by reference for as long as the bytes wait
 // to go: corked until the end of the turn, or longer on a slow connection (a busy browser tab, a full TCP window:
 // Node queues the chunk, it does not copy it). The next patch would then overwrite the bytes of the previous one still
-// waiting, and the client decodes garbage ("field not defined at index …", then no more updates). ownFrames() makes
+// waiting, and the client decodes garbage ("field not defined at index …", then no more updates). ownStateFrames() makes
 // every patch and full state a copy of its own; a patch is tens to hundreds of bytes, copied once for all clients.
 // With frames of their own, a second patch in the same turn simply queues behind the first on the corked socket.
-// Messages are safe: Colyseus and wire.ts build each message frame in a fresh buffer.
+// Messages are safe: Colyseus and wire.ts build each message frame in a fresh buffer. (ownStateFrames, with the other
+// uses of Colyseus internals, is in colyseus-internals.ts.)
 import type { Socket } from 'node:net';
 import { ClientState } from '@colyseus/core';
+import { clientSocket } from '../colyseus-internals.js';
 
 export interface PatchSource {
   /** Sends the pending state patch now, if any. */
@@ -25,39 +27,6 @@ const marked = new Set<PatchSource>();
 const corked = new Set<Socket>();
 let scheduled = false;
 
-interface SerializerLike {
-  encoder?: { encode: (...args: unknown[]) => Uint8Array; __owned?: boolean };
-  getFullState?: (...args: unknown[]) => Uint8Array;
-}
-
-/**
- * Makes the room's state frames (patches, full state) buffers of their own instead of views of the encoder's reused
- * buffers (see above). Idempotent; call it once the room has its state (onCreate).
- */
-export function ownFrames(room: unknown): void {
-  const ser = (room as { _serializer?: SerializerLike })._serializer;
-  const enc = ser?.encoder;
-  if (!ser || !enc || enc.__owned) return;
-  if (typeof enc.encode !== 'function' || typeof ser.getFullState !== 'function') {
-    throw new Error('outbox: the Colyseus schema serializer changed shape; state frames cannot be made safe');
-  }
-  const encode = enc.encode.bind(enc);
-  // applyPatches calls encode(it) for the shared patch; a call with its own buffer (3rd argument) is left alone.
-  enc.encode = (...args: unknown[]) => {
-    const out = encode(...args);
-    return args[2] === undefined ? out.slice() : out;
-  };
-  const full = ser.getFullState.bind(ser);
-  ser.getFullState = (...args: unknown[]) => full(...args).slice();
-  enc.__owned = true;
-}
-
-/** The client's TCP socket (ws-transport keeps the `ws` WebSocket as `ref`, ws keeps its socket as `_socket`). */
-function socketOf(client: unknown): Socket | undefined {
-  const s = (client as { ref?: { _socket?: Socket } }).ref?._socket;
-  return s && typeof s.cork === 'function' ? s : undefined;
-}
-
 /**
  * Holds the client's frames until the end of this turn (no-op if the transport has no socket we can cork). Only a
  * joined client: a joining one gets nothing written now (Colyseus queues its messages until its handshake, then
@@ -65,7 +34,7 @@ function socketOf(client: unknown): Socket | undefined {
  */
 export function cork(client: unknown): void {
   if ((client as { state?: number }).state !== ClientState.JOINED) return;
-  const s = socketOf(client);
+  const s = clientSocket(client);
   if (!s || corked.has(s) || s.destroyed) return;
   s.cork();
   corked.add(s);

@@ -1,0 +1,108 @@
+// Every use of Colyseus' private internals, in one place, and why each is needed. Colyseus has no public API for
+// these; each was read in the sources of the exact versions in COLYSEUS_VERSIONS, which package.json pins (no caret)
+// and test/colyseus-internals.test.ts checks against what is installed, along with the shape of every internal used
+// here. Upgrading Colyseus: bump the pins and COLYSEUS_VERSIONS together, re-read each function below against the new
+// sources, and run that test and the server suite.
+import type { Socket } from 'node:net';
+import type { Client, Room } from '@colyseus/core';
+import type { Room as SdkRoom } from '@colyseus/sdk';
+
+/** The versions whose sources this file was checked against (package.json pins these exactly). */
+export const COLYSEUS_VERSIONS = {
+  '@colyseus/core': '0.18.17',
+  '@colyseus/ws-transport': '0.18.4',
+  '@colyseus/schema': '5.0.34',
+  '@colyseus/redis-driver': '0.18.3',
+  '@colyseus/redis-presence': '0.18.5',
+  '@colyseus/sdk': '0.18.4',
+} as const;
+
+// ------------------------------------------------------------------ the room clock
+interface ClockLike {
+  now: () => number;
+  tick(): void;
+}
+
+/**
+ * The room clock's time, ms since the epoch (Clock.now is `protected`; it is Date.now in Node). Deadlines and timers
+ * read this clock, not Date.now(), so a test can drive time (driveClock) without waiting.
+ */
+export function clockNow(clock: Room['clock']): number {
+  return (clock as unknown as ClockLike).now();
+}
+
+/** Tests: the room clock runs `offsetMs` ahead of the wall clock from now on (replacing its protected `now`). */
+export function setClockOffset(clock: Room['clock'], offsetMs: number): void {
+  const c = clock as unknown as ClockLike;
+  c.now = () => Date.now() + offsetMs;
+}
+
+/** Tests: ticks the clock (its interval callbacks see the time it reads now). */
+export function tickClock(clock: Room['clock']): void {
+  (clock as unknown as ClockLike).tick();
+}
+
+// ------------------------------------------------------------------ the state serializer
+interface SerializerLike {
+  encoder?: { encode: (...args: unknown[]) => Uint8Array; hasChanges?: boolean; __owned?: boolean };
+  getFullState?: (...args: unknown[]) => Uint8Array;
+}
+
+const serializerOf = (room: Room) => (room as unknown as { _serializer?: SerializerLike })._serializer;
+
+/** Whether the synced state changed since the last patch (the schema encoder's flag; true when it cannot tell). */
+export function stateHasChanges(room: Room): boolean {
+  return serializerOf(room)?.encoder?.hasChanges ?? true;
+}
+
+/**
+ * Makes the room's state frames (patches, full state) buffers of their own. Colyseus encodes every patch into the
+ * encoder's one shared buffer and hands ws a view of it, which a corked or slow socket keeps by reference: the next
+ * patch would overwrite bytes still waiting to go (rooms/outbox.ts explains the bug this fixes). Idempotent.
+ */
+export function ownStateFrames(room: Room): void {
+  const ser = serializerOf(room);
+  const enc = ser?.encoder;
+  if (!ser || !enc || enc.__owned) return;
+  if (typeof enc.encode !== 'function' || typeof ser.getFullState !== 'function') {
+    throw new Error('colyseus-internals: the schema serializer changed shape; state frames cannot be made safe');
+  }
+  const encode = enc.encode.bind(enc);
+  // applyPatches calls encode(it) for the shared patch; a call with its own buffer (3rd argument) is left alone.
+  enc.encode = (...args: unknown[]) => {
+    const out = encode(...args);
+    return args[2] === undefined ? out.slice() : out;
+  };
+  const full = ser.getFullState.bind(ser);
+  ser.getFullState = (...args: unknown[]) => full(...args).slice();
+  enc.__owned = true;
+}
+
+// ------------------------------------------------------------------ the client's socket
+/**
+ * The client's TCP socket, to cork it for a turn (rooms/outbox.ts): ws-transport keeps the `ws` WebSocket as `ref`,
+ * and ws keeps its socket as `_socket`. Undefined when the transport has none we can cork.
+ */
+export function clientSocket(client: Client | unknown): Socket | undefined {
+  const s = (client as { ref?: { _socket?: Socket } }).ref?._socket;
+  return s && typeof s.cork === 'function' ? s : undefined;
+}
+
+// ------------------------------------------------------------------ the SDK (test and bench clients)
+/** The WebSocket under an SDK room (its transport keeps it as `ws`): raw frames, the address, a simulated drop. */
+export function sdkSocket(room: SdkRoom): WebSocket {
+  return (room.connection.transport as unknown as { ws: WebSocket }).ws;
+}
+
+/**
+ * Calls `tap` with every message an SDK room receives, before it is dispatched (a '*' handler misses the types that
+ * have their own handler): the SDK's dispatchMessage is private.
+ */
+export function tapMessages(room: SdkRoom, tap: (type: string | number, msg: unknown) => void): void {
+  const r = room as unknown as { dispatchMessage(type: string | number, msg: unknown): void };
+  const dispatch = r.dispatchMessage.bind(r);
+  r.dispatchMessage = (type, msg) => {
+    tap(type, msg);
+    dispatch(type, msg);
+  };
+}

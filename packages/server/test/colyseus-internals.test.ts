@@ -1,0 +1,58 @@
+// The Colyseus internals the server relies on (src/colyseus-internals.ts) were read in exact versions: the installed
+// packages must be those versions, pinned without a range, and every internal must still have the shape used.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { expect, it } from 'vitest';
+import { clientSocket, clockNow, COLYSEUS_VERSIONS, sdkSocket, stateHasChanges } from '../src/colyseus-internals.js';
+import { quickMatch, serverForFile, serverRoom } from './harness.js';
+
+const here = dirname(new URL(import.meta.url).pathname);
+const serverPkg = JSON.parse(readFileSync(join(here, '../package.json'), 'utf8'));
+const clientPkg = JSON.parse(readFileSync(join(here, '../../client/package.json'), 'utf8'));
+
+/** The version of a package as installed for `fromPackage` (its package.json, found through node's resolution). */
+function installed(name: string, fromPackage: string): string {
+  const req = createRequire(join(here, '..', '..', fromPackage, 'package.json'));
+  let dir = dirname(req.resolve(name));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      if (pkg.name === name) return pkg.version;
+    } catch {
+      /* not the package root yet */
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json for ${name}`);
+    dir = up;
+  }
+}
+
+it('every Colyseus package is pinned to the exact version the internals were checked against, and installed', () => {
+  for (const [name, version] of Object.entries(COLYSEUS_VERSIONS)) {
+    const declared = serverPkg.dependencies[name] ?? serverPkg.devDependencies[name];
+    expect(declared, `packages/server/package.json pins ${name}`).toBe(version);
+    expect(installed(name, 'server'), `installed ${name}`).toBe(version);
+  }
+  expect(clientPkg.dependencies['@colyseus/sdk'], 'packages/client/package.json pins the SDK').toBe(
+    COLYSEUS_VERSIONS['@colyseus/sdk'],
+  );
+  expect(installed('@colyseus/sdk', 'client')).toBe(COLYSEUS_VERSIONS['@colyseus/sdk']);
+});
+
+const server = serverForFile();
+
+it('the internals have the shape used: room clock, serializer flag, client socket, SDK socket and dispatch', async () => {
+  const a = await quickMatch(server.get(), 'Shape');
+  server.open.push(a);
+  const room = serverRoom(a.room.roomId);
+  const t = clockNow(room.clock);
+  expect(Math.abs(t - Date.now())).toBeLessThan(60_000); // epoch milliseconds, as the clients read deadlines
+  const ser = (room as unknown as { _serializer: { encoder: { hasChanges: unknown } } })._serializer;
+  expect(typeof ser.encoder.hasChanges).toBe('boolean');
+  expect(typeof stateHasChanges(room)).toBe('boolean');
+  const socket = clientSocket(room.clients[0]);
+  expect(socket && typeof socket.cork).toBe('function');
+  expect(sdkSocket(a.room).readyState).toBe(1);
+  expect(a.of('welcome')).toHaveLength(1); // recorded through the tapped dispatch
+});
