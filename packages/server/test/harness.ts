@@ -160,6 +160,22 @@ export class TestClient {
     return this.next('error', n);
   }
 
+  /**
+   * A barrier for "nothing changed" checks: resolves when a PING sent now comes back. The room writes a turn's patch
+   * and messages before it reads the next frame, so whatever an earlier message (of any client, already answered)
+   * changed has reached this client by then.
+   */
+  async roundTrip(ms = 10_000): Promise<void> {
+    if (this.closed) throw new Error('roundTrip: the connection is closed');
+    let back = false;
+    this.room.ping(() => {
+      back = true;
+      this.poke();
+    });
+    await this.until(() => back || this.closed, 'a ping round trip', ms);
+    if (!back) throw new Error('roundTrip: the connection closed before the ping came back');
+  }
+
   /** Drops the connection as a network failure would (not a consented leave). */
   drop(): void {
     sdkSocket(this.room).close(3001, 'network gone');

@@ -166,6 +166,8 @@ describe('reconnection', () => {
     a.drop();
     await b.until(() => !b.state.seats[a.seat].connected, 'seat shown disconnected');
     expect(b.state.seats[a.seat].taken).toBe(true);
+    // 30 s away on the room clock: the budget (RULES §7, 180 s) shows what is left once the seat is back.
+    advanceClock(roomId, 30_000);
     await a.reconnect();
     botA!.bind(a.room as Room);
     await b.until(() => b.state.seats[a.seat].connected, 'seat back');
@@ -174,12 +176,13 @@ describe('reconnection', () => {
     expect(echo).toMatchObject({ round: 1, lockedIn: true, commitment: { engine: 'N', cards: [] } });
     b.send('commit', { round: 1, commitment: { engine: 'S', cards: [] } });
     await a.until(() => a.state.round === 2, 'round 2 after reconnecting');
-    expect(a.state.seats[a.seat].reconnectLeft).toBeLessThanOrEqual(180);
+    // 180 - 30 driven seconds, less the real milliseconds of the drop (rounded to whole seconds).
+    expect(a.state.seats[a.seat].reconnectLeft).toBe(150);
+    expect(b.state.seats[b.seat].reconnectLeft).toBe(180);
     // Finish: concede.
     b.send('concede');
     await a.until(() => a.state.phase === 'finished', 'finished');
     expect(a.state.winner).toBe(a.seat);
-    void roomId;
   }, 30_000);
 
   it('a client that drops during a commitment window gets the events of the round it missed, then the current round', async () => {
@@ -249,7 +252,7 @@ describe('reconnection', () => {
     a.drop();
     await b.until(() => !b.state.seats[seat].connected, 'dropped');
     advanceClock(roomId, 179_000);
-    await new Promise((r) => setTimeout(r, 50));
+    await b.roundTrip();
     expect(b.state.phase).not.toBe('finished');
     advanceClock(roomId, 2_000);
     await b.until(() => b.state.phase === 'finished', 'forfeit');

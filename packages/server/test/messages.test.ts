@@ -3,7 +3,7 @@
 import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import { joinById, quickMatch, sleep, startTestServer, type TestClient, type TestServer } from './harness.js';
+import { joinById, quickMatch, startTestServer, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -37,7 +37,7 @@ async function refused(
   const e = await c.expectError(type, payload);
   expect(e.code, `${String(type)} ${JSON.stringify(payload)} → ${e.message}`).toBe(code);
   if (mention) expect(e.message).toMatch(mention);
-  await sleep(60); // a patch interval
+  await watcher.roundTrip();
   expect(JSON.stringify(watcher.state.toJSON())).toBe(before);
   expect(c.closed).toBe(false);
   return e;

@@ -127,7 +127,7 @@ it('a concede during a decision prompt ends the match at once; the prompt timer 
   expect(e.code).toBe('wrong-phase');
   const before = JSON.stringify(spec.state.toJSON());
   advanceClock(roomId, 120_000);
-  await sleep(100);
+  await spec.roundTrip();
   expect(JSON.stringify(spec.state.toJSON())).toBe(before);
   expect(a.of('prompt-closed')).toHaveLength(0);
   const rec = await fetch(`http://127.0.0.1:${server.port}/api/records/${ended.recordId}`);
@@ -148,7 +148,7 @@ it('a spectator can neither concede nor ask for a rematch; the spectator limit h
   expect(e.code).toBe('spectator');
   a.send('rematch');
   await s1.until(() => s1.state.seats[a.seat].rematch, 'a asks');
-  await sleep(100);
+  await s1.roundTrip();
   expect(s1.state.phase).toBe('finished'); // one player and a spectator are not two players
   expect(s1.state.seats[b.seat].rematch).toBe(false);
   b.send('rematch');
@@ -166,23 +166,29 @@ it('a room whose both players drop: timers run on, the budgets run out, the matc
   const { a, b, roomId } = await toCommit('both-drop');
   const spec = await joinById(server, roomId, { spectate: true });
   open.push(spec);
+  // A drops first; B a driven 10 s later: A's budget runs out first, so A forfeits and B wins.
   a.drop();
+  await spec.until(() => !spec.state.seats[a.seat].connected, 'a shown disconnected');
+  advanceClock(roomId, 10_000);
   b.drop();
-  await spec.until(() => !spec.state.seats[0].connected && !spec.state.seats[1].connected, 'both shown disconnected');
+  await spec.until(() => !spec.state.seats[b.seat].connected, 'b shown disconnected');
   // The commit timer keeps running: the round resolves with NONE for both.
-  advanceClock(roomId, 61_000);
+  advanceClock(roomId, 51_000);
   await spec.until(() => spec.state.round === 2, 'round 2 without players', 10_000);
   expect(spec.state.phase).not.toBe('finished');
   advanceClock(roomId, 120_000);
   await spec.until(() => spec.state.phase === 'finished', 'forfeit', 10_000);
   expect(spec.state.endReason).toBe('forfeit');
-  expect([0, 1]).toContain(spec.state.winner);
+  expect(spec.state.winner).toBe(b.seat);
   const ended = await spec.until(() => spec.of('ended').at(-1), 'ended');
   expect(ended.recordId).toBeTruthy();
+  // A's seat is gone; B's is still held (its budget is not spent): B comes back to the result.
   await expect(a.reconnect()).rejects.toThrow();
-  await expect(b.reconnect()).rejects.toThrow();
-  await sleep(50);
-  expect(() => serverRoom(roomId)).not.toThrow(); // the spectator still watches the result
+  await b.reconnect();
+  await b.until(() => b.state.phase === 'finished' && b.state.winner === b.seat, 'b sees its win');
+  await spec.roundTrip(); // the spectator still watches the result
+  expect(spec.closed).toBe(false);
+  expect(() => serverRoom(roomId)).not.toThrow();
 }, 30_000);
 
 it('a second lock-in replaces the sealed commitment for its seat alone; a revise after the round resolved is refused', async () => {
@@ -197,7 +203,7 @@ it('a second lock-in replaces the sealed commitment for its seat alone; a revise
   expect(await a.next('commitment', n)).toMatchObject({ lockedIn: true, commitment: { engine: 'S' } });
   // The opponent may not revise what it has not locked.
   expect((await b.expectError('revise', { round: 1 })).code).toBe('wrong-phase');
-  await sleep(50);
+  await spec.roundTrip();
   for (const o of [b, spec]) {
     expect(o.of('commitment')).toHaveLength(0);
     expect(o.state.seats[a.seat].lockedIn).toBe(true);
@@ -210,7 +216,6 @@ it('a second lock-in replaces the sealed commitment for its seat alone; a revise
   expect(a.state.seats[a.seat].lockedIn).toBe(false);
   b.send('concede');
   const ended = await spec.until(() => spec.of('ended').at(-1), 'ended');
-  await sleep(100);
   const rec = (await (await fetch(`http://127.0.0.1:${server.port}/api/records/${ended.recordId}`)).json()) as {
     rounds: Array<{ commitments: Array<{ engine: string }> }>;
   };
@@ -243,7 +248,7 @@ it('stale and duplicate draft picks are refused by name; the draft goes on from 
   expect(e.code).toBe('illegal');
   expect(e.message).toMatch(/main|slot|filled|already/i);
   expect((await first.expectError('swap', { slot: 'main', card: 'fpa-heavy-lance' })).code).toBe('wrong-phase');
-  await sleep(50);
+  await first.roundTrip();
   expect(JSON.stringify(first.state.toJSON())).toBe(before);
   n = first.messages.length;
   first.send('pick', { slot: 'broadside', card: 'fpa-torpedo-racks' });
@@ -262,14 +267,19 @@ it('a player who leaves while the match is being started (a slow listing write) 
   const room = serverRoom(a.room.roomId) as unknown as { setPrivate(v?: boolean): Promise<void> };
   // The listing write takes a while (Redis across the network).
   const setPrivate = room.setPrivate.bind(room);
+  const writes: Array<boolean | undefined> = [];
   room.setPrivate = async (v?: boolean) => {
     await sleep(300);
-    return setPrivate(v);
+    await setPrivate(v);
+    writes.push(v);
   };
   const b = await quickMatch(server, 'Leaver');
   expect(b.room.roomId).toBe(a.room.roomId);
   await b.leave();
-  await sleep(600);
+  // The start's write (private), then the one that puts the room back into matchmaking (public).
+  await a.until(() => writes.length >= 2, 'the two listing writes');
+  await a.roundTrip();
+  expect(writes).toEqual([true, false]);
   expect(a.state.phase).toBe('waiting');
   expect(a.state.seats.filter((s: { taken: boolean }) => s.taken)).toHaveLength(1);
   // The room is back in matchmaking: the next stranger gets the seat and the match starts with both.

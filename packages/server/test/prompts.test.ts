@@ -4,7 +4,7 @@ import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import { joinById, quickMatch, sleep, startTestServer, type TestClient, type TestServer } from './harness.js';
+import { joinById, quickMatch, startTestServer, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -21,7 +21,7 @@ async function refused(c: TestClient, watcher: TestClient, payload: unknown, cod
   const e = await c.expectError('decide', payload);
   expect(e.code, `decide ${JSON.stringify(payload)} → ${e.message}`).toBe(code);
   if (mention) expect(e.message).toMatch(mention);
-  await sleep(60); // a patch interval
+  await watcher.roundTrip();
   expect(JSON.stringify(watcher.state.toJSON())).toBe(before);
   expect(c.closed).toBe(false);
   return e;
