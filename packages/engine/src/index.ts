@@ -58,6 +58,7 @@ export {
   RECORD_FORMAT,
   type MatchRecord,
   type RecordRound,
+  type RecordEnd,
   type RecordError,
 } from './record.js';
 export { replayRecord, replayJson, setupOf, type ReplayResult } from './replay.js';

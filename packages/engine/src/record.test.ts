@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecord } from './record.js';
 import { replayRecord } from './replay.js';
+import { resolveRound } from './round.js';
 import { simulateMatch } from './simulate.js';
 
 describe('RULES §10: the match record', () => {
@@ -54,6 +55,44 @@ describe('RULES §10: the match record', () => {
     const r = replayRecord({ ...m.record, rounds: m.record.rounds.slice(0, 2), end: { winner: 1, reason: 'concede' } });
     expect(r.ok).toBe(true);
     if (r.ok) expect([r.value.state.winner, r.value.state.endReason]).toEqual([1, 'concede']);
+  });
+
+  it('RULES §10, §4.6: a concession during a round replays that round up to the decisions given, then the end', () => {
+    // A round that asked for decisions: the match is conceded while its second prompt is open.
+    const i = m.record.rounds.findIndex((r) => r.decisions.length >= 2);
+    expect(i).toBeGreaterThanOrEqual(0);
+    const before = replayRecord({ ...m.record, rounds: m.record.rounds.slice(0, i), end: undefined });
+    expect(before.ok).toBe(true);
+    if (!before.ok) return;
+    const round = m.record.rounds[i]!;
+    const interrupted = { commitments: round.commitments, decisions: round.decisions.slice(0, 1) };
+    const seen = resolveRound(before.value.state, round.commitments, interrupted.decisions);
+    if (seen.status !== 'awaiting') throw new Error(`round ${i} did not stop at its second prompt`);
+    const parsed = parseRecord(
+      JSON.parse(
+        JSON.stringify({
+          ...m.record,
+          rounds: m.record.rounds.slice(0, i),
+          end: { winner: 0, reason: 'concede', interrupted },
+        }),
+      ),
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const r = replayRecord(parsed.value);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const ended = { type: 'match-ended', winner: 0, reason: 'concede' };
+    // Exactly what the players were shown: the rounds before, the interrupted round so far, the end.
+    expect(r.value.events).toEqual([...before.value.events, ...seen.events, ended]);
+    expect(r.value.rounds.at(-1)).toEqual([...seen.events, ended]);
+    expect([r.value.state.winner, r.value.state.endReason]).toEqual([0, 'concede']);
+    // The interrupted round resolved to its end belongs in rounds; an interruption without concede or forfeit too.
+    const whole = { commitments: round.commitments, decisions: round.decisions };
+    const wrong = replayRecord({ ...parsed.value, end: { winner: 0, reason: 'concede', interrupted: whole } });
+    expect(!wrong.ok && wrong.error.path).toBe('record.end.interrupted');
+    const notEarly = replayRecord({ ...parsed.value, end: { winner: 0, reason: 'destroyed', interrupted } });
+    expect(!notEarly.ok && notEarly.error.path).toBe('record.end.interrupted');
   });
 
   it('RULES §10: rounds after the end are refused', () => {

@@ -30,7 +30,17 @@ export interface MatchRecord {
   players: [RecordPlayer, RecordPlayer];
   draft: unknown[];
   rounds: RecordRound[];
-  end?: { winner: Seat | 'draw'; reason: EndReason };
+  end?: RecordEnd;
+}
+
+export interface RecordEnd {
+  winner: Seat | 'draw';
+  reason: EndReason;
+  /**
+   * A concede or forfeit while a round was being resolved: that round's commitments and the decisions given before
+   * the end. The replay resolves it up to there and no further (no time-out defaults), as the players saw it.
+   */
+  interrupted?: RecordRound;
 }
 
 export interface RecordError {
@@ -86,6 +96,8 @@ const decision: Check = (x, p) => {
   return fail(`${p}.kind`, 'expected "direct-fire", "point-defence" or "fighter"');
 };
 
+const roundShape: Check = obj({ commitments: arr(any, 2), decisions: arr(decision) }, ['decisions']);
+
 const player: Check = obj({
   name: str,
   faction: oneOf(Object.keys(FACTIONS)),
@@ -108,11 +120,15 @@ const recordShape: Check = obj(
     players: arr(player, 2),
     draft: arr(any),
     // Commitments are checked against the rules during replay (validateCommitment), with the round named.
-    rounds: arr(obj({ commitments: arr(any, 2), decisions: arr(decision) }, ['decisions'])),
-    end: obj({
-      winner: (x, p) => (x === 'draw' ? null : seat(x, p)),
-      reason: oneOf(['destroyed', 'draw', 'concede', 'forfeit']),
-    }),
+    rounds: arr(roundShape),
+    end: obj(
+      {
+        winner: (x, p) => (x === 'draw' ? null : seat(x, p)),
+        reason: oneOf(['destroyed', 'draw', 'concede', 'forfeit']),
+        interrupted: roundShape,
+      },
+      ['interrupted'],
+    ),
   },
   ['variants', 'scenario', 'draft', 'end'],
 );
@@ -127,9 +143,12 @@ export function parseRecord(input: unknown): Result<MatchRecord, RecordError> {
     variants: { ...NO_VARIANTS, ...r.variants },
     scenario: r.scenario ?? 'standard',
     draft: r.draft ?? [],
-    rounds: r.rounds.map((x) => ({ commitments: x.commitments, decisions: x.decisions ?? [] })),
+    rounds: r.rounds.map(withDecisions),
+    ...(r.end?.interrupted ? { end: { ...r.end, interrupted: withDecisions(r.end.interrupted) } } : {}),
   });
 }
+
+const withDecisions = (x: RecordRound): RecordRound => ({ commitments: x.commitments, decisions: x.decisions ?? [] });
 
 /** Serialise a record: stable key order, one JSON document. */
 export const makeRecord = (r: MatchRecord): string => JSON.stringify(r, null, 2);

@@ -3,8 +3,8 @@ import { validateCommitment } from './commitment.js';
 import { defaultDecision } from './defaults.js';
 import type { MatchEvent } from './events.js';
 import { concede, createMatch, forfeit, validateSetup, type MatchSetup } from './match.js';
-import { parseRecord, type MatchRecord, type RecordError } from './record.js';
-import { resolveRoundWith } from './round.js';
+import { parseRecord, type MatchRecord, type RecordError, type RecordRound } from './record.js';
+import { resolveRound, resolveRoundWith } from './round.js';
 import type { Commitment, MatchState, Result, Seat } from './types.js';
 import { err, ok } from './types.js';
 
@@ -37,13 +37,9 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
     const round = record.rounds[i]!;
     const path = `record.rounds[${i}]`;
     if (state.winner !== null) return err({ path, message: 'the match had already ended before this round' });
-    const commitments: Commitment[] = [];
-    for (const seat of [0, 1] as const) {
-      const c = validateCommitment(state, seat, round.commitments[seat]);
-      if (!c.ok) return err({ path: `${path}.commitments[${seat}]`, message: c.error.message });
-      commitments.push(c.value);
-    }
-    const progress = resolveRoundWith(state, [commitments[0]!, commitments[1]!], (prompt, k) =>
+    const commitments = checkCommitments(state, round, path);
+    if (!commitments.ok) return commitments;
+    const progress = resolveRoundWith(state, commitments.value, (prompt, k) =>
       k < round.decisions.length ? round.decisions[k] : defaultDecision(prompt),
     );
     if (progress.status === 'error') {
@@ -63,10 +59,15 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
     if (state.winner !== null)
       return err({ path: 'record.end', message: `the match had already ended (${state.endReason})` });
     const loser: Seat = end.winner === 0 ? 1 : 0;
-    state = end.reason === 'concede' ? concede(state, loser) : forfeit(state, loser);
-    const e: MatchEvent = { type: 'match-ended', winner: end.winner, reason: end.reason };
-    events.push(e);
-    rounds.push([e]);
+    // The round a concede or forfeit cut short, as far as it went (its events were shown), then the end.
+    const cut = end.interrupted ? interruptedRound(state, end.interrupted) : ok({ events: [], state });
+    if (!cut.ok) return cut;
+    state = end.reason === 'concede' ? concede(cut.value.state, loser) : forfeit(cut.value.state, loser);
+    const last: MatchEvent[] = [...cut.value.events, { type: 'match-ended', winner: end.winner, reason: end.reason }];
+    events.push(...last);
+    rounds.push(last);
+  } else if (end?.interrupted) {
+    return err({ path: 'record.end.interrupted', message: `only a concede or forfeit interrupts a round` });
   } else if (end && (state.winner !== end.winner || state.endReason !== end.reason)) {
     return err({
       path: 'record.end',
@@ -74,6 +75,36 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
     });
   }
   return ok({ events, state, rounds });
+}
+
+/** A round interrupted by the end: resolved with exactly its decisions; it must stop awaiting the next one. */
+function interruptedRound(
+  state: MatchState,
+  round: RecordRound,
+): Result<{ events: MatchEvent[]; state: MatchState }, RecordError> {
+  const path = 'record.end.interrupted';
+  const commitments = checkCommitments(state, round, path);
+  if (!commitments.ok) return commitments;
+  const p = resolveRound(state, commitments.value, round.decisions);
+  if (p.status === 'error') {
+    return err({ path: `${path}.decisions[${p.index}]`, message: `${p.error.code}: ${p.error.message}` });
+  }
+  if (p.status === 'done') return err({ path, message: 'this round was resolved to its end: it belongs in rounds' });
+  return ok({ events: p.events, state: p.state });
+}
+
+function checkCommitments(
+  state: MatchState,
+  round: RecordRound,
+  path: string,
+): Result<[Commitment, Commitment], RecordError> {
+  const out: Commitment[] = [];
+  for (const seat of [0, 1] as const) {
+    const c = validateCommitment(state, seat, round.commitments[seat]);
+    if (!c.ok) return err({ path: `${path}.commitments[${seat}]`, message: c.error.message });
+    out.push(c.value);
+  }
+  return ok([out[0]!, out[1]!]);
 }
 
 /** Parse then replay untrusted JSON. */

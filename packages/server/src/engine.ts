@@ -8,6 +8,7 @@ export type Draft = E.Draft;
 export type DraftAction = E.DraftAction;
 export type RoundProgress = E.RoundProgress;
 export type MatchRecord = E.MatchRecord;
+export type RecordRound = E.RecordRound;
 
 export const engine = {
   createMatch: E.createMatch,

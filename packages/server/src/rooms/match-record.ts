@@ -1,7 +1,7 @@
 // The record of a finished match (RULES §10: ruleset, seed, factions, draft, munitions, every round's commitments and
 // decisions, the end) and the summary the record list shows.
 import type { MatchState, PlayerSetup } from '@star-eater/engine';
-import { engine, type MatchRecord } from '../engine.js';
+import { engine, type MatchRecord, type RecordRound } from '../engine.js';
 import type { RecordSummary } from '../storage/types.js';
 
 export interface RecordInput {
@@ -13,6 +13,8 @@ export interface RecordInput {
   names: [string, string];
   draftLog: MatchRecord['draft'];
   rounds: MatchRecord['rounds'];
+  /** The round a concede or forfeit cut short (RULES §10 `end.interrupted`). */
+  interrupted?: RecordRound | undefined;
 }
 
 export function matchRecord(r: RecordInput): { record: MatchRecord; summary: RecordSummary } {
@@ -27,7 +29,9 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
     players: r.players,
     draft: r.draftLog,
     rounds: r.rounds,
-    ...(m.winner !== null && m.endReason ? { end: { winner: m.winner, reason: m.endReason } } : {}),
+    ...(m.winner !== null && m.endReason
+      ? { end: { winner: m.winner, reason: m.endReason, ...(r.interrupted ? { interrupted: r.interrupted } : {}) } }
+      : {}),
   } as MatchRecord;
   const summary: RecordSummary = {
     id: r.id,

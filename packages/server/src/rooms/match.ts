@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ClientMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
-import { engine, type Draft } from '../engine.js';
+import { engine, type Draft, type RecordRound } from '../engine.js';
 import { DraftPhase } from './draft-phase.js';
 import {
   fail,
@@ -177,9 +177,7 @@ export class Match implements Phases {
 
   private endEarly(seat: Seat, reason: 'concede' | 'forfeit'): void {
     if (this.rounds) {
-      this.rounds.state =
-        reason === 'concede' ? engine.concede(this.rounds.state, seat) : engine.forfeit(this.rounds.state, seat);
-      this.finish();
+      this.finish(this.rounds.endEarly(seat, reason));
     } else {
       // Before the draft is over there is no match state, hence no record.
       const st = this.host.state;
@@ -189,7 +187,8 @@ export class Match implements Phases {
     }
   }
 
-  private finish(): void {
+  /** The match is over (`interrupted`: the round a concede or forfeit cut short, for the record). */
+  private finish(interrupted?: RecordRound): void {
     const rounds = this.rounds!;
     const m = rounds.state;
     const st = this.host.state;
@@ -207,6 +206,7 @@ export class Match implements Phases {
       names: this.names,
       draftLog: this.drafting?.draft?.log ?? [],
       rounds: rounds.played,
+      interrupted,
     });
     this.host
       .saveRecord(summary, record)

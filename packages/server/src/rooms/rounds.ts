@@ -2,8 +2,8 @@
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
 import type { ClientMessages, ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
-import { engine, type MatchRecord, type RoundProgress } from '../engine.js';
-import { fail, OK, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
+import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
+import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
 import { syncBoard } from './sync.js';
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
@@ -153,6 +153,25 @@ export class Rounds {
   /** The match ended outside a round (concede, forfeit): no resolution is pending any more. */
   close(): void {
     this.resolution = null;
+  }
+
+  /**
+   * A seat concedes or forfeits (RULES §4.6, §7), in a commitment window or while a round resolves. The end is the
+   * engine's `match-ended` event, published after whatever the clients were shown of the round (as the record's
+   * replay shows it); a round cut short goes to the record as `end.interrupted`, as far as it went.
+   */
+  endEarly(seat: Seat, reason: 'concede' | 'forfeit'): RecordRound | undefined {
+    const res = this.resolution;
+    const cut = res?.progress.status === 'awaiting' ? res : null;
+    const base = cut ? cut.progress.state : this.state;
+    this.state = reason === 'concede' ? engine.concede(base, seat) : engine.forfeit(base, seat);
+    this.resolution = null;
+    this.sealed = [null, null];
+    const ended: MatchEvent = { type: 'match-ended', winner: other(seat), reason };
+    this.roundEvents.push(ended);
+    const from = cut ? cut.published : 0;
+    this.host.broadcast('events', { round: this.state.round, from, events: [ended], done: true });
+    return cut ? { commitments: cut.commitments, decisions: [...cut.decisions] } : undefined;
   }
 
   /**
