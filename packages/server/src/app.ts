@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import { setRoomDeps, type RoomDeps } from './deps.js';
 import { SpreadPingTransport } from './keepalive.js';
 import { mountHttp } from './http.js';
+import { DEFAULT_HTTP_GUARD, type HttpGuardOptions, installGate } from './http/gate.js';
+import { silenceColyseusCors, upgradeGuard } from './http/origins.js';
 import { createLogger } from './log.js';
 import { DEFAULT_RATE_LIMIT } from './rooms/rate-limit.js';
 import { MatchRoom } from './rooms/MatchRoom.js';
@@ -29,6 +31,8 @@ export interface GameServerOptions {
   publicAddress?: string | null;
   /** With Redis: how often to look for crashed processes and drop their rooms from the listing, ms (10000). */
   sweepMs?: number;
+  /** The HTTP gate (http/gate.ts): body limit, per-IP rate limits, Origin allowlist, security headers. */
+  http?: Partial<HttpGuardOptions>;
 }
 
 export interface GameServer {
@@ -88,7 +92,13 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     rateLimit: DEFAULT_RATE_LIMIT,
     ...opts.room,
   });
-  const transport = new SpreadPingTransport({ pingInterval: 10_000, pingMaxRetries: 3 });
+  const guard: HttpGuardOptions = { ...DEFAULT_HTTP_GUARD, ...opts.http };
+  silenceColyseusCors(matchMaker.controller);
+  const transport = new SpreadPingTransport({
+    pingInterval: 10_000,
+    pingMaxRetries: 3,
+    beforeUpgrade: upgradeGuard({ allowed: guard.allowedOrigins }),
+  });
   const matchRooms = defineRoom(MatchRoom);
   matchRooms.on('create', (room) => rooms.add(room));
   matchRooms.on('dispose', (room) => rooms.delete(room));
@@ -114,9 +124,11 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },
         draining,
         drain: () => drain.info(),
+        log: log.child({ component: 'http' }),
       }),
   });
   await server.listen(requestedPort, host);
+  installGate(transport.server!, guard);
   const port = (transport.server!.address() as AddressInfo).port;
   const processId = matchMaker.processId;
   log.info(

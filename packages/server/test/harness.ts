@@ -13,6 +13,8 @@ import { sdkSocket, setClockOffset, tapMessages, tickClock } from '../src/colyse
 import { createLogger } from '../src/log.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 
+const UNLIMITED = { burst: 1e9, perMinute: 1e9 };
+
 export interface TestServer extends GameServer {
   wsUrl: string;
   dir: string;
@@ -30,6 +32,8 @@ export async function startTestServer(opts: GameServerOptions = {}): Promise<Tes
     clientDir: null,
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     ...opts,
+    // Every client of a test comes from 127.0.0.1: the per-IP limits are tested on their own (http-guard.test.ts).
+    http: { matchmake: UNLIMITED, api: UNLIMITED, ...opts.http },
   });
   return {
     ...game,
