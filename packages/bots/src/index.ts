@@ -65,6 +65,7 @@ export function botAnswer(level: BotLevel, request: BotRequest, options: BotOpti
   const budget = options.budget ?? defaultBudget(level);
   const rng = botRng(options.seed, `${level}/${budget}`, request);
   switch (level) {
+    // easy, medium and hard are being built (issue 10); until they land they answer as `random` does
     default:
       return randomAnswer(request, rng);
   }
