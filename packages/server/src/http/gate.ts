@@ -109,7 +109,12 @@ export function installGate(server: Server, opts: HttpGuardOptions): void {
     // A foreign page: no CORS headers, and nothing it asks is done.
     if (!originAllowed(req.headers, policy)) {
       req.resume();
-      return json(res, 403, { error: 'this origin may not use this server (see ALLOWED_ORIGINS)' }, { connection: 'close' });
+      return json(
+        res,
+        403,
+        { error: 'this origin may not use this server (see ALLOWED_ORIGINS)' },
+        { connection: 'close' },
+      );
     }
     const origin = req.headers.origin;
     if (origin) {

@@ -5,12 +5,14 @@ import type { Logger } from 'pino';
 import {
   parseClientMessage,
   parseJoinOptions,
+  SEAT_TAKEN,
   TIMER_PRESETS,
   type JoinOptions,
   type ServerMessages,
 } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine/types';
-import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
+import { clockNow, guardSeatReservations, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
+import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { Emotes } from './emotes.js';
@@ -20,6 +22,7 @@ import { ReconnectionBudget } from './reconnection.js';
 import { beforePatch, cork, markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomTimers } from './room-timers.js';
+import { SeatDesk } from './seats.js';
 import { MatchRoomState, SeatState } from './state.js';
 import { PACKED_TYPES, packedFrame } from './wire.js';
 
@@ -35,6 +38,7 @@ export type { MatchMetadata } from './listing.js';
 const NO_PATCH_INTERVAL = 2 ** 31 - 1;
 
 export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMetadata }> {
+  // Seats are counted by the room (rooms/seats.ts): Colyseus' own count (clients + reservations) only caps the total.
   override maxClients = 2;
   override state = new MatchRoomState();
   private deps!: RoomDeps;
@@ -44,6 +48,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private seatClients: [Client | null, Client | null] = [null, null];
   private budget!: ReconnectionBudget;
   private admission!: Admission;
+  private desk!: SeatDesk;
   private listing = new Listing((meta) => void this.setMetadata(meta));
   private timers = new RoomTimers(
     () => this.clockNow(),
@@ -71,6 +76,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.configure(o);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private);
+    this.desk = this.seatDesk();
+    this.maxClients = this.deps.maxSpectators + 16;
+    this.seatReservationTimeout = 10;
+    guardSeatReservations(this, (id, options, authData) => this.desk.reserve(id, options, authData));
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
     // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
@@ -84,6 +93,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     // step (host.broadcast): a timer found due there runs in a turn of its own, so it never sends its patch and
     // messages inside another patch, nor changes the match under a step that is still running.
     this.clock.setInterval(() => {
+      this.desk.refresh();
       if (!this.patching) return this.timers.check();
       if (this.timersDue) return;
       this.timersDue = true;
@@ -179,27 +189,43 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     markChanged(this);
   }
 
-  // ------------------------------------------------------------------ joining
-  override onAuth(client: Client, options: unknown): Auth {
-    try {
-      return this.authorise(options);
-    } catch (err) {
-      // Operators see why a join was refused (the client is told the same words); never the invite itself.
-      this.log.info({ session: client.sessionId, reason: (err as Error).message }, 'join refused');
-      throw err;
-    }
+  // ------------------------------------------------------------------ joining (who may: admission.ts, seats.ts)
+  /** Before any room is found or made: strict options, refused by name; the address goes to the reservation. */
+  static override async onAuth(_token: string, options: unknown, context: unknown): Promise<{ address: string }> {
+    const parsed = parseJoinOptions(options);
+    if (!parsed.ok) throw refuse(parsed.message);
+    return { address: addressFromContext(context as Parameters<typeof addressFromContext>[0]) };
   }
 
-  private authorise(options: unknown): Auth {
-    return this.admission.authorise(options, {
-      phase: this.state.phase,
-      seatsTaken: this.state.seats.map((s) => s.taken),
-      spectators: this.state.spectators,
-      maxSpectators: this.deps.maxSpectators,
+  /** Matchmaking's joinById asks first (http/matchmake.ts): throws the refusal's words. */
+  precheck(options: unknown): void {
+    this.desk.precheck(options);
+  }
+
+  private seatDesk(): SeatDesk {
+    return new SeatDesk({
+      ledger: this.deps.reservations,
+      admission: this.admission,
+      view: () => ({
+        phase: this.state.phase,
+        seatsTaken: this.state.seats.map((s) => s.taken),
+        spectators: this.state.spectators,
+        maxSpectators: this.deps.maxSpectators,
+        starting: this.starting,
+      }),
+      setLocked: (locked) => void (locked ? this.lock() : this.unlock()),
+      wake: (fn, ms) => setTimeout(() => this.guard('seats', fn), ms).unref(),
     });
   }
 
-  override onJoin(client: Client, _options: unknown, auth: Auth): void {
+  override onJoin(client: Client, options: unknown): void {
+    let auth: Auth;
+    try {
+      auth = this.desk.admit(client.sessionId, options);
+    } catch (err) {
+      this.log.info({ session: client.sessionId, reason: (err as Error).message }, 'join refused');
+      throw err;
+    }
     const limiter = new RateLimiter(this.deps.rateLimit);
     if (auth.role === 'spectator') {
       if (this.state.spectators >= this.deps.maxSpectators)
@@ -212,7 +238,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       return;
     }
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
-    if (seat === -1) throw refuse('the match is full');
+    if (seat === -1 || this.state.phase !== 'waiting') throw refuse(SEAT_TAKEN);
     const s = this.state.seats[seat]!;
     s.taken = true;
     s.connected = true;
@@ -243,16 +269,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         if (!ready()) return;
         // The seat was taken again meanwhile (that join saw `starting` and left the start to this call).
       }
-      // One place over the spectator limit, so that a spectator too many reaches onAuth and is told why (at exactly
-      // full, Colyseus would lock the room and refuse with a bare 'room is locked'). onJoin holds the limit itself.
-      this.maxClients = 2 + this.deps.maxSpectators + 1;
+      // Open to spectators by id (maxClients leaves room: the seat desk and onJoin hold the limits, with words).
       await this.unlock();
     } finally {
       this.starting = false;
     }
     if (!ready()) {
-      // Left during the unlock: back to two seats and matchmaking.
-      this.maxClients = 2;
+      // Left during the unlock: back to matchmaking.
       if (!this.state.settings.private) await this.setPrivate(false);
       return void this.updateMetadata();
     }
@@ -447,6 +470,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** The listing (lobby) follows the state; listing.ts decides when it is worth a write. Every caller changed state. */
   private updateMetadata(): void {
     this.listing.update(this.state);
+    this.desk?.refresh();
     markChanged(this);
   }
 }
