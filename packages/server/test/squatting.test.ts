@@ -17,7 +17,10 @@ import {
 let server: TestServer;
 let now = 5_000_000;
 const open: TestClient[] = [];
-const track = (c: TestClient) => (open.push(c), c);
+const track = (c: TestClient) => {
+  open.push(c);
+  return c;
+};
 beforeAll(async () => {
   server = await startTestServer({ http: { now: () => now } });
 });
