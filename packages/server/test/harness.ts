@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { matchMaker, type Room as ServerRoom } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { afterAll, beforeAll } from 'vitest';
-import type { JoinOptions, ServerMessages } from '@star-eater/protocol';
+import { type JoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
 import { sleep } from '../bench/procs.js';
 import { createGameServer, type GameServer, type GameServerOptions } from '../src/app.js';
 import { sdkSocket, setClockOffset, tapMessages, tickClock } from '../src/colyseus-internals.js';
@@ -208,9 +208,16 @@ async function ready(c: TestClient): Promise<TestClient> {
   return c;
 }
 
+/** Quick match as the client does it: a seat another player took first (SEAT_TAKEN) means looking again. */
 export async function quickMatch(server: TestServer, name: string): Promise<TestClient> {
-  const c = sdk(server);
-  return ready(new TestClient((await c.joinOrCreate('match', { name } satisfies JoinOptions)) as Room, c));
+  for (let attempt = 1; ; attempt++) {
+    const c = sdk(server);
+    try {
+      return await ready(new TestClient((await c.joinOrCreate('match', { name } satisfies JoinOptions)) as Room, c));
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes(SEAT_TAKEN)) throw err;
+    }
+  }
 }
 
 export async function createPrivate(server: TestServer, opts: JoinOptions): Promise<TestClient> {

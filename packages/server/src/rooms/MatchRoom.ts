@@ -273,6 +273,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       await this.unlock();
     } finally {
       this.starting = false;
+      // Not starting after all (a seat was left meanwhile): the room is matchable again (rooms/seats.ts).
+      if (!ready()) this.desk.refresh();
     }
     if (!ready()) {
       // Left during the unlock: back to matchmaking.

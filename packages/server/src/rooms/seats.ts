@@ -77,6 +77,7 @@ interface Pending {
 
 export class SeatDesk {
   private pending = new Map<string, Pending>();
+  private reservedOnce = false;
 
   constructor(private readonly host: DeskHost) {}
 
@@ -95,6 +96,7 @@ export class SeatDesk {
       this.host.ledger.opened(sessionId, addressOf(authData));
     }
     this.pending.set(sessionId, { auth, at: this.host.ledger.now() });
+    this.reservedOnce = true;
     this.refresh();
     this.host.wake(() => this.refresh(), HOLD_MS + 1);
     return true;
@@ -117,7 +119,8 @@ export class SeatDesk {
     const v = this.host.view();
     if (v.phase !== 'waiting' || v.starting) return;
     const held = this.heldSeats();
-    this.host.setLocked(held !== 1);
+    // A room no reservation reached yet is being created for its first one: left alone.
+    if (this.reservedOnce) this.host.setLocked(held !== 1);
   }
 
   /** Seats taken by players (connected, or held for a reconnection) plus the reservations that still hold one. */
