@@ -33,7 +33,8 @@ export type ErrorCode =
   | 'spectator' // spectators can change nothing
   | 'stale' // the round or prompt it answers is over
   | 'illegal' // the engine refused it (the engine's code is in `detail`)
-  | 'rate-limited'; // too many messages
+  | 'rate-limited' // too many messages
+  | 'replaced'; // your seat moved to a newer connection with your reconnection token
 
 export interface ErrorMessage {
   code: ErrorCode;

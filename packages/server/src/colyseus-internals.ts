@@ -126,3 +126,18 @@ export function guardSeatReservations(
     return reserve(sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
   };
 }
+
+// ------------------------------------------------------------------ incoming frames
+/**
+ * Runs `screen` on every frame a client of `room` sends, before Colyseus reads it (Room._onMessage, private: the
+ * transport's message listener is bound to it when the client joins, so set this up in onCreate). A frame `screen`
+ * returns false for is not handled further.
+ */
+export function screenFrames(room: Room, screen: (client: Client, frame: Uint8Array) => boolean): void {
+  const r = room as unknown as { _onMessage: (client: Client, frame: Uint8Array) => void };
+  if (typeof r._onMessage !== 'function') throw new Error('colyseus-internals: Room._onMessage is gone');
+  const handle = r._onMessage.bind(room);
+  r._onMessage = (client, frame) => {
+    if (screen(client, frame)) handle(client, frame);
+  };
+}

@@ -17,6 +17,8 @@ export interface RoomDeps {
   /** Every open seat reservation of the process, and the addresses that left one unused (rooms/seats.ts). */
   reservations: ReservationLedger;
   rateLimit: RateLimitOptions;
+  /** The flood limiter's clock, ms (default performance.now; tests drive it). */
+  floodClock?: () => number;
   /** True while the process drains before it stops (scale/drain.ts): no new match starts here, not even a rematch. */
   draining?: () => boolean;
 }

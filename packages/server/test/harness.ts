@@ -77,6 +77,8 @@ export class TestClient {
   readonly frames: Uint8Array[] = [];
   private waiters: Array<() => void> = [];
   closed = false;
+  /** The close code and reason of the last connection, once it ended. */
+  leftWith: { code: number; reason: string | undefined } | null = null;
 
   constructor(
     public room: Room,
@@ -95,7 +97,8 @@ export class TestClient {
     });
     this.room.onMessage('*', () => {});
     this.room.onStateChange(() => this.poke());
-    this.room.onLeave(() => {
+    this.room.onLeave((code, reason) => {
+      this.leftWith = { code, reason };
       this.closed = true;
       this.poke();
     });

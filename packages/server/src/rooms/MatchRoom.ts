@@ -11,11 +11,19 @@ import {
   type ServerMessages,
 } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine/types';
-import { clockNow, guardSeatReservations, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
+import {
+  clockNow,
+  guardSeatReservations,
+  ownStateFrames,
+  screenFrames,
+  stateHasChanges,
+} from '../colyseus-internals.js';
 import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { Emotes } from './emotes.js';
+import { screenFrame } from './flood.js';
+import { takeOver } from './takeover.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost } from './match.js';
 import { ReconnectionBudget } from './reconnection.js';
@@ -102,6 +110,14 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         this.timers.check();
       });
     }, 100);
+    // Every frame counts toward the flood limit, and an undecodable one closes the connection (rooms/flood.ts).
+    screenFrames(this, (client, frame) =>
+      screenFrame(frame, this.members.get(client.sessionId)?.limiter, {
+        reply: (error) => this.reply(client, 'error', error),
+        close: (code, reason) => client.leave(code, reason),
+        warn: (what, line) => this.log.warn({ session: client.sessionId, ...what }, line),
+      }),
+    );
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
       this.onClientMessage(client, type, payload),
     );
@@ -226,7 +242,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       this.log.info({ session: client.sessionId, reason: (err as Error).message }, 'join refused');
       throw err;
     }
-    const limiter = new RateLimiter(this.deps.rateLimit);
+    const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
     if (auth.role === 'spectator') {
       if (this.state.spectators >= this.deps.maxSpectators)
         throw refuse('this match has as many spectators as it can take');
@@ -315,6 +331,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (secondsLeft !== null) this.state.seats[seat]!.reconnectLeft = secondsLeft;
   }
 
+  /** Colyseus asks this when a token comes back: its owner may still be connected (rooms/takeover.ts). */
+  override checkReconnectionToken(token: string): string {
+    const owner = this.clients.find((c) => c.reconnectionToken === token);
+    if (owner && !takeOver(owner, this.match.live, (e) => this.reply(owner, 'error', e))) return undefined as never;
+    return super.checkReconnectionToken(token);
+  }
+
   override onReconnect(client: Client): void {
     const m = this.members.get(client.sessionId);
     if (!m || m.seat === null) return;
@@ -382,20 +405,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private onClientMessage(client: Client, type: string | number, payload: unknown): void {
     const m = this.members.get(client.sessionId);
     if (!m) return;
-    const verdict = m.limiter.take();
-    if (verdict !== 'ok') {
-      if (verdict === 'disconnect') {
-        this.log.warn({ seat: m.seat, role: m.role }, 'flood: disconnecting the client');
-        client.leave(4029, 'too many messages');
-      } else if (verdict === 'refuse') {
-        this.reply(client, 'error', {
-          code: 'rate-limited',
-          type: String(type).slice(0, 40),
-          message: 'too many messages: slow down',
-        });
-      }
-      return;
-    }
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.reply(client, 'error', parsed.error);
     if (m.role === 'spectator' || m.seat === null) {
