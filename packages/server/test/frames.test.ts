@@ -144,7 +144,7 @@ describe('payloads', () => {
   });
 
   it('join options are strict: an unknown key or a wrong type is refused by name, before any room is made', async () => {
-    const rooms = async () => (await (await fetch(`${server.url}/health`)).json()).rooms as number;
+    const rooms = async () => ((await (await fetch(`${server.url}/health`)).json()) as { rooms: number }).rooms;
     const before = await rooms();
     for (const [options, words] of [
       [{ name: 'X', colour: 'red' }, 'join options: colour: unknown key: not allowed here'],

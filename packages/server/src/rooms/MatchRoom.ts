@@ -2,27 +2,15 @@
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
 import { Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
-import {
-  parseClientMessage,
-  parseJoinOptions,
-  SEAT_TAKEN,
-  TIMER_PRESETS,
-  type JoinOptions,
-  type ServerMessages,
-} from '@star-eater/protocol';
+import { parseClientMessage, parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine/types';
-import {
-  clockNow,
-  guardSeatReservations,
-  ownStateFrames,
-  screenFrames,
-  stateHasChanges,
-} from '../colyseus-internals.js';
+import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { Emotes } from './emotes.js';
-import { screenFrame } from './flood.js';
+import { guardRoom } from './guards.js';
+import { configureRoom } from './settings.js';
 import { takeOver } from './takeover.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost } from './match.js';
@@ -30,7 +18,7 @@ import { ReconnectionBudget } from './reconnection.js';
 import { beforePatch, cork, markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomTimers } from './room-timers.js';
-import { SeatDesk } from './seats.js';
+import type { SeatDesk } from './seats.js';
 import { MatchRoomState, SeatState } from './state.js';
 import { PACKED_TYPES, packedFrame } from './wire.js';
 
@@ -81,13 +69,25 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
-    this.configure(o);
+    configureRoom(this.state.settings, o, this.deps.timers);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private);
-    this.desk = this.seatDesk();
-    this.maxClients = this.deps.maxSpectators + 16;
-    this.seatReservationTimeout = 10;
-    guardSeatReservations(this, (id, options, authData) => this.desk.reserve(id, options, authData));
+    this.desk = guardRoom({
+      room: this,
+      deps: this.deps,
+      admission: this.admission,
+      log: this.log,
+      view: () => ({
+        phase: this.state.phase,
+        seatsTaken: this.state.seats.map((s) => s.taken),
+        spectators: this.state.spectators,
+        maxSpectators: this.deps.maxSpectators,
+        starting: this.starting,
+      }),
+      limiterOf: (id) => this.members.get(id)?.limiter,
+      reply: (client, error) => this.reply(client, 'error', error),
+      step: (what, fn) => this.guard(what, fn),
+    });
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
     // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
@@ -110,38 +110,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         this.timers.check();
       });
     }, 100);
-    // Every frame counts toward the flood limit, and an undecodable one closes the connection (rooms/flood.ts).
-    screenFrames(this, (client, frame) =>
-      screenFrame(frame, this.members.get(client.sessionId)?.limiter, {
-        reply: (error) => this.reply(client, 'error', error),
-        close: (code, reason) => client.leave(code, reason),
-        warn: (what, line) => this.log.warn({ session: client.sessionId, ...what }, line),
-      }),
-    );
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
       this.onClientMessage(client, type, payload),
     );
     this.updateMetadata();
     this.log.info({ private: !!o.private }, 'room created');
-  }
-
-  /**
-   * A private room's creator sets the timers (a preset, or seconds of their own) and the Arclight variants (RULES §7,
-   * §9); a quick match plays the standard preset, the server's defaults.
-   */
-  private configure(o: JoinOptions): void {
-    const s = this.state.settings;
-    const preset = (o.private && o.preset) || 'standard';
-    const d = preset === 'standard' ? this.deps.timers : TIMER_PRESETS[preset];
-    s.private = !!o.private;
-    s.draftSeconds = (o.private && o.timers?.draft) || d.draft;
-    s.commitSeconds = (o.private && o.timers?.commit) || d.commit;
-    s.promptSeconds = (o.private && o.timers?.prompt) || d.prompt;
-    const own = s.draftSeconds !== d.draft || s.commitSeconds !== d.commit || s.promptSeconds !== d.prompt;
-    s.preset = own ? 'custom' : preset;
-    s.rangeBands = !!(o.private && o.variants?.rangeBands);
-    s.initiativeRoll = !!(o.private && o.variants?.initiativeRoll);
-    s.criticalHits = !!(o.private && o.variants?.criticalHits);
   }
 
   private host(): MatchHost {
@@ -216,22 +189,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** Matchmaking's joinById asks first (http/matchmake.ts): throws the refusal's words. */
   precheck(options: unknown): void {
     this.desk.precheck(options);
-  }
-
-  private seatDesk(): SeatDesk {
-    return new SeatDesk({
-      ledger: this.deps.reservations,
-      admission: this.admission,
-      view: () => ({
-        phase: this.state.phase,
-        seatsTaken: this.state.seats.map((s) => s.taken),
-        spectators: this.state.spectators,
-        maxSpectators: this.deps.maxSpectators,
-        starting: this.starting,
-      }),
-      setLocked: (locked) => void (locked ? this.lock() : this.unlock()),
-      wake: (fn, ms) => setTimeout(() => this.guard('seats', fn), ms).unref(),
-    });
   }
 
   override onJoin(client: Client, options: unknown): void {
