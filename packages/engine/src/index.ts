@@ -13,7 +13,7 @@ export {
   fromOffset,
   toOffset,
   parseDir,
-  dirName,
+  isDir,
   turn,
 } from './hex.js';
 export { bearing, inArc, arcsOf, relativePosition } from './arcs.js';

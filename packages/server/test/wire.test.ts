@@ -11,7 +11,7 @@ const events = [
   {
     type: 'thrust',
     seat: 0,
-    thrust: 1,
+    thrust: 'NE',
     effect: 'cancelled',
     index: 0,
     before: { linear: [4, 3], rotational: [] },
@@ -21,9 +21,9 @@ const events = [
     type: 'step',
     seat: 1,
     step: 0,
-    token: 3,
-    from: { core: { q: 7, r: 0 }, facing: 3 },
-    to: { core: { q: 7, r: -1 }, facing: 3 },
+    token: 'S',
+    from: { core: { q: 7, r: 0 }, facing: 'S' },
+    to: { core: { q: 7, r: -1 }, facing: 'S' },
   },
   {
     type: 'collision',
@@ -32,7 +32,7 @@ const events = [
     step: 0,
     removed: null,
     sections: ['port', 'starboard'],
-    undoneTo: { core: { q: 5, r: 13 }, facing: 0 },
+    undoneTo: { core: { q: 5, r: 13 }, facing: 'N' },
   },
   {
     type: 'damage',
