@@ -175,7 +175,13 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
     ]);
     ctx.launches[0] = 1;
     resolveFighterPhase(ctx);
-    expect(ctx.events[1]).toEqual({ type: 'squadron-launched', seat: 0, squadron: '0:0', at: hex(5, 11), facing: 'SW' });
+    expect(ctx.events[1]).toEqual({
+      type: 'squadron-launched',
+      seat: 0,
+      squadron: '0:0',
+      at: hex(5, 11),
+      facing: 'SW',
+    });
     expect(s.ships[0].squadrons[0]).toMatchObject({ status: 'space', at: hex(5, 11), facing: 'SW' });
   });
 

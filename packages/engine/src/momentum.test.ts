@@ -278,13 +278,10 @@ describe('applyEngine', () => {
     expect(e.type === 'thrust' && e.after).toEqual(mat('N'));
   });
 
-  it.each(DIRS.map((n): [Dir] => [n]))(
-    'RULES §4.1: engine %s on an empty mat adds that board direction',
-    (n) => {
-      const s = testState();
-      const ctx = ctxWith([n, 'NONE'], s);
-      applyEngine(ctx, 0);
-      expect(s.ships[0].momentum).toEqual(mat(n));
-    },
-  );
+  it.each(DIRS.map((n): [Dir] => [n]))('RULES §4.1: engine %s on an empty mat adds that board direction', (n) => {
+    const s = testState();
+    const ctx = ctxWith([n, 'NONE'], s);
+    applyEngine(ctx, 0);
+    expect(s.ships[0].momentum).toEqual(mat(n));
+  });
 });

@@ -14,8 +14,8 @@ const events = [
     thrust: 'NE',
     effect: 'cancelled',
     index: 0,
-    before: { linear: [4, 3], rotational: [] },
-    after: { linear: [3], rotational: [] },
+    before: { linear: ['SW', 'S'], rotational: [] },
+    after: { linear: ['S'], rotational: [] },
   },
   {
     type: 'step',

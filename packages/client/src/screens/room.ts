@@ -2,7 +2,7 @@
 // decisions, animated events), the end screen; banners for spectating, reconnecting and the opponent's absence.
 // Players and spectators share it; spectators get no action panels.
 import type { ServerMessages } from '@star-eater/protocol';
-import type { FactionId, Seat } from '@star-eater/engine/types';
+import type { FactionId, Seat } from '@star-eater/engine';
 import type { App } from '../app.js';
 import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';

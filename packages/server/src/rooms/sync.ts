@@ -1,7 +1,7 @@
 // Engine state → synced schema. Only public facts are copied: never the RNG state, never a commitment.
-import { ArraySchema } from '@colyseus/schema';
+import type { ArraySchema } from '@colyseus/schema';
 import type { Dir, MatchState } from '@star-eater/engine';
-import { MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
+import { type MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
 
 /** Assigns only when the value differs, so unchanged fields cost nothing in the next patch. */
 function set<T extends object, K extends keyof T>(obj: T, key: K, value: T[K]): void {
@@ -18,7 +18,6 @@ function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void 
   while (arr.length > values.length) arr.pop();
 }
 export { syncStrings, syncNumbers };
-
 
 /** Scratch space of syncBoard (one call at a time: the server is single-threaded). */
 const seen = new Set<string>();
