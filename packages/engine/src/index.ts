@@ -51,7 +51,7 @@ export { createMatch, validateSetup, concede, forfeit, RULESET, type MatchSetup,
 
 // resolution
 export { resolveRound, resolveRoundWith, type RoundProgress } from './round.js';
-export type { DecisionSource } from './context.js';
+export type { DecisionSource, DiceOptions } from './context.js';
 export { defaultDecision } from './defaults.js';
 export { applyThrust, engineThrusts } from './momentum.js';
 export { previewDrift } from './movement.js';

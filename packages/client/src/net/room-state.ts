@@ -118,6 +118,16 @@ export function seatInfo(s: RoomSeat | undefined): SeatInfo {
   };
 }
 
+/** The two players' names, with a stand-in for a seat not yet named. */
+export function seatNames(st: RoomState): [string, string] {
+  return [seatInfo(st.seats[0]).name || 'Player 1', seatInfo(st.seats[1]).name || 'Player 2'];
+}
+
+/** The two players' factions (the stand-ins only before the faction choice, when no screen shows them). */
+export function seatFactions(st: RoomState): [FactionId, FactionId] {
+  return [seatInfo(st.seats[0]).faction || 'fpa', seatInfo(st.seats[1]).faction || 'lamais'];
+}
+
 /** The engine's MatchState for the synced board, or null before the match has a board. Not for deciding outcomes. */
 export function matchStateFromRoom(rs: RoomState): MatchState | null {
   if (!rs.ships || rs.ships.length < 2) return null;

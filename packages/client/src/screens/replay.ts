@@ -7,7 +7,7 @@ import { EventPlayer } from '../animation/player.js';
 import { modelFromMatch, type BoardModel } from '../board/model.js';
 import { createBoardState } from '../board/state.js';
 import { DEMO_NAMES, demoRound, demoState } from '../fixtures/demo.js';
-import { h, replace, toast } from '../ui/dom.js';
+import { failureCard, h, replace, toast } from '../ui/dom.js';
 import { MatchView } from './match-view.js';
 
 export interface ReplayData {
@@ -174,16 +174,7 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
     })
     .catch((e: Error) => {
       toast(`Replay failed: ${e.message}`, 'error');
-      replace(
-        status,
-        h(
-          'div.center.card',
-          null,
-          h('h2', null, 'Cannot open this replay'),
-          h('p.bad', null, e.message),
-          h('a', { href: '#/' }, 'Back to the lobby'),
-        ),
-      );
+      replace(status, failureCard('Cannot open this replay', e.message));
     });
 
   function onKey(e: KeyboardEvent): void {
