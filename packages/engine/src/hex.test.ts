@@ -13,7 +13,6 @@ import {
   toPixel,
   turn,
 } from './hex.js';
-import type { Dir } from './types.js';
 
 describe('RULES §1: hexes', () => {
   it('RULES §1: directions are numbered clockwise from north with the given vectors', () => {

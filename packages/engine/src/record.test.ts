@@ -115,7 +115,7 @@ describe('RULES §10: the match record', () => {
     const dirFields = ['facing', 'fromFacing', 'dir', 'facings', 'linear'];
     const bad: string[] = [];
     const walk = (x: unknown, path: string): void => {
-      if (Array.isArray(x)) x.forEach((v, i) => walk(v, `${path}[${i}]`));
+      if (Array.isArray(x)) for (const [i, v] of x.entries()) walk(v, `${path}[${i}]`);
       else if (typeof x === 'object' && x !== null)
         for (const [k, v] of Object.entries(x)) {
           if (dirFields.includes(k)) {

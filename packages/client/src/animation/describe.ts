@@ -1,5 +1,5 @@
 // One line of the match log for each engine event, in the rulebook's words. Returns null for events not worth a line.
-import type { CardPlay, Commitment, Dir, MatchEvent, RollDetail, Source, Target, TokenRef } from '@star-eater/engine';
+import type { CardPlay, Commitment, MatchEvent, RollDetail, Source, Target, TokenRef } from '@star-eater/engine';
 
 export const CARD_NAME: Record<string, string> = {
   'fire-main': 'Fire Main',

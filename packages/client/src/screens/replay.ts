@@ -1,7 +1,15 @@
 // The replay viewer: step forward and back by round and by event through a stored match, an opened record file, or
 // the offline demo round. The record is re-run by the engine's replay (deterministic, the same as the server's);
 // each board position is rebuilt from the events alone, so stepping back is exact.
-import type { FactionId, MatchEvent, MatchState } from '@star-eater/engine';
+import {
+  createMatch,
+  parseRecord,
+  replayJson,
+  setupOf,
+  type FactionId,
+  type MatchEvent,
+  type MatchState,
+} from '@star-eater/engine';
 import type { App } from '../app.js';
 import { EventPlayer } from '../animation/player.js';
 import { modelFromMatch, type BoardModel } from '../board/model.js';
@@ -21,7 +29,6 @@ export interface ReplayData {
 
 /** Re-run a record with the engine. */
 export async function replayFromRecord(record: unknown): Promise<ReplayData> {
-  const { replayJson, setupOf, createMatch, parseRecord } = await import('@star-eater/engine');
   const parsed = parseRecord(record);
   if (!parsed.ok) throw new Error(`${parsed.error.path}: ${parsed.error.message}`);
   const r = replayJson(record);
