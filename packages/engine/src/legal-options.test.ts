@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { legalCommitments } from './commitment-options.js';
 import { validateCommitment } from './commitment.js';
 import { placementAnswer, squadronMoves } from './fighter-options.js';
-import { directionTo, equals, neighbour } from './hex.js';
+import { DIRS, directionTo, equals, neighbour } from './hex.js';
 import { randomCommitment, randomDecision } from './random.js';
 import { createRng, type Rng } from './rng.js';
 import { resolveRound, resolveRoundWith } from './round.js';
@@ -183,7 +183,7 @@ function wildFighterAnswer(s: MatchState, p: Extract<Prompt, { kind: 'fighter' }
   const start = cur;
   const path: Hex[] = [];
   for (let i = rng.int(o.speed + 2); i > 0; i--) {
-    cur = rng.chance(0.05) ? { q: cur.q + 2, r: cur.r } : neighbour(cur, rng.int(6) as 0);
+    cur = rng.chance(0.05) ? { q: cur.q + 2, r: cur.r } : neighbour(cur, rng.pick(DIRS));
     path.push(cur);
   }
   const targets: Target[] = [
@@ -199,7 +199,7 @@ function wildFighterAnswer(s: MatchState, p: Extract<Prompt, { kind: 'fighter' }
     { kind: 'action', target: rng.pick(targets), turret: rng.pick(['front', 'left', 'right', 'rear']) },
   ]);
   return o.mode === 'launch'
-    ? { kind: 'launch', squadron: o.squadron, at: start, facing: rng.int(6), path, end }
+    ? { kind: 'launch', squadron: o.squadron, at: start, facing: rng.pick(DIRS), path, end }
     : { kind: 'activate', squadron: o.squadron, path, end };
 }
 
