@@ -3,9 +3,8 @@
 // with parseClientMessage, which returns a Result naming the offending field instead of throwing.
 import * as v from 'valibot';
 import { BOT_LEVELS, type BotLevel } from '@star-eater/bots';
+import type { Commitment, Decision, MatchEvent, Prompt, Seat } from '@star-eater/engine';
 import { NAME_MAX_INPUT, sanitizeName } from './names.js';
-import type { Commitment, Decision, Prompt, Seat } from '@star-eater/engine/types';
-import type { MatchEvent } from '@star-eater/engine/events';
 import { clientMessageSchemas, notArray } from './schemas.js';
 import { TIMER_PRESET_NAMES } from './presets.js';
 import type { Emote } from './emotes.js';

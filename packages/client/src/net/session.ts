@@ -3,7 +3,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import type { ClientMessages, ClientMessageType, JoinOptions, ServerMessages } from '@star-eater/protocol';
 import { SEAT_TAKEN } from '@star-eater/protocol/refusals';
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import type { RoomState } from './room-state.js';
 
 export const ROOM_NAME = 'match';

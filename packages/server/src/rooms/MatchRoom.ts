@@ -3,7 +3,7 @@
 import { Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { parseClientMessage, parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
