@@ -81,7 +81,7 @@ describe('RULES §4: a round', () => {
     // the board, each taking 1 damage (RULES §4.2), and the structure damage destroys it in the momentum phase.
     const bare = { bow: 0, core: 0, port: 0, starboard: 0 };
     const far = testState({
-      ships: [testShip(0), testShip(1, { structure: 1, armour: bare, core: fromOffset(7, 15), facing: 0 })],
+      ships: [testShip(0), testShip(1, { structure: 1, armour: bare, core: fromOffset(7, 15), facing: 'N' })],
     });
     const p = done(resolveRound(far, [NONE, { engine: 'S', cards: [] }], []));
     expect(p.state.winner).toBe(0);

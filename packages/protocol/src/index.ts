@@ -2,8 +2,7 @@
 // Clients send the types of ClientMessages; the server answers with ServerMessages. Payloads are validated on arrival
 // with parseClientMessage, which returns a Result naming the offending field instead of throwing.
 import * as v from 'valibot';
-import type { Commitment, Decision, Prompt, Seat } from '@star-eater/engine/types';
-import type { MatchEvent } from '@star-eater/engine/events';
+import type { Commitment, Decision, MatchEvent, Prompt, Seat } from '@star-eater/engine';
 import { clientMessageSchemas } from './schemas.js';
 import { TIMER_PRESET_NAMES } from './presets.js';
 import type { Emote } from './emotes.js';

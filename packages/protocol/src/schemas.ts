@@ -17,7 +17,7 @@ const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minV
 const squadronIndex = int(0, 2);
 /** Axial coordinates; boards are scenario data, so only a generous sanity bound here. */
 const hex = v.strictObject({ q: int(-64, 64), r: int(-64, 64) });
-const dir = v.picklist([0, 1, 2, 3, 4, 5]);
+const dir = v.picklist(DIRS);
 
 // ---------------------------------------------------------------- commitment (RULES §4.1)
 export const cardPlaySchema = v.variant('card', [

@@ -9,7 +9,7 @@ import {
   type JoinOptions,
   type ServerMessages,
 } from '@star-eater/protocol';
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';

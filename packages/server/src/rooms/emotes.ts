@@ -2,7 +2,7 @@
 // on the room clock allows (EMOTE_LIMIT's burst and refill), so a player cannot drown the other side in emotes (the
 // message rate limit alone would allow 20 a second). Spectators send none (the room refuses their messages).
 import { EMOTE_LIMIT, type Emote, type ServerMessages } from '@star-eater/protocol';
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import { fail, OK, type Outcome } from './match-host.js';
 
 export class Emotes {
