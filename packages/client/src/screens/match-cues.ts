@@ -1,7 +1,7 @@
 // What a match tells a player besides the board (issue 12): whose decision the match waits for, with its timer (for
 // seats and spectators alike), the sounds of the round (lock-in, reveal, hits, explosions, the timer's last seconds),
 // and the page's own record of the flow (animation finished → prompt shown → timer started) that the tests read.
-import type { MatchEvent } from '@star-eater/engine/events';
+import type { MatchEvent } from '@star-eater/engine';
 import { playSfx, type Sfx } from '../audio/sfx.js';
 import type { RoomState } from '../net/room-state.js';
 import { h } from '../ui/dom.js';

@@ -1,4 +1,4 @@
-import type { MatchEvent, Source } from '@star-eater/engine/events';
+import type { MatchEvent, Source } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { matchStats } from './match-stats.js';
 
@@ -41,7 +41,7 @@ describe('matchStats (issue 12: the end-of-match summary)', () => {
         type: 'beam',
         source: { seat: 1, by: 'main' },
         from: hex,
-        dir: 0,
+        dir: 'N',
         path: [],
         damageStart: 2,
         damageEnd: 0,

@@ -1,8 +1,8 @@
 // The numbers of a finished match for its summary (issue 12): rounds, damage dealt by weapon, hits and misses, fighters
 // lost, per seat. Counted from the match's events (the record's replay: the same stream the clients were shown), never
 // by re-running a rule.
-import { findCard } from '@star-eater/engine/content/index';
-import type { MatchEvent, Source } from '@star-eater/engine/events';
+import { findCard } from '@star-eater/engine';
+import type { MatchEvent, Source } from '@star-eater/engine';
 
 export interface SeatStats {
   /** Damage this seat dealt to the other warship, by weapon name (collisions too). */

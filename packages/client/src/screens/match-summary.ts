@@ -1,7 +1,7 @@
 // The end-of-match summary (issue 12): winner and reason (the end bar above says them), rounds, damage dealt by
 // weapon, hits and misses, fighters lost, with links to the replay and the record download. The numbers come from
 // the stored record re-run by the engine (every event of the match, whatever this page saw of it).
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import { h, replace } from '../ui/dom.js';
 import { matchStats, type MatchStats } from './match-stats.js';
 import { replayFromRecord } from './replay.js';
