@@ -55,7 +55,7 @@ export function eloTable(levels: readonly string[], pairs: readonly Pairing[], r
       }
       return out;
     });
-    ratings(levels, resampled).forEach((e, i) => samples[i]!.push(e));
+    for (const [i, e] of ratings(levels, resampled).entries()) samples[i]!.push(e);
   }
   return levels.map((level, i) => {
     const s = samples[i]!;
