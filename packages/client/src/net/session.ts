@@ -163,6 +163,7 @@ export class Session {
       'events',
       'round-so-far',
       'ended',
+      'emote',
       'error',
     ];
     for (const type of types) {
