@@ -76,6 +76,7 @@ export {
   RECORD_FORMAT,
   type MatchRecord,
   type RecordRound,
+  type RecordReceipt,
   type RecordEnd,
   type RecordError,
 } from './record.js';
@@ -83,6 +84,7 @@ export { replayRecord, replayJson, setupOf, type ReplayResult } from './replay.j
 export { stateView, type StateView } from './view.js';
 export { createRng, seedRng, seedHash, type Rng } from './rng.js';
 export { sha256 } from './sha256.js';
+export { canonicalCommitment, commitmentHash, receiptMatches, RECEIPT_FORMAT, SALT_PATTERN } from './receipt.js';
 export { randomCommitment, randomDecision } from './random.js';
 export { simulateMatch } from './simulate.js';
 

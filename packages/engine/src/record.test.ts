@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIRS } from './hex.js';
+import { commitmentHash } from './receipt.js';
 import { parseRecord } from './record.js';
 import { replayJson, replayRecord } from './replay.js';
 import { resolveRound } from './round.js';
@@ -163,5 +164,39 @@ describe('RULES §10: the match record', () => {
     const r = replayJson(stored);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.path).toMatch(new RegExp(`^record\\.rounds\\[${at}\\]`));
+  });
+});
+
+describe('RULES §10 + issue 14: commit receipts in the record (optional)', () => {
+  const m = simulateMatch('receipts-test', 0);
+  const salt = (i: number, s: number) => `${i}${s}`.padStart(64, '0');
+  const withReceipts = () => ({
+    ...m.record,
+    rounds: m.record.rounds.map((r, i) => ({
+      ...r,
+      receipts: [0, 1].map((s) => ({ hash: commitmentHash(r.commitments[s as 0 | 1], salt(i, s)), salt: salt(i, s) })),
+    })),
+  });
+
+  it('a record with receipts parses, keeps them and replays', () => {
+    const parsed = parseRecord(JSON.parse(JSON.stringify(withReceipts())));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.rounds[0]!.receipts).toEqual(withReceipts().rounds[0]!.receipts);
+    expect(replayRecord(parsed.value).ok).toBe(true);
+  });
+
+  it('a commitment changed after its receipt, or another salt, is refused naming the round and seat', () => {
+    const changed = withReceipts();
+    changed.rounds[0]!.commitments = [{ engine: 'DOUBLE', cards: [] }, changed.rounds[0]!.commitments[1]];
+    expect(parseRecord(changed)).toEqual({
+      ok: false,
+      error: { path: 'record.rounds[0].receipts[0]', message: 'the commitment and salt do not give this hash' },
+    });
+    const salted = withReceipts();
+    salted.rounds[1]!.receipts![1] = { ...salted.rounds[1]!.receipts![1]!, salt: 'f'.repeat(64) };
+    expect(parseRecord(salted).ok ? null : (parseRecord(salted) as { error: { path: string } }).error.path).toBe(
+      'record.rounds[1].receipts[1]',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { SCENARIOS } from './board.js';
 import { FACTIONS } from './content/index.js';
 import { parseDir } from './hex.js';
 import { NO_VARIANTS } from './match.js';
+import { receiptMatches } from './receipt.js';
 import type { Commitment, Decision, EndReason, FactionId, Loadout, Result, Seat, Variants } from './types.js';
 import { err, ok } from './types.js';
 
@@ -19,6 +20,16 @@ export interface RecordPlayer {
 export interface RecordRound {
   commitments: [Commitment, Commitment];
   decisions: Decision[];
+  /**
+   * Optional (issue 14): each seat's commit receipt, the hash published at lock-in and the salt published at the
+   * reveal (receipt.ts); null for a seat that never locked in (its commitment was the time-out's NONE).
+   */
+  receipts?: [RecordReceipt | null, RecordReceipt | null];
+}
+
+export interface RecordReceipt {
+  hash: string;
+  salt: string;
 }
 
 export interface MatchRecord {
@@ -97,7 +108,11 @@ const decision: Check = (x, p) => {
   return fail(`${p}.kind`, 'expected "direct-fire", "point-defence" or "fighter"');
 };
 
-const roundShape: Check = obj({ commitments: arr(any, 2), decisions: arr(decision) }, ['decisions']);
+const receipt: Check = (x, p) => (x === null ? null : obj({ hash: hexString, salt: hexString })(x, p));
+const roundShape: Check = obj({ commitments: arr(any, 2), decisions: arr(decision), receipts: arr(receipt, 2) }, [
+  'decisions',
+  'receipts',
+]);
 
 const player: Check = obj({
   name: str,
@@ -136,7 +151,7 @@ const recordShape: Check = obj(
 
 /** Check the shape of an untrusted record; fill optional fields with their defaults. */
 export function parseRecord(input: unknown): Result<MatchRecord, RecordError> {
-  const e = recordShape(input, 'record');
+  const e = recordShape(input, 'record') ?? receiptsError(input as MatchRecord);
   if (e) return err(e);
   const r = input as MatchRecord;
   return ok({
@@ -152,7 +167,21 @@ export function parseRecord(input: unknown): Result<MatchRecord, RecordError> {
 const withDecisions = (x: RecordRound): RecordRound => ({
   commitments: x.commitments,
   decisions: (x.decisions ?? []).map(storedFacing),
+  ...(x.receipts ? { receipts: x.receipts } : {}),
 });
+
+/** A record whose receipts do not match its commitments was changed after the lock-in (or is not what was played). */
+function receiptsError(r: MatchRecord): RecordError | null {
+  for (let i = 0; i < r.rounds.length; i++) {
+    const rd = r.rounds[i]!;
+    for (const s of [0, 1] as const) {
+      const rc = rd.receipts?.[s];
+      if (rc && !receiptMatches(rd.commitments[s], rc.salt, rc.hash))
+        return fail(`record.rounds[${i}].receipts[${s}]`, 'the commitment and salt do not give this hash');
+    }
+  }
+  return null;
+}
 
 /**
  * Records stored before directions were names (RULES §10) carry a launch facing as 0..5; read it as its name so

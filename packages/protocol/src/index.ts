@@ -3,7 +3,7 @@
 // with parseClientMessage, which returns a Result naming the offending field instead of throwing.
 import * as v from 'valibot';
 import { BOT_LEVELS, type BotLevel } from '@star-eater/bots';
-import type { Commitment, Decision, MatchEvent, Prompt, Seat } from '@star-eater/engine';
+import type { Commitment, Decision, FactionId, MatchEvent, Prompt, RecordReceipt, Seat } from '@star-eater/engine';
 import { NAME_MAX_INPUT, sanitizeName } from './names.js';
 import { clientMessageSchemas, notArray } from './schemas.js';
 import { TIMER_PRESET_NAMES } from './presets.js';
@@ -112,6 +112,18 @@ export interface ServerMessages {
   'round-so-far': { round: number; events: MatchEvent[]; previous?: { round: number; events: MatchEvent[] } };
   /** A seat's quick emote, to both seats and the spectators. */
   emote: { seat: Seat; emote: Emote };
+  /** Your own sealed faction choice, echoed to you alone; both are revealed together in the synced state. */
+  faction: { faction: FactionId };
+  /**
+   * A seat locked in (issue 14 commit receipts): SHA-256 of its canonical commitment and a secret salt
+   * (@star-eater/engine commitmentHash), to both seats and the spectators; null when it withdrew (revise).
+   */
+  receipt: { round: number; seat: Seat; hash: string | null };
+  /**
+   * The reveal: each seat's hash and now its salt (null for a seat that never locked in), sent just before the
+   * round's events, whose `cards-revealed` carries the commitments to check them against (receiptMatches).
+   */
+  'receipts-revealed': { round: number; receipts: [RecordReceipt | null, RecordReceipt | null] };
   /** The match is over; the seed is revealed and the record stored under `recordId`. */
   ended: { winner: Seat | 'draw'; reason: string; seed: string; recordId: string | null };
   error: ErrorMessage;

@@ -72,7 +72,7 @@ export class Bot {
     const seat = this.seatNo;
     const me = st.seats[seat];
     const m = st.matchNo;
-    if (st.phase === 'factions' && !me.faction) {
+    if (st.phase === 'factions' && !me.faction && !me.lockedIn) {
       this.once(`${m}:faction`, () =>
         this.room.send('faction', { faction: this.opts.faction ?? this.rng.pick(['fpa', 'lamais'] as const) }),
       );

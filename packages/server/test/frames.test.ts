@@ -96,7 +96,7 @@ describe('the flood limit', () => {
     // A second later the bucket has 20 more; the client is still connected and acts.
     now += 1000;
     a.send('faction', { faction: 'fpa' });
-    await spec.until(() => spec.state.seats[a.seat].faction !== '' || spec.state.phase !== 'factions', 'a acts');
+    await spec.until(() => spec.state.seats[a.seat].lockedIn, 'a acts');
     expect(a.closed).toBe(false);
     b.send('faction', { faction: 'lamais' });
     await spec.until(() => spec.state.phase === 'draft', 'the draft');
@@ -182,7 +182,7 @@ describe('a reconnection token used while its owner is connected', () => {
     expect(a.leftWith).toEqual({ code: 4409, reason: 'seat moved to a newer connection' });
     await spec.until(() => spec.state.seats[seat].connected, 'the seat is connected');
     newer.send('faction', { faction: 'lamais' });
-    await spec.until(() => spec.state.seats[seat].faction === 'lamais', 'the newer connection plays the seat');
+    await spec.until(() => spec.state.seats[seat].lockedIn, 'the newer connection plays the seat');
   });
 
   it('while waiting for an opponent: refused, and the owner keeps the seat', async () => {

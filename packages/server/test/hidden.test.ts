@@ -3,7 +3,7 @@
 // HTTP answer. The proof: whatever the commitment, the bytes they receive are the same.
 import { Writable } from 'node:stream';
 import { Protocol } from '@colyseus/core';
-import { createRng, randomCommitment, type Commitment, type MatchState } from '@star-eater/engine';
+import { createRng, randomCommitment, receiptMatches, type Commitment, type MatchState } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -30,8 +30,15 @@ afterAll(async () => {
   await server.stop();
 });
 
-const hex = (frames: Uint8Array[]) =>
-  frames.filter((f) => f[0] !== Protocol.PING).map((f) => Buffer.from(f).toString('hex'));
+/** The frames (not the pings) as text, each receipt hash (issue 14: a fresh salt every time) masked. */
+const masked = (frames: Uint8Array[]) =>
+  frames
+    .filter((f) => f[0] !== Protocol.PING)
+    .map((f) =>
+      Buffer.from(f)
+        .toString('latin1')
+        .replace(/[0-9a-f]{64}/g, 'H'.repeat(64)),
+    );
 /** Strings that would betray a commitment's content. */
 function telltales(c: Commitment): string[] {
   const out = new Set<string>();
@@ -92,9 +99,13 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
     await a.until(() => a.messages.slice(n).some((m) => m.type === 'commitment' && !m.msg.lockedIn), 'unlock echo');
     observers.forEach((o, i) => {
       const frames = o.frames.slice(starts[i]);
-      seen[i]!.push(hex(frames));
-      // No message at all reached them, and no frame carries a telltale.
-      expect(o.messages.slice(msgStarts[i]!)).toEqual([]);
+      // The receipt's hash (issue 14) differs every time (a fresh salt): the rest must be the same bytes.
+      seen[i]!.push(masked(frames));
+      // No message but the receipt (a hash at lock-in, null at the revise), and no frame carries a telltale.
+      const got = o.messages.slice(msgStarts[i]!);
+      expect(got.map((m) => m.type)).toEqual(['receipt', 'receipt']);
+      expect(got[0]!.msg).toEqual({ round: 1, seat: a.seat, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(got[1]!.msg).toEqual({ round: 1, seat: a.seat, hash: null });
       const text = Buffer.concat(frames).toString('latin1');
       for (const t of telltales(c)) expect(text.includes(t), `"${t}" in a frame`).toBe(false);
     });
@@ -115,7 +126,17 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
   const before = spec.messages.length;
   b.send('commit', { round: 1, commitment: { engine: 'S', cards: [] } });
   const ev = await spec.next('events', before);
-  expect(ev.events.find((e) => e.type === 'cards-revealed')).toBeTruthy();
+  const revealed = ev.events.find((e) => e.type === 'cards-revealed');
+  expect(revealed).toBeTruthy();
+  // The salts came just before the events, and each receipt published at lock-in checks out (issue 14).
+  const reveal = spec.of('receipts-revealed').at(-1)!;
+  expect(reveal.round).toBe(1);
+  for (const s of [0, 1] as const) {
+    const r = reveal.receipts[s]!;
+    const published = spec.of('receipt').filter((m) => m.seat === s);
+    expect(published.at(-1)!.hash).toBe(r.hash);
+    expect(receiptMatches((revealed as { commitments: Commitment[] }).commitments[s]!, r.salt, r.hash)).toBe(true);
+  }
   expect(spec.of('commitment')).toEqual([]);
   await b.until(() => b.of('commitment').length > 0, 'echo to b');
   expect(b.of('commitment').map((m) => m.commitment)).toEqual([{ engine: 'S', cards: [] }]);

@@ -49,7 +49,9 @@ describe('invalid messages', () => {
     await a.until(() => a.state.phase === 'factions', 'factions');
     // Draft, by hand: factions, then the seat without the turn tries to pick.
     a.send('faction', { faction: 'fpa' });
-    await spec.until(() => spec.state.seats?.[a.seat]?.faction === 'fpa', 'faction shown');
+    // Sealed (issue 14): the others see that a chose, not what.
+    await spec.until(() => spec.state.seats?.[a.seat]?.lockedIn, 'choice shown as made');
+    expect(spec.state.seats[a.seat].faction).toBe('');
     await refused(a, spec, 'faction', { faction: 'lamais' }, 'wrong-phase', /already/);
     b.send('faction', { faction: 'lamais' });
     await a.until(() => a.state.phase === 'draft', 'draft');
@@ -130,7 +132,7 @@ describe('invalid messages', () => {
     expect(a.closed).toBe(false);
     // The other seat is not slowed down.
     b.send('faction', { faction: 'lamais' });
-    await spec.until(() => spec.state.seats[b.seat].faction === 'lamais', 'the other seat acts');
+    await spec.until(() => spec.state.seats[b.seat].lockedIn, 'the other seat acts');
     // A flood that goes on is disconnected; the seat is held as for any drop.
     for (let i = 0; i < 400; i++) a.send('revise', { round: 1 });
     await a.until(() => a.closed, 'disconnect');

@@ -164,6 +164,9 @@ export class Session {
       'round-so-far',
       'ended',
       'emote',
+      'faction',
+      'receipt',
+      'receipts-revealed',
       'error',
     ];
     for (const type of types) {

@@ -1,6 +1,6 @@
 // Before the board (RULES §5): the faction choice and the draft's steps (picks, swap, munition placement) with whose
 // turn it is and the step's countdown. Rebuilt only when something it shows changes.
-import type { Seat } from '@star-eater/engine';
+import type { FactionId, Seat } from '@star-eater/engine';
 import { seatFactions, seatInfo, seatNames, type RoomState, type SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
@@ -18,7 +18,9 @@ interface Turn {
 function turnOf(st: RoomState, me: Seat | null): Turn {
   const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
   const turnSeat = st.turn === 0 || st.turn === 1 ? (st.turn as Seat) : null;
-  const myTurn = me !== null && (turnSeat === null ? st.phase !== 'factions' || !seats[me]!.faction : turnSeat === me);
+  const myTurn =
+    me !== null &&
+    (turnSeat === null ? st.phase !== 'factions' || !(seats[me]!.faction || seats[me]!.lockedIn) : turnSeat === me);
   return { me, seats, names: seatNames(st), turnSeat, myTurn };
 }
 
@@ -31,7 +33,7 @@ function stepName(st: RoomState): string {
 
 function turnPill(st: RoomState, t: Turn): HTMLElement {
   if (st.phase === 'factions') {
-    const chosen = t.me !== null && !!t.seats[t.me]!.faction;
+    const chosen = t.me !== null && (!!t.seats[t.me]!.faction || t.seats[t.me]!.lockedIn);
     return h(
       'span.turn-pill',
       { class: t.me !== null && !chosen ? 'you' : '' },
@@ -53,14 +55,24 @@ export class PreMatchScreen {
     private readonly s: Session,
   ) {}
 
+  /** Sealed faction choice (issue 14): my own, as the server echoed it; the synced state shows it only once both chose. */
+  private mine: { matchNo: number; faction: FactionId } | null = null;
+
+  sealedFaction(faction: FactionId, st: RoomState | null): void {
+    this.mine = { matchNo: st?.matchNo ?? 0, faction };
+    if (st?.phase === 'factions') this.render(st, true);
+  }
+
   render(st: RoomState, force = false): void {
     const t = turnOf(st, this.s.seat);
+    const mine = st.phase === 'factions' && this.mine?.matchNo === st.matchNo ? this.mine.faction : '';
+    if (mine && t.me !== null) t.seats[t.me] = { ...t.seats[t.me]!, faction: mine };
     const key = JSON.stringify([
       st.phase,
       st.step,
       st.turn,
       t.me,
-      t.seats.map((x) => [x.name, x.faction, x.picks, x.munitions]),
+      t.seats.map((x) => [x.name, x.faction, x.lockedIn, x.picks, x.munitions]),
     ]);
     if (!force && key === this.key && this.body.querySelector('#draft-screen, #factions-screen')) return;
     if (key !== this.key) this.sel.pending = false;

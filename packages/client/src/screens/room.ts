@@ -207,6 +207,7 @@ class RoomScreen {
           });
         },
         emote: (m) => match.emote(m),
+        faction: (m) => this.preMatch.sealedFaction(m.faction, this.s.state),
         'round-so-far': (m) => this.roundSoFar(m),
         commitment: (m) => match.restoreCommitment(m),
         prompt: (m) => this.inOrder(() => match.prompt(m)),

@@ -4,7 +4,7 @@ import type { ClientMessages } from '@star-eater/protocol';
 import type { FactionId, Seat } from '@star-eater/engine';
 import { engine, toDraftAction, type Draft, type DraftAction } from '../engine.js';
 import { syncDraft } from './draft-view.js';
-import { fail, OK, SEATS, type MatchHost, type Outcome, type Phases } from './match-host.js';
+import { type CatchUp, fail, OK, SEATS, type MatchHost, type Outcome, type Phases } from './match-host.js';
 
 export class DraftPhase {
   private factions: [FactionId | null, FactionId | null] = [null, null];
@@ -27,15 +27,21 @@ export class DraftPhase {
     if (phase !== 'factions')
       return fail('wrong-phase', `faction: factions are chosen before the draft, not in phase "${phase}"`);
     if (this.factions[seat]) return fail('wrong-phase', 'faction: you have already chosen your faction');
+    // Sealed like a commitment (issue 14): the others see only that this seat chose; both are revealed together.
     this.factions[seat] = msg.faction;
-    this.host.state.seats[seat]!.faction = msg.faction;
+    this.host.state.seats[seat]!.lockedIn = true;
+    this.host.sendToSeat(seat, 'faction', { faction: msg.faction });
     if (this.factions[0] && this.factions[1]) this.afterFactions();
     return OK;
   }
 
   private afterFactions(): void {
     const f = this.factions as [FactionId, FactionId];
-    f.forEach((fa, i) => (this.host.state.seats[i]!.faction = fa));
+    f.forEach((fa, i) => {
+      const seat = this.host.state.seats[i]!;
+      seat.faction = fa;
+      seat.lockedIn = false;
+    });
     this.draft = engine.createDraft(f, this.initiative);
     this.nextTurn();
   }
@@ -73,6 +79,12 @@ export class DraftPhase {
     if (defaulted) this.host.log.info({ seat, stage: action.kind }, 'draft default taken');
     this.nextTurn();
     return OK;
+  }
+
+  /** For a seat that comes back during the faction choice: its own sealed choice. */
+  catchUp(seat: Seat): CatchUp[] {
+    const f = this.phases.phase === 'factions' ? this.factions[seat] : null;
+    return f ? [['faction', { faction: f }]] : [];
   }
 
   /** The timer ran out: FPA for a missing faction, the first legal card for a draft step (RULES §7). */

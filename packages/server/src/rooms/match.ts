@@ -181,6 +181,7 @@ export class Match implements Phases {
 
   /** For a client that (re)joins: its private view of what it may know now. */
   catchUp(seat: Seat | null): CatchUp[] {
+    if (!this.rounds && this.drafting && seat !== null) return this.drafting.catchUp(seat);
     return this.rounds?.catchUp(seat) ?? [];
   }
 

@@ -4,12 +4,14 @@ import type { ClientMessages, ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
 import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
+import { Receipts } from './receipts.js';
 import { syncBoard } from './sync.js';
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
 
 interface Resolution {
   commitments: [Commitment, Commitment];
+  receipts: NonNullable<RecordRound['receipts']>;
   decisions: Decision[];
   progress: RoundProgress & { status: 'awaiting' | 'done' };
   /** Events already sent to the clients. */
@@ -26,6 +28,9 @@ export class Rounds {
   private roundEvents: MatchEvent[] = [];
   /** The events of the last completed round, for a client that missed them (catchUp): the only history kept. */
   private lastRound: { round: number; events: MatchEvent[] } | null = null;
+  /** This window's commit receipts (receipts.ts), and the last reveal's, for a client that comes back. */
+  private receipts = new Receipts();
+  private lastReveal: ServerMessages['receipts-revealed'] | null = null;
 
   constructor(
     private readonly host: MatchHost,
@@ -59,6 +64,7 @@ export class Rounds {
     this.locked[seat] = true;
     this.host.state.seats[seat]!.lockedIn = true;
     this.host.sendToSeat(seat, 'commitment', { round: msg.round, commitment: v.value, lockedIn: true });
+    this.host.broadcast('receipt', { round: msg.round, seat, hash: this.receipts.lock(seat, v.value) });
     if (this.locked[0] && this.locked[1]) this.resolve();
     return OK;
   }
@@ -72,6 +78,8 @@ export class Rounds {
     this.locked[seat] = false;
     this.host.state.seats[seat]!.lockedIn = false;
     this.host.sendToSeat(seat, 'commitment', { round: msg.round, commitment: this.sealed[seat], lockedIn: false });
+    this.receipts.withdraw(seat);
+    this.host.broadcast('receipt', { round: msg.round, seat, hash: null });
     return OK;
   }
 
@@ -79,7 +87,11 @@ export class Rounds {
   private resolve(): void {
     const commitments = SEATS.map((s) => (this.locked[s] && this.sealed[s]) || NONE) as [Commitment, Commitment];
     this.sealed = [null, null];
-    this.resolution = { commitments, decisions: [], progress: null as never, published: 0 };
+    // The salts go out just before the events whose cards-revealed carries the commitments they are checked against.
+    const receipts = this.receipts.reveal(this.locked);
+    this.lastReveal = { round: this.state.round, receipts };
+    this.host.broadcast('receipts-revealed', this.lastReveal);
+    this.resolution = { commitments, receipts, decisions: [], progress: null as never, published: 0 };
     this.advance(engine.resolveRound(this.state, commitments, []));
   }
 
@@ -112,7 +124,7 @@ export class Rounds {
       });
       return;
     }
-    this.played.push({ commitments: res.commitments, decisions: res.decisions });
+    this.played.push({ commitments: res.commitments, decisions: res.decisions, receipts: res.receipts });
     this.lastRound = { round: this.state.round, events: this.roundEvents };
     const after = { round: this.state.round, events: res.published };
     this.roundEvents = [];
@@ -190,6 +202,9 @@ export class Rounds {
       if (this.lastRound) sofar.previous = this.lastRound;
       out.push(['round-so-far', sofar]);
     }
+    if (this.lastReveal) out.push(['receipts-revealed', this.lastReveal]);
+    if (this.phases.phase === 'commit')
+      this.receipts.hashes().forEach((hash, s) => hash && out.push(['receipt', { round, seat: s as Seat, hash }]));
     if (seat === null) return out;
     if (this.phases.phase === 'commit' && this.sealed[seat]) {
       out.push(['commitment', { round, commitment: this.sealed[seat], lockedIn: this.locked[seat] }]);

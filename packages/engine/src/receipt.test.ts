@@ -1,0 +1,37 @@
+// Commit receipts (issue 14; RULES §7 fair play): canonical text, hash, and what a tampered reveal looks like.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { canonicalCommitment, commitmentHash, receiptMatches } from './receipt.js';
+import type { Commitment } from './types.js';
+
+const salt = 'ab'.repeat(32);
+const c: Commitment = { engine: 'N', cards: [{ card: 'port-broadside', aim: 'fore' }, { card: 'fire-main' }] };
+
+describe('commit receipts', () => {
+  it('canonical text: sorted keys, no spaces, undefined fields left out, card order kept', () => {
+    const shuffled = {
+      cards: [
+        { aim: 'fore', card: 'port-broadside' },
+        { card: 'fire-main', turret: undefined },
+      ],
+      engine: 'N',
+    };
+    expect(canonicalCommitment(shuffled as Commitment)).toBe(
+      '{"cards":[{"aim":"fore","card":"port-broadside"},{"card":"fire-main"}],"engine":"N"}',
+    );
+    expect(canonicalCommitment(shuffled as Commitment)).toBe(canonicalCommitment(c));
+  });
+
+  it('the hash is SHA-256 of the tagged text, as node:crypto computes it', () => {
+    const text = `star-eater-commitment/1:${salt}:${canonicalCommitment(c)}`;
+    expect(commitmentHash(c, salt)).toBe(createHash('sha256').update(text).digest('hex'));
+  });
+
+  it('detects another commitment, another salt, or a malformed salt', () => {
+    const h = commitmentHash(c, salt);
+    expect(receiptMatches(c, salt, h)).toBe(true);
+    expect(receiptMatches({ ...c, engine: 'S' }, salt, h)).toBe(false);
+    expect(receiptMatches(c, `${'ab'.repeat(31)}ac`, h)).toBe(false);
+    expect(receiptMatches(c, 'AB'.repeat(32), commitmentHash(c, 'AB'.repeat(32)))).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+// Commit receipts (issue 14; RULES §7's fair play, carried to the sealed commitments): at lock-in the server publishes
+// SHA-256 of the commitment's canonical text and a fresh secret salt; at the reveal it publishes the salt, and anyone
+// holding the revealed commitment recomputes the hash. With a 256-bit salt kept secret until then, the hash tells
+// nothing of the orders; after it, neither the server nor a player can change them without it showing.
+// The server, the browser and the record checker all use these two functions, so they hash the same bytes.
+import { sha256 } from './sha256.js';
+import type { Commitment } from './types.js';
+
+/** The domain tag in front of every receipt's hashed text: a receipt can be mistaken for no other hash. */
+export const RECEIPT_FORMAT = 'star-eater-commitment/1';
+
+/** A salt: 256 random bits as 64 lowercase hex digits. */
+export const SALT_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * The commitment as one canonical text: JSON with the keys of every object in code-point order, no spaces, absent
+ * optional fields left out. Card order is kept (it is part of what was sent and of what the engine was given).
+ */
+export function canonicalCommitment(c: Commitment): string {
+  return canonical(c);
+}
+
+function canonical(x: unknown): string {
+  if (Array.isArray(x)) return `[${x.map(canonical).join(',')}]`;
+  if (x !== null && typeof x === 'object') {
+    const keys = Object.keys(x)
+      .filter((k) => (x as Record<string, unknown>)[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((x as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(x);
+}
+
+/** The receipt's hash: SHA-256 (lowercase hex) of `star-eater-commitment/1:<salt>:<canonical commitment>`. */
+export function commitmentHash(c: Commitment, salt: string): string {
+  return sha256(`${RECEIPT_FORMAT}:${salt}:${canonicalCommitment(c)}`);
+}
+
+/** Whether a revealed commitment and salt give the published hash. */
+export function receiptMatches(c: Commitment, salt: string, hash: string): boolean {
+  return SALT_PATTERN.test(salt) && commitmentHash(c, salt) === hash;
+}
