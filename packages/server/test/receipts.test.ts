@@ -77,7 +77,7 @@ describe('commit receipts', () => {
     };
     const parsed = parseRecord(stored);
     expect(parsed.ok).toBe(true);
-    expect(stored.rounds[0].receipts).toEqual(reveal.receipts);
-    expect(stored.rounds[0].receipts[a.seat].hash).toBe(commitmentHash(mine, reveal.receipts[a.seat]!.salt));
+    expect(stored.rounds[0]!.receipts).toEqual(reveal.receipts);
+    expect(stored.rounds[0]!.receipts[a.seat]!.hash).toBe(commitmentHash(mine, reveal.receipts[a.seat]!.salt));
   });
 });
