@@ -15,6 +15,8 @@ import { endScreen } from './end.js';
 import { flowMark, MatchCues } from './match-cues.js';
 import { matchSummary } from './match-summary.js';
 import { MatchView } from './match-view.js';
+import { ReceiptBook } from '../net/receipts.js';
+import { ReceiptsPanel } from './receipts-panel.js';
 
 const PHASE_TEXT: Record<string, string> = {
   commit: 'players choose their orders',
@@ -48,6 +50,9 @@ export class LiveMatch {
   /** Whose turn, sounds, and the page's record of the flow (match-cues.ts). */
   private readonly cues = new MatchCues();
   private lastState: RoomState | null = null;
+  /** Commit receipts heard so far (from before the board exists too), and their panel once it does. */
+  private readonly receipts = new ReceiptBook();
+  private receiptsPanel: ReceiptsPanel | null = null;
 
   constructor(
     private readonly body: HTMLElement,
@@ -90,8 +95,10 @@ export class LiveMatch {
     });
     view.root.querySelector('.board-wrap')?.append(this.emotes.bubble);
     view.root.querySelector('.side-scroll')?.prepend(this.cues.el);
+    this.receiptsPanel = new ReceiptsPanel(this.receipts, you, () => seatNames(this.s.state ?? st));
+    this.showReceipts();
     if (you === null) {
-      view.panel.append(spectatorStatus(), this.emotes.el);
+      view.panel.append(spectatorStatus(), this.emotes.el, this.receiptsPanel.el);
       return;
     }
     const round = () => this.s.state?.round ?? 1;
@@ -117,7 +124,31 @@ export class LiveMatch {
       });
       if (yes) this.s.send('concede', {});
     };
-    view.panel.append(this.emotes.el, h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'));
+    view.panel.append(
+      this.receiptsPanel.el,
+      this.emotes.el,
+      h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'),
+    );
+  }
+
+  /** Commit receipts (issue 14): a hash at a lock-in, the salts at a reveal, the commitments in the round's events. */
+  receipt(m: ServerMessages['receipt']): void {
+    this.receipts.receipt(m);
+    this.showReceipts();
+  }
+
+  receiptsRevealed(m: ServerMessages['receipts-revealed']): void {
+    this.receipts.revealed(m);
+    this.showReceipts();
+  }
+
+  receiptEvents(round: number, events: Parameters<ReceiptBook['events']>[1]): void {
+    this.receipts.events(round, events);
+    this.showReceipts();
+  }
+
+  private showReceipts(): void {
+    this.receiptsPanel?.render(Math.max(this.s.state?.round ?? 1, 1));
   }
 
   /** An emote from anyone in the room (ours echoed too). */
@@ -149,6 +180,7 @@ export class LiveMatch {
     await this.ensure(st);
     const view = this.view;
     if (!view) return;
+    if (st.round !== this.lastState?.round) this.showReceipts();
     this.lastState = st;
     this.cues.update(st, this.s.seat, seatNames(st));
     view.setNames(seatNames(st), seatFactions(st));
@@ -276,6 +308,9 @@ export class LiveMatch {
 
   destroy(): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    // Before a (re)match's board: its rounds count from 1 again.
+    this.receipts.reset();
+    this.receiptsPanel = null;
     this.emotes?.destroy();
     this.emotes = null;
     this.lastState = null;

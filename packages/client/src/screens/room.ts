@@ -197,7 +197,10 @@ class RoomScreen {
           if (w.invite) this.keepInvite(w.invite);
           this.refresh();
         },
+        receipt: (m) => match.receipt(m),
+        'receipts-revealed': (m) => match.receiptsRevealed(m),
         events: (m) => {
+          match.receiptEvents(m.round, m.events);
           const plan = onEvents(this.shown, this.s.state?.matchNo ?? 0, m);
           this.shown = plan.shown;
           if (plan.play.length) match.shownAll = false;
@@ -208,7 +211,11 @@ class RoomScreen {
         },
         emote: (m) => match.emote(m),
         faction: (m) => this.preMatch.sealedFaction(m.faction, this.s.state),
-        'round-so-far': (m) => this.roundSoFar(m),
+        'round-so-far': (m) => {
+          match.receiptEvents(m.round, m.events);
+          if (m.previous) match.receiptEvents(m.previous.round, m.previous.events);
+          this.roundSoFar(m);
+        },
         commitment: (m) => match.restoreCommitment(m),
         prompt: (m) => this.inOrder(() => match.prompt(m)),
         'prompt-closed': (m) => {

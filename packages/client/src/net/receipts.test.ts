@@ -1,0 +1,54 @@
+// Issue 14: a client checks every commit receipt itself; a tampered reveal (another commitment, another salt, another
+// hash) names the seat.
+import { commitmentHash, type Commitment } from '@star-eater/engine';
+import { describe, expect, it } from 'vitest';
+import { ReceiptBook } from './receipts.js';
+
+const c0: Commitment = { engine: 'N', cards: [{ card: 'fire-main' }] };
+const c1: Commitment = { engine: 'S', cards: [] };
+const s0 = '0'.repeat(63) + '1';
+const s1 = '0'.repeat(63) + '2';
+
+function book(
+  reveal: [Commitment, Commitment],
+  salts = [s0, s1],
+  hashes = [commitmentHash(c0, s0), commitmentHash(c1, s1)],
+) {
+  const b = new ReceiptBook();
+  b.receipt({ round: 2, seat: 0, hash: commitmentHash(c0, s0) });
+  b.receipt({ round: 2, seat: 1, hash: commitmentHash(c1, s1) });
+  expect(b.verdict(2)).toEqual({ kind: 'sealed' });
+  b.revealed({
+    round: 2,
+    receipts: [
+      { hash: hashes[0]!, salt: salts[0]! },
+      { hash: hashes[1]!, salt: salts[1]! },
+    ],
+  });
+  b.events(2, [{ type: 'cards-revealed', commitments: reveal } as never]);
+  return b.verdict(2);
+}
+
+describe('ReceiptBook', () => {
+  it('verifies both seats when the reveal matches what was published', () => {
+    expect(book([c0, c1])).toEqual({ kind: 'verified', seats: [0, 1] });
+  });
+
+  it('names the seat whose commitment, salt or hash was changed', () => {
+    expect(book([c0, { engine: 'N', cards: [] }])).toEqual({ kind: 'mismatch', seats: [1] });
+    expect(book([c0, c1], [s1, s1])).toEqual({ kind: 'mismatch', seats: [0] });
+    const other = { engine: 'SW', cards: [] } as Commitment;
+    expect(book([other, c1], [s0, s1], [commitmentHash(other, s0), commitmentHash(c1, s1)])).toEqual({
+      kind: 'mismatch',
+      seats: [0],
+    });
+  });
+
+  it('a seat that never locked in has no receipt and is not a mismatch', () => {
+    const b = new ReceiptBook();
+    b.receipt({ round: 1, seat: 0, hash: commitmentHash(c0, s0) });
+    b.revealed({ round: 1, receipts: [{ hash: commitmentHash(c0, s0), salt: s0 }, null] });
+    b.events(1, [{ type: 'cards-revealed', commitments: [c0, { engine: 'NONE', cards: [] }] } as never]);
+    expect(b.verdict(1)).toEqual({ kind: 'verified', seats: [0] });
+  });
+});
