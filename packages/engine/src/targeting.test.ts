@@ -151,7 +151,8 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
     const o = targetOptions(s, gun(s, { range: 2, aoe: 1 }));
     expect(o.map((x) => (x.target.kind === 'hex' ? x.target.at : null))).toEqual(eight);
     expect(o.every((x) => x.affected!.length === 0 && x.hitTwelfths === 0)).toBe(true);
-    expect(hasTarget(o)).toBe(false);
+    // RULES §4.5, draft §7.4.2: "AOE weapons can target any hex, whether or not it contains a valid target"
+    expect(hasTarget(o)).toBe(true);
   });
 
   it('RULES §4.5: AOE aim hexes need line of sight; a blocker hides what is behind it, but may itself be aimed at', () => {
