@@ -2,7 +2,7 @@
 // target; one roll against every enemy target within the AOE radius of it, even beyond the weapon's range.
 import { describe, expect, it } from 'vitest';
 import { fireWarshipDirect, resolveAttack } from './direct-fire.js';
-import { attacks, gun, place, rngFor, scene, sq } from './direct-fire.scene.js';
+import { attacks, gun, place, rngFor, scene, sq, GUN_AHEAD } from './direct-fire.scene.js';
 import { testCtx, testShip, testState, testToken } from './fixtures.js';
 import { hex } from './hex.js';
 
@@ -40,13 +40,7 @@ describe('RULES §4.5 AOE direct fire (draft §7.4.2)', () => {
     expect(ctx.events).toEqual([
       {
         type: 'aoe-fired',
-        source: {
-          seat: 0,
-          by: 'main',
-          weapon: 'test-gun',
-          attackArc: 'front',
-          targetArcs: ['front', 'bullseye', 'fullFront'],
-        },
+        source: GUN_AHEAD,
         from: hex(7, 9),
         at: hex(7, 7),
         radius: 1,

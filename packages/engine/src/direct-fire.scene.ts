@@ -66,3 +66,12 @@ export const sec = (seat: Seat, section: 'bow' | 'core' | 'port' | 'starboard'):
 });
 export const attacks = (ev: MatchEvent[]) =>
   ev.filter((e): e is Extract<MatchEvent, { type: 'attack' }> => e.type === 'attack');
+
+/** The test gun's source on an attack against ship 1 straight ahead (attack arc and target arcs, RULES §2). */
+export const GUN_AHEAD = {
+  seat: 0,
+  by: 'main',
+  weapon: 'test-gun',
+  attackArc: 'front',
+  targetArcs: ['front', 'bullseye', 'fullFront'],
+} as const;

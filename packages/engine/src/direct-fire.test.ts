@@ -3,7 +3,7 @@ import { AwaitDecision, createCtx, RejectedDecision } from './context.js';
 import { bestTargetOption, checkTarget, fireWarshipDirect, resolveAttack, warshipAttacker } from './direct-fire.js';
 import { testCtx, testToken } from './fixtures.js';
 import { hex } from './hex.js';
-import { attacks, gun, place, rngFor, scene, sec, sq } from './direct-fire.scene.js';
+import { attacks, gun, place, rngFor, scene, sec, sq, GUN_AHEAD } from './direct-fire.scene.js';
 import type { Decision, MatchState, Prompt, Target } from './types.js';
 
 /** A context that records every prompt it is asked. */
@@ -66,13 +66,7 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
     expect(ctx.events).toEqual([
       {
         type: 'attack',
-        source: {
-          seat: 0,
-          by: 'main',
-          weapon: 'test-gun',
-          attackArc: 'front',
-          targetArcs: ['front', 'bullseye', 'fullFront'],
-        },
+        source: GUN_AHEAD,
         from: hex(7, 9),
         target: sec(1, 'bow'),
         detail: { roll: 9, evasion: 1, accuracy: 1, baseAccuracy: 1, modifiers: [], needAbove: 6, hit: true },
@@ -87,13 +81,7 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
         structureBefore: 9,
         structureAfter: 9,
         lost: 0,
-        source: {
-          seat: 0,
-          by: 'main',
-          weapon: 'test-gun',
-          attackArc: 'front',
-          targetArcs: ['front', 'bullseye', 'fullFront'],
-        },
+        source: GUN_AHEAD,
       },
     ]);
     expect(s.ships[1].armour.bow).toBe(1);
