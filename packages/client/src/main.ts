@@ -1,4 +1,5 @@
 import './styles.css';
+import './styles-newcomer.css';
 import { App } from './app.js';
 
 const app = new App(document.getElementById('app')!);

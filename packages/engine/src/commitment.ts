@@ -113,11 +113,10 @@ function validateCard(s: MatchState, seat: Seat, input: unknown, at: string): Re
       const w = weaponCard(ship.loadout.broadside);
       const aim = pick('aim', AIMS);
       if (!aim.ok) return aim;
-      if (aim.value === undefined) {
-        if (w.class !== 'direct')
-          return fail('missing-field', `${field('aim')}: required for ${w.name}: "fore" or "aft"`);
-        return ok({ card: id });
-      }
+      // A direct-fire broadside takes no aim: one given is ignored (the value is checked, then dropped).
+      if (w.class === 'direct') return ok({ card: id });
+      if (aim.value === undefined)
+        return fail('missing-field', `${field('aim')}: required for ${w.name}: "fore" or "aft"`);
       return ok({ card: id, aim: aim.value });
     }
     case 'launch-squadron':
