@@ -10,7 +10,9 @@ let failed = 0;
 let skipped = 0;
 const read = (f) => (existsSync(join(dir, f)) ? JSON.parse(readFileSync(join(dir, f), 'utf8')) : null);
 
-for (const f of readdirSync(dir).filter((n) => n.endsWith('.failed')).sort()) {
+for (const f of readdirSync(dir)
+  .filter((n) => n.endsWith('.failed'))
+  .sort()) {
   if (Number(readFileSync(join(dir, f), 'utf8')) === 0) passed += 1;
   else failed += 1;
 }

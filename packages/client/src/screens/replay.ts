@@ -3,7 +3,7 @@
 // each board position is rebuilt from the events alone, so stepping back is exact.
 import type { MatchEvent } from '@star-eater/engine/events';
 import type { FactionId, MatchState } from '@star-eater/engine/types';
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
 import { EventPlayer } from '../animation/player.js';
 import { modelFromMatch, type BoardModel } from '../board/model.js';
 import { createBoardState } from '../board/state.js';

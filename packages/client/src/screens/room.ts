@@ -2,7 +2,8 @@
 // room's phase — waiting with the invite link (waiting.ts), faction choice and draft (pre-match.ts), the match with its
 // panels and end screen (live-match.ts) — under the banners for spectating, reconnecting and the opponent's absence.
 // Players and spectators share it; spectators get no action panels.
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
+export type { RoomRoute } from './join.js';
 import { missedLine, onEvents, onRoundSoFar, type Shown } from '../net/catch-up.js';
 import { matchStateFromRoom, type RoomState } from '../net/room-state.js';
 import { inviteLink, type Session, type SessionListener } from '../net/session.js';
@@ -10,16 +11,10 @@ import { modelFromMatch } from '../board/model.js';
 import { h, replace, toast } from '../ui/dom.js';
 import { Banners } from './banners.js';
 import { closedView, closeNotice } from './closed.js';
-import { joinFailedView, joiningView, joinRoom } from './join.js';
+import { joinFailedView, joiningView, joinRoom, type RoomRoute } from './join.js';
 import { LiveMatch } from './live-match.js';
 import { PreMatchScreen } from './pre-match.js';
 import { tickWaiting, waitingView } from './waiting.js';
-
-export interface RoomRoute {
-  roomId: string;
-  invite?: string | undefined;
-  spectate: boolean;
-}
 
 class RoomScreen {
   private readonly s: Session;
