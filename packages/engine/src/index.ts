@@ -37,7 +37,7 @@ export {
 
 // the draft, commitments, a match
 export * from './loadout.js';
-export { validateCommitment, cardAvailability } from './commitment.js';
+export { parseCommitment, validateCommitment, cardAvailability, type CommitmentError } from './commitment.js';
 export { createMatch, validateSetup, concede, forfeit, RULESET, type MatchSetup, type PlayerSetup } from './match.js';
 
 // resolution
