@@ -15,8 +15,12 @@ import type {
   Triple,
 } from '@star-eater/engine';
 import { clientMessageSchemas, joinOptionsSchema } from './schemas.js';
+import type { TIMER_PRESET_NAMES } from './presets.js';
+import type { Emote } from './emotes.js';
 
 export { clientMessageSchemas, commitmentSchema, decisionSchema, targetSchema, joinOptionsSchema } from './schemas.js';
+export * from './presets.js';
+export * from './emotes.js';
 
 /** A draft pick or swap: one card for a single slot, three for the squadrons (RULES §5). */
 export type DraftPick = { slot: SingleSlot; card: string } | { slot: 'squadrons'; cards: Triple };
@@ -32,6 +36,8 @@ export interface ClientMessages {
   decide: { prompt: number; decision: Decision };
   concede: Record<string, never> | undefined;
   rematch: Record<string, never> | undefined;
+  animated: { round: number; events: number };
+  emote: { emote: Emote };
 }
 export type ClientMessageType = keyof typeof clientMessageSchemas;
 /** A message as the server receives it once checked: draft messages are the engine's draft actions. */
@@ -125,7 +131,10 @@ export interface ServerMessages {
   welcome: { role: Role; seat: Seat | null; roomId: string; invite?: string };
   /** Your own sealed commitment, echoed to you alone. */
   commitment: { round: number; commitment: Commitment | null; lockedIn: boolean };
-  /** A decision the engine needs from you; answer with `decide` and this id before `deadline`. */
+  /**
+   * A decision the engine needs from you; answer with `decide` and this id before `deadline`. `deadline` is 0 while
+   * the room waits for the clients to finish animating (state `animating`); the synced `deadline` then says when.
+   */
   prompt: { id: number; round: number; prompt: Prompt; deadline: number };
   /** The prompt with this id is closed (answered, or the default was taken). */
   'prompt-closed': { id: number; defaulted: boolean };
@@ -137,6 +146,8 @@ export interface ServerMessages {
    * The server keeps only that one round; the client appends what it has not shown yet (it knows what it played).
    */
   'round-so-far': { round: number; events: MatchEvent[]; previous?: { round: number; events: MatchEvent[] } };
+  /** A seat's quick emote, to both seats and the spectators. */
+  emote: { seat: Seat; emote: Emote };
   /** The match is over; the seed is revealed and the record stored under `recordId`. */
   ended: { winner: Seat | 'draw'; reason: string; seed: string; recordId: string | null };
   error: ErrorMessage;
@@ -149,6 +160,8 @@ export interface JoinOptions {
   private?: boolean;
   invite?: string;
   spectate?: boolean;
+  /** Private rooms only (the creator): a timer preset (default standard), timers in seconds that override it. */
+  preset?: (typeof TIMER_PRESET_NAMES)[number];
   /** Private rooms only (the creator): timers in seconds and the Arclight variants. */
   timers?: { draft?: number; commit?: number; prompt?: number };
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };

@@ -17,6 +17,8 @@ import {
   type Result,
   type Seat,
 } from '@star-eater/engine';
+import { EMOTES } from './emotes.js';
+import { TIMER_PRESET_NAMES } from './presets.js';
 
 /**
  * A value the engine checks: its parser's Result becomes a valibot outcome, its message (which names the field inside
@@ -110,6 +112,13 @@ export const clientMessageSchemas = {
   revise: v.strictObject({ round: int(1, 100000) }),
   /** The answer to the prompt with this id. */
   decide: v.strictObject({ prompt: int(0, 1e9), decision: decisionSchema }),
+  /**
+   * The client has finished animating `round`'s first `events` events: the room starts the next timer once every
+   * connected seat has (or after a cap), so a prompt or a commitment window never counts down under an animation.
+   */
+  animated: v.strictObject({ round: int(1, 100000), events: int(0, 100000) }),
+  /** A quick emote from the fixed set (never free text); the room limits how often. */
+  emote: v.strictObject({ emote: v.picklist(EMOTES) }),
   concede: v.optional(v.strictObject({})),
   rematch: v.optional(v.strictObject({})),
 } as const;
@@ -121,6 +130,7 @@ export const joinOptionsSchema = v.object({
   private: v.optional(v.boolean()),
   invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
   spectate: v.optional(v.boolean()),
+  preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),
   timers: v.optional(v.strictObject({ draft: seconds, commit: seconds, prompt: seconds })),
   /** The Arclight variants (RULES §9), by the engine's names. */
   variants: v.optional(

@@ -2,7 +2,7 @@
 // tab takes its seat back with client.reconnect(token), and turns SDK callbacks into a few plain listeners.
 import { Client, type Room } from '@colyseus/sdk';
 import type { ClientMessages, ClientMessageType, JoinOptions, ServerMessages } from '@star-eater/protocol';
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import type { RoomState } from './room-state.js';
 
 export const ROOM_NAME = 'match';

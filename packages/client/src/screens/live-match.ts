@@ -1,7 +1,7 @@
 // The match on the board (RULES §3–4): the shared match view, a player's commit panel and concede button or a
 // spectator's status line, decision prompts, the board settling on each synced state, and the end screen over it.
 import type { ServerMessages } from '@star-eater/protocol';
-import type { MatchState } from '@star-eater/engine/types';
+import type { MatchState } from '@star-eater/engine';
 import type { App } from './app-context.js';
 import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';

@@ -1,6 +1,6 @@
 // Before the board (RULES §5): the faction choice and the draft's steps (picks, swap, munition placement) with whose
 // turn it is and the step's countdown. Rebuilt only when something it shows changes.
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import { seatFactions, seatInfo, seatNames, type RoomState, type SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';

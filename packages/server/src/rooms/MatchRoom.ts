@@ -2,11 +2,18 @@
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
 import { Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { parseClientMessage, parseJoinOptions, type JoinOptions, type ServerMessages } from '@star-eater/protocol';
-import type { Seat } from '@star-eater/engine/types';
+import {
+  parseClientMessage,
+  parseJoinOptions,
+  TIMER_PRESETS,
+  type JoinOptions,
+  type ServerMessages,
+} from '@star-eater/protocol';
+import type { Seat } from '@star-eater/engine';
 import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
+import { Emotes } from './emotes.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost } from './match.js';
 import { ReconnectionBudget } from './reconnection.js';
@@ -49,6 +56,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private timersDue = false;
   /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
   private closing = false;
+  private emotes = new Emotes(
+    () => this.clockNow(),
+    (msg) => this.sendAll('emote', msg),
+  );
 
   override onCreate(options: unknown): void {
     this.deps = roomDeps();
@@ -88,14 +99,20 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.log.info({ private: !!o.private }, 'room created');
   }
 
-  /** A private room's creator sets the timers and the Arclight variants (RULES §7, §9); others get the defaults. */
+  /**
+   * A private room's creator sets the timers (a preset, or seconds of their own) and the Arclight variants (RULES §7,
+   * §9); a quick match plays the standard preset, the server's defaults.
+   */
   private configure(o: JoinOptions): void {
     const s = this.state.settings;
-    const d = this.deps.timers;
+    const preset = (o.private && o.preset) || 'standard';
+    const d = preset === 'standard' ? this.deps.timers : TIMER_PRESETS[preset];
     s.private = !!o.private;
     s.draftSeconds = (o.private && o.timers?.draft) || d.draft;
     s.commitSeconds = (o.private && o.timers?.commit) || d.commit;
     s.promptSeconds = (o.private && o.timers?.prompt) || d.prompt;
+    const own = s.draftSeconds !== d.draft || s.commitSeconds !== d.commit || s.promptSeconds !== d.prompt;
+    s.preset = own ? 'custom' : preset;
     s.rangeBands = !!(o.private && o.variants?.rangeBands);
     s.initiativeRoll = !!(o.private && o.variants?.initiativeRoll);
     s.criticalHits = !!(o.private && o.variants?.criticalHits);
@@ -116,16 +133,23 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
           this.reply(c, type, msg);
         }
       },
-      broadcast: (type, msg) => {
-        this.flushPatch();
-        for (const c of this.clients) cork(c);
-        if (!PACKED_TYPES.has(type)) return this.broadcast(type, msg);
-        const frame = packedFrame(type, msg);
-        for (const c of this.clients) c.enqueueRaw(frame);
-      },
+      broadcast: (type, msg) => this.sendAll(type, msg),
+      animationCapMs: this.deps.animationCapSeconds * 1000,
       saveRecord: (summary, record) => this.deps.storage.saveRecord(summary, record),
       onPhaseChange: () => this.updateMetadata(),
     };
+  }
+
+  /** Sends one message to every client (seats and spectators), after the pending patch. */
+  private sendAll<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
+    this.flushPatch();
+    for (const c of this.clients) cork(c);
+    if (!PACKED_TYPES.has(type)) {
+      this.broadcast(type, msg);
+      return;
+    }
+    const frame = packedFrame(type, msg);
+    for (const c of this.clients) c.enqueueRaw(frame);
   }
 
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock). */
@@ -257,6 +281,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       }, ms),
     );
     this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
+    this.match.seatDropped();
     markChanged(this);
   }
 
@@ -386,6 +411,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         return this.match.revise(seat, p.value);
       case 'decide':
         return this.match.decide(seat, p.value);
+      case 'animated':
+        return this.match.animated(seat, p.value);
+      case 'emote':
+        return this.emotes.send(seat, p.value.emote);
       case 'concede':
         return this.match.concede(seat);
       case 'rematch':
