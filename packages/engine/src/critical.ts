@@ -1,6 +1,5 @@
 // Arclight variant: critical hits (RULES §9). Whenever structure damage is dealt, roll a d12; on 10+ roll a d6.
 import type { Ctx } from './context.js';
-import { roll } from './rng.js';
 import { dealDamage } from './damage.js';
 import type { Seat } from './types.js';
 
