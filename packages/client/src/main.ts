@@ -1,4 +1,5 @@
 import './styles.css';
+import './styles-newcomer.css';
 import { StarEaterApp } from './app.js';
 
 const app = new StarEaterApp(document.getElementById('app')!);

@@ -152,7 +152,7 @@ describe('RULES §3, §4.1: card parameters', () => {
     });
   });
 
-  it('RULES §3: a direct-fire broadside (Flak Batteries) takes aim only optionally', () => {
+  it('RULES §3: a direct-fire broadside (Flak Batteries) takes no aim: one given is checked, then dropped', () => {
     const flak = testState({
       ships: [testShip(0, { loadout: { ...FPA_LOADOUT, broadside: 'fpa-flak-batteries' } }), testShip(1)],
     });
@@ -162,7 +162,7 @@ describe('RULES §3, §4.1: card parameters', () => {
     });
     expect(good(one({ card: 'port-broadside', aim: 'aft' }), 0, flak)).toEqual({
       engine: 'NONE',
-      cards: [{ card: 'port-broadside', aim: 'aft' }],
+      cards: [{ card: 'port-broadside' }],
     });
     bad(one({ card: 'port-broadside', aim: 'left' }), 'bad-value', 'cards[0].aim: expected "fore" or "aft"', 0, flak);
   });

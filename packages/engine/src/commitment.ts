@@ -89,11 +89,13 @@ export function parseCommitment(input: unknown): Result<Commitment, CommitmentEr
 export function validateCommitment(s: MatchState, seat: Seat, input: unknown): Result<Commitment, CommitmentError> {
   const c = parseCommitment(input);
   if (!c.ok) return c;
+  const cards: CardPlay[] = [];
   for (let i = 0; i < c.value.cards.length; i++) {
     const r = checkForShip(s.ships[seat], c.value.cards[i]!, `cards[${i}]`);
     if (!r.ok) return r;
+    cards.push(r.value);
   }
-  return c;
+  return ok({ engine: c.value.engine, cards });
 }
 
 function isOneOf<T extends string>(v: unknown, values: readonly T[]): v is T {
@@ -176,8 +178,9 @@ function checkForShip(ship: Warship, play: CardPlay, at: string): Result<CardPla
     case 'starboard-broadside': {
       // RULES §3: a token or beam broadside fires fore or aft; a direct-fire broadside aims at a target instead.
       const w = weaponCard(ship.loadout.broadside);
-      if (play.aim === undefined && w.class !== 'direct')
-        return fail('missing-field', `${at}.aim: required for ${w.name}: ${list(AIMS)}`);
+      // A direct-fire broadside takes no aim: one given is ignored (the value is checked, then dropped).
+      if (w.class === 'direct') return ok({ card: play.card });
+      if (play.aim === undefined) return fail('missing-field', `${at}.aim: required for ${w.name}: ${list(AIMS)}`);
       return ok(play);
     }
     case 'special-ability': {

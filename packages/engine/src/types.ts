@@ -354,6 +354,35 @@ export interface SquadronOption {
   /** Moves left after placement (launch) or in all (activate). */
   speed: number;
   munitions: number;
+  /**
+   * Every legal activation of this squadron (fighter-options.ts): on prompts returned by `resolveRound`; the
+   * callback form `resolveRoundWith` leaves it out for speed (`fighterMoves` lists it on demand).
+   */
+  moves?: SquadronMoves;
+}
+
+/** A hex a squadron's path may step on: the fewest moves to reach it, the previous hex of one shortest path (-1: a start). */
+export interface ReachNode {
+  at: Hex;
+  moves: number;
+  from: number;
+}
+/** A placement an activation may end on (`hex` indexes `reach`), and what it may do there besides ending with none. */
+export interface PlacementOption {
+  hex: number;
+  facing: Dir;
+  recall?: true;
+  /** Each legal action (with its target and turret setting), in the engine's order. */
+  actions?: SquadronEnd[];
+}
+/**
+ * Every legal activation of one squadron, compactly (RULES §4.4). A path is legal exactly when it has at most `speed`
+ * steps, each to an adjacent hex of `reach`, and ends on a listed placement (the hex of its last step, facing that
+ * step's direction; an empty path ends where the squadron stands, facing as it does; a launch may face any way).
+ */
+export interface SquadronMoves {
+  reach: ReachNode[];
+  placements: PlacementOption[];
 }
 
 export type Prompt =

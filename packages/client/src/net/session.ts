@@ -155,6 +155,7 @@ export class Session {
       'events',
       'round-so-far',
       'ended',
+      'emote',
       'error',
     ];
     for (const type of types) {
