@@ -16,6 +16,7 @@ import type {
 } from '@star-eater/engine';
 import { clientMessageSchemas, joinOptionsSchema } from './schemas.js';
 import type { TIMER_PRESET_NAMES } from './presets.js';
+import type { BotLevel } from '@star-eater/bots';
 import type { Emote } from './emotes.js';
 
 export { clientMessageSchemas, commitmentSchema, decisionSchema, targetSchema, joinOptionsSchema } from './schemas.js';
@@ -64,7 +65,8 @@ export type ErrorCode =
   | 'spectator' // spectators can change nothing
   | 'stale' // the round or prompt it answers is over
   | 'illegal' // the engine refused it (the engine's code is in `detail`)
-  | 'rate-limited'; // too many messages
+  | 'rate-limited' // too many messages
+  | 'replaced'; // your seat moved to a newer connection with your reconnection token
 
 export interface ErrorMessage {
   code: ErrorCode;
@@ -100,7 +102,9 @@ function describe(top: v.BaseIssue<unknown>): string {
     const last = issue.path?.at(-1)?.key;
     return engine[1] === last ? `${path}: ${engine[2]}` : `${path}.${engine[1]}: ${engine[2]}`;
   }
-  return path ? `${path}: ${issue.message}` : issue.message;
+  // A strict object's extra key: say so in words (valibot says 'Expected never').
+  const message = issue.expected === 'never' ? 'unknown key: not allowed here' : issue.message;
+  return path ? `${path}: ${message}` : message;
 }
 
 /** Validates one incoming message. The error text names the message type and the bad field. */
@@ -154,9 +158,12 @@ export interface ServerMessages {
 }
 export type ServerMessageType = keyof ServerMessages;
 
+export { SEAT_TAKEN } from './refusals.js';
+
 /** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
 export interface JoinOptions {
   name?: string;
+  bot?: BotLevel;
   private?: boolean;
   invite?: string;
   spectate?: boolean;
@@ -166,6 +173,8 @@ export interface JoinOptions {
   timers?: { draft?: number; commit?: number; prompt?: number };
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
 }
+
+export { NAME_MAX_GRAPHEMES, sanitizeName } from './names.js';
 
 export function parseJoinOptions(options: unknown): { ok: true; value: JoinOptions } | { ok: false; message: string } {
   const r = v.safeParse(joinOptionsSchema, options ?? {});

@@ -19,6 +19,8 @@ import {
 } from '@star-eater/engine';
 import { EMOTES } from './emotes.js';
 import { TIMER_PRESET_NAMES } from './presets.js';
+import { NAME_MAX_INPUT, sanitizeName } from './names.js';
+import { BOT_LEVELS } from '@star-eater/bots';
 
 /**
  * A value the engine checks: its parser's Result becomes a valibot outcome, its message (which names the field inside
@@ -96,6 +98,16 @@ const draftAction = (kind: 'pick' | 'swap' | 'munitions') =>
     return parseDraftAction(obj ? { ...input, kind } : input);
   });
 
+/** An object schema that also refuses an array (valibot's object schemas take `[]` for `{}`). */
+export const notArray = <T extends v.GenericSchema>(schema: T) =>
+  v.pipe(
+    v.custom<unknown>((x) => !Array.isArray(x), 'Invalid type: Expected Object but received Array'),
+    schema,
+  );
+
+/** `concede` and `rematch` carry nothing: no payload, or `{}` (issue 14). */
+const empty = v.optional(notArray(v.strictObject({})));
+
 // ---------------------------------------------------------------- every client message, by type
 export const clientMessageSchemas = {
   /** Faction choice before the draft. */
@@ -119,22 +131,27 @@ export const clientMessageSchemas = {
   animated: v.strictObject({ round: int(1, 100000), events: int(0, 100000) }),
   /** A quick emote from the fixed set (never free text); the room limits how often. */
   emote: v.strictObject({ emote: v.picklist(EMOTES) }),
-  concede: v.optional(v.strictObject({})),
-  rematch: v.optional(v.strictObject({})),
+  concede: empty,
+  rematch: empty,
 } as const;
 
 // ---------------------------------------------------------------- join options
 const seconds = v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600)));
-export const joinOptionsSchema = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(24))),
-  private: v.optional(v.boolean()),
-  invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  spectate: v.optional(v.boolean()),
-  preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),
-  timers: v.optional(v.strictObject({ draft: seconds, commit: seconds, prompt: seconds })),
-  /** The Arclight variants (RULES §9), by the engine's names. */
-  variants: v.optional(
-    v.strictObject(Object.fromEntries(VARIANT_NAMES.map((n) => [n, v.optional(v.boolean())])) as VariantEntries),
-  ),
-});
+/** Strict: a key not listed is refused by name (issue 14), as is a value of the wrong type. */
+export const joinOptionsSchema = notArray(
+  v.strictObject({
+    name: v.optional(v.pipe(v.string(), v.maxLength(NAME_MAX_INPUT), v.transform(sanitizeName))),
+    /** A computer opponent of this level (@star-eater/bots). */
+    bot: v.optional(v.picklist(BOT_LEVELS)),
+    private: v.optional(v.boolean()),
+    invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    spectate: v.optional(v.boolean()),
+    preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),
+    timers: v.optional(v.strictObject({ draft: seconds, commit: seconds, prompt: seconds })),
+    /** The Arclight variants (RULES §9), by the engine's names. */
+    variants: v.optional(
+      v.strictObject(Object.fromEntries(VARIANT_NAMES.map((n) => [n, v.optional(v.boolean())])) as VariantEntries),
+    ),
+  }),
+);
 type VariantEntries = Record<(typeof VARIANT_NAMES)[number], v.OptionalSchema<v.BooleanSchema<undefined>, undefined>>;
