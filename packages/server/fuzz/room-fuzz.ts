@@ -205,7 +205,8 @@ function garbage(rng: Rng, depth: number): unknown {
     case 2:
       return rng.pick([0, -1, 1.5, 2 ** 53, -(2 ** 31), Number.MAX_VALUE]);
     case 3:
-      return rng.pick(['', 'N', 'fpa', '\u202E', 'x'.repeat(300), '__proto__']);
+      // Near misses of real values, never one (a bent faction choice must not become a valid one).
+      return rng.pick(['', 'n', 'FPA', 'lamais ', '\u202E', 'x'.repeat(300), '__proto__']);
     case 4:
       return undefined;
     case 5:
