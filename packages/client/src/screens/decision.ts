@@ -22,6 +22,7 @@ import { setHighlights, setTokenGhost, type BoardState, type Highlight, type Tok
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
 import { launchHexNames } from './launch-names.js';
+import { shotLabel } from './prompt-text.js';
 
 const key = (x: Hex) => `${x.q},${x.r}`;
 
@@ -129,7 +130,7 @@ export class DecisionPanel {
       ];
     } else if (p.kind === 'point-defence') {
       body = [
-        h('p', { style: { margin: 0 } }, `Point defence shot ${p.shot + 1} of ${p.shots} (${prettyCard(p.weapon)}).`),
+        h('p', { style: { margin: 0 } }, `Point defence ${shotLabel(p)} (${prettyCard(p.weapon)}).`),
         this.targets(p.options, (t) => this.send({ kind: 'point-defence', target: t }), 'Legal targets'),
       ];
     } else {
