@@ -25,6 +25,7 @@ import { setGhost, setHighlights, type BoardState } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
 import { cardNote, disabledReason, weaponHexes } from './commit-options.js';
+import { friendlyFireWarnings } from './fire-warning.js';
 
 const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
@@ -309,6 +310,7 @@ export class CommitPanel {
       h('div', { class: 'dim', style: { fontSize: '12px' } }, `Commitment cards (up to two) — ${this.cards.length}/2`),
       h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
       params.length ? h('div.params', null, params) : null,
+      friendlyFireWarnings(s, this.seat, this.cards).map((w) => h('p.warn.fire-warning', { role: 'alert' }, '⚠ ', w)),
       h(
         'div.keys-hint.dim',
         null,

@@ -76,6 +76,7 @@ export class LiveMatch {
       you,
       model: modelFromMatch(ms),
       onHexClick: (hx) => this.decision?.click(hx),
+      onHexDrag: (from, to) => this.decision?.drag(from, to),
     });
     this.view = view;
     replace(this.body, view.root);
