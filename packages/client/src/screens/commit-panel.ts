@@ -29,6 +29,8 @@ import { friendlyFireWarnings } from './fire-warning.js';
 
 const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
+/** Why the choices are disabled once locked in (issue 12: a disabled button always says why). */
+const LOCKED_WHY = 'Locked in: Revise (Esc) to change your orders';
 
 export interface CommitPanelHooks {
   lock(c: Commitment): void;
@@ -138,7 +140,7 @@ export class CommitPanel {
     const sel = (label: string, value: string, opts: [string, string][], set: (v: string) => void) => {
       const el = h(
         'select',
-        { 'aria-label': label, disabled: this.locked },
+        { 'aria-label': label, disabled: this.locked, title: this.locked ? LOCKED_WHY : '' },
         opts.map(([v, t]) => h('option', { value: v, selected: v === value }, t)),
       );
       el.addEventListener('change', () => (set(el.value), this.render()));
@@ -250,7 +252,7 @@ export class CommitPanel {
         {
           'aria-pressed': this.engine === e ? 'true' : 'false',
           'aria-label': `Engine ${e} (key ${WHEEL_KEYS[i]})`,
-          title: `key ${WHEEL_KEYS[i]}`,
+          title: this.locked ? LOCKED_WHY : `key ${WHEEL_KEYS[i]}`,
           disabled: this.locked,
           dataset: { engine: e },
           onclick: () => this.setEngine(e),
@@ -276,7 +278,7 @@ export class CommitPanel {
         {
           'aria-pressed': chosen ? 'true' : 'false',
           'aria-label': `${CARD_NAME[id]}${why ? ` — unavailable: ${why}` : note ? ` — note: ${note}` : ''} (key ${CARD_KEYS[i]!.toUpperCase()})`,
-          title: why ?? note ?? '',
+          title: why ?? (this.locked ? LOCKED_WHY : note) ?? '',
           disabled: this.locked || !!why,
           dataset: { card: id },
           onclick: () => this.toggleCard(id),
