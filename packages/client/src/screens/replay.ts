@@ -33,16 +33,23 @@ export interface ReplayData {
   seed?: string;
 }
 
-/** The state after every round: the record cut after k rounds, re-run (a match is short: the cost is small). */
-function roundStates(rec: MatchRecord, initial: MatchState, final: MatchState): MatchState[] {
+/**
+ * The state after every round of the replay's event list: the record cut after k rounds, re-run (a match is short:
+ * the cost is small). A match ended outside a round (a concede in a commitment window) has one more entry in the
+ * replay than rounds in the record, its end event: from the last whole round on, the final state.
+ */
+function roundStates(rec: MatchRecord, replayed: number, initial: MatchState, final: MatchState): MatchState[] {
   const { end: _end, ...open } = rec;
   const states = [initial];
-  for (let k = 1; k < rec.rounds.length; k++) {
+  for (let k = 1; k <= replayed; k++) {
+    if (k >= rec.rounds.length) {
+      states.push(final);
+      continue;
+    }
     const r = replayRecord({ ...open, rounds: rec.rounds.slice(0, k) });
     if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
     states.push(r.value.state);
   }
-  states.push(final);
   return states;
 }
 
@@ -59,7 +66,7 @@ export async function replayFromRecord(record: unknown): Promise<ReplayData> {
     factions: [rec.players[0].faction, rec.players[1].faction],
     initial,
     rounds: r.value.rounds,
-    states: roundStates(rec, initial, r.value.state),
+    states: roundStates(rec, r.value.rounds.length, initial, r.value.state),
     record,
     seed: rec.seed,
   };
