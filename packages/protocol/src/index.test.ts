@@ -13,13 +13,18 @@ describe('parseClientMessage', () => {
       round: 3,
       commitment: {
         engine: 'DOUBLE',
-        cards: [
-          { card: 'fire-main', turret: 'left' },
-          { card: 'port-broadside', aim: 'aft' },
-        ],
+        cards: [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'aft' }],
       },
     });
     expect(r.ok).toBe(true);
+  });
+
+  it('refuses a turret setting while no main weapon in the content is a turret (the engine would)', () => {
+    const r = parseClientMessage('commit', {
+      round: 3,
+      commitment: { engine: 'N', cards: [{ card: 'fire-main', turret: 'left' }] },
+    });
+    expect(r.ok).toBe(false);
   });
 
   it('accepts every card with its own parameters', () => {

@@ -1,6 +1,7 @@
 // Valibot schemas of every client → server message payload. Shapes only (type, range, allowed fields): whether a
 // move is legal in the current match is the engine's business (validateCommitment, resolveRound, applyDraftAction).
 import * as v from 'valibot';
+import { FACTIONS as FACTIONS_DATA } from '@star-eater/engine';
 import { EMOTES } from './emotes.js';
 
 const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
@@ -20,23 +21,37 @@ const hex = v.strictObject({ q: int(-64, 64), r: int(-64, 64) });
 const dir = v.picklist(DIRS);
 
 // ---------------------------------------------------------------- commitment (RULES §4.1)
+// What the engine's validateCommitment accepts for some loadout (the loadout-dependent rest is the engine's check):
+// a turret setting only if some main weapon is a turret; Squadron Maintenance with one or two munitions or one
+// repair, never both or neither; a special ability with exactly one of a section or a component.
+const turretMains = Object.values(FACTIONS_DATA).some((f) => f.main.some((w) => w.arc === 'turret'));
+const exactlyOne = <T extends Record<string, unknown>>(a: string, b: string, message: string) =>
+  v.check<T, string>((x) => (x[a] === undefined) !== (x[b] === undefined), message);
 export const cardPlaySchema = v.variant('card', [
-  v.strictObject({ card: v.literal('fire-main'), turret: v.optional(v.picklist(TURRETS)) }),
+  turretMains
+    ? v.strictObject({ card: v.literal('fire-main'), turret: v.optional(v.picklist(TURRETS)) })
+    : v.strictObject({ card: v.literal('fire-main') }),
   v.strictObject({ card: v.literal('port-broadside'), aim: v.optional(v.picklist(['fore', 'aft'])) }),
   v.strictObject({ card: v.literal('starboard-broadside'), aim: v.optional(v.picklist(['fore', 'aft'])) }),
   v.strictObject({ card: v.literal('launch-squadron') }),
   v.strictObject({ card: v.literal('defence-stations') }),
   v.strictObject({ card: v.literal('vent-coolant'), component: v.picklist(COMPONENT_NAMES) }),
-  v.strictObject({
-    card: v.literal('squadron-maintenance'),
-    munitions: v.optional(v.pipe(v.array(squadronIndex), v.maxLength(2))),
-    repair: v.optional(squadronIndex),
-  }),
-  v.strictObject({
-    card: v.literal('special-ability'),
-    section: v.optional(v.picklist(SECTION_NAMES)),
-    component: v.optional(v.picklist(COMPONENT_NAMES)),
-  }),
+  v.pipe(
+    v.strictObject({
+      card: v.literal('squadron-maintenance'),
+      munitions: v.optional(v.pipe(v.array(squadronIndex), v.minLength(1), v.maxLength(2))),
+      repair: v.optional(squadronIndex),
+    }),
+    exactlyOne('munitions', 'repair', 'give either munitions (one or two squadron indices) or repair'),
+  ),
+  v.pipe(
+    v.strictObject({
+      card: v.literal('special-ability'),
+      section: v.optional(v.picklist(SECTION_NAMES)),
+      component: v.optional(v.picklist(COMPONENT_NAMES)),
+    }),
+    exactlyOne('section', 'component', 'give either a section or a component'),
+  ),
 ]);
 
 export const commitmentSchema = v.strictObject({
