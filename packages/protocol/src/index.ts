@@ -2,8 +2,10 @@
 // Clients send the types of ClientMessages; the server answers with ServerMessages. Payloads are validated on arrival
 // with parseClientMessage, which returns a Result naming the offending field instead of throwing.
 import * as v from 'valibot';
+import { BOT_LEVELS, type BotLevel } from '@star-eater/bots';
 import type { Commitment, Decision, MatchEvent, Prompt, Seat } from '@star-eater/engine';
-import { clientMessageSchemas } from './schemas.js';
+import { NAME_MAX_INPUT, sanitizeName } from './names.js';
+import { clientMessageSchemas, notArray } from './schemas.js';
 import { TIMER_PRESET_NAMES } from './presets.js';
 import type { Emote } from './emotes.js';
 
@@ -30,7 +32,8 @@ export type ErrorCode =
   | 'spectator' // spectators can change nothing
   | 'stale' // the round or prompt it answers is over
   | 'illegal' // the engine refused it (the engine's code is in `detail`)
-  | 'rate-limited'; // too many messages
+  | 'rate-limited' // too many messages
+  | 'replaced'; // your seat moved to a newer connection with your reconnection token
 
 export interface ErrorMessage {
   code: ErrorCode;
@@ -59,7 +62,9 @@ function describe(top: v.BaseIssue<unknown>): string {
     ?.map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
     .join('')
     .replace(/^\./, '');
-  return path ? `${path}: ${issue.message}` : issue.message;
+  // A strict object's extra key: say so in words (valibot says 'Expected never').
+  const message = issue.expected === 'never' ? 'unknown key: not allowed here' : issue.message;
+  return path ? `${path}: ${message}` : message;
 }
 
 /** Validates one incoming message. The error text names the message type and the bad field. */
@@ -113,9 +118,12 @@ export interface ServerMessages {
 }
 export type ServerMessageType = keyof ServerMessages;
 
+export { SEAT_TAKEN } from './refusals.js';
+
 /** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
 export interface JoinOptions {
   name?: string;
+  bot?: BotLevel;
   private?: boolean;
   invite?: string;
   spectate?: boolean;
@@ -126,27 +134,34 @@ export interface JoinOptions {
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
 }
 
-export const joinOptionsSchema = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(24))),
-  private: v.optional(v.boolean()),
-  invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  spectate: v.optional(v.boolean()),
-  preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),
-  timers: v.optional(
-    v.strictObject({
-      draft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-      commit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-      prompt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-    }),
-  ),
-  variants: v.optional(
-    v.strictObject({
-      rangeBands: v.optional(v.boolean()),
-      initiativeRoll: v.optional(v.boolean()),
-      criticalHits: v.optional(v.boolean()),
-    }),
-  ),
-});
+/** Strict: a key not listed is refused by name (issue 14), as is a value of the wrong type. */
+export const joinOptionsSchema = notArray(
+  v.strictObject({
+    name: v.optional(v.pipe(v.string(), v.maxLength(NAME_MAX_INPUT), v.transform(sanitizeName))),
+    /** A computer opponent of this level (@star-eater/bots). */
+    bot: v.optional(v.picklist(BOT_LEVELS)),
+    private: v.optional(v.boolean()),
+    invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    spectate: v.optional(v.boolean()),
+    preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),
+    timers: v.optional(
+      v.strictObject({
+        draft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
+        commit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
+        prompt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
+      }),
+    ),
+    variants: v.optional(
+      v.strictObject({
+        rangeBands: v.optional(v.boolean()),
+        initiativeRoll: v.optional(v.boolean()),
+        criticalHits: v.optional(v.boolean()),
+      }),
+    ),
+  }),
+);
+
+export { NAME_MAX_GRAPHEMES, sanitizeName } from './names.js';
 
 export function parseJoinOptions(options: unknown): { ok: true; value: JoinOptions } | { ok: false; message: string } {
   const r = v.safeParse(joinOptionsSchema, options ?? {});

@@ -100,6 +100,16 @@ const pickSchema = v.variant('slot', [
   v.strictObject({ slot: v.literal('squadrons'), cards: v.tuple([cardId, cardId, cardId]) }),
 ]);
 
+/** An object schema that also refuses an array (valibot's object schemas take `[]` for `{}`). */
+export const notArray = <T extends v.GenericSchema>(schema: T) =>
+  v.pipe(
+    v.custom<unknown>((x) => !Array.isArray(x), 'Invalid type: Expected Object but received Array'),
+    schema,
+  );
+
+/** `concede` and `rematch` carry nothing: no payload, or `{}` (issue 14). */
+const empty = v.optional(notArray(v.strictObject({})));
+
 // ---------------------------------------------------------------- every client message, by type
 export const clientMessageSchemas = {
   /** Faction choice before the draft. */
@@ -123,6 +133,6 @@ export const clientMessageSchemas = {
   animated: v.strictObject({ round: int(1, 100000), events: int(0, 100000) }),
   /** A quick emote from the fixed set (never free text); the room limits how often. */
   emote: v.strictObject({ emote: v.picklist(EMOTES) }),
-  concede: v.optional(v.strictObject({})),
-  rematch: v.optional(v.strictObject({})),
+  concede: empty,
+  rematch: empty,
 } as const;
