@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cardAvailability, NONE_COMMITMENT, validateCommitment, type CommitmentErrorCode } from './commitment.js';
+import {
+  cardAvailability,
+  NONE_COMMITMENT,
+  parseCommitment,
+  validateCommitment,
+  type CommitmentErrorCode,
+} from './commitment.js';
 import { FPA_LOADOUT, testShip, testSquadron, testState, testToken } from './fixtures.js';
 import { ENGINE_SETTINGS, type MatchState, type Seat } from './types.js';
 
@@ -102,6 +108,26 @@ describe('RULES §4.1: commitment shape', () => {
     expect(NONE_COMMITMENT).toEqual({ engine: 'NONE', cards: [] });
     expect(good(NONE_COMMITMENT)).toEqual(NONE_COMMITMENT);
     expect(Object.isFrozen(NONE_COMMITMENT) && Object.isFrozen(NONE_COMMITMENT.cards)).toBe(true);
+  });
+});
+
+describe('RULES §4.1: parseCommitment, the shape whoever plays it', () => {
+  it('accepts what some ship could play and leaves the ship-dependent checks to validateCommitment', () => {
+    // A turret setting and a special ability's section are shapes any commitment may have; whether this ship's main
+    // weapon is a turret or its faction's ability takes a section is the match's question.
+    const c = { engine: 'NE', cards: [{ card: 'fire-main', turret: 'left' }, { card: 'special-ability' }] };
+    expect(parseCommitment(c)).toEqual({ ok: true, value: c });
+    const s = testState();
+    expect(validateCommitment(s, 0, c).ok).toBe(false);
+  });
+  it('refuses a malformed card play as validateCommitment does, with the same words', () => {
+    const c = { engine: 'N', cards: [{ card: 'squadron-maintenance', munitions: [0, 3] }] };
+    const r = parseCommitment(c);
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'bad-value', message: expect.stringMatching(/^cards\[0\]\.munitions\[1\]:/) },
+    });
+    expect(validateCommitment(testState(), 0, c)).toEqual(r);
   });
 });
 

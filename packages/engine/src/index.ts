@@ -46,7 +46,13 @@ export {
 
 // the draft, commitments, a match
 export * from './loadout.js';
-export { validateCommitment, cardAvailability, type CardAvailability } from './commitment.js';
+export {
+  parseCommitment,
+  validateCommitment,
+  cardAvailability,
+  type CardAvailability,
+  type CommitmentError,
+} from './commitment.js';
 export {
   commitmentOptions,
   legalCommitments,

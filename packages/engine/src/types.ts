@@ -30,6 +30,7 @@ export type WeaponClass = 'laser' | 'projectile' | 'torpedo' | 'direct';
 export type ArcName = 'front' | 'left' | 'right' | 'rear' | 'bullseye' | 'fullFront' | 'fullRear';
 export type WeaponArc = ArcName | 'side' | 'turret' | 'any';
 export type TurretSetting = 'front' | 'left' | 'right' | 'rear';
+export const TURRET_SETTINGS: readonly TurretSetting[] = ['front', 'left', 'right', 'rear'];
 
 export interface WeaponCard {
   id: string;
@@ -178,6 +179,7 @@ export const CARD_IDS: readonly CardId[] = [
 ];
 
 export type Aim = 'fore' | 'aft';
+export const AIMS: readonly Aim[] = ['fore', 'aft'];
 /** One commitment card and the parameters known at commit time. Only the fields of that card are allowed. */
 export type CardPlay =
   | { card: 'fire-main'; turret?: TurretSetting }
@@ -275,6 +277,8 @@ export interface Variants {
   initiativeRoll: boolean;
   criticalHits: boolean;
 }
+/** The Arclight variants (RULES §9), each on or off per match. */
+export const VARIANT_NAMES: readonly (keyof Variants)[] = ['rangeBands', 'initiativeRoll', 'criticalHits'];
 
 export interface Scenario {
   id: string;

@@ -2,7 +2,7 @@
 // spectator's status line, decision prompts, the board settling on each synced state, and the end screen over it.
 import type { ServerMessages } from '@star-eater/protocol';
 import type { MatchState } from '@star-eater/engine';
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
 import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';
 import { matchStateFromRoom, seatFactions, seatInfo, seatNames, type RoomState } from '../net/room-state.js';

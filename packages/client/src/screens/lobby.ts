@@ -2,7 +2,7 @@
 // matches; recent replays and opening a record file.
 import { h, replace, toast } from '../ui/dom.js';
 import { FACTION_NAME } from '../board/theme.js';
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
 import { PRESET_LABEL, presetPicker } from './preset-picker.js';
 
 const NAME_KEY = 'star-eater.name';

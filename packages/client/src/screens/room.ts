@@ -2,7 +2,8 @@
 // room's phase — waiting with the invite link (waiting.ts), faction choice and draft (pre-match.ts), the match with its
 // panels and end screen (live-match.ts) — under the banners for spectating, reconnecting and the opponent's absence.
 // Players and spectators share it; spectators get no action panels.
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
+export type { RoomRoute } from './join.js';
 import { missedLine, onEvents, onRoundSoFar, type Shown } from '../net/catch-up.js';
 import { matchStateFromRoom, type RoomState } from '../net/room-state.js';
 import { inviteLink, type Session, type SessionListener } from '../net/session.js';
@@ -12,18 +13,12 @@ import { Banners } from './banners.js';
 import { soundToggle } from './emote-bar.js';
 import { PRESET_LABEL } from './preset-picker.js';
 import { closedView, closeNotice } from './closed.js';
-import { joinFailedView, joiningView, joinRoom } from './join.js';
+import { joinFailedView, joiningView, joinRoom, type RoomRoute } from './join.js';
 import { LiveMatch } from './live-match.js';
 import { PreMatchScreen } from './pre-match.js';
 import { tickWaiting, waitingView } from './waiting.js';
 
 const DRAFT_TYPES = new Set(['faction', 'pick', 'swap', 'munitions']);
-
-export interface RoomRoute {
-  roomId: string;
-  invite?: string | undefined;
-  spectate: boolean;
-}
 
 class RoomScreen {
   private readonly s: Session;

@@ -391,21 +391,21 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private dispatch(seat: Seat, p: Extract<ReturnType<typeof parseClientMessage>, { ok: true }>) {
     switch (p.type) {
       case 'faction':
-        return this.match.chooseFaction(seat, p.value as never);
+        return this.match.chooseFaction(seat, p.value);
       case 'pick':
       case 'swap':
       case 'munitions':
-        return this.match.draftAction(seat, p.type, p.value as never);
+        return this.match.draftAction(seat, p.type, p.value);
       case 'commit':
-        return this.match.commit(seat, p.value as never);
+        return this.match.commit(seat, p.value);
       case 'revise':
-        return this.match.revise(seat, p.value as never);
+        return this.match.revise(seat, p.value);
       case 'decide':
-        return this.match.decide(seat, p.value as never);
+        return this.match.decide(seat, p.value);
       case 'animated':
-        return this.match.animated(seat, p.value as never);
+        return this.match.animated(seat, p.value);
       case 'emote':
-        return this.emotes.send(seat, (p.value as ServerMessages['emote']).emote);
+        return this.emotes.send(seat, p.value.emote);
       case 'concede':
         return this.match.concede(seat);
       case 'rematch':
