@@ -124,12 +124,13 @@ export function seatInfo(s: RoomSeat | undefined): SeatInfo {
 
 /** The two players' names, with a stand-in for a seat not yet named. */
 export function seatNames(st: RoomState): [string, string] {
-  return [seatInfo(st.seats[0]).name || 'Player 1', seatInfo(st.seats[1]).name || 'Player 2'];
+  // (A state not decoded yet has no seats.)
+  return [seatInfo(st.seats?.[0]).name || 'Player 1', seatInfo(st.seats?.[1]).name || 'Player 2'];
 }
 
 /** The two players' factions (stand-ins, in the engine's order, only before the faction choice: no screen shows them). */
 export function seatFactions(st: RoomState): [FactionId, FactionId] {
-  return [seatInfo(st.seats[0]).faction || FACTION_IDS[0]!, seatInfo(st.seats[1]).faction || FACTION_IDS[1]!];
+  return [seatInfo(st.seats?.[0]).faction || FACTION_IDS[0]!, seatInfo(st.seats?.[1]).faction || FACTION_IDS[1]!];
 }
 
 type SquadronsAt = Map<string, { q: number; r: number; facing: Dir }>;
