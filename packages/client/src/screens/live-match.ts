@@ -101,7 +101,7 @@ export class LiveMatch {
     this.receiptsPanel = new ReceiptsPanel(this.receipts, you, () => seatNames(this.s.state ?? st));
     this.showReceipts();
     if (you === null) {
-      view.panel.append(spectatorStatus(), this.emotes.el, this.receiptsPanel.el);
+      view.panel.append(spectatorStatus(), this.emotes.el);
       return;
     }
     const round = () => this.s.state?.round ?? 1;
@@ -128,7 +128,6 @@ export class LiveMatch {
       if (yes) this.s.send('concede', {});
     };
     view.panel.append(
-      this.receiptsPanel.el,
       h(
         'div.row.match-extras',
         null,
@@ -155,7 +154,12 @@ export class LiveMatch {
   }
 
   private showReceipts(): void {
-    this.receiptsPanel?.render(Math.max(this.s.state?.round ?? 1, 1));
+    const panel = this.receiptsPanel;
+    if (!panel) return;
+    panel.render(Math.max(this.s.state?.round ?? 1, 1));
+    // Pinned at the top of the log (sticky): it takes nothing from the side panel, which must fit 1280×800.
+    const log = this.view?.root.querySelector('#log');
+    if (log && panel.el.parentElement !== log) log.prepend(panel.el);
   }
 
   /** An emote from anyone in the room (ours echoed too). */

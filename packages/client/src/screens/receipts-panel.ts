@@ -8,7 +8,7 @@ import { h, replace } from '../ui/dom.js';
 const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 
 export class ReceiptsPanel {
-  readonly el = h('section.card.col.receipts', { id: 'receipts', 'aria-label': 'Commit receipts' });
+  readonly el = h('div.receipts', { id: 'receipts', 'aria-label': 'Commit receipts' });
 
   constructor(
     private readonly book: ReceiptBook,
@@ -16,23 +16,27 @@ export class ReceiptsPanel {
     private readonly names: () => [string, string],
   ) {}
 
-  /** Redraws for the current round (its hashes) and the last revealed one (its verdict). */
+  /** Redraws for the current round (its hashes) and the last revealed one (its verdict): two short lines. */
   render(round: number): void {
     const names = this.names();
-    const label = (s: Seat) => (s === this.you ? 'You' : names[s]);
     const hashes = this.book.hashes(round);
-    const lines = ([0, 1] as const).map((s) => {
+    const seat = (s: Seat) => {
       const hash = hashes[s];
       return h(
-        'div.row',
+        'span',
         { id: `receipt-${s}`, class: s === this.you ? 'mine' : '' },
-        h('span.who', { title: names[s] }, label(s)),
+        h('span.who', { title: names[s] }, s === this.you ? 'You' : names[s]),
+        ' ',
         hash
           ? h('span.mono', { title: `SHA-256 receipt: ${hash}`, 'data-hash': hash }, short(hash))
           : h('span.dim', null, 'not locked in'),
       );
-    });
-    replace(this.el, h('h3.dim', null, `Commit receipts · round ${round}`), ...lines, this.verdictLine(round, names));
+    };
+    replace(
+      this.el,
+      h('div.receipts-line', null, h('b', null, `Receipts R${round}`), ' · ', seat(0), ' · ', seat(1)),
+      this.verdictLine(round, names),
+    );
   }
 
   private verdictLine(round: number, names: [string, string]): HTMLElement | null {
@@ -44,7 +48,7 @@ export class ReceiptsPanel {
         return h(
           'div.good',
           { id: 'receipts-verdict', 'data-round': String(r), 'data-verdict': 'verified' },
-          `✓ Round ${r} verified: ${v.seats.length === 2 ? 'both commitments match' : 'the commitment matches'} the receipts published at lock-in.`,
+          `✓ Round ${r} verified: ${v.seats.length === 2 ? 'both commitments match their receipts' : 'the commitment matches its receipt'}.`,
         );
       const who = v.seats.map((s) => (s === this.you ? 'your' : `${names[s]}'s`)).join(' and ');
       return h(
