@@ -6,7 +6,7 @@
 import { ENGINE_SETTINGS, type Commitment, type MatchState, type Rng, type Seat } from '@star-eater/engine';
 import { usefulCardSets } from './candidates.js';
 import { solveZeroSum } from './matrix.js';
-import { NONE, pair, playout } from './simulate.js';
+import { type Dice, diceFrom, NONE, pair, playout } from './simulate.js';
 
 const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 
@@ -24,7 +24,8 @@ function screen(s: MatchState, seat: Seat, list: Commitment[], keep: number, rng
     }
     pool = [list[0]!, ...rest.slice(0, Math.max(0, limit - 1))];
   }
-  const scored = pool.map((c, i) => ({ c, i, v: playout(s, seat, pair(seat, c, NONE), rng) }));
+  const dice = diceFrom(rng);
+  const scored = pool.map((c, i) => ({ c, i, v: playout(s, seat, pair(seat, c, NONE), dice) }));
   scored.sort((a, b) => b.v - a.v || a.i - b.i);
   return scored.slice(0, keep).map((x) => x.c);
 }
@@ -60,10 +61,11 @@ export function searchCommitment(s: MatchState, seat: Seat, budget: number, rng:
   const shape = shapeFor(budget);
   const mine = shortlist(s, seat, shape, shape.sets, shape.mine, rng);
   const theirs = shortlist(s, other(seat), shape, Math.max(2, shape.sets - 1), shape.theirs, rng);
+  const dice: Dice[] = Array.from({ length: shape.samples }, () => diceFrom(rng));
   const m = mine.map((c) =>
     theirs.map((o) => {
       let v = 0;
-      for (let k = 0; k < shape.samples; k++) v += playout(s, seat, pair(seat, c, o), rng);
+      for (const d of dice) v += playout(s, seat, pair(seat, c, o), d);
       return v / shape.samples;
     }),
   );

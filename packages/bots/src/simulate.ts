@@ -1,13 +1,22 @@
 // Playing a round forward inside a search: the bot's own dice (never the match's), quick answers to every prompt,
 // and the evaluation of where it ends.
 import { resolveRoundWith, type Commitment, type MatchState, type Rng, type Seat } from '@star-eater/engine';
-import { blindState } from './blind.js';
+import { ownDice } from './blind.js';
 import { evaluate } from './evaluate.js';
 import { quickDecision } from './policy.js';
 
-/** The value for `seat` of one round played from `s` with these commitments, on dice drawn from `rng`. */
-export function playout(s: MatchState, seat: Seat, commitments: readonly [Commitment, Commitment], rng: Rng): number {
-  const p = resolveRoundWith(blindState(s, rng), commitments, (prompt, _i, now) => quickDecision(now, prompt));
+/** Dice for playouts: the generator state a playout starts from (see `diceFrom`). */
+export type Dice = MatchState['rng'];
+
+/** A fresh set of dice from the bot's generator. */
+export const diceFrom = (rng: Rng): Dice => ownDice(rng);
+
+/**
+ * The value for `seat` of one round played from `s` with these commitments, on the given dice. Comparing candidates
+ * on the same dice (common random numbers) leaves the difference to the choices, not to luck.
+ */
+export function playout(s: MatchState, seat: Seat, commitments: readonly [Commitment, Commitment], dice: Dice): number {
+  const p = resolveRoundWith({ ...s, rng: [...dice] }, commitments, (prompt, _i, now) => quickDecision(now, prompt));
   if (p.status !== 'done') throw new Error(`bot playout: the round ended ${p.status}`);
   return evaluate(p.state, seat);
 }
