@@ -47,14 +47,18 @@ export interface SearchShape {
   samples: number;
   /** At most this many commitments are screened in each list (small budgets). */
   limit: number;
+  /** Rounds each matrix playout looks ahead (the later ones with `follow`'s continuation). */
+  depth: number;
 }
 
 /** The shape of the search a budget (in playouts) pays for. */
 export function shapeFor(budget: number): SearchShape {
-  if (budget < 60) return { sets: 2, mine: 2, theirs: 2, samples: 1, limit: Math.max(2, Math.floor(budget / 4)) };
-  if (budget <= 120) return { sets: 3, mine: 6, theirs: 3, samples: 1, limit: Infinity };
-  if (budget <= 400) return { sets: 4, mine: 8, theirs: 5, samples: 2, limit: Infinity };
-  return { sets: 5, mine: 12, theirs: 8, samples: Math.max(2, Math.floor((budget - 300) / 96)), limit: Infinity };
+  if (budget < 60)
+    return { sets: 2, mine: 2, theirs: 2, samples: 1, limit: Math.max(2, Math.floor(budget / 4)), depth: 1 };
+  if (budget <= 120) return { sets: 3, mine: 6, theirs: 3, samples: 1, limit: Infinity, depth: 1 };
+  if (budget <= 400) return { sets: 4, mine: 8, theirs: 5, samples: 2, limit: Infinity, depth: 1 };
+  const samples = Math.max(1, Math.floor((budget - 300) / 140));
+  return { sets: 4, mine: 10, theirs: 7, samples, limit: Infinity, depth: 2 };
 }
 
 export function searchCommitment(s: MatchState, seat: Seat, budget: number, rng: Rng): Commitment {
@@ -65,7 +69,7 @@ export function searchCommitment(s: MatchState, seat: Seat, budget: number, rng:
   const m = mine.map((c) =>
     theirs.map((o) => {
       let v = 0;
-      for (const d of dice) v += playout(s, seat, pair(seat, c, o), d);
+      for (const d of dice) v += playout(s, seat, pair(seat, c, o), d, shape.depth);
       return v / shape.samples;
     }),
   );
