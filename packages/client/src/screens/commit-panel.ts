@@ -21,9 +21,12 @@ import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
 import { cardNote, disabledReason, weaponHexes } from './commit-options.js';
 import { defaultPlay, offeredPlays, paramLabel, playKey, playLabel } from './commit-params.js';
+import { friendlyFireWarnings } from './fire-warning.js';
 
 const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
+/** Why the choices are disabled once locked in (issue 12: a disabled button always says why). */
+const LOCKED_WHY = 'Locked in: Revise (Esc) to change your orders';
 
 export interface CommitPanelHooks {
   lock(c: Commitment): void;
@@ -137,7 +140,7 @@ export class CommitPanel {
     const label = paramLabel(play.card, ship);
     const el = h(
       'select',
-      { 'aria-label': label, disabled: this.locked },
+      { 'aria-label': label, disabled: this.locked, title: this.locked ? LOCKED_WHY : '' },
       plays.map((p, i) => h('option', { value: String(i), selected: i === current }, playLabel(p, ship))),
     );
     el.addEventListener('change', () => {
@@ -159,7 +162,7 @@ export class CommitPanel {
         {
           'aria-pressed': this.engine === e ? 'true' : 'false',
           'aria-label': `Engine ${e} (key ${WHEEL_KEYS[i]})`,
-          title: `key ${WHEEL_KEYS[i]}`,
+          title: this.locked ? LOCKED_WHY : `key ${WHEEL_KEYS[i]}`,
           disabled: this.locked,
           dataset: { engine: e },
           onclick: () => this.setEngine(e),
@@ -185,7 +188,7 @@ export class CommitPanel {
         {
           'aria-pressed': chosen ? 'true' : 'false',
           'aria-label': `${CARD_NAME[id]}${why ? ` — unavailable: ${why}` : note ? ` — note: ${note}` : ''} (key ${CARD_KEYS[i]!.toUpperCase()})`,
-          title: why ?? note ?? '',
+          title: why ?? (this.locked ? LOCKED_WHY : note) ?? '',
           disabled: this.locked || !!why,
           dataset: { card: id },
           onclick: () => this.toggleCard(id),
@@ -219,6 +222,7 @@ export class CommitPanel {
       h('div', { class: 'dim', style: { fontSize: '12px' } }, `Commitment cards (up to two) — ${this.cards.length}/2`),
       h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
       params.length ? h('div.params', null, params) : null,
+      friendlyFireWarnings(s, this.seat, this.cards).map((w) => h('p.warn.fire-warning', { role: 'alert' }, '⚠ ', w)),
       h(
         'div.keys-hint.dim',
         null,

@@ -27,6 +27,8 @@ import { setHighlights, setTokenGhost, type BoardState, type Highlight, type Tok
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
 import { launchHexNames } from './launch-names.js';
+import { shotLabel } from './prompt-text.js';
+import { facingTowards, turnCw } from './facing.js';
 
 const key = (x: Hex) => `${x.q},${x.r}`;
 
@@ -79,6 +81,19 @@ export class DecisionPanel {
       this.board.dirty = true;
     };
     return { onmouseenter: show(at), onfocus: show(at), onmouseleave: show(null), onblur: show(null) };
+  }
+
+  /**
+   * A drag on the board (issue 12: the launch facing is pointed on the board): pressed on the squadron being launched
+   * (or on a launch hex, which places it there) and released towards where it should face.
+   */
+  drag(from: Hex, to: Hex): boolean {
+    const f = this.fighter;
+    if (f?.option.mode !== 'launch' || f.path.length) return false;
+    if (!f.launchAt || key(f.launchAt) !== key(from)) return false;
+    f.facing = facingTowards(from, to);
+    this.render();
+    return true;
   }
 
   /** A click on the board: choose whatever is highlighted there. */
@@ -134,7 +149,7 @@ export class DecisionPanel {
       ];
     } else if (p.kind === 'point-defence') {
       body = [
-        h('p', { style: { margin: 0 } }, `Point defence shot ${p.shot + 1} of ${p.shots} (${prettyCard(p.weapon)}).`),
+        h('p', { style: { margin: 0 } }, `Point defence ${shotLabel(p)} (${prettyCard(p.weapon)}).`),
         this.targets(p.options, (t) => this.send({ kind: 'point-defence', target: t }), 'Legal targets'),
       ];
     } else {
@@ -234,6 +249,12 @@ export class DecisionPanel {
     }
     const placement = placementAt(here, facing);
     this.highlights.push({ at: origin, kind: 'selected' }, ...f.path.map((at) => ({ at, kind: 'path' as const })));
+    // On the board, the squadron just placed turns a sixth clockwise per click (or is dragged to face a hex).
+    if (start && !f.path.length)
+      this.clickable.set(key(origin), () => {
+        f.facing = turnCw(f.facing!);
+        this.render();
+      });
     // A launch shows the squadron where it is placed; a move, where it will stop (its heading is its last step's).
     if (o.mode === 'launch' || f.path.length) this.ghost = { seat, at: here, facing };
     const stepButtons: HTMLElement[] = [];
@@ -265,7 +286,11 @@ export class DecisionPanel {
         ? h(
             'div.row',
             { role: 'group', 'aria-label': 'Facing' },
-            h('span.dim', null, 'Facing:'),
+            h(
+              'span.dim',
+              { title: 'On the board: drag from the squadron towards a hex, or click it to turn it' },
+              'Facing:',
+            ),
             DIRS.map((d) =>
               h(
                 'button.small',
