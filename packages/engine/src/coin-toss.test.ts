@@ -1,7 +1,7 @@
 // RULES §5 coin toss and RULES §7 rematch initiative, from the match's seeded generator; recorded and replayed.
 import { describe, expect, it } from 'vitest';
 import { coinToss, matchInitiative } from './coin-toss.js';
-import { parseRecord } from './record.js';
+import { parseRecord, type MatchRecord } from './record.js';
 import { replayRecord } from './replay.js';
 import { seedRng } from './rng.js';
 import { simulateMatch } from './simulate.js';
@@ -38,7 +38,7 @@ describe('RULES §5, §7: the coin toss and the rematch initiative', () => {
     const flipped = { ...m.record, initiative: m.record.initiative === 0 ? 1 : 0 } as const;
     expect(replayRecord(flipped)).toMatchObject({ ok: false, error: { path: 'record.initiative' } });
     // a rematch's initiative is the previous loser's: not a toss of this seed, so not checked against it
-    const rematch = { ...flipped, initiativeFrom: 'previous-loser', draft: [] } as const;
+    const rematch: MatchRecord = { ...flipped, initiativeFrom: 'previous-loser', draft: [] };
     expect(replayRecord(rematch).ok).toBe(true);
     expect(parseRecord({ ...m.record, initiativeFrom: 'dice' })).toMatchObject({
       ok: false,
