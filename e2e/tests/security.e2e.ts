@@ -48,7 +48,9 @@ test('names are cleaned; commit receipts are shown at lock-in and verified by bo
   const { a, b } = m;
   for (const p of [a, b]) {
     await expect(p.locator('#ship-cards section[data-seat="0"]')).toContainText(clean);
-    expect(await p.locator('body').innerText()).not.toMatch(/[\u202E\u2066\u0000]/);
+    const text = (await p.locator('body').textContent()) ?? '';
+    for (const ch of ['\u202E', '\u2066', '\u0000'])
+      expect(text.includes(ch), `U+${ch.charCodeAt(0).toString(16)}`).toBe(false);
   }
   // Two spectators; the second one's connection is tampered with: one salt of the reveal is changed on the way.
   const c = await player(browser, 'Cy', m.ctxs);

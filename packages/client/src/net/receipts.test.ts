@@ -6,8 +6,8 @@ import { ReceiptBook } from './receipts.js';
 
 const c0: Commitment = { engine: 'N', cards: [{ card: 'fire-main' }] };
 const c1: Commitment = { engine: 'S', cards: [] };
-const s0 = '0'.repeat(63) + '1';
-const s1 = '0'.repeat(63) + '2';
+const s0 = `${'0'.repeat(63)}1`;
+const s1 = `${'0'.repeat(63)}2`;
 
 function book(
   reveal: [Commitment, Commitment],
