@@ -8,7 +8,8 @@ import { h, replace } from '../ui/dom.js';
 const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 
 export class ReceiptsPanel {
-  readonly el = h('div.receipts', { id: 'receipts', 'aria-label': 'Commit receipts' });
+  // An aside, not a div: the log's lines are its div children.
+  readonly el = h('aside.receipts', { id: 'receipts', 'aria-label': 'Commit receipts' });
 
   constructor(
     private readonly book: ReceiptBook,
