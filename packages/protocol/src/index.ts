@@ -4,10 +4,12 @@
 import * as v from 'valibot';
 import type { Commitment, Decision, Prompt, Seat } from '@star-eater/engine/types';
 import type { MatchEvent } from '@star-eater/engine/events';
-import { clientMessageSchemas } from './schemas.js';
+import { clientMessageSchemas, PRACTICE_LEVELS } from './schemas.js';
 
 export { clientMessageSchemas, commitmentSchema, decisionSchema, cardPlaySchema, targetSchema } from './schemas.js';
-export { ENGINE_VALUES, FACTIONS } from './schemas.js';
+export { ENGINE_VALUES, FACTIONS, PRACTICE_LEVELS } from './schemas.js';
+
+export type PracticeLevel = (typeof PRACTICE_LEVELS)[number];
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;
 export type ClientMessages = { [K in ClientMessageType]: v.InferOutput<(typeof clientMessageSchemas)[K]> };
@@ -99,6 +101,11 @@ export interface ServerMessages {
    * The server keeps only that one round; the client appends what it has not shown yet (it knows what it played).
    */
   'round-so-far': { round: number; events: MatchEvent[]; previous?: { round: number; events: MatchEvent[] } };
+  /**
+   * Quick match: nobody has come for `waitedSeconds`; the waiting player may play the computer instead
+   * (`play-computer` with one of `levels`) or keep waiting (`decline-computer`). Never a silent swap.
+   */
+  'computer-offer': { levels: PracticeLevel[]; waitedSeconds: number };
   /** The match is over; the seed is revealed and the record stored under `recordId`. */
   ended: { winner: Seat | 'draw'; reason: string; seed: string; recordId: string | null };
   error: ErrorMessage;
@@ -114,6 +121,8 @@ export interface JoinOptions {
   /** Private rooms only (the creator): timers in seconds and the Arclight variants. */
   timers?: { draft?: number; commit?: number; prompt?: number };
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
+  /** A private practice match against the computer at this level, which takes seat 1 (implies `private`). */
+  bot?: PracticeLevel;
 }
 
 export const joinOptionsSchema = v.object({
@@ -121,6 +130,7 @@ export const joinOptionsSchema = v.object({
   private: v.optional(v.boolean()),
   invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
   spectate: v.optional(v.boolean()),
+  bot: v.optional(v.picklist(PRACTICE_LEVELS)),
   timers: v.optional(
     v.strictObject({
       draft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),

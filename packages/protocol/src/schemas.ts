@@ -9,6 +9,8 @@ export const SECTION_NAMES = ['bow', 'core', 'port', 'starboard'] as const;
 export const COMPONENT_NAMES = ['main', 'broadside', 'fighterBay', 'pointDefence'] as const;
 export const SINGLE_SLOTS = ['main', 'broadside', 'fighterBay', 'pointDefence'] as const;
 export const TURRETS = ['front', 'left', 'right', 'rear'] as const;
+/** The computer opponents a player may choose (issue 10; @star-eater/bots also has `random`, for its arena). */
+export const PRACTICE_LEVELS = ['easy', 'medium', 'hard'] as const;
 
 /** A card id of the content files: short, lower-case words joined by dashes. */
 const cardId = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[a-z0-9-]+$/, 'must be a card id'));
@@ -101,5 +103,9 @@ export const clientMessageSchemas = {
   /** The answer to the prompt with this id. */
   decide: v.strictObject({ prompt: int(0, 1e9), decision: decisionSchema }),
   concede: v.optional(v.strictObject({})),
+  /** Quick match, after the `computer-offer`: play the computer at this level instead of waiting. */
+  'play-computer': v.strictObject({ level: v.picklist(PRACTICE_LEVELS) }),
+  /** Quick match: keep waiting for a player (the offer is not made again in this room). */
+  'decline-computer': v.optional(v.strictObject({})),
   rematch: v.optional(v.strictObject({})),
 } as const;

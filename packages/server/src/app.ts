@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
 import type { Logger } from 'pino';
+import type { BotSettings } from './bots/bot-seat.js';
+import { BotPool } from './bots/pool.js';
 import { setRoomDeps, type RoomDeps } from './deps.js';
 import { SpreadPingTransport } from './keepalive.js';
 import { mountHttp } from './http.js';
@@ -29,7 +31,16 @@ export interface GameServerOptions {
   publicAddress?: string | null;
   /** With Redis: how often to look for crashed processes and drop their rooms from the listing, ms (10000). */
   sweepMs?: number;
+  /**
+   * The computer opponents (issue 10). `threads`: the bot pool's size (default: the cores); `pool`: a pool to use
+   * instead (closed with the server). The rest are the room's settings: bots/bot-seat.ts BotSettings.
+   */
+  bots?: Partial<Omit<BotSettings, 'pool'>> & { threads?: number; pool?: BotPool };
 }
+
+/** The computer's natural pause before it acts (ms) and how long its thinking may take beyond it (issue 10). */
+export const BOT_PAUSE_MS: [number, number] = [400, 1000];
+export const BOT_THINK_MS = 2000;
 
 export interface GameServer {
   server: Server;
@@ -40,6 +51,8 @@ export interface GameServer {
   processId: string;
   presence: PresenceKind;
   publicAddress: string | null;
+  /** The bot pool the computer opponents think on (shared by every room of this process). */
+  bots: BotPool;
   /**
    * Drain-then-stop (main.ts: SIGTERM with SHUTDOWN_DRAIN_MS > 0; scale/drain.ts): from now on no new match starts on
    * this process (new rooms go to other processes, or are refused), rooms waiting for a player are closed with 4001,
@@ -78,6 +91,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const drain = new Drain(() => rooms, log.child({ component: 'drain' }));
   let closingStarted = false;
   const draining = () => closingStarted || drain.active;
+  const { threads, pool: givenPool, ...botSettings } = opts.bots ?? {};
+  const botPool = givenPool ?? new BotPool({ size: threads, log: log.child({ component: 'bots' }) });
   setRoomDeps({
     draining,
     storage,
@@ -86,6 +101,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     timers: { draft: 45, commit: 60, prompt: 30 },
     maxSpectators: 64,
     rateLimit: DEFAULT_RATE_LIMIT,
+    bots: { pool: botPool, pauseMs: BOT_PAUSE_MS, thinkMs: BOT_THINK_MS, ...botSettings },
+    botOfferSeconds: 20,
     ...opts.room,
   });
   const transport = new SpreadPingTransport({ pingInterval: 10_000, pingMaxRetries: 3 });
@@ -158,6 +175,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         'shutting down: no new matches; closing the rooms of this process',
       );
       await server.gracefullyShutdown(false);
+      await botPool.close();
       await storage.close();
       log.info('shut down');
     })());
@@ -170,6 +188,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     processId,
     presence: cluster.kind,
     publicAddress: cluster.publicAddress ?? null,
+    bots: botPool,
     drain: (maxMs) => drain.start(maxMs),
     close,
   };

@@ -85,6 +85,7 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
           factions: m.factions,
           round: m.round,
           spectators: m.spectators,
+          ...(m.bot ? { bot: m.bot } : {}),
         };
       });
     res.json({ matches });

@@ -6,7 +6,10 @@
 //                                taking no new match (0: close them at once, without a result)
 //   SHUTDOWN_TIMEOUT_MS (10000)  how long a graceful shutdown may take before the process gives up (exit 1)
 //   CLUSTER_SWEEP_MS (10000)     with REDIS_URL: how often to drop the rooms of crashed processes from the listing
-import { createGameServer } from './app.js';
+//   BOT_THREADS (the cores)      worker threads the computer opponents think on
+//   BOT_OFFER_SECONDS (20)       quick match: seconds alone before the computer is offered (0: never)
+//   BOT_THINK_MS (2000)          the longest the computer may think past its pause before taking the default
+import { BOT_THINK_MS, createGameServer } from './app.js';
 import { createLogger } from './log.js';
 
 // node:sqlite is marked experimental on Node 22; the one-line warning is noise in the logs.
@@ -21,6 +24,17 @@ const port = Number.parseInt(env.PORT ?? '2567', 10);
 const host = env.HOST || '0.0.0.0';
 const shutdownTimeoutMs = Number.parseInt(env.SHUTDOWN_TIMEOUT_MS ?? '10000', 10) || 10_000;
 const shutdownDrainMs = Math.max(0, Number.parseInt(env.SHUTDOWN_DRAIN_MS ?? '0', 10) || 0);
+/** A whole number ≥ 0 from the environment, or the default when unset; anything else stops the start. */
+function envCount(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) {
+    log.fatal({ [name]: raw }, `${name} must be a whole number`);
+    process.exit(1);
+  }
+  return Number(raw);
+}
+const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
 
 let game;
 try {
@@ -31,6 +45,11 @@ try {
     redisUrl: env.REDIS_URL || null,
     publicAddress: env.PUBLIC_ADDRESS || null,
     sweepMs: Number.parseInt(env.CLUSTER_SWEEP_MS ?? '', 10) || 10_000,
+    bots: {
+      ...(env.BOT_THREADS ? { threads: Math.max(1, envCount('BOT_THREADS', 1)) } : {}),
+      thinkMs: envCount('BOT_THINK_MS', BOT_THINK_MS),
+    },
+    room: { botOfferSeconds },
   });
 } catch (err) {
   log.fatal({ err }, 'the game server could not start');

@@ -214,6 +214,12 @@ export async function createPrivate(server: TestServer, opts: JoinOptions): Prom
   return ready(new TestClient((await c.create('match', { ...opts, private: true } satisfies JoinOptions)) as Room, c));
 }
 
+/** A practice match against the computer (issue 10): `create('match', { bot, … })`. */
+export async function createPractice(server: TestServer, opts: JoinOptions): Promise<TestClient> {
+  const c = sdk(server);
+  return ready(new TestClient((await c.create('match', opts satisfies JoinOptions)) as Room, c));
+}
+
 export async function joinById(server: TestServer, roomId: string, opts: JoinOptions): Promise<TestClient> {
   const c = sdk(server);
   return ready(new TestClient((await c.joinById(roomId, opts)) as Room, c));

@@ -2,11 +2,18 @@
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
 import { Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { parseClientMessage, parseJoinOptions, type JoinOptions, type ServerMessages } from '@star-eater/protocol';
+import {
+  parseClientMessage,
+  parseJoinOptions,
+  type ClientMessages,
+  type JoinOptions,
+  type ServerMessages,
+} from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine/types';
 import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
+import { Computer } from './computer.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost } from './match.js';
 import { ReconnectionBudget } from './reconnection.js';
@@ -33,6 +40,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private deps!: RoomDeps;
   private log!: Logger;
   private match!: Match;
+  /** The computer opponent and quick match's offer to play it (computer.ts). */
+  computer!: Computer;
   private members = new Map<string, Member>();
   private seatClients: [Client | null, Client | null] = [null, null];
   private budget!: ReconnectionBudget;
@@ -57,11 +66,16 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
+    if (o.bot && !this.deps.bots) throw refuse('this server has no computer opponent');
+    // A practice match against the computer is private (RULES §7 settings as any private room's).
+    if (o.bot) o.private = true;
     this.configure(o);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private);
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
+    this.computer = new Computer(this.computerHost(), this.deps.bots, this.deps.botOfferSeconds);
+    if (o.bot) this.computer.sit(1, o.bot);
     // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
     // at the end of every turn in which its state changed (markChanged → outbox.ts). No per-room interval runs: at
     // 2,000 rooms Colyseus' patch interval alone was 20,000 timer callbacks a second. (patchRate null would make
@@ -124,7 +138,25 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         for (const c of this.clients) c.enqueueRaw(frame);
       },
       saveRecord: (summary, record) => this.deps.storage.saveRecord(summary, record),
-      onPhaseChange: () => this.updateMetadata(),
+      onPhaseChange: () => {
+        this.updateMetadata();
+        this.computer?.onPhaseChange();
+      },
+    };
+  }
+
+  private computerHost() {
+    return {
+      state: this.state,
+      log: this.log,
+      match: () => this.match,
+      setTimeout: (fn: () => void, ms: number) => this.timers.add(fn, ms),
+      step: (what: string, fn: () => void) => this.guard(what, fn),
+      sendOffer: (seat: Seat, msg: ServerMessages['computer-offer']) => {
+        const c = this.seatClients[seat];
+        if (c) this.reply(c, 'computer-offer', msg);
+      },
+      start: () => this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed')),
     };
   }
 
@@ -200,8 +232,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     client.send('welcome', welcome);
     this.log.info({ seat }, 'player seated');
     if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.starting) {
+      this.computer.cancelOffer();
       this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed'));
-    } else this.updateMetadata();
+    } else {
+      this.computer.waitingAlone(seat);
+      this.updateMetadata();
+    }
   }
 
   private async startFirstMatch(): Promise<void> {
@@ -314,6 +350,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   override onDispose(): void {
+    this.computer?.dispose();
     this.timers.dispose();
     this.listing.dispose();
     this.match?.dispose();
@@ -390,6 +427,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         return this.match.concede(seat);
       case 'rematch':
         return this.rematch(seat);
+      case 'play-computer':
+        return this.computer.accept(seat, (p.value as ClientMessages['play-computer']).level);
+      case 'decline-computer':
+        return this.computer.decline(seat);
     }
   }
 
@@ -408,6 +449,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       };
     }
     this.state.seats[seat]!.rematch = true;
+    this.computer.agreeRematch();
     if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
       this.budget.reset();
       this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name], this.match.rematchInitiative());

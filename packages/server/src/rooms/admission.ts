@@ -50,9 +50,12 @@ export class Admission {
       if (room.spectators >= room.maxSpectators) throw refuse('this match has as many spectators as it can take');
       return { role: 'spectator', name, creator: false };
     }
+    if (o.bot && this.creatorClaimed)
+      throw refuse('bot: the computer is chosen when creating a match (create "match" with { bot })');
     if (room.seatsTaken.every(Boolean)) throw refuse('the match is full: join with { spectate: true } to watch it');
     if (this.invite) {
-      if (!this.creatorClaimed && o.private) {
+      // A practice match (`bot`) is private: its creator is the first to join it.
+      if (!this.creatorClaimed && (o.private || o.bot)) {
         this.creatorClaimed = true;
         return { role: 'player', name, creator: true };
       }

@@ -2,9 +2,14 @@
 // holder, then the swaps, then both place munitions at once. Time-outs take the engine's defaults (RULES §7).
 import type { ClientMessages } from '@star-eater/protocol';
 import type { FactionId, Seat } from '@star-eater/engine';
+import type { BotRequest } from '../bots/levels.js';
+import { seatDraft } from '../bots/seat-view.js';
 import { engine, toDraftAction, type Draft, type DraftAction } from '../engine.js';
 import { syncDraft } from './draft-view.js';
 import { fail, OK, SEATS, type MatchHost, type Outcome, type Phases } from './match-host.js';
+
+/** A faction not chosen in time (RULES §7). */
+export const DEFAULT_FACTION: FactionId = 'fpa';
 
 export class DraftPhase {
   private factions: [FactionId | null, FactionId | null] = [null, null];
@@ -51,6 +56,12 @@ export class DraftPhase {
   }
 
   action(seat: Seat, type: 'pick' | 'swap' | 'munitions', msg: ClientMessages['pick' | 'swap' | 'munitions']): Outcome {
+    return this.act(seat, toDraftAction(type, msg));
+  }
+
+  /** A draft action of `seat` (a player's message or a computer's answer), checked against the draft's turn. */
+  act(seat: Seat, action: DraftAction): Outcome {
+    const type = action.kind === 'no-swap' ? 'swap' : action.kind;
     const phase = this.phases.phase;
     if (phase !== 'draft' || !this.draft) return fail('wrong-phase', `${type}: there is no draft in phase "${phase}"`);
     const turn = engine.draftTurn(this.draft);
@@ -63,7 +74,20 @@ export class DraftPhase {
           : `${type}: you have already placed your munitions`,
       );
     }
-    return this.apply(seat, toDraftAction(type, msg), false);
+    return this.apply(seat, action, false);
+  }
+
+  /** What the draft asks of `seat` now, as that seat may see it (for a computer player), or null. */
+  question(seat: Seat): BotRequest | null {
+    const phase = this.phases.phase;
+    if (phase === 'factions') return this.factions[seat] ? null : { kind: 'faction', seat };
+    if (phase !== 'draft' || !this.draft || !engine.draftTurn(this.draft).seats.includes(seat)) return null;
+    return { kind: 'draft', seat, draft: seatDraft(this.draft, seat) };
+  }
+
+  /** How many draft actions `seat` has taken (a question's identity: the other seat's moves do not change it). */
+  stepOf(seat: Seat): number {
+    return this.draft?.log.filter((e) => e.seat === seat).length ?? 0;
   }
 
   private apply(seat: Seat, action: DraftAction, defaulted: boolean): Outcome {
@@ -78,7 +102,7 @@ export class DraftPhase {
   /** The timer ran out: FPA for a missing faction, the first legal card for a draft step (RULES §7). */
   onTimeout(): void {
     if (this.phases.phase === 'factions') {
-      for (const seat of SEATS) if (!this.factions[seat]) this.factions[seat] = 'fpa';
+      for (const seat of SEATS) if (!this.factions[seat]) this.factions[seat] = DEFAULT_FACTION;
       this.afterFactions();
     } else if (this.phases.phase === 'draft' && this.draft) {
       for (const seat of engine.draftTurn(this.draft).seats) {

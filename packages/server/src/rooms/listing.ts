@@ -12,6 +12,8 @@ export interface MatchMetadata {
   factions: string[];
   round: number;
   spectators: number;
+  /** A match against the computer: its level (issue 10). */
+  bot?: string;
 }
 
 const MIN_GAP_MS = 5000;
@@ -30,12 +32,14 @@ export class Listing {
   update(st: MatchRoomState): void {
     const players: string[] = [];
     const factions: string[] = [];
+    let bot = '';
     for (const s of st.seats) {
+      if (s.bot) bot = s.bot;
       if (s.taken) players.push(s.name);
       if (s.faction) factions.push(s.faction);
     }
     const pub = !st.settings.private;
-    const coarse = `${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}`;
+    const coarse = `${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}|${bot}`;
     const key = `${coarse}|${st.phase}|${st.round}`;
     if (key === this.key) return;
     const now = performance.now();
@@ -57,7 +61,16 @@ export class Listing {
     this.key = key;
     this.coarse = coarse;
     this.writtenAt = now;
-    this.write({ public: pub, phase: st.phase, players, factions, round: st.round, spectators: st.spectators });
+    const meta: MatchMetadata = {
+      public: pub,
+      phase: st.phase,
+      players,
+      factions,
+      round: st.round,
+      spectators: st.spectators,
+    };
+    if (bot) meta.bot = bot;
+    this.write(meta);
   }
 
   /** The room is gone: no trailing write. */
