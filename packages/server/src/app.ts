@@ -36,6 +36,8 @@ export interface GameServerOptions {
    * instead (closed with the server). The rest are the room's settings: bots/bot-seat.ts BotSettings.
    */
   bots?: Partial<Omit<BotSettings, 'pool'>> & { threads?: number; pool?: BotPool };
+  /** Called with every match room as it is created (tests freeze its clock: test/harness.ts frozenClocks). */
+  onRoom?: (room: MatchRoom) => void;
 }
 
 /** The computer's natural pause before it acts (ms) and how long its thinking may take beyond it (issue 10). */
@@ -107,7 +109,10 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   });
   const transport = new SpreadPingTransport({ pingInterval: 10_000, pingMaxRetries: 3 });
   const matchRooms = defineRoom(MatchRoom);
-  matchRooms.on('create', (room) => rooms.add(room));
+  matchRooms.on('create', (room) => {
+    rooms.add(room);
+    opts.onRoom?.(room);
+  });
   matchRooms.on('dispose', (room) => rooms.delete(room));
   const server = defineServer({
     rooms: { match: matchRooms },

@@ -94,10 +94,10 @@ export class BotSeat {
     });
   }
 
-  /** The question being thought about (tests and the bench read it). */
-  get thinking(): { key: string; kind: BotRequest['kind'] } | null {
+  /** The question being thought about, and whether its answer is in (tests and the bench read it). */
+  get thinking(): { key: string; kind: BotRequest['kind']; answered: boolean } | null {
     const t = this.turn;
-    return t && !t.done ? { key: t.key, kind: t.request.kind } : null;
+    return t && !t.done ? { key: t.key, kind: t.request.kind, answered: !!(t.answer || t.failure) } : null;
   }
 
   private look(): void {

@@ -69,6 +69,8 @@ export class BotPool {
   private closed = false;
   /** Jobs answered and failed since the start. */
   readonly counts = { done: 0, failed: 0 };
+  /** With `echo`: every request as a thread received it, in the order answered. */
+  readonly received: ToWorker[] = [];
 
   constructor(private readonly opts: BotPoolOptions = {}) {
     this.size = Math.max(1, opts.size ?? availableParallelism());
@@ -128,6 +130,7 @@ export class BotPool {
       job.reject(new Error(m.error));
     } else {
       this.counts.done += 1;
+      if (m.received) this.received.push(m.received);
       job.resolve({
         answer: m.answer,
         ms: performance.now() - t.startedAt,
