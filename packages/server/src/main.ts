@@ -55,6 +55,8 @@ try {
   log.fatal({ err }, 'the game server could not start');
   process.exit(1);
 }
+// The computer's threads start now: the first practice match does not wait for them to load.
+game.bots.warm();
 log.info(
   { url: `http://localhost:${game.port}/`, processId: game.processId, presence: game.presence },
   'Star Eater Online is up',

@@ -1,5 +1,6 @@
 // The bot pool: worker threads (worker.ts) shared by every room of the process, so a bot's search never runs on the
-// rooms' event loop. Sized to the cores by default; a job waits in one FIFO queue for a free thread. Threads start on
+// rooms' event loop. Sized to the cores by default (all but one, which the event loop needs; the threads also run
+// at a lower priority); a job waits in one FIFO queue for a free thread. Threads start on
 // demand. A thread that throws, exits or overruns `maxJobMs` fails its job (the room then takes the RULES §7 default)
 // and is replaced by the next job. close() fails what is queued and stops every thread.
 import { availableParallelism } from 'node:os';
@@ -31,8 +32,10 @@ export interface BotResult {
 }
 
 export interface BotPoolOptions {
-  /** Threads (default: the machine's cores, at least 1). */
+  /** Threads (default: the machine's cores but one, left to the rooms' event loop; at least 1). */
   size?: number;
+  /** The threads' nice value (Linux; default 10): below the rooms' event loop when they share a core. */
+  nice?: number;
   /** The thread's script (default worker.ts). */
   workerUrl?: URL;
   /** Threads send back what they received with each answer. */
@@ -73,7 +76,7 @@ export class BotPool {
   readonly received: ToWorker[] = [];
 
   constructor(private readonly opts: BotPoolOptions = {}) {
-    this.size = Math.max(1, opts.size ?? availableParallelism());
+    this.size = Math.max(1, opts.size ?? availableParallelism() - 1);
     this.workerUrl = opts.workerUrl ?? new URL('./worker.ts', import.meta.url);
     this.maxJobMs = opts.maxJobMs ?? 30_000;
   }
@@ -81,6 +84,11 @@ export class BotPool {
   /** Jobs waiting for a thread. */
   get queued(): number {
     return this.queue.length;
+  }
+
+  /** Starts every thread now (a thread's first start loads the bots: about a second), so no answer waits for it. */
+  warm(): void {
+    while (!this.closed && this.threads.size < this.size) this.spawn();
   }
 
   run(job: BotJob): Promise<BotResult> {
@@ -111,7 +119,8 @@ export class BotPool {
   }
 
   private spawn(): Thread {
-    const worker = new Worker(this.workerUrl, { execArgv: ['--import', TSX], workerData: { echo: !!this.opts.echo } });
+    const workerData = { echo: !!this.opts.echo, nice: this.opts.nice ?? 10 };
+    const worker = new Worker(this.workerUrl, { execArgv: ['--import', TSX], workerData });
     worker.unref();
     const t: Thread = { worker, job: null, startedAt: 0, watchdog: null };
     worker.on('message', (m: FromWorker) => this.onMessage(t, m));

@@ -45,6 +45,7 @@ export class Computer {
   /** Puts the computer in `seat` (an empty one). */
   sit(seat: Seat, level: PracticeLevel): void {
     if (!this.settings) throw new Error('this server plays no computer opponent');
+    this.settings.pool.warm();
     const s = this.host.state.seats[seat]!;
     s.name = computerName(level);
     s.bot = level;
