@@ -3,6 +3,7 @@
 import { h, replace, toast } from '../ui/dom.js';
 import { FACTION_NAME } from '../board/theme.js';
 import type { App } from '../app.js';
+import { levelButtons } from './computer.js';
 
 const NAME_KEY = 'star-eater.name';
 
@@ -86,6 +87,21 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
     } catch (e) {
       toast(`Could not create: ${(e as Error).message}`, 'error');
       createBtn.disabled = false;
+    }
+  });
+
+  // Play the computer: a private practice match at once, the computer in the second seat.
+  const computer = levelButtons(async (level, button) => {
+    localStorage.setItem(NAME_KEY, name());
+    for (const b of computer.querySelectorAll('button')) b.disabled = true;
+    button.classList.add('chosen');
+    try {
+      await app.session.playComputer(name(), level);
+      app.go(`#/m/${app.session.room!.roomId}`);
+    } catch (e) {
+      toast(`Could not start a match against the computer: ${(e as Error).message}`, 'error');
+      for (const b of computer.querySelectorAll('button')) b.disabled = false;
+      button.classList.remove('chosen');
     }
   });
 
@@ -188,6 +204,12 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
               { style: { fontSize: '13px', margin: 0 } },
               'A private match gives you an invite link to send to a friend.',
             ),
+          ),
+          h(
+            'section.card.col',
+            { 'aria-labelledby': 'computer-h', id: 'play-computer' },
+            h('h3#computer-h', null, 'Play the computer'),
+            computer,
           ),
           h('section.card.col', { 'aria-labelledby': 'watch-h' }, h('h3#watch-h', null, 'Watch live'), live),
           h(

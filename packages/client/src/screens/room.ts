@@ -13,6 +13,7 @@ import { h, replace, secondsLeft, toast } from '../ui/dom.js';
 import { Banners } from './banners.js';
 import { closedView, closeNotice } from './closed.js';
 import { CommitPanel } from './commit-panel.js';
+import { offerView } from './computer.js';
 import { DecisionPanel } from './decision.js';
 import { draftActions, factionView, picksView } from './draft.js';
 import { endScreen } from './end.js';
@@ -33,6 +34,9 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
   let commit: CommitPanel | null = null;
   let decision: DecisionPanel | null = null;
   let ended: ServerMessages['ended'] | null = null;
+  /** Quick match's offer to play the computer, while it stands (declined: null, and not made again). */
+  let offer: ServerMessages['computer-offer'] | null = null;
+  let declined = false;
   // The round whose commitment window the panel last showed. (Not lastRound: the round number can change in a patch
   // still in the resolving phase, and the new window would then keep last round's cards, cooldowns or not.)
   let lastCommitRound = -1;
@@ -131,7 +135,21 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
             ? h('div.invite', null, input, copy)
             : h('p.dim#invite-pending', null, h('span.spinner'), ' Preparing the invite link…')
           : null,
+        declined
+          ? h('p#still-waiting.dim', { style: { margin: 0 } }, 'Still looking for a player. The computer can wait.')
+          : null,
         h('div.row', null, h('button', { id: 'leave', onclick: () => app.go('#/') }, 'Cancel')),
+        offer && !priv
+          ? offerView(offer, {
+              accept: (level) => s.send('play-computer', { level }),
+              decline: () => {
+                s.send('decline-computer', {});
+                offer = null;
+                declined = true;
+                if (lastPhase === 'waiting') replace(body, waitingView());
+              },
+            })
+          : null,
       ),
     );
   }
@@ -212,7 +230,14 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
         h(
           'div.center',
           { class: st.phase === 'factions' ? '' : 'wide' },
-          h('div.draft-head', null, h('h2', { style: { margin: 0 } }, stepName), h('div.row', null, pill, clock)),
+          h(
+            'div.draft-head',
+            null,
+            h('h2', { style: { margin: 0 } }, stepName),
+            // Who the player faces (the computer's name says its level).
+            me !== null ? h('span#opponent-name.dim', null, `against ${nm[me === 0 ? 1 : 0]}`) : null,
+            h('div.row', null, pill, clock),
+          ),
           content,
         ),
       ),
@@ -418,6 +443,10 @@ export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => 
           }
         });
         if (m.defaulted) toast('Time ran out: the default choice was taken.');
+      },
+      'computer-offer': (m) => {
+        offer = m;
+        if (lastPhase === 'waiting') replace(body, waitingView());
       },
       ended: (m) => {
         ended = m;
