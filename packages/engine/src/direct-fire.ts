@@ -4,7 +4,6 @@ import { arcsOf } from './arcs.js';
 import { weaponCard } from './content/index.js';
 import type { Ctx } from './context.js';
 import type { Source } from './events.js';
-import { roll } from './rng.js';
 import {
   affectedBy,
   attackArcFor,
@@ -35,7 +34,6 @@ import type {
 } from './types.js';
 
 export * from './targeting.js';
-export { fireDefenceStations, pointDefenceAttacker } from './point-defence.js';
 
 /**
  * A warship's direct-fire weapon (RULES §3 mounts, mounts.ts): main on the bow with the card's arc, port broadside
@@ -81,7 +79,7 @@ function rollAgainst(
   aim: Candidate | null,
 ): void {
   const odds = attackOdds(ctx.s, attacker, c.target, dist);
-  const d12 = roll(ctx.s.rng, 12);
+  const d12 = ctx.roll(12);
   const hit = d12 > odds.needAbove;
   const source: Source = {
     ...attacker.source,
@@ -128,7 +126,15 @@ export function resolveAttack(ctx: Ctx, attacker: DirectAttacker, target: Target
     distance: distance(attacker.from, at),
   };
   if (target.kind === 'hex') {
-    for (const c of affectedBy(ctx.s, attacker, at)) rollAgainst(ctx, attacker, c, r.from, r.distance, { target, at });
+    const affected = affectedBy(ctx.s, attacker, at);
+    const radius = attacker.aoe ?? 0;
+    const source: Source = {
+      ...attacker.source,
+      attackArc: attackArcFor(attacker, at),
+      targetArcs: arcsOf(attacker.from, attacker.facing, at),
+    };
+    ctx.emit({ type: 'aoe-fired', source, from: r.from, at, radius, targets: affected.length });
+    for (const c of affected) rollAgainst(ctx, attacker, c, r.from, r.distance, { target, at });
   } else {
     rollAgainst(ctx, attacker, { target, at }, r.from, r.distance, null);
   }

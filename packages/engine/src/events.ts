@@ -142,6 +142,11 @@ export type MatchEvent =
       damageEnd: number;
       stoppedAt: { seat: Seat; section: SectionName } | null;
     }
+  /**
+   * An AOE weapon's shot lands on the hex aimed at (RULES §4.5: any hex in arc, range and line of sight, with or
+   * without a target); one `attack` per enemy target within `radius` of it follows (`targets` of them).
+   */
+  | { type: 'aoe-fired'; source: Source; from: Hex; at: Hex; radius: number; targets: number }
   | {
       type: 'attack';
       source: Source;

@@ -2,23 +2,64 @@
 // Clients send the types of ClientMessages; the server answers with ServerMessages. Payloads are validated on arrival
 // with parseClientMessage, which returns a Result naming the offending field instead of throwing.
 import * as v from 'valibot';
-import type { Commitment, Decision, Prompt, Seat } from '@star-eater/engine/types';
-import type { MatchEvent } from '@star-eater/engine/events';
-import { clientMessageSchemas, PRACTICE_LEVELS } from './schemas.js';
+import type {
+  Commitment,
+  Decision,
+  DraftAction,
+  FactionId,
+  MatchEvent,
+  Munitions,
+  Prompt,
+  Seat,
+  SingleSlot,
+  Triple,
+} from '@star-eater/engine';
+import { clientMessageSchemas, joinOptionsSchema, PRACTICE_LEVELS } from './schemas.js';
+import type { TIMER_PRESET_NAMES } from './presets.js';
+import type { BotLevel } from '@star-eater/bots';
+import type { Emote } from './emotes.js';
 
-export { clientMessageSchemas, commitmentSchema, decisionSchema, cardPlaySchema, targetSchema } from './schemas.js';
-export { ENGINE_VALUES, FACTIONS, PRACTICE_LEVELS } from './schemas.js';
-
+export { clientMessageSchemas, commitmentSchema, decisionSchema, targetSchema, joinOptionsSchema } from './schemas.js';
+export { PRACTICE_LEVELS } from './schemas.js';
+/** A level a player is offered: easy, medium, hard. */
 export type PracticeLevel = (typeof PRACTICE_LEVELS)[number];
+export * from './presets.js';
+export * from './emotes.js';
 
+/** A draft pick or swap: one card for a single slot, three for the squadrons (RULES §5). */
+export type DraftPick = { slot: SingleSlot; card: string } | { slot: 'squadrons'; cards: Triple };
+
+/** What a client sends, by message type: the engine's own types. */
+export interface ClientMessages {
+  faction: { faction: FactionId };
+  pick: DraftPick;
+  swap: DraftPick | { skip: true };
+  munitions: { munitions: Munitions };
+  commit: { round: number; commitment: Commitment };
+  revise: { round: number };
+  decide: { prompt: number; decision: Decision };
+  concede: Record<string, never> | undefined;
+  rematch: Record<string, never> | undefined;
+  animated: { round: number; events: number };
+  emote: { emote: Emote };
+  'play-computer': { level: PracticeLevel };
+  'decline-computer': Record<string, never> | undefined;
+}
 export type ClientMessageType = keyof typeof clientMessageSchemas;
-export type ClientMessages = { [K in ClientMessageType]: v.InferOutput<(typeof clientMessageSchemas)[K]> };
+/** A message as the server receives it once checked: draft messages are the engine's draft actions. */
+export type ParsedMessages = { [K in ClientMessageType]: v.InferOutput<(typeof clientMessageSchemas)[K]> };
 export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessageSchemas) as ClientMessageType[];
 
-// Compile-time proof that what the protocol accepts is what the engine takes.
+// Compile-time proof that the protocol's messages are the engine's shapes.
 type Assert<T extends true> = T;
-export type _CommitFits = Assert<ClientMessages['commit']['commitment'] extends Commitment ? true : false>;
-export type _DecisionFits = Assert<ClientMessages['decide']['decision'] extends Decision ? true : false>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type _TypesMatch = Assert<Same<ClientMessageType, keyof ClientMessages>>;
+export type _CommitFits = Assert<ParsedMessages['commit']['commitment'] extends Commitment ? true : false>;
+export type _DecisionFits = Assert<ParsedMessages['decide']['decision'] extends Decision ? true : false>;
+export type _DecisionSent = Assert<
+  Decision extends v.InferInput<typeof clientMessageSchemas.decide>['decision'] ? true : false
+>;
+export type _DraftFits = Assert<ParsedMessages['pick' | 'swap' | 'munitions'] extends DraftAction ? true : false>;
 
 /** Error codes of the `error` message (RULES-level reasons come from the engine's own codes). */
 export type ErrorCode =
@@ -29,7 +70,8 @@ export type ErrorCode =
   | 'spectator' // spectators can change nothing
   | 'stale' // the round or prompt it answers is over
   | 'illegal' // the engine refused it (the engine's code is in `detail`)
-  | 'rate-limited'; // too many messages
+  | 'rate-limited' // too many messages
+  | 'replaced'; // your seat moved to a newer connection with your reconnection token
 
 export interface ErrorMessage {
   code: ErrorCode;
@@ -41,8 +83,9 @@ export interface ErrorMessage {
   detail?: string;
 }
 
-export type ParseResult<K extends ClientMessageType> =
-  | { ok: true; type: K; value: ClientMessages[K] }
+/** A checked message: one member per type (distributive), so a switch on `type` narrows `value`. */
+export type ParseResult<K extends ClientMessageType = ClientMessageType> =
+  | (K extends ClientMessageType ? { ok: true; type: K; value: ParsedMessages[K] } : never)
   | { ok: false; error: ErrorMessage };
 
 export function isClientMessageType(type: unknown): type is ClientMessageType {
@@ -58,11 +101,19 @@ function describe(top: v.BaseIssue<unknown>): string {
     ?.map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
     .join('')
     .replace(/^\./, '');
-  return path ? `${path}: ${issue.message}` : issue.message;
+  // The engine's parsers name the field inside the value they checked (`cards[0].aim: …`), or the value itself.
+  const engine = issue.type === 'raw_transform' && path ? /^([\w.[\]]+): (.*)$/s.exec(issue.message) : null;
+  if (engine) {
+    const last = issue.path?.at(-1)?.key;
+    return engine[1] === last ? `${path}: ${engine[2]}` : `${path}.${engine[1]}: ${engine[2]}`;
+  }
+  // A strict object's extra key: say so in words (valibot says 'Expected never').
+  const message = issue.expected === 'never' ? 'unknown key: not allowed here' : issue.message;
+  return path ? `${path}: ${message}` : message;
 }
 
 /** Validates one incoming message. The error text names the message type and the bad field. */
-export function parseClientMessage(type: unknown, payload: unknown): ParseResult<ClientMessageType> {
+export function parseClientMessage(type: unknown, payload: unknown): ParseResult {
   if (!isClientMessageType(type)) {
     const shown = typeof type === 'string' ? `"${type.slice(0, 40)}"` : typeof type;
     return {
@@ -78,7 +129,7 @@ export function parseClientMessage(type: unknown, payload: unknown): ParseResult
   if (!result.success) {
     return { ok: false, error: { code: 'bad-payload', type, message: `${type}: ${describe(result.issues[0])}` } };
   }
-  return { ok: true, type, value: result.output as ClientMessages[ClientMessageType] };
+  return { ok: true, type, value: result.output } as ParseResult;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -89,7 +140,10 @@ export interface ServerMessages {
   welcome: { role: Role; seat: Seat | null; roomId: string; invite?: string };
   /** Your own sealed commitment, echoed to you alone. */
   commitment: { round: number; commitment: Commitment | null; lockedIn: boolean };
-  /** A decision the engine needs from you; answer with `decide` and this id before `deadline`. */
+  /**
+   * A decision the engine needs from you; answer with `decide` and this id before `deadline`. `deadline` is 0 while
+   * the room waits for the clients to finish animating (state `animating`); the synced `deadline` then says when.
+   */
   prompt: { id: number; round: number; prompt: Prompt; deadline: number };
   /** The prompt with this id is closed (answered, or the default was taken). */
   'prompt-closed': { id: number; defaulted: boolean };
@@ -101,6 +155,8 @@ export interface ServerMessages {
    * The server keeps only that one round; the client appends what it has not shown yet (it knows what it played).
    */
   'round-so-far': { round: number; events: MatchEvent[]; previous?: { round: number; events: MatchEvent[] } };
+  /** A seat's quick emote, to both seats and the spectators. */
+  emote: { seat: Seat; emote: Emote };
   /**
    * Quick match: nobody has come for `waitedSeconds`; the waiting player may play the computer instead
    * (`play-computer` with one of `levels`) or keep waiting (`decline-computer`). Never a silent swap.
@@ -112,40 +168,24 @@ export interface ServerMessages {
 }
 export type ServerMessageType = keyof ServerMessages;
 
+export { SEAT_TAKEN } from './refusals.js';
+
 /** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
 export interface JoinOptions {
   name?: string;
+  /** A private practice match against the computer at this level, which takes seat 1 (implies `private`). */
+  bot?: BotLevel;
   private?: boolean;
   invite?: string;
   spectate?: boolean;
+  /** Private rooms only (the creator): a timer preset (default standard), timers in seconds that override it. */
+  preset?: (typeof TIMER_PRESET_NAMES)[number];
   /** Private rooms only (the creator): timers in seconds and the Arclight variants. */
   timers?: { draft?: number; commit?: number; prompt?: number };
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
-  /** A private practice match against the computer at this level, which takes seat 1 (implies `private`). */
-  bot?: PracticeLevel;
 }
 
-export const joinOptionsSchema = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(24))),
-  private: v.optional(v.boolean()),
-  invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  spectate: v.optional(v.boolean()),
-  bot: v.optional(v.picklist(PRACTICE_LEVELS)),
-  timers: v.optional(
-    v.strictObject({
-      draft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-      commit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-      prompt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-    }),
-  ),
-  variants: v.optional(
-    v.strictObject({
-      rangeBands: v.optional(v.boolean()),
-      initiativeRoll: v.optional(v.boolean()),
-      criticalHits: v.optional(v.boolean()),
-    }),
-  ),
-});
+export { NAME_MAX_GRAPHEMES, sanitizeName } from './names.js';
 
 export function parseJoinOptions(options: unknown): { ok: true; value: JoinOptions } | { ok: false; message: string } {
   const r = v.safeParse(joinOptionsSchema, options ?? {});

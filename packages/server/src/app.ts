@@ -7,12 +7,17 @@ import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/cor
 import type { Logger } from 'pino';
 import type { BotSettings } from './bots/bot-seat.js';
 import { BotPool } from './bots/pool.js';
+import { TIMER_PRESETS } from '@star-eater/protocol';
 import { setRoomDeps, type RoomDeps } from './deps.js';
 import { SpreadPingTransport } from './keepalive.js';
 import { mountHttp } from './http.js';
+import { DEFAULT_HTTP_GUARD, type HttpGuardOptions, installGate } from './http/gate.js';
+import { guardMatchmaking } from './http/matchmake.js';
+import { silenceColyseusCors, upgradeGuard } from './http/origins.js';
 import { createLogger } from './log.js';
 import { DEFAULT_RATE_LIMIT } from './rooms/rate-limit.js';
 import { MatchRoom } from './rooms/MatchRoom.js';
+import { ReservationLedger } from './rooms/seats.js';
 import { openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
 import { openStorage } from './storage/index.js';
@@ -38,6 +43,8 @@ export interface GameServerOptions {
   bots?: Partial<Omit<BotSettings, 'pool'>> & { threads?: number; pool?: BotPool };
   /** Called with every match room as it is created (tests freeze its clock: test/harness.ts frozenClocks). */
   onRoom?: (room: MatchRoom) => void;
+  /** The HTTP gate (http/gate.ts): body limit, per-IP rate limits, Origin allowlist, security headers. */
+  http?: Partial<HttpGuardOptions>;
 }
 
 /** The computer's natural pause before it acts (ms) and how long its thinking may take beyond it (issue 10). */
@@ -100,15 +107,25 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     storage,
     log,
     reconnectSeconds: 180,
-    timers: { draft: 45, commit: 60, prompt: 30 },
+    timers: { ...TIMER_PRESETS.standard },
+    animationCapSeconds: 20,
     maxSpectators: 64,
+    reservations: new ReservationLedger(opts.http?.now ?? Date.now),
     rateLimit: DEFAULT_RATE_LIMIT,
     bots: { pool: botPool, pauseMs: BOT_PAUSE_MS, thinkMs: BOT_THINK_MS, ...botSettings },
     botOfferSeconds: 20,
     ...opts.room,
   });
-  const transport = new SpreadPingTransport({ pingInterval: 10_000, pingMaxRetries: 3 });
-  const matchRooms = defineRoom(MatchRoom);
+  const guard: HttpGuardOptions = { ...DEFAULT_HTTP_GUARD, ...opts.http };
+  silenceColyseusCors(matchMaker.controller);
+  guardMatchmaking();
+  const transport = new SpreadPingTransport({
+    pingInterval: 10_000,
+    pingMaxRetries: 3,
+    beforeUpgrade: upgradeGuard({ allowed: guard.allowedOrigins }),
+  });
+  // The player who has waited longest is paired first (rooms/seats.ts).
+  const matchRooms = defineRoom(MatchRoom).sortBy({ createdAt: 1 });
   matchRooms.on('create', (room) => {
     rooms.add(room);
     opts.onRoom?.(room);
@@ -136,9 +153,11 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },
         draining,
         drain: () => drain.info(),
+        log: log.child({ component: 'http' }),
       }),
   });
   await server.listen(requestedPort, host);
+  installGate(transport.server!, guard);
   const port = (transport.server!.address() as AddressInfo).port;
   const processId = matchMaker.processId;
   log.info(

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { BotSettings } from './bots/bot-seat.js';
 import type { RateLimitOptions } from './rooms/rate-limit.js';
+import type { ReservationLedger } from './rooms/seats.js';
 import type { Storage } from './storage/types.js';
 
 export interface RoomDeps {
@@ -11,12 +12,18 @@ export interface RoomDeps {
   reconnectSeconds: number;
   /** Default timers, seconds (RULES §7). */
   timers: { draft: number; commit: number; prompt: number };
+  /** How long a timer waits at most for the clients' animations (animation-wait.ts), seconds; 0: no wait. */
+  animationCapSeconds: number;
   maxSpectators: number;
+  /** Every open seat reservation of the process, and the addresses that left one unused (rooms/seats.ts). */
+  reservations: ReservationLedger;
   rateLimit: RateLimitOptions;
   /** The computer opponents (issue 10); null: none on this process. */
   bots: BotSettings | null;
   /** Quick match: seconds alone before the waiting player is offered the computer (0: never). */
   botOfferSeconds: number;
+  /** The flood limiter's clock, ms (default performance.now; tests drive it). */
+  floodClock?: () => number;
   /** True while the process drains before it stops (scale/drain.ts): no new match starts here, not even a rematch. */
   draining?: () => boolean;
 }

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
-import express, { type Application } from 'express';
+import express, { type Application, type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
 import { isLivePhase, type DrainStatus } from './scale/drain.js';
 import type { Storage } from './storage/types.js';
@@ -18,6 +19,7 @@ export interface HttpOptions {
   draining?: () => boolean;
   /** The drain under way (SHUTDOWN_DRAIN_MS), if any: shown in /health. */
   drain?: () => DrainStatus | null;
+  log?: Logger;
 }
 
 export function mountHttp(app: Application, opts: HttpOptions): void {
@@ -85,6 +87,7 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
           factions: m.factions,
           round: m.round,
           spectators: m.spectators,
+          preset: m.preset,
           ...(m.bot ? { bot: m.bot } : {}),
         };
       });
@@ -108,4 +111,21 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
   if (opts.clientDir && existsSync(opts.clientDir)) {
     app.use(express.static(opts.clientDir, { index: 'index.html', maxAge: '1h' }));
   }
+  app.use((req, res) => void res.status(404).json({ error: `nothing at ${req.method} ${req.path.slice(0, 80)}` }));
+  app.use(errorHandler(opts.log));
 }
+
+/**
+ * Every error page: a status and one sentence, never a stack trace or a file path (express' own handler prints the
+ * stack outside NODE_ENV=production). A client error (4xx: a malformed URL, say) says what; anything else is logged.
+ */
+const errorHandler = (log?: Logger) => (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string };
+  const status = e.status ?? e.statusCode ?? 500;
+  const client = status >= 400 && status < 500;
+  if (!client) log?.error({ err }, 'request failed');
+  if (res.headersSent) return void res.end();
+  res.status(client ? status : 500).json({
+    error: client && e.expose !== false ? (e.message ?? 'bad request').slice(0, 200) : 'internal error',
+  });
+};

@@ -6,10 +6,15 @@
 //                                taking no new match (0: close them at once, without a result)
 //   SHUTDOWN_TIMEOUT_MS (10000)  how long a graceful shutdown may take before the process gives up (exit 1)
 //   CLUSTER_SWEEP_MS (10000)     with REDIS_URL: how often to drop the rooms of crashed processes from the listing
-//   BOT_THREADS (the cores)      worker threads the computer opponents think on
-//   BOT_OFFER_SECONDS (20)       quick match: seconds alone before the computer is offered (0: never)
-//   BOT_THINK_MS (2000)          the longest the computer may think past its pause before taking the default
+//   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
+//   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
+//   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
+//   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
+//   BOT_THREADS (the cores but one)  worker threads the computer opponents think on
+//   BOT_OFFER_SECONDS (20)           quick match: seconds alone before the computer is offered (0: never)
+//   BOT_THINK_MS (2000)              the longest the computer may think past its pause before taking the default
 import { BOT_THINK_MS, createGameServer } from './app.js';
+import { parseAllowedOrigins } from './http/origins.js';
 import { createLogger } from './log.js';
 
 // node:sqlite is marked experimental on Node 22; the one-line warning is noise in the logs.
@@ -19,6 +24,7 @@ process.on('warning', (w) => {
 });
 
 const env = process.env;
+env.NODE_ENV ??= 'production';
 const log = createLogger();
 const port = Number.parseInt(env.PORT ?? '2567', 10);
 const host = env.HOST || '0.0.0.0';
@@ -39,6 +45,11 @@ const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
 let game;
 try {
   game = await createGameServer({
+    http: {
+      allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+    },
     port,
     host,
     log,

@@ -56,6 +56,7 @@ it('issue 10: what the computer seat received over a whole match', async () => {
     }
     if (r.kind === 'decide') {
       // Prompts come after the reveal: both commitments are public by then, and they are this round's.
+      expect(r.start.rng).toEqual([0, 0, 0, 0]);
       const round = record.rounds[r.state.round - 1] ?? record.end?.interrupted;
       expect(r.commitments as Commitment[]).toEqual(round?.commitments);
     }

@@ -1,35 +1,21 @@
 // Turns engine events into animation steps on a BoardState. Each step's `finish` leaves the board exactly as the
 // event says it ends (so skipping is exact); `update` only interpolates positions and effects in between.
-import type { MatchEvent, TokenRef } from '@star-eater/engine/events';
-import type { Dir, Hex, Target } from '@star-eater/engine/types';
+import { dirAt, dirIndex, isDir, type Hex, type MatchEvent, type Target, type TokenRef } from '@star-eater/engine';
 import { lerpDir, lerpHex } from '../board/layout.js';
 import { findToken, shipHexes, squadronLabel, type BoardModel } from '../board/model.js';
 import type { BoardState } from '../board/state.js';
 import { THEME } from '../board/theme.js';
 import { rollFormula, type Names } from './describe.js';
 import type { AnimStep } from './queue.js';
+import { captionStep, DURATION, floatStep, pathStep, shotStep } from './steps.js';
 
-/** Durations in ms at speed 1. */
-export const DURATION = {
-  caption: 450,
-  thrust: 260,
-  step: 330,
-  collision: 520,
-  damage: 480,
-  tokenHex: 150,
-  beam: 520,
-  attack: 820,
-  spawn: 200,
-  remove: 260,
-  small: 140,
-  end: 900,
-};
+export { DURATION };
 
 function hexOfTarget(m: BoardModel, t: Target): Hex | null {
   switch (t.kind) {
     case 'section': {
       const s = m.ships[t.seat];
-      return shipHexes(s.core, Math.round(s.facing) as Dir)[t.section];
+      return shipHexes(s.core, dirAt(Math.round(s.facing)))[t.section];
     }
     case 'squadron':
     case 'torpedo':
@@ -41,82 +27,6 @@ function hexOfTarget(m: BoardModel, t: Target): Hex | null {
 
 function removeToken(m: BoardModel, ref: TokenRef | { id: string }): void {
   m.tokens = m.tokens.filter((t) => t.id !== ref.id);
-}
-
-/** Walk a token along a path of hexes with per-hex facings. */
-function pathStep(s: BoardState, label: string, id: string, from: Hex, path: Hex[], facings: Dir[]): AnimStep {
-  const pts = [from, ...path];
-  return {
-    label,
-    duration: DURATION.tokenHex * Math.max(1, path.length),
-    update(t) {
-      const tok = findToken(s.model, id);
-      if (!tok || path.length === 0) return;
-      const x = t * path.length;
-      const i = Math.min(path.length - 1, Math.floor(x));
-      tok.at = lerpHex(pts[i]!, pts[i + 1]!, x - i);
-      tok.facing = facings[i] ?? tok.facing;
-      s.dirty = true;
-    },
-    finish() {
-      const tok = findToken(s.model, id);
-      if (tok && path.length) {
-        tok.at = { ...path[path.length - 1]! };
-        tok.facing = facings[facings.length - 1] ?? tok.facing;
-      }
-      s.dirty = true;
-    },
-  };
-}
-
-function floatStep(
-  s: BoardState,
-  label: string,
-  at: Hex | null,
-  text: string,
-  colour: number,
-  duration: number,
-  after?: () => void,
-): AnimStep {
-  const f = { at: at ?? { q: 0, r: 0 }, text, colour, t: 0 };
-  return {
-    label,
-    duration,
-    start() {
-      if (at) s.floats.push(f);
-      s.dirty = true;
-    },
-    update(t) {
-      f.t = t;
-      s.dirty = true;
-    },
-    finish() {
-      s.floats = s.floats.filter((x) => x !== f);
-      after?.();
-      s.dirty = true;
-    },
-  };
-}
-
-function captionStep(
-  s: BoardState,
-  label: string,
-  text: string,
-  duration = DURATION.caption,
-  apply?: () => void,
-): AnimStep {
-  return {
-    label,
-    duration,
-    start() {
-      s.caption = text;
-      s.dirty = true;
-    },
-    finish() {
-      apply?.();
-      s.dirty = true;
-    },
-  };
 }
 
 /** The animation steps of one event (usually one; none for bookkeeping events). */
@@ -158,13 +68,13 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
           update(t) {
             const ship = m().ships[e.seat];
             ship.core = lerpHex(e.from.core, e.to.core, t);
-            ship.facing = lerpDir(e.from.facing, e.to.facing, t);
+            ship.facing = lerpDir(dirIndex(e.from.facing), dirIndex(e.to.facing), t);
             s.dirty = true;
           },
           finish() {
             const ship = m().ships[e.seat];
             ship.core = { ...e.to.core };
-            ship.facing = e.to.facing;
+            ship.facing = dirIndex(e.to.facing);
             s.dirty = true;
           },
         },
@@ -175,11 +85,11 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
       return [
         floatStep(s, e.type, ship().core, e.kind === 'edge' ? 'EDGE!' : 'CRASH!', 0xffd166, DURATION.collision, () => {
           ship().core = { ...e.undoneTo.core };
-          ship().facing = e.undoneTo.facing;
+          ship().facing = dirIndex(e.undoneTo.facing);
           if (e.removed !== null) {
             const mom = ship().momentum;
-            if (typeof e.removed === 'number') {
-              const i = mom.linear.lastIndexOf(e.removed as Dir);
+            if (isDir(e.removed)) {
+              const i = mom.linear.lastIndexOf(e.removed);
               if (i >= 0) mom.linear.splice(i, 1);
             } else {
               const i = mom.rotational.lastIndexOf(e.removed);
@@ -191,7 +101,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
     }
     case 'damage': {
       const ship = m().ships[e.seat];
-      const at = shipHexes(ship.core, Math.round(ship.facing) as Dir)[e.section];
+      const at = shipHexes(ship.core, dirAt(Math.round(ship.facing)))[e.section];
       return [
         floatStep(s, e.type, at, `−${e.amount}`, THEME.damage, DURATION.damage, () => {
           const sh = m().ships[e.seat];
@@ -222,7 +132,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
                 kind: e.token.kind,
                 owner: e.token.owner,
                 at: { ...e.at },
-                facing: e.facing,
+                facing: dirIndex(e.facing),
                 label: '',
               });
             }
@@ -238,7 +148,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
       return [
         captionStep(s, e.type, '', DURATION.small, () => {
           const t = findToken(m(), e.token.id);
-          if (t) t.facing = e.to;
+          if (t) t.facing = dirIndex(e.to);
         }),
       ];
     case 'token-destroyed':
@@ -281,35 +191,16 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
         },
       ];
     }
+    case 'aoe-fired': {
+      const text = e.targets ? `AOE ×${e.targets}` : 'AOE: empty';
+      const caption = e.targets ? `${e.targets} in the blast area` : 'nothing in the blast area';
+      return [shotStep(s, e.type, e.from, e.at, e.source.seat, text, THEME.miss, caption)];
+    }
     case 'attack': {
       const at = e.aimedAt ?? hexOfTarget(m(), e.target);
-      const beam = { from: e.from, to: at ?? e.from, seat: e.source.seat, t: 0 };
-      const f = floatStep(
-        s,
-        e.type,
-        at,
-        e.detail.hit ? `HIT ${e.detail.roll}` : `miss ${e.detail.roll}`,
-        e.detail.hit ? 0xffd166 : THEME.miss,
-        DURATION.attack,
-      );
-      return [
-        {
-          ...f,
-          start() {
-            s.caption = rollFormula(e.detail);
-            s.beams.push(beam);
-            f.start?.();
-          },
-          update(t) {
-            beam.t = Math.min(1, t * 2.5);
-            f.update?.(t);
-          },
-          finish() {
-            s.beams = s.beams.filter((b) => b !== beam);
-            f.finish();
-          },
-        },
-      ];
+      const text = e.detail.hit ? `HIT ${e.detail.roll}` : `miss ${e.detail.roll}`;
+      const colour = e.detail.hit ? 0xffd166 : THEME.miss;
+      return [shotStep(s, e.type, e.from, at, e.source.seat, text, colour, rollFormula(e.detail))];
     }
     case 'squadron-launched':
       return [
@@ -326,7 +217,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
                 kind: 'squadron',
                 owner: e.seat,
                 at: { ...e.at },
-                facing: e.facing,
+                facing: dirIndex(e.facing),
                 label: squadronLabel(sq?.card ?? ''),
                 munitions: sq?.munitions ?? 0,
               });
@@ -366,7 +257,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
       ];
     case 'armour-restored': {
       const ship = m().ships[e.seat];
-      const at = shipHexes(ship.core, Math.round(ship.facing) as Dir)[e.section];
+      const at = shipHexes(ship.core, dirAt(Math.round(ship.facing)))[e.section];
       return [
         floatStep(
           s,

@@ -1,6 +1,6 @@
 // The event player: feeds engine events through the queue in order, writes the log, and settles the board on the
 // synced state when the queue runs dry.
-import type { MatchEvent } from '@star-eater/engine/events';
+import type { MatchEvent } from '@star-eater/engine';
 import type { BoardModel } from '../board/model.js';
 import { setModel, type BoardState } from '../board/state.js';
 import { describeEvent, type Names } from './describe.js';
@@ -18,6 +18,10 @@ export interface PlayerHooks {
 export class EventPlayer {
   readonly queue = new AnimationQueue();
   private settleTo: BoardModel | null = null;
+  private idleWaiters: (() => void)[] = [];
+  /** Screens listen here too: every event as its animation starts, and the queue running dry. */
+  onEventHook: ((e: MatchEvent) => void) | null = null;
+  onIdleHook: (() => void) | null = null;
 
   constructor(
     private board: BoardState,
@@ -33,6 +37,10 @@ export class EventPlayer {
         this.board.caption = '';
         this.board.dirty = true;
         this.hooks.onIdle?.();
+        this.onIdleHook?.();
+        const w = this.idleWaiters;
+        this.idleWaiters = [];
+        for (const f of w) f();
       }
     });
   }
@@ -47,6 +55,7 @@ export class EventPlayer {
         duration: 0,
         finish: () => {
           if (line) this.hooks.onLog?.(line, e);
+          this.onEventHook?.(e);
         },
       });
       this.queue.push(...steps);
@@ -58,6 +67,12 @@ export class EventPlayer {
   settle(model: BoardModel): void {
     if (this.queue.busy) this.settleTo = model;
     else setModel(this.board, model);
+  }
+
+  /** Resolves once the queue has played everything in it (at once when it is idle). */
+  idle(): Promise<void> {
+    if (!this.queue.busy) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   tick(dt: number): void {

@@ -8,6 +8,8 @@ import type {
   PracticeLevel,
   ServerMessages,
 } from '@star-eater/protocol';
+import { SEAT_TAKEN } from '@star-eater/protocol/refusals';
+import type { Seat } from '@star-eater/engine';
 import type { RoomState } from './room-state.js';
 
 export const ROOM_NAME = 'match';
@@ -89,16 +91,23 @@ export class Session {
   }
 
   async quickMatch(name: string): Promise<void> {
-    this.attach(await this.client.joinOrCreate(ROOM_NAME, { name } satisfies JoinOptions));
+    // Another player can take the seat a reservation pointed at by connecting first: then look again (a few times).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return this.attach(await this.client.joinOrCreate(ROOM_NAME, { name } satisfies JoinOptions));
+      } catch (err) {
+        if (attempt >= 3 || !String((err as Error).message).includes(SEAT_TAKEN)) throw err;
+      }
+    }
   }
 
   async createPrivate(name: string, extra: Partial<JoinOptions> = {}): Promise<void> {
     this.attach(await this.client.create(ROOM_NAME, { name, private: true, ...extra } satisfies JoinOptions));
   }
 
-  /** A private practice match against the computer at `level` (it takes seat 1). */
-  async playComputer(name: string, level: PracticeLevel): Promise<void> {
-    this.attach(await this.client.create(ROOM_NAME, { name, bot: level } satisfies JoinOptions));
+  /** A private practice match against the computer at `level` (it takes seat 1), with the chosen timer preset. */
+  async playComputer(name: string, level: PracticeLevel, extra: Partial<JoinOptions> = {}): Promise<void> {
+    this.attach(await this.client.create(ROOM_NAME, { name, bot: level, ...extra } satisfies JoinOptions));
   }
 
   async join(roomId: string, opts: JoinOptions): Promise<void> {
@@ -116,6 +125,11 @@ export class Session {
       sessionStorage.removeItem(TOKEN_KEY);
       return false;
     }
+  }
+
+  /** The seat we hold, or null as a spectator (or before the welcome says). */
+  get seat(): Seat | null {
+    return this.welcome?.role === 'player' ? (this.welcome.seat as Seat) : null;
   }
 
   send<K extends ClientMessageType>(type: K, payload: ClientMessages[K]): void {
@@ -160,6 +174,7 @@ export class Session {
       'events',
       'round-so-far',
       'ended',
+      'emote',
       'error',
       'computer-offer',
     ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AwaitDecision, createCtx, type Ctx } from '../context.js';
+import { AwaitDecision, createCtx, type Ctx, type DecisionSource } from '../context.js';
+import { defaultDecision } from '../defaults.js';
 import type { MatchEvent } from '../events.js';
 import { FPA_LOADOUT, LAMAIS_LOADOUT, testShip, testState, testToken } from '../fixtures.js';
 import { hex } from '../hex.js';
@@ -17,14 +18,14 @@ function state(l0: Partial<Loadout> = {}, l1: Partial<Loadout> = {}, over: Parti
     ...over,
   });
 }
-const ctxFor = (s: MatchState, c0: CardPlay[], c1: CardPlay[]): Ctx =>
+const ctxFor = (s: MatchState, c0: CardPlay[], c1: CardPlay[], source: DecisionSource = () => undefined): Ctx =>
   createCtx(
     s,
     [
       { engine: 'NONE', cards: c0 },
       { engine: 'NONE', cards: c1 },
     ],
-    () => undefined,
+    source,
   );
 const types = (evs: MatchEvent[]): string[] => evs.map((e) => e.type);
 const of = <T extends MatchEvent['type']>(evs: MatchEvent[], t: T) =>
@@ -47,7 +48,7 @@ describe('RULES §4.5 weapons phase', () => {
         kind: 'torpedo',
         source: 'squadronTorpedo',
         at: hex(12, 8),
-        facing: 3,
+        facing: 'S',
         speed: 2,
         evasion: 2,
       }),
@@ -57,6 +58,7 @@ describe('RULES §4.5 weapons phase', () => {
       s,
       [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'fore' }],
       [{ card: 'starboard-broadside' }, { card: 'fire-main' }],
+      (p) => defaultDecision(p),
     );
     resolveWeaponsPhase(ctx);
     expect(types(ctx.events)).toEqual([
@@ -68,13 +70,14 @@ describe('RULES §4.5 weapons phase', () => {
       'token-moved',
       'torpedo-target', // the torpedo on the board
       'token-moved',
-      'card-ignored', // Flak Batteries: nothing in reach
+      'aoe-fired', // Flak Batteries (AOE): fire at an empty hex, nothing in the area (RULES §4.5, draft §7.4.2)
     ]);
+    expect(of(ctx.events, 'aoe-fired')[0]).toMatchObject({ targets: 0, radius: 1, source: { by: 'port-broadside' } });
     expect(ctx.events[1]).toEqual({
       type: 'beam',
       source: { seat: 1, by: 'starboard-broadside', weapon: 'lamais-pulse-lasers', attackArc: 'right' },
       from: hex(6, 0),
-      dir: 4,
+      dir: 'SW',
       path: [hex(5, 1), hex(4, 2), hex(3, 3), hex(2, 4)],
       damageStart: 2,
       damageEnd: 0,
@@ -86,14 +89,14 @@ describe('RULES §4.5 weapons phase', () => {
         type: 'token-spawned',
         token: { kind: 'projectile', id: 'p1', owner: 1 },
         at: hex(7, 1),
-        facing: 3,
+        facing: 'S',
         weapon: 'lamais-spinal-railgun',
       },
       {
         type: 'token-spawned',
         token: { kind: 'projectile', id: 'p2', owner: 0 },
         at: hex(7, 9),
-        facing: 0,
+        facing: 'N',
         weapon: 'fpa-mass-driver',
       },
     ]);
@@ -101,8 +104,8 @@ describe('RULES §4.5 weapons phase', () => {
     const moved = of(ctx.events, 'token-moved');
     expect(moved[0]!.path).toEqual([hex(7, 2), hex(7, 3), hex(7, 4), hex(7, 5)]);
     expect(moved[1]!.path).toEqual([hex(7, 8), hex(7, 7), hex(7, 6)]);
-    expect(ctx.events[8]).toEqual({ type: 'card-ignored', seat: 0, card: 'port-broadside', reason: 'no-target' });
-    expect([...ctx.activated[0]]).toEqual(['main']);
+    expect(ctx.events[8]).toMatchObject({ type: 'aoe-fired', source: { seat: 0, by: 'port-broadside' }, targets: 0 });
+    expect([...ctx.activated[0]]).toEqual(['main', 'broadside']);
     expect([...ctx.activated[1]].sort()).toEqual(['broadside', 'main']);
     expect(s.ships[0].supply.main).toBe(2);
     expect(s.ships[1].supply.main).toBe(2);
@@ -137,8 +140,8 @@ describe('RULES §4.5 weapons phase', () => {
     resolveWeaponsPhase(ctx);
     const beams = of(ctx.events, 'beam');
     expect(beams.map((b) => [b.source.by, b.from, b.dir])).toEqual([
-      ['port-broadside', hex(8, -1), 2], // ship facing S: port fore f+5 = SE
-      ['starboard-broadside', hex(6, 0), 5], // starboard aft f+2 = NW
+      ['port-broadside', hex(8, -1), 'SE'], // ship facing S: port fore f+5 = SE
+      ['starboard-broadside', hex(6, 0), 'NW'], // starboard aft f+2 = NW
     ]);
     expect([...ctx.activated[1]]).toEqual(['broadside']);
   });
@@ -171,7 +174,7 @@ describe('RULES §4.5 weapons phase', () => {
   it('RULES §4.5: the supply is checked when the weapon fires — a token returned earlier this phase can be fired', () => {
     const s = state();
     s.ships[0].supply.main = 0;
-    s.tokens.push(testToken({ id: 'p1', at: hex(2, 0), facing: 0, speed: 3 })); // leaves the board
+    s.tokens.push(testToken({ id: 'p1', at: hex(2, 0), facing: 'N', speed: 3 })); // leaves the board
     const ctx = ctxFor(s, [{ card: 'fire-main' }], []);
     resolveWeaponsPhase(ctx);
     expect(types(ctx.events)).toEqual(['phase', 'token-moved', 'token-returned', 'token-spawned', 'token-moved']);
@@ -183,7 +186,7 @@ describe('RULES §4.5 weapons phase', () => {
     const s = state();
     // Seat 1's projectile from an earlier round at (7,4) heading S, speed 3: to (7,7). The Mass Driver fired from the
     // bow (7,9) heading N, speed 3: to (7,6) — they crossed.
-    s.tokens.push(testToken({ id: 'p5', owner: 1, at: hex(7, 4), facing: 3, speed: 3, damage: 4 }));
+    s.tokens.push(testToken({ id: 'p5', owner: 1, at: hex(7, 4), facing: 'S', speed: 3, damage: 4 }));
     s.ships[1].supply.main--;
     s.nextTokenId = 6;
     const ctx = ctxFor(s, [{ card: 'fire-main' }], []);
@@ -193,24 +196,24 @@ describe('RULES §4.5 weapons phase', () => {
         type: 'token-moved',
         token: { kind: 'projectile', id: 'p5', owner: 1 },
         path: [hex(7, 5), hex(7, 6), hex(7, 7)],
-        facings: [3, 3, 3],
+        facings: ['S', 'S', 'S'],
         from: hex(7, 4),
-        fromFacing: 3,
+        fromFacing: 'S',
       },
       {
         type: 'token-spawned',
         token: { kind: 'projectile', id: 'p6', owner: 0 },
         at: hex(7, 9),
-        facing: 0,
+        facing: 'N',
         weapon: 'fpa-mass-driver',
       },
       {
         type: 'token-moved',
         token: { kind: 'projectile', id: 'p6', owner: 0 },
         path: [hex(7, 8), hex(7, 7), hex(7, 6)],
-        facings: [0, 0, 0],
+        facings: ['N', 'N', 'N'],
         from: hex(7, 9),
-        fromFacing: 0,
+        fromFacing: 'N',
       },
       { type: 'token-returned', token: { kind: 'projectile', id: 'p5', owner: 1 }, at: hex(7, 7), reason: 'collided' },
       { type: 'token-returned', token: { kind: 'projectile', id: 'p6', owner: 0 }, at: hex(7, 6), reason: 'collided' },
@@ -224,7 +227,7 @@ describe('RULES §4.5 weapons phase', () => {
   it('RULES §4.5: torpedoes on the board move in creation order, then the fired ones (aft aim from the port hex)', () => {
     const s = state();
     const t = (id: string, q: number) =>
-      testToken({ id, kind: 'torpedo', source: 'broadside', at: hex(q, 8), facing: 3, speed: 2, evasion: 2 });
+      testToken({ id, kind: 'torpedo', source: 'broadside', at: hex(q, 8), facing: 'S', speed: 2, evasion: 2 });
     s.tokens.push(t('t10', 12), t('t9', 13));
     s.ships[0].supply.broadside = 1;
     s.nextTokenId = 11;
@@ -236,14 +239,14 @@ describe('RULES §4.5 weapons phase', () => {
         type: 'token-spawned',
         token: { kind: 'torpedo', id: 't11', owner: 0 },
         at: hex(6, 11),
-        facing: 4,
+        facing: 'SW',
         weapon: 'fpa-torpedo-racks',
       },
     ]);
     // Port aft of a ship facing N is SW: from (6,11) to (5,12), (4,13).
     expect(s.tokens.find((x) => x.id === 't11')).toMatchObject({
       at: hex(4, 13),
-      facing: 4,
+      facing: 'SW',
       firedRound: 1,
       damage: 3,
       speed: 2,

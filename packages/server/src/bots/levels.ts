@@ -1,4 +1,4 @@
-// The one doorway to the computer opponents (@star-eater/bots): the pool's workers and the rooms import from here.
+// The one doorway to the computer opponents (@star-eater/bots): the pool's threads and the rooms import from here.
 export {
   BOT_LEVELS,
   botAnswer,
@@ -7,4 +7,4 @@ export {
   type BotLevel,
   type BotOptions,
   type BotRequest,
-} from './stand-in.js';
+} from '@star-eater/bots';

@@ -2,24 +2,24 @@
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
 import { Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
-import {
-  parseClientMessage,
-  parseJoinOptions,
-  type ClientMessages,
-  type JoinOptions,
-  type ServerMessages,
-} from '@star-eater/protocol';
-import type { Seat } from '@star-eater/engine/types';
+import { parseClientMessage, parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
+import type { Seat } from '@star-eater/engine';
 import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
+import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { Computer } from './computer.js';
+import { Emotes } from './emotes.js';
+import { guardRoom } from './guards.js';
+import { configureRoom } from './settings.js';
+import { takeOver } from './takeover.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost } from './match.js';
 import { ReconnectionBudget } from './reconnection.js';
 import { beforePatch, cork, markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomTimers } from './room-timers.js';
+import type { SeatDesk } from './seats.js';
 import { MatchRoomState, SeatState } from './state.js';
 import { PACKED_TYPES, packedFrame } from './wire.js';
 
@@ -35,6 +35,7 @@ export type { MatchMetadata } from './listing.js';
 const NO_PATCH_INTERVAL = 2 ** 31 - 1;
 
 export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMetadata }> {
+  // Seats are counted by the room (rooms/seats.ts): Colyseus' own count (clients + reservations) only caps the total.
   override maxClients = 2;
   override state = new MatchRoomState();
   private deps!: RoomDeps;
@@ -46,6 +47,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private seatClients: [Client | null, Client | null] = [null, null];
   private budget!: ReconnectionBudget;
   private admission!: Admission;
+  private desk!: SeatDesk;
   private listing = new Listing((meta) => void this.setMetadata(meta));
   private timers = new RoomTimers(
     () => this.clockNow(),
@@ -58,6 +60,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private timersDue = false;
   /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
   private closing = false;
+  private emotes = new Emotes(
+    () => this.clockNow(),
+    (msg) => this.sendAll('emote', msg),
+  );
 
   override onCreate(options: unknown): void {
     this.deps = roomDeps();
@@ -67,11 +73,27 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
     if (o.bot && !this.deps.bots) throw refuse('this server has no computer opponent');
-    // A practice match against the computer is private (RULES §7 settings as any private room's).
+    // A practice match against the computer is private: its creator sets the timers as in any private room.
     if (o.bot) o.private = true;
-    this.configure(o);
+    configureRoom(this.state.settings, o, this.deps.timers);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private);
+    this.desk = guardRoom({
+      room: this,
+      deps: this.deps,
+      admission: this.admission,
+      log: this.log,
+      view: () => ({
+        phase: this.state.phase,
+        seatsTaken: this.state.seats.map((s) => s.taken),
+        spectators: this.state.spectators,
+        maxSpectators: this.deps.maxSpectators,
+        starting: this.starting,
+      }),
+      limiterOf: (id) => this.members.get(id)?.limiter,
+      reply: (client, error) => this.reply(client, 'error', error),
+      step: (what, fn) => this.guard(what, fn),
+    });
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
     this.computer = new Computer(this.computerHost(), this.deps.bots, this.deps.botOfferSeconds);
@@ -87,6 +109,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     // step (host.broadcast): a timer found due there runs in a turn of its own, so it never sends its patch and
     // messages inside another patch, nor changes the match under a step that is still running.
     this.clock.setInterval(() => {
+      this.desk.refresh();
       if (!this.patching) return this.timers.check();
       if (this.timersDue) return;
       this.timersDue = true;
@@ -100,19 +123,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     );
     this.updateMetadata();
     this.log.info({ private: !!o.private }, 'room created');
-  }
-
-  /** A private room's creator sets the timers and the Arclight variants (RULES §7, §9); others get the defaults. */
-  private configure(o: JoinOptions): void {
-    const s = this.state.settings;
-    const d = this.deps.timers;
-    s.private = !!o.private;
-    s.draftSeconds = (o.private && o.timers?.draft) || d.draft;
-    s.commitSeconds = (o.private && o.timers?.commit) || d.commit;
-    s.promptSeconds = (o.private && o.timers?.prompt) || d.prompt;
-    s.rangeBands = !!(o.private && o.variants?.rangeBands);
-    s.initiativeRoll = !!(o.private && o.variants?.initiativeRoll);
-    s.criticalHits = !!(o.private && o.variants?.criticalHits);
   }
 
   private host(): MatchHost {
@@ -130,13 +140,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
           this.reply(c, type, msg);
         }
       },
-      broadcast: (type, msg) => {
-        this.flushPatch();
-        for (const c of this.clients) cork(c);
-        if (!PACKED_TYPES.has(type)) return this.broadcast(type, msg);
-        const frame = packedFrame(type, msg);
-        for (const c of this.clients) c.enqueueRaw(frame);
-      },
+      broadcast: (type, msg) => this.sendAll(type, msg),
+      animationCapMs: this.deps.animationCapSeconds * 1000,
       saveRecord: (summary, record) => this.deps.storage.saveRecord(summary, record),
       onPhaseChange: () => {
         this.updateMetadata();
@@ -158,6 +163,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       },
       start: () => this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed')),
     };
+  }
+
+  /** Sends one message to every client (seats and spectators), after the pending patch. */
+  private sendAll<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
+    this.flushPatch();
+    for (const c of this.clients) cork(c);
+    if (!PACKED_TYPES.has(type)) {
+      this.broadcast(type, msg);
+      return;
+    }
+    const frame = packedFrame(type, msg);
+    for (const c of this.clients) c.enqueueRaw(frame);
   }
 
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock). */
@@ -187,28 +204,28 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     markChanged(this);
   }
 
-  // ------------------------------------------------------------------ joining
-  override onAuth(client: Client, options: unknown): Auth {
+  // ------------------------------------------------------------------ joining (who may: admission.ts, seats.ts)
+  /** Before any room is found or made: strict options, refused by name; the address goes to the reservation. */
+  static override async onAuth(_token: string, options: unknown, context: unknown): Promise<{ address: string }> {
+    const parsed = parseJoinOptions(options);
+    if (!parsed.ok) throw refuse(parsed.message);
+    return { address: addressFromContext(context as Parameters<typeof addressFromContext>[0]) };
+  }
+
+  /** Matchmaking's joinById asks first (http/matchmake.ts): throws the refusal's words. */
+  precheck(options: unknown): void {
+    this.desk.precheck(options);
+  }
+
+  override onJoin(client: Client, options: unknown): void {
+    let auth: Auth;
     try {
-      return this.authorise(options);
+      auth = this.desk.admit(client.sessionId, options);
     } catch (err) {
-      // Operators see why a join was refused (the client is told the same words); never the invite itself.
       this.log.info({ session: client.sessionId, reason: (err as Error).message }, 'join refused');
       throw err;
     }
-  }
-
-  private authorise(options: unknown): Auth {
-    return this.admission.authorise(options, {
-      phase: this.state.phase,
-      seatsTaken: this.state.seats.map((s) => s.taken),
-      spectators: this.state.spectators,
-      maxSpectators: this.deps.maxSpectators,
-    });
-  }
-
-  override onJoin(client: Client, _options: unknown, auth: Auth): void {
-    const limiter = new RateLimiter(this.deps.rateLimit);
+    const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
     if (auth.role === 'spectator') {
       if (this.state.spectators >= this.deps.maxSpectators)
         throw refuse('this match has as many spectators as it can take');
@@ -220,7 +237,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       return;
     }
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
-    if (seat === -1) throw refuse('the match is full');
+    if (seat === -1 || this.state.phase !== 'waiting') throw refuse(SEAT_TAKEN);
     const s = this.state.seats[seat]!;
     s.taken = true;
     s.connected = true;
@@ -255,16 +272,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         if (!ready()) return;
         // The seat was taken again meanwhile (that join saw `starting` and left the start to this call).
       }
-      // One place over the spectator limit, so that a spectator too many reaches onAuth and is told why (at exactly
-      // full, Colyseus would lock the room and refuse with a bare 'room is locked'). onJoin holds the limit itself.
-      this.maxClients = 2 + this.deps.maxSpectators + 1;
+      // Open to spectators by id (maxClients leaves room: the seat desk and onJoin hold the limits, with words).
       await this.unlock();
     } finally {
       this.starting = false;
+      // Not starting after all (a seat was left meanwhile): the room is matchable again (rooms/seats.ts).
+      if (!ready()) this.desk.refresh();
     }
     if (!ready()) {
-      // Left during the unlock: back to two seats and matchmaking.
-      this.maxClients = 2;
+      // Left during the unlock: back to matchmaking.
       if (!this.state.settings.private) await this.setPrivate(false);
       return void this.updateMetadata();
     }
@@ -293,12 +309,20 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       }, ms),
     );
     this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
+    this.match.seatDropped();
     markChanged(this);
   }
 
   private settleDrop(seat: Seat): void {
     const secondsLeft = this.budget.settle(seat);
     if (secondsLeft !== null) this.state.seats[seat]!.reconnectLeft = secondsLeft;
+  }
+
+  /** Colyseus asks this when a token comes back: its owner may still be connected (rooms/takeover.ts). */
+  override checkReconnectionToken(token: string): string {
+    const owner = this.clients.find((c) => c.reconnectionToken === token);
+    if (owner && !takeOver(owner, this.match.live, (e) => this.reply(owner, 'error', e))) return undefined as never;
+    return super.checkReconnectionToken(token);
   }
 
   override onReconnect(client: Client): void {
@@ -369,20 +393,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private onClientMessage(client: Client, type: string | number, payload: unknown): void {
     const m = this.members.get(client.sessionId);
     if (!m) return;
-    const verdict = m.limiter.take();
-    if (verdict !== 'ok') {
-      if (verdict === 'disconnect') {
-        this.log.warn({ seat: m.seat, role: m.role }, 'flood: disconnecting the client');
-        client.leave(4029, 'too many messages');
-      } else if (verdict === 'refuse') {
-        this.reply(client, 'error', {
-          code: 'rate-limited',
-          type: String(type).slice(0, 40),
-          message: 'too many messages: slow down',
-        });
-      }
-      return;
-    }
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.reply(client, 'error', parsed.error);
     if (m.role === 'spectator' || m.seat === null) {
@@ -412,23 +422,27 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private dispatch(seat: Seat, p: Extract<ReturnType<typeof parseClientMessage>, { ok: true }>) {
     switch (p.type) {
       case 'faction':
-        return this.match.chooseFaction(seat, p.value as never);
+        return this.match.chooseFaction(seat, p.value);
       case 'pick':
       case 'swap':
       case 'munitions':
-        return this.match.draftAction(seat, p.type, p.value as never);
+        return this.match.draftAction(seat, p.type, p.value);
       case 'commit':
-        return this.match.commit(seat, p.value as never);
+        return this.match.commit(seat, p.value);
       case 'revise':
-        return this.match.revise(seat, p.value as never);
+        return this.match.revise(seat, p.value);
       case 'decide':
-        return this.match.decide(seat, p.value as never);
+        return this.match.decide(seat, p.value);
+      case 'animated':
+        return this.match.animated(seat, p.value);
+      case 'emote':
+        return this.emotes.send(seat, p.value.emote);
       case 'concede':
         return this.match.concede(seat);
       case 'rematch':
         return this.rematch(seat);
       case 'play-computer':
-        return this.computer.accept(seat, (p.value as ClientMessages['play-computer']).level);
+        return this.computer.accept(seat, p.value.level);
       case 'decline-computer':
         return this.computer.decline(seat);
     }
@@ -460,6 +474,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** The listing (lobby) follows the state; listing.ts decides when it is worth a write. Every caller changed state. */
   private updateMetadata(): void {
     this.listing.update(this.state);
+    this.desk?.refresh();
     markChanged(this);
   }
 }

@@ -38,8 +38,11 @@ export class Admission {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  /** Throws a refusal naming the reason; the first `private: true` join of a private room is its creator. */
-  authorise(options: unknown, room: RoomView): Auth {
+  /**
+   * Throws a refusal naming the reason; the first `private: true` join of a private room is its creator (`claim`:
+   * false only asks, as the matchmaking route's check before a reservation does: rooms/seats.ts).
+   */
+  authorise(options: unknown, room: RoomView, claim = true): Auth {
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
@@ -52,11 +55,14 @@ export class Admission {
     }
     if (o.bot && this.creatorClaimed)
       throw refuse('bot: the computer is chosen when creating a match (create "match" with { bot })');
-    if (room.seatsTaken.every(Boolean)) throw refuse('the match is full: join with { spectate: true } to watch it');
+    // Issue 14: a started or finished match's seat (one left free by a player who left) is nobody else's.
+    if (room.phase === 'finished') throw refuse('this match is over: its seats are not open to anyone else');
+    if (room.phase !== 'waiting' || room.seatsTaken.every(Boolean))
+      throw refuse('the match is full: join with { spectate: true } to watch it');
     if (this.invite) {
       // A practice match (`bot`) is private: its creator is the first to join it.
       if (!this.creatorClaimed && (o.private || o.bot)) {
-        this.creatorClaimed = true;
+        if (claim) this.creatorClaimed = true;
         return { role: 'player', name, creator: true };
       }
       if (!this.checkInvite(o.invite)) throw refuse('this match is private: a wrong or missing invite code');

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { PRACTICE_LEVELS, type PracticeLevel, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
 import { BotSeat, type BotSettings } from '../bots/bot-seat.js';
+import type { BotLevel } from '../bots/levels.js';
 import type { Match } from './match.js';
 import { fail, OK, type Outcome, type Timer } from './match-host.js';
 import type { MatchRoomState } from './state.js';
@@ -21,7 +22,7 @@ export interface ComputerHost {
   start(): void;
 }
 
-export const computerName = (level: PracticeLevel): string => `Computer (${level})`;
+export const computerName = (level: BotLevel): string => `Computer (${level})`;
 
 export class Computer {
   private bot: BotSeat | null = null;
@@ -43,7 +44,7 @@ export class Computer {
   }
 
   /** Puts the computer in `seat` (an empty one). */
-  sit(seat: Seat, level: PracticeLevel): void {
+  sit(seat: Seat, level: BotLevel): void {
     if (!this.settings) throw new Error('this server plays no computer opponent');
     this.settings.pool.warm();
     const s = this.host.state.seats[seat]!;

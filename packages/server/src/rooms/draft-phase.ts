@@ -1,10 +1,10 @@
 // Factions and the draft of one match (RULES §5): both choose a faction, then picks alternate from the initiative
 // holder, then the swaps, then both place munitions at once. Time-outs take the engine's defaults (RULES §7).
-import type { ClientMessages } from '@star-eater/protocol';
+import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, Seat } from '@star-eater/engine';
 import type { BotRequest } from '../bots/levels.js';
 import { seatDraft } from '../bots/seat-view.js';
-import { engine, toDraftAction, type Draft, type DraftAction } from '../engine.js';
+import { engine, type Draft, type DraftAction } from '../engine.js';
 import { syncDraft } from './draft-view.js';
 import { fail, OK, SEATS, type MatchHost, type Outcome, type Phases } from './match-host.js';
 
@@ -27,7 +27,7 @@ export class DraftPhase {
     this.phases.enter('factions', -1, '', this.phases.seconds('draft'));
   }
 
-  chooseFaction(seat: Seat, msg: ClientMessages['faction']): Outcome {
+  chooseFaction(seat: Seat, msg: ParsedMessages['faction']): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'factions')
       return fail('wrong-phase', `faction: factions are chosen before the draft, not in phase "${phase}"`);
@@ -55,13 +55,13 @@ export class DraftPhase {
     this.phases.enter('draft', turn.seat ?? -1, turn.stage, this.phases.seconds('draft'));
   }
 
-  action(seat: Seat, type: 'pick' | 'swap' | 'munitions', msg: ClientMessages['pick' | 'swap' | 'munitions']): Outcome {
-    return this.act(seat, toDraftAction(type, msg));
+  /** A computer's draft action (bots/bot-seat.ts): the same checks as a player's message of that type. */
+  act(seat: Seat, action: DraftAction): Outcome {
+    return this.action(seat, action.kind === 'no-swap' ? 'swap' : action.kind, action);
   }
 
-  /** A draft action of `seat` (a player's message or a computer's answer), checked against the draft's turn. */
-  act(seat: Seat, action: DraftAction): Outcome {
-    const type = action.kind === 'no-swap' ? 'swap' : action.kind;
+  /** A draft message, already the engine's draft action of its type (the protocol's parseDraftAction). */
+  action(seat: Seat, type: 'pick' | 'swap' | 'munitions', action: DraftAction): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'draft' || !this.draft) return fail('wrong-phase', `${type}: there is no draft in phase "${phase}"`);
     const turn = engine.draftTurn(this.draft);

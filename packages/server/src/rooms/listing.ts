@@ -14,6 +14,8 @@ export interface MatchMetadata {
   spectators: number;
   /** A match against the computer: its level (issue 10). */
   bot?: string;
+  /** Timer preset (issue 12): relaxed | standard | blitz | custom. */
+  preset: string;
 }
 
 const MIN_GAP_MS = 5000;
@@ -39,7 +41,7 @@ export class Listing {
       if (s.faction) factions.push(s.faction);
     }
     const pub = !st.settings.private;
-    const coarse = `${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}|${bot}`;
+    const coarse = `${st.settings.preset}|${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}|${bot}`;
     const key = `${coarse}|${st.phase}|${st.round}`;
     if (key === this.key) return;
     const now = performance.now();
@@ -68,6 +70,7 @@ export class Listing {
       factions,
       round: st.round,
       spectators: st.spectators,
+      preset: st.settings.preset,
     };
     if (bot) meta.bot = bot;
     this.write(meta);

@@ -2,10 +2,11 @@
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
 import { createHash, randomBytes } from 'node:crypto';
-import type { ClientMessages } from '@star-eater/protocol';
+import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import type { BotAnswer, BotRequest } from '../bots/levels.js';
 import { engine, type Draft, type RecordRound } from '../engine.js';
+import { AnimationWait } from './animation-wait.js';
 import { DraftPhase } from './draft-phase.js';
 import {
   fail,
@@ -35,8 +36,11 @@ export class Match implements Phases {
   private rounds: Rounds | null = null;
   private promptId = 0;
   private timer: Timer | null = null;
+  private readonly animation: AnimationWait;
 
-  constructor(private readonly host: MatchHost) {}
+  constructor(private readonly host: MatchHost) {
+    this.animation = new AnimationWait(host, host.animationCapMs);
+  }
 
   get phase(): string {
     return this.host.state.phase;
@@ -83,19 +87,35 @@ export class Match implements Phases {
   }
 
   /** Enters a phase with a timer (seconds) whose expiry takes the defaults (RULES §7). */
-  enter(phase: string, turn: number, step: string, seconds: number): void {
+  enter(phase: string, turn: number, step: string, seconds: number, after?: { round: number; events: number }): void {
     const st = this.host.state;
     st.phase = phase;
     st.turn = turn;
     st.step = step;
     this.timer?.clear();
     this.timer = null;
-    if (seconds > 0) {
-      // The room clock (epoch ms, as the clients read it), so a test drives the deadline with the timer.
-      st.deadline = this.host.now() + seconds * 1000;
-      this.timer = this.host.setTimeout(() => this.onTimeout(), seconds * 1000);
-    } else st.deadline = 0;
+    this.animation.cancel();
+    st.deadline = 0;
+    // Animation first (issue 12): the timer starts once the clients have shown the events that led here.
+    if (seconds > 0 && !(after && this.animation.begin(after.round, after.events, () => this.startTimer(seconds))))
+      this.startTimer(seconds);
     this.host.onPhaseChange();
+  }
+
+  private startTimer(seconds: number): void {
+    // The room clock (epoch ms, as the clients read it), so a test drives the deadline with the timer.
+    this.host.state.deadline = this.host.now() + seconds * 1000;
+    this.timer = this.host.setTimeout(() => this.onTimeout(), seconds * 1000);
+  }
+
+  /** A seat's client has animated the first `events` events of `round` (ParsedMessages['animated']). */
+  animated(seat: Seat, msg: ParsedMessages['animated']): Outcome {
+    return this.animation.ack(seat, msg.round, msg.events);
+  }
+
+  /** A seat's connection changed: the animation wait does not wait for a client that is gone. */
+  seatDropped(): void {
+    this.animation.recheck();
   }
 
   private onTimeout(): void {
@@ -131,27 +151,27 @@ export class Match implements Phases {
   }
 
   // ------------------------------------------------------------------ messages
-  chooseFaction(seat: Seat, msg: ClientMessages['faction']): Outcome {
+  chooseFaction(seat: Seat, msg: ParsedMessages['faction']): Outcome {
     return this.drafting && !this.rounds ? this.drafting.chooseFaction(seat, msg) : this.notNow('faction');
   }
   draftAction(
     seat: Seat,
     type: 'pick' | 'swap' | 'munitions',
-    msg: ClientMessages['pick' | 'swap' | 'munitions'],
+    msg: ParsedMessages['pick' | 'swap' | 'munitions'],
   ): Outcome {
     return this.drafting && !this.rounds ? this.drafting.action(seat, type, msg) : this.notNow(type);
   }
-  commit(seat: Seat, msg: ClientMessages['commit']): Outcome {
+  commit(seat: Seat, msg: ParsedMessages['commit']): Outcome {
     return this.rounds
       ? this.rounds.commit(seat, msg)
       : fail('wrong-phase', `commit: no commitment window is open (phase "${this.phase}")`);
   }
-  revise(seat: Seat, msg: ClientMessages['revise']): Outcome {
+  revise(seat: Seat, msg: ParsedMessages['revise']): Outcome {
     return this.rounds
       ? this.rounds.revise(seat, msg)
       : fail('wrong-phase', `revise: no commitment window is open (phase "${this.phase}")`);
   }
-  decide(seat: Seat, msg: ClientMessages['decide']): Outcome {
+  decide(seat: Seat, msg: ParsedMessages['decide']): Outcome {
     return this.rounds ? this.rounds.decide(seat, msg) : fail('wrong-phase', 'decide: no decision is asked now');
   }
   private notNow(type: string): Outcome {
@@ -271,6 +291,7 @@ export class Match implements Phases {
   }
 
   dispose(): void {
+    this.animation.cancel();
     this.timer?.clear();
     this.timer = null;
   }

@@ -1,6 +1,6 @@
 // The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
-import type { ClientMessages, ServerMessages } from '@star-eater/protocol';
+import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
@@ -41,16 +41,16 @@ export class Rounds {
   ) {}
 
   /** A new commitment window: nothing sealed, nobody locked in. */
-  open(): void {
+  open(after?: { round: number; events: number }): void {
     this.sealed = [null, null];
     this.locked = [false, false];
     this.resolution = null;
     this.roundEvents = [];
     for (const s of this.host.state.seats) if (s.lockedIn) s.lockedIn = false;
-    this.phases.enter('commit', -1, '', this.phases.seconds('commit'));
+    this.phases.enter('commit', -1, '', this.phases.seconds('commit'), after);
   }
 
-  commit(seat: Seat, msg: ClientMessages['commit']): Outcome {
+  commit(seat: Seat, msg: ParsedMessages['commit']): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'commit') return fail('wrong-phase', `commit: no commitment window is open (phase "${phase}")`);
     if (msg.round !== this.state.round)
@@ -65,7 +65,7 @@ export class Rounds {
     return OK;
   }
 
-  revise(seat: Seat, msg: ClientMessages['revise']): Outcome {
+  revise(seat: Seat, msg: ParsedMessages['revise']): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'commit') return fail('wrong-phase', `revise: no commitment window is open (phase "${phase}")`);
     if (msg.round !== this.state.round)
@@ -102,7 +102,9 @@ export class Rounds {
     const events = { round: this.state.round, from, events: fresh, done: p.status === 'done' };
     if (p.status === 'awaiting') {
       this.promptId += 1;
-      this.phases.enter('resolving', p.prompt.seat, p.prompt.kind, this.phases.seconds('prompt'));
+      // The prompt's timer starts after the clients have animated what led to it (animation-wait.ts).
+      const after = fresh.length ? { round: this.state.round, events: res.published } : undefined;
+      this.phases.enter('resolving', p.prompt.seat, p.prompt.kind, this.phases.seconds('prompt'), after);
       this.host.broadcast('events', events);
       this.host.sendToSeat(p.prompt.seat, 'prompt', {
         id: this.promptId,
@@ -114,21 +116,22 @@ export class Rounds {
     }
     this.played.push({ commitments: res.commitments, decisions: res.decisions });
     this.lastRound = { round: this.state.round, events: this.roundEvents };
+    const after = { round: this.state.round, events: res.published };
     this.roundEvents = [];
     this.state = p.state;
-    if (p.state.winner === null) this.open();
+    if (p.state.winner === null) this.open(after);
     this.host.broadcast('events', events);
     if (p.state.winner !== null) this.onWinner();
   }
 
-  decide(seat: Seat, msg: ClientMessages['decide']): Outcome {
+  decide(seat: Seat, msg: ParsedMessages['decide']): Outcome {
     const res = this.resolution;
     if (this.phases.phase !== 'resolving' || res?.progress.status !== 'awaiting')
       return fail('wrong-phase', 'decide: no decision is asked now');
     if (res.progress.prompt.seat !== seat) return fail('not-your-turn', 'decide: the other player is deciding');
     if (msg.prompt !== this.promptId)
       return fail('stale', `decide: prompt ${msg.prompt} is closed; the open prompt is ${this.promptId}`);
-    return this.answer(msg.decision as Decision, false);
+    return this.answer(msg.decision, false);
   }
 
   /** The engine resumes the round with one more decision (it re-runs the round from its start: RULES §8). */
@@ -162,8 +165,19 @@ export class Rounds {
     if (phase === 'commit') return this.locked[seat] ? null : { kind: 'commit', seat, state: seatState(this.state) };
     const p = this.resolution?.progress;
     if (phase !== 'resolving' || p?.status !== 'awaiting' || p.prompt.seat !== seat) return null;
-    const commitments = this.resolution!.commitments;
-    return { kind: 'decide', seat, state: seatState(p.state), prompt: p.prompt, commitments };
+    const { commitments, decisions } = this.resolution!;
+    // To look past the prompt a bot re-runs the round from its start with the dice already rolled (public: every one
+    // is in the events) and dice of its own after them.
+    return {
+      kind: 'decide',
+      seat,
+      state: seatState(p.state),
+      prompt: p.prompt,
+      commitments,
+      start: seatState(this.state),
+      decisions: [...decisions],
+      rolls: [...p.rolls],
+    };
   }
 
   /** The match ended outside a round (concede, forfeit): no resolution is pending any more. */

@@ -1,6 +1,6 @@
 // One storage interface for finished matches' records (RULES §10): embedded SQLite by default, PostgreSQL when
 // DATABASE_URL is set. Rooms hold only the live match; whatever must survive a restart goes through this.
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 
 export interface RecordSummary {
   id: string;

@@ -1,0 +1,288 @@
+// The match on the board (RULES §3–4): the shared match view, a player's commit panel and concede button or a
+// spectator's status line, decision prompts, the board settling on each synced state, and the end screen over it.
+import type { ServerMessages } from '@star-eater/protocol';
+import type { MatchState } from '@star-eater/engine';
+import type { App } from './app-context.js';
+import { modelFromMatch } from '../board/model.js';
+import { setGhost, setHighlights } from '../board/state.js';
+import { matchStateFromRoom, seatFactions, seatInfo, seatNames, type RoomState } from '../net/room-state.js';
+import { h, replace, secondsLeft } from '../ui/dom.js';
+import { confirmDialog } from '../ui/dialog.js';
+import { CommitPanel } from './commit-panel.js';
+import { DecisionPanel } from './decision.js';
+import { EmoteBar } from './emote-bar.js';
+import { endScreen } from './end.js';
+import { flowMark, MatchCues } from './match-cues.js';
+import { matchSummary } from './match-summary.js';
+import { MatchView } from './match-view.js';
+
+const PHASE_TEXT: Record<string, string> = {
+  commit: 'players choose their orders',
+  resolving: 'resolving',
+  finished: 'match over',
+};
+
+function spectatorStatus(): HTMLElement {
+  // Spectators have no panels to act in: the round, what is happening and the clock instead.
+  return h(
+    'section.card.row',
+    { id: 'match-status', 'aria-label': 'Match status' },
+    h('span#status-text'),
+    h('span.grow'),
+    h('span#status-clock.countdown'),
+  );
+}
+
+export class LiveMatch {
+  private view: MatchView | null = null;
+  private commit: CommitPanel | null = null;
+  private decision: DecisionPanel | null = null;
+  private ended: ServerMessages['ended'] | null = null;
+  /** Our sealed commitment echoed before the commit panel existed (after a reload). */
+  private pendingCommitment: ServerMessages['commitment'] | null = null;
+  // The round whose commitment window the panel last showed. (Not the state's round: it can change in a patch still
+  // in the resolving phase, and the new window would then keep last round's cards, cooldowns or not.)
+  private lastCommitRound = -1;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private emotes: EmoteBar | null = null;
+  /** Whose turn, sounds, and the page's record of the flow (match-cues.ts). */
+  private readonly cues = new MatchCues();
+  private lastState: RoomState | null = null;
+
+  constructor(
+    private readonly body: HTMLElement,
+    private readonly app: App,
+  ) {}
+
+  private get s() {
+    return this.app.session;
+  }
+
+  /** The board has been built (the match has begun and we know our seat). */
+  get board(): MatchView | null {
+    return this.view;
+  }
+
+  /** Builds the board and our panels the first time the synced state has a board and the welcome said our seat. */
+  async ensure(st: RoomState): Promise<void> {
+    const ms = matchStateFromRoom(st);
+    // Not before the welcome: it says which seat we hold (after a reload the state can arrive first, and a view built
+    // then would be a spectator's: no "(you)", the board not turned for seat 1). The welcome handler comes back here.
+    if (!ms || !this.s.welcome || this.view) return;
+    const you = this.s.seat;
+    const view = new MatchView({
+      names: seatNames(st),
+      factions: seatFactions(st),
+      you,
+      model: modelFromMatch(ms),
+      onHexClick: (hx) => this.decision?.click(hx),
+    });
+    this.view = view;
+    replace(this.body, view.root);
+    await view.init();
+    view.player.onIdleHook = () => this.afterAnimation();
+    view.player.onEventHook = (e) => this.cues.event(e);
+    this.emotes = new EmoteBar({
+      you,
+      names: () => seatNames(this.s.state ?? st),
+      send: (emote) => this.s.send('emote', { emote }),
+      log: (line) => view.log(line),
+    });
+    view.root.querySelector('.board-wrap')?.append(this.emotes.bubble);
+    view.root.querySelector('.side-scroll')?.prepend(this.cues.el);
+    if (you === null) {
+      view.panel.append(spectatorStatus(), this.emotes.el);
+      return;
+    }
+    const round = () => this.s.state?.round ?? 1;
+    this.commit = new CommitPanel(you, view.board, {
+      lock: (c) => {
+        this.cues.sound('lock');
+        this.s.send('commit', { round: round(), commitment: c });
+      },
+      revise: () => this.s.send('revise', { round: round() }),
+    });
+    if (this.pendingCommitment) this.commit.restore(this.pendingCommitment.commitment, this.pendingCommitment.lockedIn);
+    this.pendingCommitment = null;
+    view.bar.append(this.commit.bar);
+    view.panel.append(this.commit.el);
+    const concede = async () => {
+      const yes = await confirmDialog({
+        id: 'concede-dialog',
+        title: 'Concede this match?',
+        text: 'Your opponent wins at once. The match is recorded as a concession.',
+        confirm: 'Concede',
+        cancel: 'Keep playing',
+        danger: true,
+      });
+      if (yes) this.s.send('concede', {});
+    };
+    view.panel.append(this.emotes.el, h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'));
+  }
+
+  /** An emote from anyone in the room (ours echoed too). */
+  emote(m: ServerMessages['emote']): void {
+    this.emotes?.receive(m);
+  }
+
+  /**
+   * The animations have all played (issue 12: animation first): the room may start the next timer now, and the
+   * commitment window (its momentum preview from the position after the round) shows.
+   */
+  private afterAnimation(): void {
+    flowMark('animation-done');
+    this.shownAll = true;
+    this.onIdle?.();
+    if (this.lastState) void this.update(this.lastState);
+  }
+
+  /** Set by the room: the page has shown everything it received (it sends `animated`). */
+  onIdle: (() => void) | null = null;
+  /**
+   * This page has played every event it received. The synced state comes before the events it follows (patch, then
+   * `events`): while the room says the clients are animating and this page has not caught up, the window waits.
+   */
+  shownAll = true;
+
+  /** A synced state of the match phases (commit, resolving, finished). */
+  async update(st: RoomState): Promise<void> {
+    await this.ensure(st);
+    const view = this.view;
+    if (!view) return;
+    this.lastState = st;
+    this.cues.update(st, this.s.seat, seatNames(st));
+    view.setNames(seatNames(st), seatFactions(st));
+    const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
+    // Locked-in lights belong to the commitment window; after the end they would read "thinking".
+    view.locked = st.phase === 'finished' ? null : [seats[0]!.lockedIn, seats[1]!.lockedIn];
+    view.connected = [seats[0]!.connected, seats[1]!.connected];
+    const ms = matchStateFromRoom(st);
+    if (ms) this.showWindow(st, ms);
+    const finished = st.phase === 'finished';
+    if (finished) {
+      // The match is over: no momentum ghost, weapon arcs or concede button left from the last commitment window.
+      setGhost(view.board, null);
+      setHighlights(view.board, []);
+      if (this.ended) this.showEnd(st);
+    } else document.getElementById('end-overlay')?.remove();
+    document.getElementById('concede')?.toggleAttribute('hidden', finished);
+  }
+
+  /** The board settles on the synced position; the commit panel shows in the commitment window only. */
+  private showWindow(st: RoomState, ms: MatchState): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => this.view?.settle(modelFromMatch(ms)), 120);
+    const me = this.s.seat;
+    // While the round still animates, the next window waits: its preview would start from where the ships end up.
+    const animating = !!this.view?.player.queue.busy || (!!st.animating && !this.shownAll);
+    if (this.commit && me !== null) {
+      this.commit.el.hidden = this.commit.bar.hidden = st.phase !== 'commit' || animating;
+      if (st.phase === 'commit' && !animating) {
+        const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
+        this.commit.update(ms, {
+          locked: seats[me]!.lockedIn,
+          opponentLocked: seats[me === 0 ? 1 : 0]!.lockedIn,
+          deadline: st.deadline,
+          newRound: st.round !== this.lastCommitRound,
+        });
+        this.lastCommitRound = st.round;
+      }
+    }
+    if (this.decision) {
+      this.decision.el.hidden = st.phase !== 'resolving';
+      this.decision.deadline = st.deadline;
+    }
+  }
+
+  /** Our own sealed commitment, echoed after a reload: it is this round's, so kept (no new-round reset). */
+  restoreCommitment(m: ServerMessages['commitment']): void {
+    this.lastCommitRound = m.round;
+    if (this.commit) this.commit.restore(m.commitment, m.lockedIn);
+    else this.pendingCommitment = m;
+  }
+
+  /** A decision prompt for us: shown once the events before it have played (issue 12: animation first). */
+  async prompt(m: ServerMessages['prompt']): Promise<void> {
+    await this.view?.idle();
+    const st = this.s.state;
+    const ms = st && matchStateFromRoom(st);
+    if (!this.view || !st || !ms) return;
+    this.closeDecision();
+    this.decision = new DecisionPanel(
+      this.view.board,
+      seatNames(st),
+      m.id,
+      m.prompt,
+      m.deadline || st.deadline,
+      ms,
+      (d) => this.s.send('decide', { prompt: m.id, decision: d }),
+    );
+    this.view.panel.prepend(this.decision.el);
+    flowMark('prompt-shown');
+  }
+
+  promptClosed(id: number): void {
+    if (this.decision?.id === id) this.closeDecision();
+  }
+
+  /** The match ended (the end screen shows with the next synced state). */
+  end(m: ServerMessages['ended']): void {
+    this.ended = m;
+    this.closeDecision();
+  }
+
+  closeDecision(): void {
+    this.decision?.destroy();
+    this.decision = null;
+  }
+
+  private showEnd(st: RoomState): void {
+    const ended = this.ended;
+    if (!ended || !this.view) return;
+    const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
+    const el = endScreen(
+      {
+        winner: ended.winner,
+        reason: ended.reason,
+        seed: ended.seed || st.seed,
+        publishedHash: st.seedHash,
+        recordId: ended.recordId || st.recordId || null,
+        names: seatNames(st),
+        you: this.s.seat,
+        rematch: [seats[0]!.rematch, seats[1]!.rematch],
+      },
+      { onRematch: () => this.s.send('rematch', {}), onLobby: () => this.app.go('#/') },
+    );
+    const recordId = ended.recordId || st.recordId;
+    // The summary counts from the stored record once; a rematch flag changing keeps it.
+    const summary =
+      document.getElementById('summary-box') ?? (recordId ? matchSummary(recordId, seatNames(st), this.s.seat) : null);
+    if (summary) el.append(summary);
+    // In the flow above the board (which shrinks to fit): the final position stays visible, nothing covers it.
+    const overlay = document.getElementById('end-overlay') ?? h('div#end-overlay');
+    replace(overlay, el);
+    if (!overlay.isConnected) this.view.root.querySelector('.board-wrap')?.prepend(overlay);
+  }
+
+  /** The spectator's status line and its clock (called twice a second). */
+  tick(st: RoomState): void {
+    this.cues.update(st, this.s.seat, seatNames(st));
+    const clock = st.deadline && st.phase !== 'finished' ? `${secondsLeft(st.deadline)}s` : '';
+    const c = document.getElementById('status-clock');
+    if (c && c.textContent !== clock) c.textContent = clock;
+    const t = document.getElementById('status-text');
+    if (t) t.textContent = `Round ${st.round} · ${PHASE_TEXT[st.phase] ?? st.phase}`;
+  }
+
+  destroy(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.emotes?.destroy();
+    this.emotes = null;
+    this.lastState = null;
+    this.commit?.destroy();
+    this.closeDecision();
+    this.view?.destroy();
+    this.commit = null;
+    this.view = null;
+  }
+}

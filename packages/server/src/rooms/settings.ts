@@ -1,0 +1,19 @@
+// A room's settings from its creator's join options (RULES §7, §9): a private room's creator sets the timers (a preset,
+// or seconds of their own) and the Arclight variants; a quick match plays the standard preset, the server's defaults.
+import { type JoinOptions, TIMER_PRESETS } from '@star-eater/protocol';
+import type { RoomDeps } from '../deps.js';
+import type { MatchRoomState } from './state.js';
+
+export function configureRoom(s: MatchRoomState['settings'], o: JoinOptions, defaults: RoomDeps['timers']): void {
+  const preset = (o.private && o.preset) || 'standard';
+  const d = preset === 'standard' ? defaults : TIMER_PRESETS[preset];
+  s.private = !!o.private;
+  s.draftSeconds = (o.private && o.timers?.draft) || d.draft;
+  s.commitSeconds = (o.private && o.timers?.commit) || d.commit;
+  s.promptSeconds = (o.private && o.timers?.prompt) || d.prompt;
+  const own = s.draftSeconds !== d.draft || s.commitSeconds !== d.commit || s.promptSeconds !== d.prompt;
+  s.preset = own ? 'custom' : preset;
+  s.rangeBands = !!(o.private && o.variants?.rangeBands);
+  s.initiativeRoll = !!(o.private && o.variants?.initiativeRoll);
+  s.criticalHits = !!(o.private && o.variants?.criticalHits);
+}
