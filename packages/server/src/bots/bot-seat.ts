@@ -62,6 +62,8 @@ interface Turn {
   done: boolean;
   timers: Timer[];
   startedAt: number;
+  /** Aborted once the answer is no longer wanted: a job still queued in the pool is dropped. */
+  wanted: AbortController;
 }
 
 export class BotSeat {
@@ -114,6 +116,7 @@ export class BotSeat {
       done: false,
       timers: [],
       startedAt: performance.now(),
+      wanted: new AbortController(),
     };
     this.turn = t;
     t.timers.push(
@@ -129,7 +132,10 @@ export class BotSeat {
     );
     const budget = this.settings.budget?.[this.level] ?? defaultBudget(this.level);
     this.settings.pool
-      .run({ level: this.level, request: q.request, options: { seed: `${this.seed}:${++this.asked}`, budget } })
+      .run(
+        { level: this.level, request: q.request, options: { seed: `${this.seed}:${++this.asked}`, budget } },
+        t.wanted.signal,
+      )
       .then(
         (r: BotResult) => {
           t.answer = r.answer;
@@ -147,6 +153,7 @@ export class BotSeat {
     if (t.done || this.turn !== t || !t.paused || (!t.answer && !t.failure)) return;
     t.done = true;
     for (const x of t.timers) x.clear();
+    t.wanted.abort();
     if (this.host.question(this.seat)?.key !== t.key) return this.poke(); // the match moved on (a timer, a concede)
     const log = { seat: this.seat, bot: this.level, kind: t.request.kind, key: t.key };
     let outcome: Outcome | null = null;
@@ -170,6 +177,7 @@ export class BotSeat {
     if (!t) return;
     t.done = true;
     for (const x of t.timers) x.clear();
+    t.wanted.abort();
     this.turn = null;
   }
 

@@ -70,8 +70,8 @@ export class BotPool {
   private queue: Job[] = [];
   private seq = 0;
   private closed = false;
-  /** Jobs answered and failed since the start. */
-  readonly counts = { done: 0, failed: 0 };
+  /** Jobs answered, failed, and cancelled while still queued (their answer no longer wanted), since the start. */
+  readonly counts = { done: 0, failed: 0, cancelled: 0 };
   /** With `echo`: every request as a thread received it, in the order answered. */
   readonly received: ToWorker[] = [];
 
@@ -91,10 +91,28 @@ export class BotPool {
     while (!this.closed && this.threads.size < this.size) this.spawn();
   }
 
-  run(job: BotJob): Promise<BotResult> {
+  /**
+   * Runs a job on the next free thread. `signal`: the answer is no longer wanted (the room took the default, or moved
+   * on): a job still queued leaves the queue (rejected), so an overloaded pool does not work through a backlog of
+   * answers nobody waits for; a job already running finishes (a thread cannot be interrupted mid-search cheaply).
+   */
+  run(job: BotJob, signal?: AbortSignal): Promise<BotResult> {
     if (this.closed) return Promise.reject(new Error('the bot pool is closed'));
+    if (signal?.aborted) return Promise.reject(new Error('the answer is no longer wanted'));
     return new Promise<BotResult>((resolve, reject) => {
-      this.queue.push({ ...job, id: ++this.seq, resolve, reject });
+      const queued: Job = { ...job, id: ++this.seq, resolve, reject };
+      this.queue.push(queued);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const i = this.queue.indexOf(queued);
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          this.counts.cancelled += 1;
+          reject(new Error('the answer is no longer wanted'));
+        },
+        { once: true },
+      );
       this.pump();
     });
   }
