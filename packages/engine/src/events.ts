@@ -79,6 +79,8 @@ export type MatchEvent =
       step: number;
       /** The momentum token removed from this seat's mat, if any. */
       removed: Dir | Rotation | null;
+      /** The seat's momentum mat after the removal (which of two like tokens went is the engine's, RULES §4.2). */
+      momentum: Momentum;
       /** Sections involved: off the board (edge), or of the other ship that this ship's move overlapped (warship). */
       sections: SectionName[];
       /** Where the ship is put back to. */

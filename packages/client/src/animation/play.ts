@@ -1,6 +1,6 @@
 // Turns engine events into animation steps on a BoardState. Each step's `finish` leaves the board exactly as the
 // event says it ends (so skipping is exact); `update` only interpolates positions and effects in between.
-import { dirAt, dirIndex, isDir, type Hex, type MatchEvent, type Target, type TokenRef } from '@star-eater/engine';
+import { dirAt, dirIndex, type Hex, type MatchEvent, type Target, type TokenRef } from '@star-eater/engine';
 import { lerpDir, lerpHex } from '../board/layout.js';
 import { findToken, shipHexes, squadronLabel, type BoardModel } from '../board/model.js';
 import type { BoardState } from '../board/state.js';
@@ -86,16 +86,8 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
         floatStep(s, e.type, ship().core, e.kind === 'edge' ? 'EDGE!' : 'CRASH!', 0xffd166, DURATION.collision, () => {
           ship().core = { ...e.undoneTo.core };
           ship().facing = dirIndex(e.undoneTo.facing);
-          if (e.removed !== null) {
-            const mom = ship().momentum;
-            if (isDir(e.removed)) {
-              const i = mom.linear.lastIndexOf(e.removed);
-              if (i >= 0) mom.linear.splice(i, 1);
-            } else {
-              const i = mom.rotational.lastIndexOf(e.removed);
-              if (i >= 0) mom.rotational.splice(i, 1);
-            }
-          }
+          // The mat as the engine left it: which of two like tokens went is its rule (RULES §4.2), not the board's.
+          ship().momentum = { linear: [...e.momentum.linear], rotational: [...e.momentum.rotational] };
         }),
       ];
     }

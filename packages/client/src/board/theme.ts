@@ -1,5 +1,5 @@
 // Colours of the dark space theme, shared by the Pixi board (numbers) and the DOM (CSS strings).
-import type { FactionId, Seat } from '@star-eater/engine';
+import { FACTION_IDS, FACTIONS, type FactionId, type Seat } from '@star-eater/engine';
 
 export const THEME = {
   background: 0x060a14,
@@ -21,9 +21,12 @@ export const THEME = {
   laser: 0xff3df2,
 };
 
-/** Faction colours; when both seats play the same faction, seat 1 takes the faction's second colour. */
+/**
+ * Faction colours; when both seats play the same faction, seat 1 takes the faction's second colour. Every pairing
+ * stays apart for colour-blind players (blue against orange or amber; theme.test.ts simulates it).
+ */
 const FACTION: Record<FactionId, [number, number]> = {
-  fpa: [0x4aa8ff, 0x3fe0b0],
+  fpa: [0x4aa8ff, 0xffb000],
   lamais: [0xff8a3c, 0xd57bff],
 };
 
@@ -37,4 +40,7 @@ export function css(c: number): string {
   return `#${c.toString(16).padStart(6, '0')}`;
 }
 
-export const FACTION_NAME: Record<FactionId, string> = { fpa: 'FPA', lamais: 'Lamais' };
+/** The factions' names as the engine's content gives them. */
+export const FACTION_NAME: Readonly<Record<FactionId, string>> = Object.fromEntries(
+  FACTION_IDS.map((f) => [f, FACTIONS[f].name]),
+) as Record<FactionId, string>;

@@ -38,9 +38,15 @@ export class EmoteBar {
               EMOTE_TEXT[e],
             ),
           );
+    // Folded by default, so the side panel keeps its room for the match (it fits a 1280×800 screen).
     this.el = h(
-      'section.card.emotes',
-      { id: 'emotes', 'aria-label': 'Quick emotes' },
+      'details.card.emotes',
+      { id: 'emotes' },
+      h(
+        'summary',
+        { id: 'emotes-toggle', title: 'Quick emotes: a fixed set the other player and spectators see' },
+        'Emotes',
+      ),
       h('div.row.emote-list', { role: 'group', 'aria-label': 'Send an emote' }, buttons),
       h('div.row', null, h('span.grow'), this.mute),
     );
@@ -48,9 +54,10 @@ export class EmoteBar {
 
   private paintMute(): void {
     const muted = prefs().emotesMuted;
+    // The button says the state; its title what a press does (a constant name with aria-pressed would hide the state
+    // from sight, and a name unlike the visible text trips screen-reader users who speak to the page).
     this.mute.textContent = muted ? 'Emotes: hidden' : 'Emotes: shown';
-    this.mute.setAttribute('aria-pressed', String(muted));
-    this.mute.setAttribute('aria-label', 'Mute emotes');
+    this.mute.dataset.muted = String(muted);
     this.mute.title = muted ? "Show other players' emotes again" : "Hide other players' emotes";
   }
 
@@ -82,8 +89,7 @@ export function soundToggle(): { el: HTMLElement; destroy: () => void } {
   const paint = () => {
     const muted = prefs().soundMuted;
     b.textContent = muted ? 'Sound: off' : 'Sound: on';
-    b.setAttribute('aria-pressed', String(muted));
-    b.setAttribute('aria-label', 'Mute sound effects');
+    b.dataset.muted = String(muted);
     b.title = muted ? 'Turn sound effects on' : 'Mute sound effects';
   };
   b.addEventListener('click', () => setPref('soundMuted', !prefs().soundMuted));

@@ -16,6 +16,7 @@ export interface MatchViewOptions {
   you: Seat | null;
   model: BoardModel;
   onHexClick?: (h: Hex) => void;
+  onHexDrag?: (from: Hex, to: Hex) => void;
 }
 
 export class MatchView {
@@ -29,7 +30,8 @@ export class MatchView {
   readonly bar = h('div.side-bar');
   readonly topHud = h('div.hud.top');
   private cards = h('div.col', { id: 'ship-cards' });
-  private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log' });
+  /** Text a screen reader reads; focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */
+  private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log', tabindex: 0 });
   private caption = h('div.caption', { id: 'caption', 'aria-live': 'polite' });
   private host = h('div.board-host');
   private speedBtn = h('button.small', { id: 'speed' });
@@ -138,6 +140,7 @@ export class MatchView {
   async init(): Promise<this> {
     this.view = new BoardView(this.host, this.board, {
       ...(this.o.onHexClick ? { onHexClick: this.o.onHexClick } : {}),
+      ...(this.o.onHexDrag ? { onHexDrag: this.o.onHexDrag } : {}),
       onFrame: (dt) => {
         this.player.tick(Math.min(dt, 100));
         if (this.board.caption !== this.lastCaption) {
