@@ -14,7 +14,7 @@ import type {
   SingleSlot,
   Triple,
 } from '@star-eater/engine';
-import { clientMessageSchemas, joinOptionsSchema, PRACTICE_LEVELS } from './schemas.js';
+import { clientMessageSchemas, joinOptionsSchema, type PRACTICE_LEVELS } from './schemas.js';
 import type { TIMER_PRESET_NAMES } from './presets.js';
 import type { BotLevel } from '@star-eater/bots';
 import type { Emote } from './emotes.js';

@@ -80,6 +80,13 @@ export interface GameServer {
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
+/** The bot pool the computer opponents think on, and the rooms' settings for them (issue 10). */
+function computerOpponents(opts: GameServerOptions, log: Logger): { pool: BotPool; settings: BotSettings } {
+  const { threads, pool: given, ...settings } = opts.bots ?? {};
+  const pool = given ?? new BotPool({ size: threads, log: log.child({ component: 'bots' }) });
+  return { pool, settings: { pool, pauseMs: BOT_PAUSE_MS, thinkMs: BOT_THINK_MS, ...settings } };
+}
+
 export async function createGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
   const log = opts.log ?? createLogger();
   const host = opts.host ?? '0.0.0.0';
@@ -100,8 +107,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const drain = new Drain(() => rooms, log.child({ component: 'drain' }));
   let closingStarted = false;
   const draining = () => closingStarted || drain.active;
-  const { threads, pool: givenPool, ...botSettings } = opts.bots ?? {};
-  const botPool = givenPool ?? new BotPool({ size: threads, log: log.child({ component: 'bots' }) });
+  const { pool: botPool, settings: botSettings } = computerOpponents(opts, log);
   setRoomDeps({
     draining,
     storage,
@@ -112,7 +118,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     maxSpectators: 64,
     reservations: new ReservationLedger(opts.http?.now ?? Date.now),
     rateLimit: DEFAULT_RATE_LIMIT,
-    bots: { pool: botPool, pauseMs: BOT_PAUSE_MS, thinkMs: BOT_THINK_MS, ...botSettings },
+    bots: botSettings,
     botOfferSeconds: 20,
     ...opts.room,
   });

@@ -4,7 +4,7 @@
 // clock times a human round: from the SECOND lock-in sent to BOTH clients holding the round's result (`events` with
 // done: true; prompts on the way are answered at once).
 import { Client, type Room } from '@colyseus/sdk';
-import type { PracticeLevel } from '@star-eater/protocol';
+import type { BotLevel } from '@star-eater/bots';
 import { attachBot } from './bot.js';
 
 export interface Sink {
@@ -83,12 +83,13 @@ export async function humanMatch(
 export async function computerMatch(
   url: string,
   i: number,
-  level: PracticeLevel,
+  level: BotLevel,
   think: () => number,
 ): Promise<() => Promise<void>> {
   let stopping = false;
   const room = (await new Client(url).create('match', { name: `solo${i}`, bot: level })) as Room;
   room.reconnection.enabled = false;
+  room.onMessage('*', () => {}); // the round's events and the rest: this player reads only what it acts on
   // The creator sits in seat 0, and its welcome may have come before this handler.
   const player = attachBot(room, { seed: `solo-${i}`, aggressive: true, thinkMs: think });
   player.seatNo = 0;

@@ -94,18 +94,18 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
   });
 
   // Play the computer: a private practice match at once, the computer in the second seat, on the chosen timers.
-  const computer = levelButtons(async (level, button) => {
+  const computer = levelButtons((level, button) => {
     localStorage.setItem(NAME_KEY, name());
     for (const b of computer.querySelectorAll('button')) b.disabled = true;
     button.classList.add('chosen');
-    try {
-      await app.session.playComputer(name(), level, { preset: presets.value() });
-      app.go(`#/m/${app.session.room!.roomId}`);
-    } catch (e) {
-      toast(`Could not start a match against the computer: ${(e as Error).message}`, 'error');
-      for (const b of computer.querySelectorAll('button')) b.disabled = false;
-      button.classList.remove('chosen');
-    }
+    app.session.playComputer(name(), level, { preset: presets.value() }).then(
+      () => app.go(`#/m/${app.session.room!.roomId}`),
+      (e: Error) => {
+        toast(`Could not start a match against the computer: ${e.message}`, 'error');
+        for (const b of computer.querySelectorAll('button')) b.disabled = false;
+        button.classList.remove('chosen');
+      },
+    );
   });
 
   const live = h('ul.list', { id: 'live-list', 'aria-label': 'Live matches' });

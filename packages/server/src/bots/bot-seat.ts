@@ -154,7 +154,10 @@ export class BotSeat {
     t.done = true;
     for (const x of t.timers) x.clear();
     t.wanted.abort();
-    if (this.host.question(this.seat)?.key !== t.key) return this.poke(); // the match moved on (a timer, a concede)
+    if (this.host.question(this.seat)?.key !== t.key) {
+      this.poke(); // the match moved on (a timer, a concede): look at what it asks now
+      return;
+    }
     const log = { seat: this.seat, bot: this.level, kind: t.request.kind, key: t.key };
     let outcome: Outcome | null = null;
     if (t.answer && !t.failure) {
