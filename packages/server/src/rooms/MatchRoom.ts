@@ -475,7 +475,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.computer.agreeRematch();
     if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
       this.budget.reset();
-      this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name], this.match.rematchInitiative());
+      this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name], this.match.previousWinner());
     }
     return { ok: true as const };
   }

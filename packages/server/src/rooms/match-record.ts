@@ -9,6 +9,7 @@ export interface RecordInput {
   final: MatchState;
   seed: string;
   initiative: 0 | 1;
+  initiativeFrom: MatchRecord['initiativeFrom'];
   players: [PlayerSetup, PlayerSetup];
   names: [string, string];
   /** The computer's level in a seat it plays ('' for a person): marked on the record's player and the summary. */
@@ -28,6 +29,7 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
     variants: m.variants,
     scenario: m.scenario.id,
     initiative: r.initiative,
+    initiativeFrom: r.initiativeFrom,
     players: r.players.map((p, i) => (r.bots[i] ? { ...p, bot: r.bots[i] } : p)),
     draft: r.draftLog,
     rounds: r.rounds,
