@@ -13,7 +13,9 @@ import type { MatchRoom } from '../src/rooms/MatchRoom.js';
 
 // The scripted human answers at once: a player's rate limit would refuse it in a fast match.
 const server = serverForFile({
-  bots: { pauseMs: [0, 0], threads: 2, budget: { easy: 1, medium: 20, hard: 40 } },
+  // No deadline within reach: on a loaded machine a thread's start alone can take seconds, and every answer here must
+  // be the computer's own (the deadline is computer-timing.test.ts').
+  bots: { pauseMs: [0, 0], thinkMs: 600_000, threads: 2, budget: { easy: 1, medium: 20, hard: 40 } },
   room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
 });
 
