@@ -6,6 +6,10 @@
 //                                taking no new match (0: close them at once, without a result)
 //   SHUTDOWN_TIMEOUT_MS (10000)  how long a graceful shutdown may take before the process gives up (exit 1)
 //   CLUSTER_SWEEP_MS (10000)     with REDIS_URL: how often to drop the rooms of crashed processes from the listing
+//   INSTANCE_ID     this process' name as the owner of its matches' logs (default PUBLIC_ADDRESS with Redis, else
+//                   "solo"): restarted under the same name, it takes its matches back at once
+//   LEASE_MS (15000)  how long a process may miss its heartbeat before another one takes its matches over
+//   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
 import { createGameServer } from './app.js';
 import { createLogger } from './log.js';
 
@@ -31,6 +35,9 @@ try {
     redisUrl: env.REDIS_URL || null,
     publicAddress: env.PUBLIC_ADDRESS || null,
     sweepMs: Number.parseInt(env.CLUSTER_SWEEP_MS ?? '', 10) || 10_000,
+    ...(env.INSTANCE_ID ? { instance: env.INSTANCE_ID } : {}),
+    leaseMs: Number.parseInt(env.LEASE_MS ?? '', 10) || 15_000,
+    ...(env.INPUT_LOG === 'off' ? { room: { wal: false } } : {}),
   });
 } catch (err) {
   log.fatal({ err }, 'the game server could not start');

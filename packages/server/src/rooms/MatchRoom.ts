@@ -1,17 +1,27 @@
 // The `match` room: a thin driver of the pipeline authenticate seat → phase → validate → engine → views → send →
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
-import { Room, type Client } from '@colyseus/core';
+import { CloseCode, Room, type Client, type Deferred } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { parseClientMessage, parseJoinOptions, type JoinOptions, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine/types';
-import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
+import {
+  clockNow,
+  disposeSoonIfEmpty,
+  forgetRestoredSeat,
+  ownStateFrames,
+  registerRestoredSeat,
+  stateHasChanges,
+} from '../colyseus-internals.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { Listing, type MatchMetadata } from './listing.js';
-import { Match, type MatchHost } from './match.js';
+import { Match, type MatchHost, type Outcome } from './match.js';
+import { fail, OK } from './match-host.js';
 import { ReconnectionBudget } from './reconnection.js';
 import { beforePatch, cork, markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
+import { InputLog, tokenHash, type Input } from './input-log.js';
+import { afterRestore, replay, restoreClaim, type RestoredSeat } from './restore.js';
 import { RoomTimers } from './room-timers.js';
 import { MatchRoomState, SeatState } from './state.js';
 import { PACKED_TYPES, packedFrame } from './wire.js';
@@ -35,13 +45,21 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private match!: Match;
   private members = new Map<string, Member>();
   private seatClients: [Client | null, Client | null] = [null, null];
+  /** A dropped seat's pending reconnection (Colyseus'), refused when its budget runs out. */
+  private reconnecting: [Deferred<Client> | null, Deferred<Client> | null] = [null, null];
   private budget!: ReconnectionBudget;
   private admission!: Admission;
   private listing = new Listing((meta) => void this.setMetadata(meta));
   private timers = new RoomTimers(
     () => this.clockNow(),
-    (fn) => this.guard('timer', fn),
+    (id, fire) => void this.log$({ k: 'timer', id }, () => this.guard('timer', fire)),
   );
+  /** The write-ahead log of this room's inputs (input-log.ts); restore.ts rebuilds a room from it. */
+  wal!: InputLog;
+  /** The room is being rebuilt from its log: nothing is sent, stored or logged. */
+  replaying = false;
+  /** Restored seats whose player has not come back yet: session id → seat and the hash of its last token. */
+  restored = new Map<string, RestoredSeat>();
   /** startFirstMatch is writing the listing (asynchronous): a seat taken meanwhile does not start a second one. */
   private starting = false;
   /** A patch is being encoded and sent (flushPatch); a timer check waits for the next turn: see onCreate. */
@@ -50,8 +68,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
   private closing = false;
 
-  override onCreate(options: unknown): void {
+  override async onCreate(options: unknown): Promise<void> {
     this.deps = roomDeps();
+    const claim = restoreClaim(options);
+    if (claim) {
+      this.roomId = claim.roomId; // the same room id: clients reconnect with their old tokens (restore.ts)
+      options = claim.options;
+    }
     this.log = this.deps.log.child({ room: this.roomId });
     this.budget = new ReconnectionBudget(this.deps.reconnectSeconds * 1000, () => this.clockNow());
     const parsed = parseJoinOptions(options);
@@ -59,7 +82,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const o = parsed.value;
     this.configure(o);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
-    this.admission = new Admission(!!o.private);
+    this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
     // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
@@ -84,8 +107,39 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
       this.onClientMessage(client, type, payload),
     );
+    this.wal = new InputLog(this.deps.wal === false ? null : this.deps.storage, this.roomId, () => clockNow(this.clock));
+    if (claim) {
+      replay(this, claim);
+      await afterRestore(this, claim);
+    } else if (this.deps.wal !== false) {
+      const options = { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) };
+      await this.deps.storage.openRoom({ roomId: this.roomId, owner: this.deps.instance ?? 'solo', createdAt: Date.now(), options });
+    }
     this.updateMetadata();
-    this.log.info({ private: !!o.private }, 'room created');
+    this.log.info({ private: !!o.private, restored: !!claim }, claim ? 'room restored' : 'room created');
+  }
+
+  /** Logs an input, then applies it (restore.ts). */
+  async write(input: Input): Promise<void> {
+    await this.log$(input, () => this.apply(input));
+  }
+
+  /** A restored room back in the listing as it was: in matchmaking while waiting, else open to spectators by id. */
+  async relist(): Promise<void> {
+    if (this.state.phase === 'waiting') {
+      if (!this.state.settings.private) await this.setPrivate(false);
+      if (this.state.seats.every((x) => x.taken)) await this.startFirstMatch();
+      return;
+    }
+    await this.setPrivate(true);
+    this.maxClients = 2 + this.deps.maxSpectators + 1;
+  }
+
+  /** Logs an input, then applies it (input-log.ts); a failed write is logged and changes nothing. */
+  private log$(input: Input, apply: () => void): Promise<void> | undefined {
+    const p = this.wal.write(input, apply);
+    p?.catch((err: unknown) => this.log.error({ err, input: input.k }, 'the input log could not be written'));
+    return p;
   }
 
   /** A private room's creator sets the timers and the Arclight variants (RULES §7, §9); others get the defaults. */
@@ -123,14 +177,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         const frame = packedFrame(type, msg);
         for (const c of this.clients) c.enqueueRaw(frame);
       },
-      saveRecord: (summary, record) => this.deps.storage.saveRecord(summary, record),
+      saveRecord: (summary, record) =>
+        this.replaying ? Promise.resolve() : this.deps.storage.saveRecord(summary, record),
       onPhaseChange: () => this.updateMetadata(),
     };
   }
 
-  /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock). */
-  private clockNow(): number {
-    return clockNow(this.clock);
+  /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
+  clockNow(): number {
+    return this.wal?.at ?? clockNow(this.clock);
   }
 
   /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */
@@ -175,7 +230,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     });
   }
 
-  override onJoin(client: Client, _options: unknown, auth: Auth): void {
+  override async onJoin(client: Client, _options: unknown, auth: Auth): Promise<void> {
     const limiter = new RateLimiter(this.deps.rateLimit);
     if (auth.role === 'spectator') {
       if (this.state.spectators >= this.deps.maxSpectators)
@@ -189,11 +244,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
     if (seat === -1) throw refuse('the match is full');
-    const s = this.state.seats[seat]!;
-    s.taken = true;
-    s.connected = true;
-    s.name = auth.name;
-    this.seatClients[seat] = client;
+    // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
+    const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) };
+    await this.log$(input, () => this.takeSeat(input, client));
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
     if (auth.creator && this.admission.invite) welcome.invite = this.admission.invite;
@@ -204,7 +257,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     } else this.updateMetadata();
   }
 
-  private async startFirstMatch(): Promise<void> {
+  /** Input `seat`: a player takes a seat (live with its client; replayed, the seat waits for its token). */
+  private takeSeat(input: Extract<Input, { k: 'seat' }>, client: Client | null): void {
+    const s = this.state.seats[input.seat]!;
+    if (s.taken) throw new Error(`input log: seat ${input.seat} is taken twice`);
+    s.taken = true;
+    s.connected = true;
+    s.name = input.name;
+    this.seatClients[input.seat] = client;
+    if (!client) this.restored.set(input.sid, { seat: input.seat, tok: input.tok });
+  }
+
+  async startFirstMatch(): Promise<void> {
     // Both seats are taken: out of matchmaking, open to spectators by id (a private room needs the invite).
     const ready = () => this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting';
     this.starting = true;
@@ -232,8 +296,41 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       if (!this.state.settings.private) await this.setPrivate(false);
       return void this.updateMetadata();
     }
-    this.budget.reset();
-    this.guard('start', () => this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name]));
+    const input: Input = { k: 'start', seed: Match.newSeed() };
+    await this.log$(input, () => this.apply(input));
+  }
+
+  /**
+   * Applies one input: live once it is in the log, or replayed from it (restore.ts). Whatever is said to a client
+   * about it is the caller's. A `msg` returns the outcome the client is told.
+   */
+  apply(input: Input, client: Client | null = null): Outcome | undefined {
+    switch (input.k) {
+      case 'seat':
+        return void this.takeSeat(input, client);
+      case 'token':
+        return void this.seatBack(input.seat, client);
+      case 'start':
+        this.budget.reset();
+        return void this.guard('start', () => this.match.start(this.names(), input.seed));
+      case 'msg':
+        return this.dispatch(input.seat, input as never, input.seed);
+      case 'timer':
+        return void this.guard('timer', () => this.timers.fire(input.id));
+      case 'drop':
+        return void this.holdSeat(input.seat);
+      case 'leave':
+        return void this.freeSeat(input.seat);
+      case 'resume':
+        this.timers.shift(input.shift);
+        this.budget.shift(input.shift);
+        if (this.state.deadline) this.state.deadline += input.shift;
+        return;
+    }
+  }
+
+  private names(): [string, string] {
+    return [this.state.seats[0]!.name, this.state.seats[1]!.name];
   }
 
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
@@ -244,19 +341,28 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const seat = m.seat;
     const left = this.budget.left(seat);
     this.seatClients[seat] = null;
-    this.state.seats[seat]!.connected = false;
     if (left <= 0) return this.onLeave(client, code);
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
+    this.reconnecting[seat] = deferred;
+    void this.log$({ k: 'drop', seat }, () => this.holdSeat(seat));
+    this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
+  }
+
+  /** Input `drop`: the seat is held for its reconnection budget; when that runs out, it forfeits (RULES §7). */
+  holdSeat(seat: Seat): void {
+    this.state.seats[seat]!.connected = false;
     this.budget.hold(seat, (ms) =>
       this.timers.add(() => {
         this.log.info({ seat }, 'reconnection budget spent: the seat forfeits');
         this.settleDrop(seat);
-        this.guard('forfeit', () => this.match.forfeit(seat));
-        deferred.reject(new Error('reconnection budget spent'));
+        if (this.match.live) this.guard('forfeit', () => this.match.forfeit(seat));
+        // A restored seat has no Colyseus reconnection to refuse: it is freed here (its room may then go away).
+        else if (!this.reconnecting[seat]) this.freeSeat(seat);
+        this.reconnecting[seat]?.reject(new Error('reconnection budget spent'));
+        if (!this.replaying && this.clients.length === 0) disposeSoonIfEmpty(this);
       }, ms),
     );
-    this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
     markChanged(this);
   }
 
@@ -265,16 +371,55 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (secondsLeft !== null) this.state.seats[seat]!.reconnectLeft = secondsLeft;
   }
 
-  override onReconnect(client: Client): void {
+  /**
+   * Colyseus asks whether a reconnection token is good: through the matchmaker (client.reconnect) or straight on the
+   * socket (the SDK's own retry). A restored seat's token is known by its hash only (restore.ts).
+   */
+  override checkReconnectionToken(token: string): string {
+    this.recognise(token);
+    return super.checkReconnectionToken(token);
+  }
+  override hasReservedSeat(sessionId: string, token?: string): boolean {
+    if (token && this.restored.has(sessionId)) this.recognise(token);
+    return super.hasReservedSeat(sessionId, token);
+  }
+  private recognise(token: string): void {
+    if (!this.restored.size) return;
+    const hash = tokenHash(token);
+    for (const [sid, r] of this.restored) {
+      if (r.tok !== hash) continue;
+      r.raw = token;
+      registerRestoredSeat(this, sid, token);
+    }
+  }
+
+  override async onReconnect(client: Client): Promise<void> {
+    const back = this.restored.get(client.sessionId);
+    if (back) {
+      this.restored.delete(client.sessionId);
+      if (back.raw) forgetRestoredSeat(this, client.sessionId, back.raw);
+      this.members.set(client.sessionId, { role: 'player', seat: back.seat, limiter: new RateLimiter(this.deps.rateLimit) });
+    }
     const m = this.members.get(client.sessionId);
     if (!m || m.seat === null) return;
-    this.settleDrop(m.seat);
-    this.seatClients[m.seat] = client;
-    this.state.seats[m.seat]!.connected = true;
-    this.log.info({ seat: m.seat }, 'player reconnected');
-    client.send('welcome', { role: 'player', seat: m.seat, roomId: this.roomId });
-    for (const [type, msg] of this.match.catchUp(m.seat)) this.reply(client, type, msg);
+    const seat = m.seat;
+    this.reconnecting[seat] = null;
+    // The new token is the log's before the client is given it (Colyseus sends it once this resolves).
+    await this.log$({ k: 'token', seat, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) }, () =>
+      this.seatBack(seat, client),
+    );
+    this.log.info({ seat, restored: !!back }, 'player reconnected');
+    client.send('welcome', { role: 'player', seat, roomId: this.roomId });
+    for (const [type, msg] of this.match.catchUp(seat)) this.reply(client, type, msg);
     markChanged(this);
+  }
+
+  /** Input `token`: the seat's player is back (a replayed one waits for this token, or a later one). */
+  private seatBack(seat: Seat, client: Client | null): void {
+    this.settleDrop(seat);
+    this.seatClients[seat] = client;
+    this.state.seats[seat]!.connected = !!client;
+    if (!client) for (const [sid, r] of this.restored) if (r.seat === seat) this.restored.delete(sid);
   }
 
   override onLeave(client: Client, code?: number): void {
@@ -286,11 +431,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       return this.updateMetadata();
     }
     const seat = m.seat!;
+    this.reconnecting[seat] = null;
+    // Shutting down: the seat stays the log's, to be restored with its match.
+    if (this.closing) return;
+    if (this.match.live) this.log.info({ seat, code }, 'player left: the seat forfeits');
+    void this.log$({ k: 'leave', seat }, () => this.freeSeat(seat));
+  }
+
+  /** Input `leave`: the seat is given up (a live match is forfeited: RULES §7). */
+  private freeSeat(seat: Seat): void {
     this.settleDrop(seat);
-    if (this.match.live && !this.closing) {
-      this.log.info({ seat, code }, 'player left: the seat forfeits');
-      this.guard('forfeit', () => this.match.forfeit(seat));
-    }
+    for (const [sid, r] of this.restored) if (r.seat === seat) this.restored.delete(sid);
+    if (this.match.live) this.guard('forfeit', () => this.match.forfeit(seat));
     this.seatClients[seat] = null;
     const s = this.state.seats[seat]!;
     s.taken = false;
@@ -300,20 +452,34 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   /**
-   * Graceful shutdown of the process: a live match cannot outlive it, so it ends without a result (no forfeit, no
-   * record) and every client is closed with code 4001 (CloseCode.SERVER_SHUTDOWN). Finished matches are stored.
+   * Graceful shutdown of the process: a live match (or a room waiting for its second player) stays in its log and
+   * is restored on the next start or by another process (restore.ts); its clients are closed with 4010
+   * (CloseCode.MAY_TRY_RECONNECT: "server restarting", they come back with their tokens). A finished match's room,
+   * or any room when the log is off, closes with 4001 (CloseCode.SERVER_SHUTDOWN).
    */
   override onBeforeShutdown(): void {
     this.closing = true;
+    if (this.keepsLog()) {
+      this.log.info({ phase: this.state.phase, round: this.state.round }, 'process shutting down: match kept in its log');
+      void this.disconnect(CloseCode.MAY_TRY_RECONNECT);
+      return;
+    }
     if (this.match?.live)
-      this.log.warn(
-        { phase: this.state.phase, round: this.state.round },
-        'process shutting down: live match abandoned',
-      );
+      this.log.warn({ phase: this.state.phase, round: this.state.round }, 'process shutting down: live match abandoned');
     super.onBeforeShutdown();
   }
 
+  /** Whether this room's log outlives the process (a match being played or waiting for its players). */
+  private keepsLog(): boolean {
+    return this.deps.wal !== false && this.state.phase !== 'finished';
+  }
+
   override onDispose(): void {
+    // Everyone left (or the match is over at a shutdown): the log has nothing left to restore.
+    if (!this.closing || !this.keepsLog())
+      this.deps.storage
+        .closeRoom(this.roomId)
+        .catch((err: unknown) => this.log.error({ err }, 'the input log could not be closed'));
     this.timers.dispose();
     this.listing.dispose();
     this.match?.dispose();
@@ -355,24 +521,40 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         message: `${parsed.type}: spectators can change nothing`,
       });
     }
-    let outcome;
+    // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
+    if (parsed.type === 'rematch' && this.deps.draining?.()) {
+      return this.reply(client, 'error', {
+        code: 'wrong-phase',
+        type: 'rematch',
+        message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby',
+      });
+    }
+    const seat = m.seat;
+    const input: Input = { k: 'msg', seat, type: parsed.type, value: parsed.value };
+    if (parsed.type === 'rematch') input.seed = Match.newSeed();
+    const p = this.log$(input, () => this.onInput(client, seat, input));
+    p?.catch(() =>
+      this.reply(client, 'error', { code: 'illegal', type: parsed.type, message: `${parsed.type}: the server could not store it` }),
+    );
+  }
+
+  /** A client's message, logged: applied, and a refusal told to the client. */
+  private onInput(client: Client, seat: Seat, input: Extract<Input, { k: 'msg' }>): void {
+    let outcome: Outcome;
     try {
-      outcome = this.dispatch(m.seat, parsed);
+      outcome = this.apply(input)!;
     } catch (err) {
-      this.log.error({ err, type: parsed.type, seat: m.seat }, 'message handling failed');
-      outcome = {
-        ok: false as const,
-        error: { code: 'illegal' as const, message: `${parsed.type}: the server could not apply it` },
-      };
+      this.log.error({ err, type: input.type, seat }, 'message handling failed');
+      outcome = { ok: false, error: { code: 'illegal', message: `${input.type}: the server could not apply it` } };
     }
     markChanged(this);
     if (!outcome.ok) {
-      this.log.debug({ type: parsed.type, seat: m.seat, code: outcome.error.code }, 'message refused');
-      this.reply(client, 'error', { ...outcome.error, type: parsed.type });
+      this.log.debug({ type: input.type, seat, code: outcome.error.code }, 'message refused');
+      this.reply(client, 'error', { ...outcome.error, type: input.type as never });
     }
   }
 
-  private dispatch(seat: Seat, p: Extract<ReturnType<typeof parseClientMessage>, { ok: true }>) {
+  private dispatch(seat: Seat, p: { type: string; value: unknown }, seed = ''): Outcome {
     switch (p.type) {
       case 'faction':
         return this.match.chooseFaction(seat, p.value as never);
@@ -389,30 +571,19 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       case 'concede':
         return this.match.concede(seat);
       case 'rematch':
-        return this.rematch(seat);
+        return this.rematch(seat, seed);
     }
+    return fail('illegal', `${p.type}: not a message of a seat`);
   }
 
-  private rematch(seat: Seat) {
-    if (this.state.phase !== 'finished') {
-      return { ok: false as const, error: { code: 'wrong-phase' as const, message: 'rematch: the match is not over' } };
-    }
-    // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
-    if (this.deps.draining?.()) {
-      return {
-        ok: false as const,
-        error: {
-          code: 'wrong-phase' as const,
-          message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby',
-        },
-      };
-    }
+  private rematch(seat: Seat, seed: string): Outcome {
+    if (this.state.phase !== 'finished') return fail('wrong-phase', 'rematch: the match is not over');
     this.state.seats[seat]!.rematch = true;
     if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
       this.budget.reset();
-      this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name], this.match.rematchInitiative());
+      this.match.start(this.names(), seed, this.match.rematchInitiative());
     }
-    return { ok: true as const };
+    return OK;
   }
 
   /** The listing (lobby) follows the state; listing.ts decides when it is worth a write. Every caller changed state. */

@@ -49,11 +49,16 @@ export class Match implements Phases {
   }
 
   // ------------------------------------------------------------------ lifecycle
-  /** Both seats are taken: a new match starts (first match or rematch). */
-  start(names: [string, string], initiative?: Seat): void {
+  /** A fresh secret seed for a match; the room logs it with the input that starts the match (input-log.ts). */
+  static newSeed(): string {
+    return randomBytes(32).toString('hex');
+  }
+
+  /** Both seats are taken: a new match starts (first match or rematch) from `seed` (Match.newSeed). */
+  start(names: [string, string], seed: string, initiative?: Seat): void {
     const st = this.host.state;
     this.names = names;
-    this.seed = randomBytes(32).toString('hex');
+    this.seed = seed;
     // The coin toss comes from the seed, so the revealed seed proves it too (RULES §5, §7 fair dice).
     this.initiative = initiative ?? ((createHash('sha256').update(`${this.seed}:coin`).digest()[0]! & 1) as Seat);
     this.promptId = this.rounds?.promptId ?? this.promptId;
@@ -195,7 +200,8 @@ export class Match implements Phases {
     syncBoard(st, m);
     st.winner = m.winner === 'draw' ? 2 : (m.winner ?? -1);
     st.endReason = m.endReason ?? '';
-    const id = randomBytes(9).toString('base64url');
+    // From the seed: a match rebuilt from its log after a crash (restore.ts) stores the id its clients were told.
+    const id = createHash('sha256').update(`${this.seed}:record`).digest().subarray(0, 9).toString('base64url');
     st.recordId = id;
     const { record, summary } = matchRecord({
       id,
