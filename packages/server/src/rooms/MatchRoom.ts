@@ -25,6 +25,7 @@ import { afterRestore, replay, restoreClaim, type RestoredSeat } from './restore
 import { RoomTimers } from './room-timers.js';
 import { MatchRoomState, SeatState } from './state.js';
 import { PACKED_TYPES, packedFrame } from './wire.js';
+import type { RecordSummary } from '../storage/types.js';
 
 interface Member {
   role: 'player' | 'spectator';
@@ -60,6 +61,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   replaying = false;
   /** Restored seats whose player has not come back yet: session id → seat and the hash of its last token. */
   restored = new Map<string, RestoredSeat>();
+  /** The last record the replay produced (restore.ts stores it if the crash came before it was stored). */
+  replayedRecord: { summary: RecordSummary; record: unknown } | null = null;
   /** startFirstMatch is writing the listing (asynchronous): a seat taken meanwhile does not start a second one. */
   private starting = false;
   /** A patch is being encoded and sent (flushPatch); a timer check waits for the next turn: see onCreate. */
@@ -107,13 +110,20 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
       this.onClientMessage(client, type, payload),
     );
-    this.wal = new InputLog(this.deps.wal === false ? null : this.deps.storage, this.roomId, () => clockNow(this.clock));
+    this.wal = new InputLog(this.deps.wal === false ? null : this.deps.storage, this.roomId, () =>
+      clockNow(this.clock),
+    );
     if (claim) {
       replay(this, claim);
       await afterRestore(this, claim);
     } else if (this.deps.wal !== false) {
       const options = { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) };
-      await this.deps.storage.openRoom({ roomId: this.roomId, owner: this.deps.instance ?? 'solo', createdAt: Date.now(), options });
+      await this.deps.storage.openRoom({
+        roomId: this.roomId,
+        owner: this.deps.instance ?? 'solo',
+        createdAt: Date.now(),
+        options,
+      });
     }
     this.updateMetadata();
     this.log.info({ private: !!o.private, restored: !!claim }, claim ? 'room restored' : 'room created');
@@ -122,6 +132,16 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** Logs an input, then applies it (restore.ts). */
   async write(input: Input): Promise<void> {
     await this.log$(input, () => this.apply(input));
+  }
+
+  /** A finished match whose record the crash came before: stored now, under the id its clients were told. */
+  async storeReplayedRecord(): Promise<void> {
+    const r = this.replayedRecord;
+    this.replayedRecord = null;
+    if (!r || this.state.phase !== 'finished' || r.summary.id !== this.state.recordId) return;
+    if (await this.deps.storage.getRecord(r.summary.id)) return;
+    await this.deps.storage.saveRecord(r.summary, r.record);
+    this.log.info({ recordId: r.summary.id }, 'record stored after the restore');
   }
 
   /** A restored room back in the listing as it was: in matchmaking while waiting, else open to spectators by id. */
@@ -177,8 +197,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         const frame = packedFrame(type, msg);
         for (const c of this.clients) c.enqueueRaw(frame);
       },
-      saveRecord: (summary, record) =>
-        this.replaying ? Promise.resolve() : this.deps.storage.saveRecord(summary, record),
+      saveRecord: (summary, record) => {
+        if (!this.replaying) return this.deps.storage.saveRecord(summary, record);
+        this.replayedRecord = { summary, record }; // stored after the replay if the crash came first (restore.ts)
+        return Promise.resolve();
+      },
       onPhaseChange: () => this.updateMetadata(),
     };
   }
@@ -245,7 +268,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
     if (seat === -1) throw refuse('the match is full');
     // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
-    const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) };
+    const input: Input = {
+      k: 'seat',
+      seat,
+      name: auth.name,
+      sid: client.sessionId,
+      tok: tokenHash(client.reconnectionToken),
+    };
     await this.log$(input, () => this.takeSeat(input, client));
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
@@ -398,7 +427,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (back) {
       this.restored.delete(client.sessionId);
       if (back.raw) forgetRestoredSeat(this, client.sessionId, back.raw);
-      this.members.set(client.sessionId, { role: 'player', seat: back.seat, limiter: new RateLimiter(this.deps.rateLimit) });
+      this.members.set(client.sessionId, {
+        role: 'player',
+        seat: back.seat,
+        limiter: new RateLimiter(this.deps.rateLimit),
+      });
     }
     const m = this.members.get(client.sessionId);
     if (!m || m.seat === null) return;
@@ -460,12 +493,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   override onBeforeShutdown(): void {
     this.closing = true;
     if (this.keepsLog()) {
-      this.log.info({ phase: this.state.phase, round: this.state.round }, 'process shutting down: match kept in its log');
+      this.log.info(
+        { phase: this.state.phase, round: this.state.round },
+        'process shutting down: match kept in its log',
+      );
       void this.disconnect(CloseCode.MAY_TRY_RECONNECT);
       return;
     }
     if (this.match?.live)
-      this.log.warn({ phase: this.state.phase, round: this.state.round }, 'process shutting down: live match abandoned');
+      this.log.warn(
+        { phase: this.state.phase, round: this.state.round },
+        'process shutting down: live match abandoned',
+      );
     super.onBeforeShutdown();
   }
 
@@ -534,7 +573,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (parsed.type === 'rematch') input.seed = Match.newSeed();
     const p = this.log$(input, () => this.onInput(client, seat, input));
     p?.catch(() =>
-      this.reply(client, 'error', { code: 'illegal', type: parsed.type, message: `${parsed.type}: the server could not store it` }),
+      this.reply(client, 'error', {
+        code: 'illegal',
+        type: parsed.type,
+        message: `${parsed.type}: the server could not store it`,
+      }),
     );
   }
 

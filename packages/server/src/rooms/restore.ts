@@ -79,5 +79,6 @@ export async function afterRestore(room: MatchRoom, claim: ClaimedRoom): Promise
     const s = room.state.seats[seat]!;
     if (s.taken && s.connected) await room.write({ k: 'drop', seat });
   }
+  await room.storeReplayedRecord();
   await room.relist();
 }

@@ -60,9 +60,9 @@ export class SqliteInputLog {
         createdAt: Number(r.created_at),
         options: JSON.parse(String(r.options)),
         ownerAliveAt: Number(r.alive),
-        entries: entries.all(String(r.room_id)).map(
-          (e): LogEntry => ({ seq: Number(e.seq), at: Number(e.at), entry: JSON.parse(String(e.entry)) }),
-        ),
+        entries: entries
+          .all(String(r.room_id))
+          .map((e): LogEntry => ({ seq: Number(e.seq), at: Number(e.at), entry: JSON.parse(String(e.entry)) })),
       });
     }
     return out;

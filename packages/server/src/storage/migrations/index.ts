@@ -15,7 +15,6 @@ const MIGRATIONS: Record<string, (d: Dialect) => Migration> = {
 
 export function migrations(dialect: Dialect): MigrationProvider {
   return {
-    getMigrations: async () =>
-      Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, m(dialect)])),
+    getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, m(dialect)])),
   };
 }

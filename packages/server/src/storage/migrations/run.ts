@@ -39,7 +39,9 @@ export async function migrateSqlite(db: DatabaseSync): Promise<void> {
 
 /** The Migrator takes PostgreSQL's advisory lock: replicas starting at once migrate one after the other. */
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
-  const k = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: { connect: () => pool.connect(), end: async () => {} } as never }) });
+  const k = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: { connect: () => pool.connect(), end: async () => {} } as never }),
+  });
   try {
     await run(k, 'postgres');
   } finally {
