@@ -23,5 +23,5 @@ if [ -f e2e/playwright.config.ts ]; then
   (cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/playwright.json" pnpm exec playwright test --reporter=list,json) || status=1
 fi
 
-node scripts/test-summary.mjs "$OUT" || status=1
+node scripts/test-summary.mjs "$OUT" $([ -f e2e/playwright.config.ts ] && echo --playwright) || status=1
 exit $status

@@ -18,7 +18,7 @@ const tokenGhost = (p: Page) =>
       (
         window as unknown as {
           __board: {
-            board: { tokenGhost: { seat: number; at: { q: number; r: number }; facing: number | null } | null };
+            board: { tokenGhost: { seat: number; at: { q: number; r: number }; facing: string | null } | null };
           };
         }
       ).__board.board.tokenGhost,

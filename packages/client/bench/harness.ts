@@ -7,8 +7,7 @@ import { createRequire } from 'node:module';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { simulateMatch } from '@star-eater/engine/simulate';
-import type { MatchEvent } from '@star-eater/engine/events';
+import { simulateMatch, type MatchEvent } from '@star-eater/engine';
 
 export const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 export const CLIENT = join(ROOT, 'packages/client');

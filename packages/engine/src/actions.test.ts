@@ -109,7 +109,7 @@ describe('Squadron Maintenance (draft §6.3.6)', () => {
 
   it('draft §6.3.6: not to squadrons in space or destroyed; nothing left to give → the card does nothing', () => {
     const s = testState();
-    Object.assign(s.ships[0].squadrons[0]!, { status: 'space', at: hex(3, 5), facing: 0, munitions: 0 });
+    Object.assign(s.ships[0].squadrons[0]!, { status: 'space', at: hex(3, 5), facing: 'N', munitions: 0 });
     Object.assign(s.ships[0].squadrons[1]!, { status: 'destroyed', munitions: 0 });
     s.ships[0].squadrons[2]!.munitions = 2;
     const ctx = run(s, commit({ card: 'squadron-maintenance', munitions: [0, 1] }));
@@ -214,7 +214,7 @@ describe('Defence Stations (draft §6.3.4)', () => {
   // FPA CIWS: 2 shots, range 2, accuracy 2. A Lamais Dart 2 hexes north of the FPA bow (7,9).
   const setup = (): MatchState => {
     const s = testState();
-    Object.assign(s.ships[1].squadrons[0]!, { status: 'space', at: hex(7, 7), facing: 3 });
+    Object.assign(s.ships[1].squadrons[0]!, { status: 'space', at: hex(7, 7), facing: 'S' });
     return s;
   };
 

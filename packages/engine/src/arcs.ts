@@ -1,6 +1,6 @@
 // Arcs on hexes (RULES §2, from the arc glossary). All arcs are measured by the bearing θ: the angle from the
 // origin's facing to the vector between hex centres, clockwise positive, in (−180°, 180°].
-import { equals, neighbour, sub, toPixel } from './hex.js';
+import { dirIndex, equals, neighbour, sub, toPixel } from './hex.js';
 import type { ArcName, Dir, Hex, TurretSetting } from './types.js';
 
 /** Tolerance for "a hex exactly on a boundary line is in both arcs" (RULES §2). */
@@ -11,7 +11,7 @@ export function bearing(o: Hex, f: Dir, h: Hex): number {
   if (equals(o, h)) return NaN;
   const v = toPixel(sub(h, o));
   // Compass angle of the vector (0° = north, clockwise), minus the facing's compass angle (60° per direction).
-  let a = (Math.atan2(v.x, -v.y) * 180) / Math.PI - 60 * f;
+  let a = (Math.atan2(v.x, -v.y) * 180) / Math.PI - 60 * dirIndex(f);
   while (a <= -180) a += 360;
   while (a > 180) a -= 360;
   return Math.abs(a) < EPS ? 0 : a;

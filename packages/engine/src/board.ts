@@ -8,8 +8,8 @@ export const STANDARD: Scenario = {
   cols: 15,
   rows: 17,
   starts: [
-    { col: 7, row: 13, facing: 0 },
-    { col: 7, row: 3, facing: 3 },
+    { col: 7, row: 13, facing: 'N' },
+    { col: 7, row: 3, facing: 'S' },
   ],
 };
 

@@ -42,7 +42,7 @@ describe('RULES §4.6: cleanup', () => {
     const ship = testShip(0, { loadout: { ...testShip(0).loadout, fighterBay: 'fpa-automated-hangar' } });
     ship.squadrons[0].munitions = 0; // Interceptor, capacity 2, aboard
     ship.squadrons[1].munitions = 2; // full
-    ship.squadrons[2] = { ...ship.squadrons[2], status: 'space', at: { q: 3, r: 3 }, facing: 0, munitions: 0 };
+    ship.squadrons[2] = { ...ship.squadrons[2], status: 'space', at: { q: 3, r: 3 }, facing: 'N', munitions: 0 };
     const s = testState({ ships: [ship, testShip(1)] });
     resolveCleanup(testCtx(s));
     expect(s.ships[0].squadrons.map((q) => q.munitions)).toEqual([1, 2, 0]);

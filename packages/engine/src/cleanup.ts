@@ -2,7 +2,6 @@
 import type { Ctx } from './context.js';
 import { other } from './context.js';
 import { fighterBayCard, pointDefenceCard, squadronCard, weaponCard } from './content/index.js';
-import { roll } from './rng.js';
 import { COMPONENTS, type Component, type Seat, type Warship } from './types.js';
 
 export function componentCooldown(ship: Warship, component: Component): number {
@@ -77,7 +76,7 @@ function passInitiative(ctx: Ctx): void {
   const s = ctx.s;
   let next: Seat = other(s.initiative);
   if (s.variants.initiativeRoll) {
-    const rolls: [number, number] = [roll(s.rng, 12), roll(s.rng, 12)];
+    const rolls: [number, number] = [ctx.roll(12), ctx.roll(12)];
     ctx.emit({ type: 'initiative-roll', rolls });
     next = rolls[0] === rolls[1] ? s.initiative : rolls[0] > rolls[1] ? 0 : 1;
   }

@@ -362,7 +362,7 @@ describe('RULES §4.3: card availability for the client', () => {
     expect(avail(none, 0)['fire-main']).toEqual({ usable: false, reason: 'No Mass Driver tokens left' });
     expect(avail(none, 0)['port-broadside']).toEqual({ usable: false, reason: 'No Torpedo Racks tokens left' });
     expect(avail(none, 1)['starboard-broadside']).toEqual({ usable: true }); // Pulse Lasers take no tokens
-    const out = { ...none, tokens: [testToken({ owner: 0, source: 'main', at: { q: 7, r: 0 }, facing: 0 })] };
+    const out = { ...none, tokens: [testToken({ owner: 0, source: 'main', at: { q: 7, r: 0 }, facing: 'N' })] };
     expect(avail(out, 0)['fire-main']).toEqual({
       usable: true,
       reason: 'No Mass Driver tokens in supply: fires only if one returns first',
@@ -387,7 +387,7 @@ describe('RULES §4.3: card availability for the client', () => {
           testShip(1),
         ],
       });
-    const space = { status: 'space', at: { q: 7, r: 5 }, facing: 0 };
+    const space = { status: 'space', at: { q: 7, r: 5 }, facing: 'N' };
     const allOut = sq([space, space, { status: 'destroyed', munitions: 0 }]);
     expect(avail(allOut, 0)['launch-squadron']).toEqual({ usable: false, reason: 'No squadron aboard' });
     expect(avail(allOut, 0)['squadron-maintenance']).toEqual({ usable: true });

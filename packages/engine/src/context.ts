@@ -1,6 +1,7 @@
 // The working context of one round's resolution: a private copy of the state that rules mutate, the events they
 // emit, and the source of player decisions. Only round.ts creates one; rule modules receive it.
 import type { MatchEvent } from './events.js';
+import { roll } from './rng.js';
 import type { Commitment, Component, Decision, DecisionError, MatchState, Prompt, Result, Seat } from './types.js';
 
 /** Thrown when the resolver needs a decision that has not been given yet; round.ts turns it into a prompt. */
@@ -15,8 +16,16 @@ export class RejectedDecision {
   ) {}
 }
 
-/** Supplies the index-th decision of the round for a prompt; `state` is the position as it stands (read only). */
-export type DecisionSource = (prompt: Prompt, index: number, state: MatchState) => Decision | undefined;
+/**
+ * Supplies the index-th decision of the round for a prompt; `state` is the position as it stands and `rolls` the dice
+ * rolled so far this round (both read only).
+ */
+export type DecisionSource = (
+  prompt: Prompt,
+  index: number,
+  state: MatchState,
+  rolls: readonly number[],
+) => Decision | undefined;
 
 export interface Ctx {
   readonly s: MatchState;
@@ -34,11 +43,27 @@ export interface Ctx {
   decide<T>(prompt: Prompt, check: (d: Decision) => Result<T, DecisionError>): T;
   /** How many decisions have been consumed so far. */
   decisionCount(): number;
+  /** A die roll from 1 to `sides`: the next of `dice.rolls` if any is left, else from the state's generator. */
+  roll(sides: number): number;
+  /** Every die rolled so far this round, in order (all of them public through the events). */
+  readonly rolls: number[];
 }
 
-export function createCtx(s: MatchState, commitments: readonly [Commitment, Commitment], source: DecisionSource): Ctx {
+/** Replay support: dice already rolled in this round (in order), used before the state's generator. */
+export interface DiceOptions {
+  rolls?: readonly number[];
+}
+
+export function createCtx(
+  s: MatchState,
+  commitments: readonly [Commitment, Commitment],
+  source: DecisionSource,
+  dice: DiceOptions = {},
+): Ctx {
   let index = 0;
   const events: MatchEvent[] = [];
+  const rolls: number[] = [];
+  const given = dice.rolls ?? [];
   return {
     s,
     events,
@@ -49,7 +74,7 @@ export function createCtx(s: MatchState, commitments: readonly [Commitment, Comm
       events.push(e);
     },
     decide(prompt, check) {
-      const d = source(prompt, index, s);
+      const d = source(prompt, index, s, rolls);
       if (d === undefined) throw new AwaitDecision(prompt);
       const r = check(d);
       if (!r.ok) throw new RejectedDecision(index, r.error);
@@ -57,6 +82,13 @@ export function createCtx(s: MatchState, commitments: readonly [Commitment, Comm
       return r.value;
     },
     decisionCount: () => index,
+    rolls,
+    roll(sides) {
+      const g = given[rolls.length];
+      const r = g !== undefined && g >= 1 && g <= sides ? g : roll(s.rng, sides);
+      rolls.push(r);
+      return r;
+    },
   };
 }
 

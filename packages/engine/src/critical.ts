@@ -1,6 +1,5 @@
 // Arclight variant: critical hits (RULES §9). Whenever structure damage is dealt, roll a d12; on 10+ roll a d6.
 import type { Ctx } from './context.js';
-import { roll } from './rng.js';
 import { applyDamage } from './warship.js';
 import type { Seat } from './types.js';
 
@@ -15,12 +14,12 @@ export const CRITICAL_EFFECTS = [
 
 export function rollCritical(ctx: Ctx, seat: Seat): void {
   const ship = ctx.s.ships[seat];
-  const trigger = roll(ctx.s.rng, 12);
+  const trigger = ctx.roll(12);
   if (trigger < 10) {
     ctx.emit({ type: 'critical', seat, trigger, roll: null, effect: null });
     return;
   }
-  const d6 = roll(ctx.s.rng, 6);
+  const d6 = ctx.roll(6);
   const effect = CRITICAL_EFFECTS[d6 - 1]!;
   ctx.emit({ type: 'critical', seat, trigger, roll: d6, effect });
   switch (effect) {
@@ -29,7 +28,7 @@ export function rollCritical(ctx: Ctx, seat: Seat): void {
       break;
     case 'weapon-malfunction': {
       // a random weapon component (main or broadside) gains 2 cooldown
-      const component = roll(ctx.s.rng, 2) === 1 ? 'main' : 'broadside';
+      const component = ctx.roll(2) === 1 ? 'main' : 'broadside';
       const before = ship.cooldown[component];
       ship.cooldown[component] += 2;
       ctx.emit({ type: 'cooldown', seat, component, before, after: before + 2, reason: 'critical' });

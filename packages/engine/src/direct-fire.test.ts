@@ -18,7 +18,7 @@ function rngFor(...rolls: number[]): RngState {
   }
 }
 
-function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 0): void {
+function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 'N'): void {
   s.ships[seat].squadrons[index] = { ...s.ships[seat].squadrons[index]!, status: 'space', at, facing };
 }
 
@@ -40,7 +40,7 @@ const FLAK: Loadout = {
 /** Ship 0 (FPA, evasion 0) core (7,10) facing N; ship 1 (Lamais, evasion 1) core (7,4) facing S, bow (7,5). */
 function scene(): MatchState {
   return testState({
-    ships: [testShip(0, { loadout: FLAK }), testShip(1, { core: hex(7, 4), facing: 3, loadout: SIEGE })],
+    ships: [testShip(0, { loadout: FLAK }), testShip(1, { core: hex(7, 4), facing: 'S', loadout: SIEGE })],
   });
 }
 
@@ -48,7 +48,7 @@ function gun(s: MatchState, over: Partial<DirectAttacker> = {}): DirectAttacker 
   return {
     seat: 0,
     from: hex(7, 9),
-    facing: 0,
+    facing: 'N',
     arcs: ['front'],
     range: 6,
     accuracy: 1,
@@ -101,7 +101,7 @@ describe('RULES §4.5 the hit formula at its edges, with seeded rolls (Dart: eva
   for (const [accuracy, d12, needAbove, hit] of table) {
     it(`RULES §4.5: accuracy ${accuracy} vs evasion 3, roll ${d12} > ${needAbove} is ${hit ? 'a hit' : 'a miss'}`, () => {
       const s = scene();
-      place(s, 1, 0, hex(9, 6), 3);
+      place(s, 1, 0, hex(9, 6), 'S');
       s.rng = rngFor(d12);
       const ctx = testCtx(s);
       resolveAttack(ctx, gun(s, { accuracy }), sq('1:0'));
@@ -172,7 +172,7 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
 
   it('RULES §4.4: a hit destroys a squadron (graveyard, munitions lost)', () => {
     const s = scene();
-    place(s, 1, 0, hex(9, 6), 3);
+    place(s, 1, 0, hex(9, 6), 'S');
     s.ships[1].squadrons[0].munitions = 2;
     s.rng = rngFor(12);
     const ctx = testCtx(s);
@@ -194,7 +194,7 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
   it("RULES §4.5: a hit destroys a torpedo and returns it to its owner's supply", () => {
     const s = scene();
     s.tokens = [
-      testToken({ id: 't5', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(5, 7), facing: 2, evasion: 2 }),
+      testToken({ id: 't5', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(5, 7), facing: 'SE', evasion: 2 }),
     ];
     const before = s.ships[1].supply.broadside;
     s.rng = rngFor(12);
@@ -209,7 +209,7 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
   it("RULES §2 attack arc vs target location: the weapon's arc and every arc the target occupies are both on the event", () => {
     // A double turret (left+right) shoots the Dart at 120°: attack arc 'right'; the target sits in right, rear, full rear.
     const s = scene();
-    place(s, 1, 1, hex(9, 9), 3);
+    place(s, 1, 1, hex(9, 9), 'S');
     s.rng = rngFor(1);
     const ctx = testCtx(s);
     resolveAttack(ctx, gun(s, { arcs: ['left', 'right'] }), sq('1:1'));
@@ -230,11 +230,11 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
   it('RULES §4.5 AOE: one roll against every enemy target in the area, in the fixed order, including beyond range', () => {
     // Bow gun, range 2, AOE 1, aimed at (7,7): Dart 1:0 at (7,6) is beyond range, Dart 1:1 at (8,6), torpedo t5 at (6,8);
     // a friendly squadron at (6,7) is in the area but never rolled against.
-    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 3 })] });
-    place(s, 1, 1, hex(8, 6), 3);
-    place(s, 1, 0, hex(7, 6), 3);
+    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 'S' })] });
+    place(s, 1, 1, hex(8, 6), 'S');
+    place(s, 1, 0, hex(7, 6), 'S');
     place(s, 0, 0, hex(6, 7));
-    s.tokens = [testToken({ id: 't5', kind: 'torpedo', owner: 1, at: hex(6, 8), facing: 2, evasion: 2 })];
+    s.tokens = [testToken({ id: 't5', kind: 'torpedo', owner: 1, at: hex(6, 8), facing: 'SE', evasion: 2 })];
     s.rng = rngFor(12, 1, 12);
     const ctx = testCtx(s);
     resolveAttack(ctx, gun(s, { range: 2, aoe: 1, accuracy: 2 }), { kind: 'hex', at: hex(7, 7) });
@@ -261,10 +261,10 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
   });
 
   it('Ruling AOE-BANDS: with range bands on, an AOE roll takes the band of the aimed hex, not of each target', () => {
-    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 3 })] });
+    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 'S' })] });
     s.variants.rangeBands = true;
-    place(s, 1, 0, hex(7, 5), 3); // distance 4 from the bow: beyond range 3
-    place(s, 1, 1, hex(7, 7), 3); // distance 2
+    place(s, 1, 0, hex(7, 5), 'S'); // distance 4 from the bow: beyond range 3
+    place(s, 1, 1, hex(7, 7), 'S'); // distance 2
     s.rng = rngFor(1, 1);
     const a = testCtx(s);
     resolveAttack(a, gun(s, { range: 3, aoe: 1 }), { kind: 'hex', at: hex(7, 8) }); // aimed at distance 1
@@ -282,10 +282,10 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
   });
 
   it('draft §7.4.2: AOE 2 reaches every target within two hexes of the aimed hex', () => {
-    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 3 })] });
-    place(s, 1, 0, hex(7, 5), 3); // 2 from (7,7)
-    place(s, 1, 1, hex(9, 5), 3); // 2 from (7,7)
-    place(s, 1, 2, hex(7, 4), 3); // 3 from (7,7): outside
+    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 'S' })] });
+    place(s, 1, 0, hex(7, 5), 'S'); // 2 from (7,7)
+    place(s, 1, 1, hex(9, 5), 'S'); // 2 from (7,7)
+    place(s, 1, 2, hex(7, 4), 'S'); // 3 from (7,7): outside
     s.rng = rngFor(1, 1);
     const ctx = testCtx(s);
     resolveAttack(ctx, gun(s, { range: 2, aoe: 2 }), { kind: 'hex', at: hex(7, 7) });
@@ -368,7 +368,7 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
     expect(warshipAttacker(s, 0, 'starboard-broadside')).toMatchObject({ from: hex(8, 10), arcs: ['right'] });
     // An enemy Dart at (3,11), west of the port hex: the port broadside can reach it, the starboard one cannot.
     s.ships[1].core = hex(12, 2);
-    place(s, 1, 0, hex(3, 11), 3);
+    place(s, 1, 0, hex(3, 11), 'S');
     const port = testCtx(s, [{ kind: 'direct-fire', target: { kind: 'hex', at: hex(3, 11) } }]);
     s.rng = rngFor(12);
     expect(fireWarshipDirect(port, 0, 'port-broadside')).toBe(true);
@@ -379,7 +379,7 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
       source: { by: 'port-broadside', attackArc: 'left' },
     });
     expect([...port.activated[0]]).toEqual(['broadside']);
-    place(s, 1, 0, hex(3, 11), 3);
+    place(s, 1, 0, hex(3, 11), 'S');
     const starboard = testCtx(s);
     expect(fireWarshipDirect(starboard, 0, 'starboard-broadside')).toBe(false);
     expect(starboard.events).toEqual([

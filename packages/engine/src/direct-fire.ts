@@ -4,7 +4,6 @@ import { arcsOf } from './arcs.js';
 import { weaponCard } from './content/index.js';
 import type { Ctx } from './context.js';
 import type { Source } from './events.js';
-import { roll } from './rng.js';
 import {
   affectedBy,
   attackArcFor,
@@ -81,7 +80,7 @@ function rollAgainst(
   aim: Candidate | null,
 ): void {
   const odds = attackOdds(ctx.s, attacker, c.target, dist);
-  const d12 = roll(ctx.s.rng, 12);
+  const d12 = ctx.roll(12);
   const hit = d12 > odds.needAbove;
   const source: Source = {
     ...attacker.source,

@@ -35,9 +35,9 @@ function recordingCtx(s: MatchState, decisions: Decision[]): { ctx: Ctx; prompts
 describe('the fighter phase loop (RULES §4.4, draft §6.4)', () => {
   it('RULES §4.4: activations alternate from the initiative holder; a passed player stops, the other continues alone', () => {
     const s = testState();
-    space(s, 0, 0, hex(3, 5), 0);
-    space(s, 0, 1, hex(5, 5), 0);
-    space(s, 1, 0, hex(11, 5), 3);
+    space(s, 0, 0, hex(3, 5), 'N');
+    space(s, 0, 1, hex(5, 5), 'N');
+    space(s, 1, 0, hex(11, 5), 'S');
     const { ctx, prompts } = recordingCtx(s, [
       fighter({ kind: 'activate', squadron: 0, path: [hex(3, 4), hex(4, 3)], end: { kind: 'none' } }),
       pass,
@@ -57,22 +57,22 @@ describe('the fighter phase loop (RULES §4.4, draft §6.4)', () => {
         squadron: '0:0',
         from: hex(3, 5),
         path: [hex(3, 4), hex(4, 3)],
-        facings: [0, 1],
+        facings: ['N', 'NE'],
       },
       { type: 'squadron-passed', seat: 1 },
       { type: 'squadron-moved', seat: 0, squadron: '0:1', from: hex(5, 5), path: [], facings: [] },
       { type: 'squadron-passed', seat: 0, automatic: true },
     ]);
-    expect(s.ships[0].squadrons[0]).toMatchObject({ at: hex(4, 3), facing: 1, activated: true });
-    expect(s.ships[0].squadrons[1]).toMatchObject({ at: hex(5, 5), facing: 0, activated: true });
+    expect(s.ships[0].squadrons[0]).toMatchObject({ at: hex(4, 3), facing: 'NE', activated: true });
+    expect(s.ships[0].squadrons[1]).toMatchObject({ at: hex(5, 5), facing: 'N', activated: true });
     expect(s.ships[1].squadrons[0]).toMatchObject({ activated: false });
   });
 
   it('RULES §4.4: with seat 1 holding initiative, seat 1 activates first; passing ends only your own phase', () => {
     const s = testState({ initiative: 1 });
-    space(s, 0, 0, hex(3, 5), 0);
-    space(s, 1, 0, hex(11, 5), 3);
-    space(s, 1, 1, hex(12, 5), 3);
+    space(s, 0, 0, hex(3, 5), 'N');
+    space(s, 1, 0, hex(11, 5), 'S');
+    space(s, 1, 1, hex(12, 5), 'S');
     const { ctx, prompts } = recordingCtx(s, [
       fighter({ kind: 'activate', squadron: 1, path: [hex(12, 6)], end: { kind: 'none' } }),
       pass,
@@ -103,7 +103,7 @@ describe('the fighter phase loop (RULES §4.4, draft §6.4)', () => {
 
   it('RULES §4.4: a squadron destroyed, aboard without a launch, or already acted is not offered', () => {
     const s = testState();
-    space(s, 0, 0, hex(3, 5), 0, { activated: true });
+    space(s, 0, 0, hex(3, 5), 'N', { activated: true });
     s.ships[0].squadrons[1]!.status = 'destroyed';
     expect(fighterPrompt(s, 0, 0)).toBeNull();
     expect(fighterPrompt(s, 0, 1)?.squadrons.map((o) => [o.id, o.mode])).toEqual([['0:2', 'launch']]);
@@ -122,7 +122,7 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
         kind: 'launch',
         squadron: 2,
         at: hex(9, 9),
-        facing: 5,
+        facing: 'NW',
         path: [hex(9, 8), hex(10, 7)],
         end: { kind: 'none' },
       }),
@@ -141,14 +141,14 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
     expect(prompts).toHaveLength(1); // after its one launch, seat 0 has nothing left and passes automatically
     expect(ctx.events).toEqual([
       { type: 'phase', phase: 'fighter' },
-      { type: 'squadron-launched', seat: 0, squadron: '0:2', at: hex(9, 9), facing: 5 },
+      { type: 'squadron-launched', seat: 0, squadron: '0:2', at: hex(9, 9), facing: 'NW' },
       {
         type: 'squadron-moved',
         seat: 0,
         squadron: '0:2',
         from: hex(9, 9),
         path: [hex(9, 8), hex(10, 7)],
-        facings: [0, 1],
+        facings: ['N', 'NE'],
       },
       { type: 'squadron-passed', seat: 1, automatic: true },
       { type: 'squadron-passed', seat: 0, automatic: true },
@@ -160,7 +160,7 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
       status: 'space',
       munitions: 1,
       at: hex(10, 7),
-      facing: 1,
+      facing: 'NE',
       activated: true,
       launchedThisRound: true,
     });
@@ -171,12 +171,18 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
   it('ruling: a launched squadron keeps the facing its player chose when it does not move', () => {
     const s = testState();
     const { ctx } = recordingCtx(s, [
-      fighter({ kind: 'launch', squadron: 0, at: hex(5, 11), facing: 4, path: [], end: { kind: 'none' } }),
+      fighter({ kind: 'launch', squadron: 0, at: hex(5, 11), facing: 'SW', path: [], end: { kind: 'none' } }),
     ]);
     ctx.launches[0] = 1;
     resolveFighterPhase(ctx);
-    expect(ctx.events[1]).toEqual({ type: 'squadron-launched', seat: 0, squadron: '0:0', at: hex(5, 11), facing: 4 });
-    expect(s.ships[0].squadrons[0]).toMatchObject({ status: 'space', at: hex(5, 11), facing: 4 });
+    expect(ctx.events[1]).toEqual({
+      type: 'squadron-launched',
+      seat: 0,
+      squadron: '0:0',
+      at: hex(5, 11),
+      facing: 'SW',
+    });
+    expect(s.ships[0].squadrons[0]).toMatchObject({ status: 'space', at: hex(5, 11), facing: 'SW' });
   });
 
   it('RULES §6 Launch Rails: a squadron launched this round has +1 speed', () => {
@@ -185,13 +191,13 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
     // Lancer, speed 3: placement + 3 moves. Seat 1's starboard hex is (6,0).
     const path = [hex(5, 2), hex(5, 3), hex(5, 4)];
     const { ctx, prompts } = recordingCtx(s, [
-      fighter({ kind: 'launch', squadron: 2, at: hex(5, 1), facing: 3, path, end: { kind: 'none' } }),
+      fighter({ kind: 'launch', squadron: 2, at: hex(5, 1), facing: 'S', path, end: { kind: 'none' } }),
     ]);
     ctx.launches[1] = 1;
     resolveFighterPhase(ctx);
     const p = prompts[0]!;
     expect(p.kind === 'fighter' && p.squadrons.find((o) => o.id === '1:2')?.speed).toBe(3);
-    expect(s.ships[1].squadrons[2]).toMatchObject({ at: hex(5, 4), facing: 3, launchedThisRound: true });
+    expect(s.ships[1].squadrons[2]).toMatchObject({ at: hex(5, 4), facing: 'S', launchedThisRound: true });
   });
 
   it('RULES §4.3: a Launch Squadron card whose fighter bay has cooldown does nothing', () => {
@@ -218,7 +224,7 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
         kind: 'launch',
         squadron: 2,
         at: hex(9, 9),
-        facing: 0,
+        facing: 'N',
         path: [hex(9, 8), hex(9, 7), hex(9, 6)],
         end: { kind: 'none' },
       }),
@@ -238,7 +244,7 @@ describe('launching (RULES §4.4, draft §6.4.2)', () => {
 describe('recall and actions in the phase (RULES §4.4)', () => {
   it('RULES §4.4: a recalled squadron returns aboard with its munitions and has acted this round', () => {
     const s = testState();
-    space(s, 0, 0, hex(4, 11), 0, { munitions: 2 });
+    space(s, 0, 0, hex(4, 11), 'N', { munitions: 2 });
     const { ctx, prompts } = recordingCtx(s, [
       fighter({ kind: 'activate', squadron: 0, path: [hex(5, 11)], end: { kind: 'recall' } }),
       pass,
@@ -252,7 +258,7 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
       ['0:2', 'launch'],
     ]);
     expect(ctx.events.slice(1, 3)).toEqual([
-      { type: 'squadron-moved', seat: 0, squadron: '0:0', from: hex(4, 11), path: [hex(5, 11)], facings: [2] },
+      { type: 'squadron-moved', seat: 0, squadron: '0:0', from: hex(4, 11), path: [hex(5, 11)], facings: ['SE'] },
       { type: 'squadron-recalled', seat: 0, squadron: '0:0', from: hex(5, 11) },
     ]);
     expect(s.ships[0].squadrons[0]).toEqual({
@@ -268,8 +274,8 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
 
   it('RULES §4.4: the action resolves at once, after the moves; a squadron destroyed by it is no longer offered', () => {
     const s = testState({ initiative: 1 });
-    space(s, 1, 2, hex(7, 4), 3, { munitions: 2 }); // Lancer facing S
-    space(s, 0, 0, hex(7, 8), 0); // an Interceptor in the beam's way
+    space(s, 1, 2, hex(7, 4), 'S', { munitions: 2 }); // Lancer facing S
+    space(s, 0, 0, hex(7, 8), 'N'); // an Interceptor in the beam's way
     const { ctx, prompts } = recordingCtx(s, [
       fighter({ kind: 'activate', squadron: 2, path: [hex(7, 5), hex(7, 6)], end: { kind: 'action' } }),
     ]);
@@ -289,7 +295,7 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
     expect(ctx.events[3]).toMatchObject({
       type: 'beam',
       from: hex(7, 6),
-      dir: 3,
+      dir: 'S',
       stoppedAt: { seat: 0, section: 'bow' },
     });
     expect(s.ships[1].squadrons[2]).toMatchObject({ munitions: 1, activated: true });
@@ -298,7 +304,7 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
 
   it('RULES §8: an illegal answer stops the phase with a typed error and leaves the state untouched', () => {
     const s = testState();
-    space(s, 0, 0, hex(3, 5), 0, { munitions: 0 });
+    space(s, 0, 0, hex(3, 5), 'N', { munitions: 0 });
     const before = structuredClone(s);
     const cases: [Decision, string][] = [
       [{ kind: 'direct-fire', target: { kind: 'squadron', id: '1:0' } }, 'wrong-kind'],
@@ -306,7 +312,7 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
       [fighter({ kind: 'activate', squadron: 0, path: [hex(3, 3)], end: { kind: 'none' } }), 'illegal-path'],
       [fighter({ kind: 'activate', squadron: 0, path: [], end: { kind: 'action' } }), 'no-munitions'],
       [
-        fighter({ kind: 'launch', squadron: 1, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } }),
+        fighter({ kind: 'launch', squadron: 1, at: hex(9, 9), facing: 'N', path: [], end: { kind: 'none' } }),
         'illegal-launch',
       ],
     ];

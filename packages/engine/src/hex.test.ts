@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DIRS,
   directionTo,
   distance,
   fromOffset,
@@ -12,12 +13,11 @@ import {
   toPixel,
   turn,
 } from './hex.js';
-import type { Dir } from './types.js';
 
 describe('RULES §1: hexes', () => {
   it('RULES §1: directions are numbered clockwise from north with the given vectors', () => {
     const o = { q: 0, r: 0 };
-    expect([0, 1, 2, 3, 4, 5].map((d) => neighbour(o, d as Dir))).toEqual([
+    expect(DIRS.map((d) => neighbour(o, d))).toEqual([
       { q: 0, r: -1 },
       { q: 1, r: -1 },
       { q: 1, r: 0 },
@@ -27,10 +27,10 @@ describe('RULES §1: hexes', () => {
     ]);
   });
   it('RULES §1: turning clockwise is +1 (mod 6) and the opposite direction is +3', () => {
-    expect(turn(5, 1)).toBe(0);
-    expect(turn(0, -1)).toBe(5);
-    expect(opposite(1)).toBe(4);
-    expect(opposite(4)).toBe(1);
+    expect(turn('NW', 1)).toBe('N');
+    expect(turn('N', -1)).toBe('NW');
+    expect(opposite('NE')).toBe('SW');
+    expect(opposite('SW')).toBe('NE');
   });
   it('RULES §1: pixel centre x = 1.5q, y = √3(r + q/2), y growing southward', () => {
     expect(toPixel({ q: 2, r: -1 })).toEqual({ x: 3, y: 0 });
@@ -49,7 +49,7 @@ describe('RULES §1: hexes', () => {
     expect(distance({ q: 1, r: 1 }, { q: 1, r: 1 })).toBe(0);
   });
   it('directionTo names the direction to an adjacent hex only', () => {
-    expect(directionTo({ q: 0, r: 0 }, { q: -1, r: 1 })).toBe(4);
+    expect(directionTo({ q: 0, r: 0 }, { q: -1, r: 1 })).toBe('SW');
     expect(directionTo({ q: 0, r: 0 }, { q: 2, r: 0 })).toBeNull();
   });
   it('a line has distance + 1 hexes, each adjacent to the next, with both ends', () => {

@@ -1,33 +1,44 @@
 // Hex maths for flat-top axial coordinates (RULES §1).
-import type { Dir, DirName, Hex } from './types.js';
+import type { Dir, Hex } from './types.js';
 
-export const DIRS: readonly Dir[] = [0, 1, 2, 3, 4, 5];
-export const DIR_NAMES: readonly DirName[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
-/** RULES §1: 0=N (0,-1), 1=NE (+1,-1), 2=SE (+1,0), 3=S (0,+1), 4=SW (-1,+1), 5=NW (-1,0). */
-const VECTORS: readonly Hex[] = [
-  { q: 0, r: -1 },
-  { q: 1, r: -1 },
-  { q: 1, r: 0 },
-  { q: 0, r: 1 },
-  { q: -1, r: 1 },
-  { q: -1, r: 0 },
-];
+/** RULES §1/§10: the six board directions, clockwise from north, by name. */
+export const DIRS: readonly Dir[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+/** The same list (the name the client and tests use for the six names). */
+export const DIR_NAMES = DIRS;
+/** RULES §1: N (0,-1), NE (+1,-1), SE (+1,0), S (0,+1), SW (-1,+1), NW (-1,0). */
+const VECTORS: Readonly<Record<Dir, Hex>> = {
+  N: { q: 0, r: -1 },
+  NE: { q: 1, r: -1 },
+  SE: { q: 1, r: 0 },
+  S: { q: 0, r: 1 },
+  SW: { q: -1, r: 1 },
+  NW: { q: -1, r: 0 },
+};
+const INDEX: Readonly<Record<Dir, number>> = { N: 0, NE: 1, SE: 2, S: 3, SW: 4, NW: 5 };
 
 export const hex = (q: number, r: number): Hex => ({ q, r });
-export const dirVector = (d: Dir): Hex => VECTORS[d]!;
+export const dirVector = (d: Dir): Hex => VECTORS[d];
+/** The direction's clockwise index from north (0..5), for hex maths and angles only; never public data. */
+export const dirIndex = (d: Dir): number => INDEX[d];
+/** The direction with clockwise index i (mod 6). */
+export const dirAt = (i: number): Dir => DIRS[((i % 6) + 6) % 6]!;
 /** Turning clockwise is +1 (mod 6); the opposite direction is +3. */
-export const turn = (d: Dir, by: number): Dir => ((((d + by) % 6) + 6) % 6) as Dir;
+export const turn = (d: Dir, by: number): Dir => dirAt(INDEX[d] + by);
 export const opposite = (d: Dir): Dir => turn(d, 3);
-export const dirName = (d: Dir): DirName => DIR_NAMES[d]!;
-export function parseDir(name: string): Dir | null {
-  const i = DIR_NAMES.indexOf(name as DirName);
-  return i < 0 ? null : (i as Dir);
+/** Clockwise sixths from a to b, in 0..5. */
+export const turnsBetween = (a: Dir, b: Dir): number => (((INDEX[b] - INDEX[a]) % 6) + 6) % 6;
+export const isDir = (x: unknown): x is Dir => typeof x === 'string' && Object.hasOwn(INDEX, x);
+/** A direction from external input: its name (RULES §10); a number 0..5 only where a stored record allows it. */
+export function parseDir(x: unknown, numeric = false): Dir | null {
+  if (isDir(x)) return x;
+  if (numeric && typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 6) return DIRS[x]!;
+  return null;
 }
 
 export const add = (a: Hex, b: Hex): Hex => ({ q: a.q + b.q, r: a.r + b.r });
 export const sub = (a: Hex, b: Hex): Hex => ({ q: a.q - b.q, r: a.r - b.r });
 export const scale = (a: Hex, k: number): Hex => ({ q: a.q * k, r: a.r * k });
-export const neighbour = (h: Hex, d: Dir, k = 1): Hex => ({ q: h.q + VECTORS[d]!.q * k, r: h.r + VECTORS[d]!.r * k });
+export const neighbour = (h: Hex, d: Dir, k = 1): Hex => ({ q: h.q + VECTORS[d].q * k, r: h.r + VECTORS[d].r * k });
 export const equals = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
 export const key = (h: Hex): string => `${h.q},${h.r}`;
 
@@ -48,7 +59,7 @@ export function distanceToAny(a: Hex, hexes: readonly Hex[]): number {
 export function directionTo(a: Hex, b: Hex): Dir | null {
   const dq = b.q - a.q;
   const dr = b.r - a.r;
-  for (const d of DIRS) if (VECTORS[d]!.q === dq && VECTORS[d]!.r === dr) return d;
+  for (const d of DIRS) if (VECTORS[d].q === dq && VECTORS[d].r === dr) return d;
   return null;
 }
 

@@ -5,16 +5,24 @@ export type * from './events.js';
 // hex maths, arcs and the board: pure helpers the client may use
 export * as hexes from './hex.js';
 export {
+  DIRS,
   DIR_NAMES,
+  dirIndex,
+  dirAt,
+  turnsBetween,
   distance,
   neighbour,
+  directionTo,
+  range,
+  roundHex,
   toPixel,
   fromPixel,
   fromOffset,
   toOffset,
   parseDir,
-  dirName,
+  isDir,
   turn,
+  opposite,
 } from './hex.js';
 export { bearing, inArc, arcsOf, relativePosition } from './arcs.js';
 export { STANDARD, SCENARIOS, onBoard, boardHexes } from './board.js';
@@ -33,16 +41,17 @@ export {
   pointDefenceCard,
   squadronCard,
   slotCards,
+  type AnyCard,
 } from './content/index.js';
 
 // the draft, commitments, a match
 export * from './loadout.js';
-export { validateCommitment, cardAvailability } from './commitment.js';
+export { validateCommitment, cardAvailability, type CardAvailability } from './commitment.js';
 export { createMatch, validateSetup, concede, forfeit, RULESET, type MatchSetup, type PlayerSetup } from './match.js';
 
 // resolution
 export { resolveRound, resolveRoundWith, type RoundProgress } from './round.js';
-export type { DecisionSource } from './context.js';
+export type { DecisionSource, DiceOptions } from './context.js';
 export { defaultDecision } from './defaults.js';
 export { applyThrust, engineThrusts } from './momentum.js';
 export { previewDrift } from './movement.js';
@@ -67,3 +76,6 @@ export { createRng, seedRng, seedHash, type Rng } from './rng.js';
 export { sha256 } from './sha256.js';
 export { randomCommitment, randomDecision } from './random.js';
 export { simulateMatch } from './simulate.js';
+
+// positions built directly, as the rulebook's worked examples do: for the tests of other packages
+export { testState, testShip, testToken } from './fixtures.js';

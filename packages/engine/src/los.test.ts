@@ -7,11 +7,11 @@ import type { Dir, Hex, MatchState, Seat } from './types.js';
 /** Ships parked far from the lines under test: cores (12,2) facing S and (12,12) facing N. */
 function emptyBoard(): MatchState {
   return testState({
-    ships: [testShip(0, { core: hex(12, 12), facing: 0 }), testShip(1, { core: hex(12, 2), facing: 3 })],
+    ships: [testShip(0, { core: hex(12, 12), facing: 'N' }), testShip(1, { core: hex(12, 2), facing: 'S' })],
   });
 }
 
-function withSquadron(s: MatchState, seat: Seat, at: Hex, facing: Dir = 0): MatchState {
+function withSquadron(s: MatchState, seat: Seat, at: Hex, facing: Dir = 'N'): MatchState {
   s.ships[seat].squadrons[0] = { ...s.ships[seat].squadrons[0], status: 'space', at, facing };
   return s;
 }
@@ -32,9 +32,9 @@ describe('RULES §4.5 line of sight', () => {
     ['a friendly squadron', (s) => withSquadron(s, 0, hex(2, 4))],
     [
       'a torpedo',
-      (s) => ((s.tokens = [testToken({ id: 't1', kind: 'torpedo', at: hex(2, 4), facing: 3, evasion: 2 })]), s),
+      (s) => ((s.tokens = [testToken({ id: 't1', kind: 'torpedo', at: hex(2, 4), facing: 'S', evasion: 2 })]), s),
     ],
-    ['a projectile', (s) => ((s.tokens = [testToken({ id: 'p1', at: hex(2, 4), facing: 3 })]), s)],
+    ['a projectile', (s) => ((s.tokens = [testToken({ id: 'p1', at: hex(2, 4), facing: 'S' })]), s)],
   ];
   for (const [name, put] of blockers) {
     it(`RULES §4.5: ${name} strictly between blocks line of sight`, () => {
@@ -48,13 +48,13 @@ describe('RULES §4.5 line of sight', () => {
     // Ship 1 facing N with core (3,3): bow (3,2), port (2,4), starboard (4,3) — only the port hex is on the line.
     const s = emptyBoard();
     s.ships[1].core = hex(3, 3);
-    s.ships[1].facing = 0;
+    s.ships[1].facing = 'N';
     expect(lineOfSight(s, from, to)).toBe(false);
   });
 
   it('RULES §4.5: the endpoints never block (tokens on the firing and the target hex)', () => {
     const s = withSquadron(withSquadron(emptyBoard(), 0, from), 1, to);
-    s.tokens = [testToken({ at: to, facing: 0 })];
+    s.tokens = [testToken({ at: to, facing: 'N' })];
     expect(lineOfSight(s, from, to)).toBe(true);
     // a warship section at an endpoint does not block either
     const t = emptyBoard();
@@ -83,7 +83,7 @@ describe('RULES §4.5 line of sight', () => {
 
   it('RULES §4.5: the obstruction set holds every warship hex and every small token in space', () => {
     const s = withSquadron(emptyBoard(), 1, hex(3, 3));
-    s.tokens = [testToken({ at: hex(4, 4), facing: 0 })];
+    s.tokens = [testToken({ at: hex(4, 4), facing: 'N' })];
     const b = obstructions(s);
     expect(b.size).toBe(10);
     expect(b.has('3,3')).toBe(true);

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createCtx } from './context.js';
 import type { MatchEvent } from './events.js';
 import { testShip, testState } from './fixtures.js';
-import { DIR_NAMES, parseDir } from './hex.js';
+import { DIRS, parseDir, turn } from './hex.js';
 import { applyEngine, applyThrust, engineThrusts, MAX_LINEAR, type Thrust, type ThrustEffect } from './momentum.js';
-import type { Dir, DirName, EngineSetting, Momentum, Rotation } from './types.js';
+import type { Dir, EngineSetting, Momentum, Rotation } from './types.js';
 
 /** 'N NE' + 'CW' → a mat. */
 function mat(linear = '', rotational = ''): Momentum {
@@ -13,7 +13,7 @@ function mat(linear = '', rotational = ''): Momentum {
 }
 const thrust = (t: string): Thrust => (t === 'CW' || t === 'CCW' ? t : parseDir(t)!);
 const names = (m: Momentum) => ({
-  linear: m.linear.map((d) => DIR_NAMES[d]).join(' '),
+  linear: m.linear.join(' '),
   rotational: m.rotational.join(' '),
 });
 
@@ -91,14 +91,14 @@ describe('applyThrust', () => {
   it('RULES §4.2 step 2: exhaustively over every linear mat of up to 4 tokens and every thrust', () => {
     const mats: Dir[][] = [[]];
     for (let len = 1; len <= 4; len++) {
-      for (const m of mats.filter((x) => x.length === len - 1)) for (let d = 0; d < 6; d++) mats.push([...m, d as Dir]);
+      for (const m of mats.filter((x) => x.length === len - 1)) for (const d of DIRS) mats.push([...m, d]);
     }
     expect(mats.length).toBe(1 + 6 + 36 + 216 + 1296);
     for (const linear of mats) {
-      for (let d = 0 as Dir; d < 6; d = (d + 1) as Dir) {
+      for (const d of DIRS) {
         const out = applyThrust({ linear, rotational: [] }, d);
-        const opp = linear.lastIndexOf(((d + 3) % 6) as Dir);
-        const side = Math.max(linear.lastIndexOf(((d + 2) % 6) as Dir), linear.lastIndexOf(((d + 4) % 6) as Dir));
+        const opp = linear.lastIndexOf(turn(d, 3));
+        const side = Math.max(linear.lastIndexOf(turn(d, 2)), linear.lastIndexOf(turn(d, 4)));
         if (opp >= 0) {
           expect(out).toEqual({
             momentum: { linear: linear.filter((_, i) => i !== opp), rotational: [] },
@@ -110,8 +110,8 @@ describe('applyThrust', () => {
           expect(out.index).toBe(side);
           const turned = out.momentum.linear[side]!;
           // the new direction is adjacent to both the old token and the thrust
-          expect([(d + 1) % 6, (d + 5) % 6]).toContain(turned);
-          expect([(linear[side]! + 1) % 6, (linear[side]! + 5) % 6]).toContain(turned);
+          expect([turn(d, 1), turn(d, 5)]).toContain(turned);
+          expect([turn(linear[side]!, 1), turn(linear[side]!, 5)]).toContain(turned);
           expect(out.momentum.linear.filter((_, i) => i !== side)).toEqual(linear.filter((_, i) => i !== side));
         } else if (linear.length < MAX_LINEAR) {
           expect(out).toEqual({
@@ -130,17 +130,17 @@ describe('applyThrust', () => {
 
 describe('engineThrusts', () => {
   const table: [EngineSetting, Dir, Thrust[]][] = [
-    ['NONE', 0, []],
-    ['N', 3, [0]],
-    ['NE', 0, [1]],
-    ['SE', 0, [2]],
-    ['S', 0, [3]],
-    ['SW', 0, [4]],
-    ['NW', 0, [5]],
-    ['CW', 2, ['CW']],
-    ['CCW', 2, ['CCW']],
-    ['DOUBLE', 0, [0, 0]],
-    ['DOUBLE', 4, [4, 4]],
+    ['NONE', 'N', []],
+    ['N', 'S', ['N']],
+    ['NE', 'N', ['NE']],
+    ['SE', 'N', ['SE']],
+    ['S', 'N', ['S']],
+    ['SW', 'N', ['SW']],
+    ['NW', 'N', ['NW']],
+    ['CW', 'SE', ['CW']],
+    ['CCW', 'SE', ['CCW']],
+    ['DOUBLE', 'N', ['N', 'N']],
+    ['DOUBLE', 'SW', ['SW', 'SW']],
   ];
   it.each(table)('RULES §4.1/§4.2: engine %s with facing %s gives %j', (engine, facing, thrusts) => {
     expect(engineThrusts(engine, facing)).toEqual(thrusts);
@@ -158,7 +158,7 @@ describe('applyEngine', () => {
     applyEngine(ctx, 0);
     applyEngine(ctx, 1);
     expect(ctx.events).toEqual([
-      { type: 'thrust', seat: 0, thrust: 2, effect: 'modified', index: 0, before: mat('N'), after: mat('NE') },
+      { type: 'thrust', seat: 0, thrust: 'SE', effect: 'modified', index: 0, before: mat('N'), after: mat('NE') },
     ]);
     expect(s.ships[0].momentum).toEqual(mat('NE'));
     expect(s.ships[1].momentum).toEqual(mat());
@@ -188,8 +188,8 @@ describe('applyEngine', () => {
     const ctx = ctxWith(['NONE', 'DOUBLE'], s);
     applyEngine(ctx, 1);
     expect(ctx.events).toEqual([
-      { type: 'thrust', seat: 1, thrust: 3, effect: 'cancelled', index: 0, before: mat('N'), after: mat() },
-      { type: 'thrust', seat: 1, thrust: 3, effect: 'added', index: 0, before: mat(), after: mat('S') },
+      { type: 'thrust', seat: 1, thrust: 'S', effect: 'cancelled', index: 0, before: mat('N'), after: mat() },
+      { type: 'thrust', seat: 1, thrust: 'S', effect: 'added', index: 0, before: mat(), after: mat('S') },
     ]);
     expect(s.ships[1].momentum).toEqual(mat('S'));
   });
@@ -273,18 +273,15 @@ describe('applyEngine', () => {
     const s = testState();
     const ctx = ctxWith(['N', 'NONE'], s);
     applyEngine(ctx, 0);
-    s.ships[0].momentum.linear.push(3 as Dir);
+    s.ships[0].momentum.linear.push('S' as Dir);
     const e = ctx.events[0]!;
     expect(e.type === 'thrust' && e.after).toEqual(mat('N'));
   });
 
-  it.each(DIR_NAMES.map((n): [DirName] => [n]))(
-    'RULES §4.1: engine %s on an empty mat adds that board direction',
-    (n) => {
-      const s = testState();
-      const ctx = ctxWith([n, 'NONE'], s);
-      applyEngine(ctx, 0);
-      expect(s.ships[0].momentum).toEqual(mat(n));
-    },
-  );
+  it.each(DIRS.map((n): [Dir] => [n]))('RULES §4.1: engine %s on an empty mat adds that board direction', (n) => {
+    const s = testState();
+    const ctx = ctxWith([n, 'NONE'], s);
+    applyEngine(ctx, 0);
+    expect(s.ships[0].momentum).toEqual(mat(n));
+  });
 });

@@ -1,6 +1,6 @@
 // The momentum mat and the engine card (RULES §4.2 steps 1–3, draft §6.2–6.2.1).
 import type { Ctx } from './context.js';
-import { opposite, parseDir, turn } from './hex.js';
+import { opposite, turn } from './hex.js';
 import type { Dir, EngineSetting, Momentum, Rotation, Seat } from './types.js';
 
 export type Thrust = Dir | Rotation;
@@ -79,7 +79,7 @@ export function engineThrusts(engine: EngineSetting, facing: Dir): Thrust[] {
     case 'CCW':
       return [engine];
     default:
-      return [parseDir(engine)!];
+      return [engine];
   }
 }
 

@@ -19,18 +19,18 @@ describe('RULES §3 weapon mounts', () => {
   );
 
   it('RULES §3: the mounts of a ship facing N at (7,5) are bow (7,4), port (6,6), starboard (8,5)', () => {
-    const ship = { core: C, facing: 0 as Dir };
+    const ship = { core: C, facing: 'N' as Dir };
     expect(MOUNTS.map((m) => mountHex(ship, m))).toEqual([hex(7, 4), hex(6, 6), hex(8, 5)]);
   });
 
   const table: [Dir, Dir, Dir, Dir, Dir, Dir][] = [
     // facing, main, port fore, port aft, starboard fore, starboard aft
-    [0, 0, 5, 4, 1, 2],
-    [1, 1, 0, 5, 2, 3],
-    [2, 2, 1, 0, 3, 4],
-    [3, 3, 2, 1, 4, 5],
-    [4, 4, 3, 2, 5, 0],
-    [5, 5, 4, 3, 0, 1],
+    ['N', 'N', 'NW', 'SW', 'NE', 'SE'],
+    ['NE', 'NE', 'N', 'NW', 'SE', 'S'],
+    ['SE', 'SE', 'NE', 'N', 'S', 'SW'],
+    ['S', 'S', 'SE', 'NE', 'SW', 'NW'],
+    ['SW', 'SW', 'S', 'SE', 'NW', 'N'],
+    ['NW', 'NW', 'SW', 'S', 'N', 'NE'],
   ];
   it.each(table)(
     'RULES §3: facing %i fires main %i, port fore %i / aft %i, starboard fore %i / aft %i',
@@ -46,8 +46,8 @@ describe('RULES §3 weapon mounts', () => {
   );
 
   it('ruling: a broadside played without an aim fires fore', () => {
-    expect(firingDirection({ facing: 0 }, 'port-broadside')).toBe(5);
-    expect(firingDirection({ facing: 0 }, 'starboard-broadside')).toBe(1);
+    expect(firingDirection({ facing: 'N' }, 'port-broadside')).toBe('NW');
+    expect(firingDirection({ facing: 'N' }, 'starboard-broadside')).toBe('NE');
   });
 
   it.each(DIRS)(
@@ -89,12 +89,12 @@ describe('RULES §3 weapon mounts', () => {
     ['turret', 'main', ['front']],
   ];
   it.each(arcs)('RULES §2–3: a %s weapon on the %s mount attacks through %j', (arc, mount, expected) => {
-    expect(mountArcs({ facing: 0 }, mount as 'main', { arc })).toEqual(expected);
+    expect(mountArcs({ facing: 'N' }, mount as 'main', { arc })).toEqual(expected);
   });
 
   it('RULES §2: a turret mount covers the arc its commitment sets', () => {
-    expect(mountArcs({ facing: 2 }, 'main', { arc: 'turret' }, 'rear')).toEqual(['rear']);
-    expect(mountArcs({ facing: 2 }, 'main', { arc: 'turret' }, 'left')).toEqual(['left']);
+    expect(mountArcs({ facing: 'SE' }, 'main', { arc: 'turret' }, 'rear')).toEqual(['rear']);
+    expect(mountArcs({ facing: 'SE' }, 'main', { arc: 'turret' }, 'left')).toEqual(['left']);
   });
 
   it('draft §3.2.2: both broadside cards share the broadside component; the cards map to mounts', () => {

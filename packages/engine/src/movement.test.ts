@@ -17,7 +17,7 @@ import {
 } from './types.js';
 import { shipHexes } from './warship.js';
 
-const [N, NE, SE, S, SW, NW] = [0, 1, 2, 3, 4, 5] as const;
+const [N, NE, SE, S, SW, NW] = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
 
 function mat(linear = '', rotational = ''): Momentum {
   const words = (x: string) => x.split(' ').filter(Boolean);
@@ -419,11 +419,11 @@ describe('resolveMomentumPhase: warship collisions (RULES §4.2, draft §6.2.3)'
     const kinds = { edge: 0, warship: 0 };
     for (let dq = -3; dq <= 3; dq++) {
       for (let dr = -3; dr <= 3; dr++) {
-        for (let f = 0; f < 6; f += 2) {
+        for (const f of [N, SE, SW]) {
           for (const [i, l0] of mats.entries()) {
             const s = testState();
             place(s, 0, hex(7, -1), N, mat(l0, rots[i % 3]));
-            place(s, 1, hex(7 + dq, -1 + dr), f as Dir, mat(mats[(i + dq + 10) % mats.length], rots[(i + dr + 9) % 3]));
+            place(s, 1, hex(7 + dq, -1 + dr), f, mat(mats[(i + dq + 10) % mats.length], rots[(i + dr + 9) % 3]));
             const start = [shipHexes(s.ships[0]), shipHexes(s.ships[1])];
             if (start[0]!.some((h) => start[1]!.some((g) => equals(g, h)))) continue;
             if (start.flat().some((h) => !onBoard(s.scenario, h))) continue;
@@ -431,7 +431,7 @@ describe('resolveMomentumPhase: warship collisions (RULES §4.2, draft §6.2.3)'
             for (const e of events) if (e.type === 'collision') kinds[e.kind]++;
             const paths = [pathFromEvents(events, 0), pathFromEvents(events, 1)];
             const n = Math.max(paths[0]!.length, paths[1]!.length);
-            const at: Pose[] = [pose(hex(7, -1), N), pose(hex(7 + dq, -1 + dr), f as Dir)];
+            const at: Pose[] = [pose(hex(7, -1), N), pose(hex(7 + dq, -1 + dr), f)];
             for (let k = 0; k < n; k++) {
               for (const seat of [0, 1] as const) if (paths[seat]![k]) at[seat] = paths[seat]![k]!;
               const a = shipHexes(at[0]!);

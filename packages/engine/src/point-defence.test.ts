@@ -16,7 +16,7 @@ function rngFor(...rolls: number[]): RngState {
   }
 }
 
-function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 0): void {
+function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 'N'): void {
   s.ships[seat].squadrons[index] = { ...s.ships[seat].squadrons[index]!, status: 'space', at, facing };
 }
 
@@ -28,7 +28,7 @@ function scene(pd = 'fpa-ciws'): MatchState {
   return testState({
     ships: [
       testShip(0, { loadout: { ...FPA_LOADOUT, pointDefence: pd } }),
-      testShip(1, { core: hex(12, 2), facing: 3 }),
+      testShip(1, { core: hex(12, 2), facing: 'S' }),
     ],
   });
 }
@@ -58,8 +58,8 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
   it('RULES §4.5: CIWS makes two separate attacks, each its own prompt, the targets listed again after each shot', () => {
     // Dart 1:0 at (4,12): 2 from the port hex, 3 from the core. Dart 1:1 at (9,8): 2 from the bow.
     const s = scene();
-    place(s, 1, 0, hex(4, 12), 3);
-    place(s, 1, 1, hex(9, 8), 3);
+    place(s, 1, 0, hex(4, 12), 'S');
+    place(s, 1, 1, hex(9, 8), 'S');
     s.rng = rngFor(12, 12);
     const { ctx, prompts } = recordingCtx(s, [pdShot('1:0'), pdShot('1:1')]);
     expect(fireDefenceStations(ctx, 0)).toBe(true);
@@ -103,7 +103,7 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
 
   it('RULES §4.5: after a miss the same target may be shot at again', () => {
     const s = scene();
-    place(s, 1, 0, hex(4, 12), 3);
+    place(s, 1, 0, hex(4, 12), 'S');
     s.rng = rngFor(7, 8);
     const { ctx, prompts } = recordingCtx(s, [pdShot('1:0'), pdShot('1:0')]);
     expect(fireDefenceStations(ctx, 0)).toBe(true);
@@ -119,7 +119,7 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
 
   it('Ruling PD-SHOTS: shots left with nothing to shoot at are lost; the card still fired', () => {
     const s = scene();
-    place(s, 1, 0, hex(4, 12), 3);
+    place(s, 1, 0, hex(4, 12), 'S');
     s.rng = rngFor(12);
     const { ctx, prompts } = recordingCtx(s, [pdShot('1:0')]);
     expect(fireDefenceStations(ctx, 0)).toBe(true);
@@ -131,7 +131,7 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
   it("RULES §4.5: point defence shoots torpedoes (evasion 2); a hit returns the torpedo to its owner's supply", () => {
     const s = scene();
     s.tokens = [
-      testToken({ id: 't4', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(7, 7), facing: 3, evasion: 2 }),
+      testToken({ id: 't4', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(7, 7), facing: 'S', evasion: 2 }),
     ];
     const supply = s.ships[1].supply.broadside;
     s.rng = rngFor(7, 1);
@@ -157,7 +157,7 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
 
   it('Ruling DF-NO-TARGET: with nothing in range at the first shot it does not fire and takes no cooldown', () => {
     const s = scene();
-    place(s, 1, 0, hex(7, 5), 3); // 4 from the bow: beyond CIWS range 2
+    place(s, 1, 0, hex(7, 5), 'S'); // 4 from the bow: beyond CIWS range 2
     const ctx = testCtx(s);
     expect(fireDefenceStations(ctx, 0)).toBe(false);
     expect(ctx.events).toEqual([{ type: 'card-ignored', seat: 0, card: 'defence-stations', reason: 'no-target' }]);
@@ -166,7 +166,7 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
 
   it('RULES §4.3: a point defence with cooldown does nothing (card-ignored: cooldown)', () => {
     const s = scene();
-    place(s, 1, 0, hex(4, 12), 3);
+    place(s, 1, 0, hex(4, 12), 'S');
     s.ships[0].cooldown.pointDefence = 1;
     const ctx = testCtx(s);
     expect(fireDefenceStations(ctx, 0)).toBe(false);
@@ -178,7 +178,7 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     // Dart at (9,7): 2 from the bow and 3 from the core, both lines through (8,8) where a friendly squadron sits;
     // the starboard hex (8,10) sees it at 3 through (8,9), (9,8).
     const s = scene('fpa-sentinel-lasers'); // range 4, accuracy 3, one shot
-    place(s, 1, 0, hex(9, 7), 3);
+    place(s, 1, 0, hex(9, 7), 'S');
     place(s, 0, 0, hex(8, 8));
     expect(targetOptions(s, pointDefenceAttacker(s, 0))).toEqual([{ target: sq('1:0'), hitTwelfths: 6, distance: 3 }]);
     s.rng = rngFor(1);
@@ -187,7 +187,7 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     expect(attacks(ctx.events)[0]).toMatchObject({ from: hex(8, 10), detail: { needAbove: 6, hit: false } });
     // CIWS (range 2) cannot reach it: the bow is nearer but has no line of sight
     const t = scene('fpa-ciws');
-    place(t, 1, 0, hex(9, 7), 3);
+    place(t, 1, 0, hex(9, 7), 'S');
     place(t, 0, 0, hex(8, 8));
     expect(targetOptions(t, pointDefenceAttacker(t, 0))).toEqual([]);
   });
@@ -205,8 +205,8 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     // Aimed at (7,7): the enemy bow (7,6), a Dart at (8,6) and a torpedo at (7,7) are in the area; the bow is not rolled against.
     const s = scene('fpa-flak-screen'); // range 3, accuracy 1, AOE 1, one shot
     s.ships[1].core = hex(7, 5); // facing S: bow (7,6)
-    place(s, 1, 0, hex(8, 6), 3);
-    s.tokens = [testToken({ id: 't4', kind: 'torpedo', owner: 1, at: hex(7, 7), facing: 3, evasion: 2 })];
+    place(s, 1, 0, hex(8, 6), 'S');
+    s.tokens = [testToken({ id: 't4', kind: 'torpedo', owner: 1, at: hex(7, 7), facing: 'S', evasion: 2 })];
     s.rng = rngFor(12, 12);
     const { ctx, prompts } = recordingCtx(s, [{ kind: 'point-defence', target: { kind: 'hex', at: hex(7, 7) } }]);
     expect(fireDefenceStations(ctx, 0)).toBe(true);
@@ -229,7 +229,7 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
 
   it('RULES §8: an illegal point-defence answer is refused with a typed error, the state untouched', () => {
     const s = scene();
-    place(s, 1, 0, hex(4, 12), 3);
+    place(s, 1, 0, hex(4, 12), 'S');
     s.ships[1].core = hex(7, 6);
     const before = structuredClone(s);
     const bad: [Decision, string][] = [
@@ -256,8 +256,8 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
 
   it('RULES §8: a bad answer to the second shot is refused with decision index 1 (a target the first shot destroyed)', () => {
     const s = scene();
-    place(s, 1, 0, hex(4, 12), 3);
-    place(s, 1, 1, hex(9, 8), 3);
+    place(s, 1, 0, hex(4, 12), 'S');
+    place(s, 1, 1, hex(9, 8), 'S');
     s.rng = rngFor(12);
     const ctx = testCtx(s, [pdShot('1:0'), pdShot('1:0')]);
     let thrown: unknown = null;

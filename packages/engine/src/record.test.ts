@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DIRS } from './hex.js';
 import { parseRecord } from './record.js';
-import { replayRecord } from './replay.js';
+import { replayJson, replayRecord } from './replay.js';
 import { resolveRound } from './round.js';
 import { simulateMatch } from './simulate.js';
 
@@ -100,5 +101,67 @@ describe('RULES §10: the match record', () => {
     const r = replayRecord(extra);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.path).toBe(`record.rounds[${m.record.rounds.length}]`);
+  });
+
+  it('RULES §10: directions are names in the record, the events and the state', () => {
+    const launches = m.record.rounds.flatMap((r) =>
+      r.decisions.flatMap((d) => (d.kind === 'fighter' && d.answer.kind === 'launch' ? [d.answer.facing] : [])),
+    );
+    expect(launches.length).toBeGreaterThan(0);
+    for (const f of launches) expect(DIRS).toContain(f);
+    const r = replayRecord(m.record);
+    if (!r.ok) throw new Error(r.error.message);
+    // every direction-bearing field of every event and of the final state is one of the six names
+    const dirFields = ['facing', 'fromFacing', 'dir', 'facings', 'linear'];
+    const bad: string[] = [];
+    const walk = (x: unknown, path: string): void => {
+      if (Array.isArray(x)) for (const [i, v] of x.entries()) walk(v, `${path}[${i}]`);
+      else if (typeof x === 'object' && x !== null)
+        for (const [k, v] of Object.entries(x)) {
+          if (dirFields.includes(k)) {
+            for (const d of [v].flat()) if (!DIRS.includes(d)) bad.push(`${path}.${k}: ${JSON.stringify(v)}`);
+          } else walk(v, `${path}.${k}`);
+        }
+    };
+    walk(r.value.events, 'events');
+    walk(r.value.state, 'state');
+    expect(bad).toEqual([]);
+    const thrusts = r.value.events.flatMap((e) => (e.type === 'thrust' ? [e.thrust] : []));
+    expect(thrusts.length).toBeGreaterThan(0);
+    for (const t of thrusts) expect([...DIRS, 'CW', 'CCW']).toContain(t);
+  });
+
+  it('RULES §10: a record stored with numeric launch facings (0 = N … 5 = NW) still replays, read as names', () => {
+    const stored = JSON.parse(JSON.stringify(m.record)) as { rounds: { decisions: unknown[] }[] };
+    let changed = 0;
+    for (const round of stored.rounds)
+      for (const d of round.decisions as { kind: string; answer: { kind: string; facing?: unknown } }[])
+        if (d.kind === 'fighter' && d.answer.kind === 'launch') {
+          d.answer.facing = DIRS.indexOf(d.answer.facing as never);
+          changed++;
+        }
+    expect(changed).toBeGreaterThan(0);
+    const parsed = parseRecord(stored);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed).toEqual(parseRecord(m.record));
+    const a = replayRecord(parsed.value);
+    const b = replayRecord(m.record);
+    expect(a.ok && b.ok && a.value.events).toEqual(b.ok && b.value.events);
+  });
+
+  it('RULES §10: a launch facing that is neither a name nor a stored index 0..5 is refused by the replay', () => {
+    const stored = JSON.parse(JSON.stringify(m.record)) as { rounds: { decisions: unknown[] }[] };
+    const at = stored.rounds.findIndex((r) =>
+      (r.decisions as { kind: string; answer: { kind: string } }[]).some(
+        (d) => d.kind === 'fighter' && d.answer.kind === 'launch',
+      ),
+    );
+    const d = (stored.rounds[at]!.decisions as { kind: string; answer: { kind: string; facing?: unknown } }[]).find(
+      (x) => x.kind === 'fighter' && x.answer.kind === 'launch',
+    )!;
+    d.answer.facing = 6;
+    const r = replayJson(stored);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.path).toMatch(new RegExp(`^record\\.rounds\\[${at}\\]`));
   });
 });

@@ -2,6 +2,7 @@
 // and names the first bad field; replay.ts checks legality against the rules.
 import { SCENARIOS } from './board.js';
 import { FACTIONS } from './content/index.js';
+import { parseDir } from './hex.js';
 import { NO_VARIANTS } from './match.js';
 import type { Commitment, Decision, EndReason, FactionId, Loadout, Result, Seat, Variants } from './types.js';
 import { err, ok } from './types.js';
@@ -148,7 +149,20 @@ export function parseRecord(input: unknown): Result<MatchRecord, RecordError> {
   });
 }
 
-const withDecisions = (x: RecordRound): RecordRound => ({ commitments: x.commitments, decisions: x.decisions ?? [] });
+const withDecisions = (x: RecordRound): RecordRound => ({
+  commitments: x.commitments,
+  decisions: (x.decisions ?? []).map(storedFacing),
+});
+
+/**
+ * Records stored before directions were names (RULES §10) carry a launch facing as 0..5; read it as its name so
+ * they still replay. Everything written now carries the name.
+ */
+function storedFacing(d: Decision): Decision {
+  if (d.kind !== 'fighter' || d.answer.kind !== 'launch') return d;
+  const facing = parseDir(d.answer.facing, true);
+  return facing === null ? d : { ...d, answer: { ...d.answer, facing } };
+}
 
 /** Serialise a record: stable key order, one JSON document. */
 export const makeRecord = (r: MatchRecord): string => JSON.stringify(r, null, 2);

@@ -81,7 +81,7 @@ describe('RULES §4: a round', () => {
     // the board, each taking 1 damage (RULES §4.2), and the structure damage destroys it in the momentum phase.
     const bare = { bow: 0, core: 0, port: 0, starboard: 0 };
     const far = testState({
-      ships: [testShip(0), testShip(1, { structure: 1, armour: bare, core: fromOffset(7, 15), facing: 0 })],
+      ships: [testShip(0), testShip(1, { structure: 1, armour: bare, core: fromOffset(7, 15), facing: 'N' })],
     });
     const p = done(resolveRound(far, [NONE, { engine: 'S', cards: [] }], []));
     expect(p.state.winner).toBe(0);
@@ -89,5 +89,51 @@ describe('RULES §4: a round', () => {
     expect(p.events.at(-1)).toEqual({ type: 'match-ended', winner: 0, reason: 'destroyed' });
     expect(p.events.some((e) => e.type === 'phase' && e.phase === 'action')).toBe(false);
     expect(() => resolveRound(p.state, [NONE, NONE], [])).toThrow(/over/);
+  });
+});
+
+describe('RULES §8: replaying the dice of a paused round', () => {
+  it('with the decisions and the dice rolled so far, any generator reaches the same prompt and position', async () => {
+    const { simulateMatch } = await import('./simulate.js');
+    const { createRng } = await import('./rng.js');
+    const { randomCommitment, randomDecision } = await import('./random.js');
+    const { resolveRoundWith } = await import('./round.js');
+    const rng = createRng('dice-replay');
+    let checked = 0;
+    let differs = 0;
+    for (let m = 0; m < 60; m++) {
+      simulateMatch('dice-replay', m, {
+        onRound: (start) => {
+          if (start.winner !== null) return;
+          const commitments = [randomCommitment(start, 0, rng), randomCommitment(start, 1, rng)] as const;
+          const decisions: Decision[] = [];
+          const full = resolveRoundWith(start, commitments, (prompt, _i, now) => {
+            const d = randomDecision(now, prompt, rng);
+            decisions.push(d);
+            return d;
+          });
+          if (full.status !== 'done') throw new Error(`round ended ${full.status}`);
+          // pause at the last prompt: the most dice rolled before it
+          const stopAt = decisions.length - 1;
+          const paused = resolveRoundWith(start, commitments, (_p, i) => (i < stopAt ? decisions[i] : undefined));
+          if (paused.status !== 'awaiting' || paused.rolls.length === 0) return;
+          const poisoned: MatchState = { ...start, rng: [1, 2, 3, 4] };
+          const again = resolveRoundWith(poisoned, commitments, (_p, i) => (i < stopAt ? decisions[i] : undefined), {
+            rolls: paused.rolls,
+          });
+          if (again.status !== 'awaiting') throw new Error(`replay ended ${again.status}`);
+          expect(again.prompt).toEqual(paused.prompt);
+          expect(again.rolls).toEqual(paused.rolls);
+          expect(again.events).toEqual(paused.events);
+          expect({ ...again.state, rng: null }).toEqual({ ...paused.state, rng: null });
+          // without the dice the poisoned generator rolls differently: the replay is what makes them agree
+          const blind = resolveRoundWith(poisoned, commitments, (_p, i) => (i < stopAt ? decisions[i] : undefined));
+          if (blind.status === 'awaiting' && JSON.stringify(blind.events) !== JSON.stringify(paused.events)) differs++;
+          checked++;
+        },
+      });
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(differs).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,14 @@
 import { resolveActionPhase } from './actions.js';
 import { resolveCleanup } from './cleanup.js';
 import { cloneState } from './clone.js';
-import { AwaitDecision, createCtx, RejectedDecision, type Ctx, type DecisionSource } from './context.js';
+import {
+  AwaitDecision,
+  createCtx,
+  RejectedDecision,
+  type Ctx,
+  type DecisionSource,
+  type DiceOptions,
+} from './context.js';
 import type { MatchEvent } from './events.js';
 import { resolveFighterPhase } from './fighters.js';
 import { resolveMomentumPhase } from './movement.js';
@@ -12,7 +19,8 @@ import { resolveWeaponsPhase } from './weapons/weapons.js';
 import type { Commitment, Decision, DecisionError, MatchState, Prompt } from './types.js';
 
 export type RoundProgress =
-  | { status: 'awaiting'; prompt: Prompt; events: MatchEvent[]; state: MatchState; decisions: number }
+  /** `rolls`: every die rolled so far this round, in order (public through the events; see `DiceOptions`). */
+  | { status: 'awaiting'; prompt: Prompt; events: MatchEvent[]; state: MatchState; decisions: number; rolls: number[] }
   | { status: 'done'; events: MatchEvent[]; state: MatchState }
   | { status: 'error'; index: number; error: DecisionError };
 
@@ -49,22 +57,29 @@ function runRound(ctx: Ctx): void {
   checkEnd(ctx);
 }
 
-/** Resolve a round, asking `source` for each decision in turn; undefined from the source pauses the round. */
+/**
+ * Resolve a round, asking `source` for each decision in turn; undefined from the source pauses the round.
+ * `dice.rolls` replays dice already rolled in this round (an awaiting progress' `rolls`) before the state's generator
+ * is used: with the same decisions, the round reaches the same prompt whatever `state.rng` holds, which lets a bot
+ * look ahead from a prompt with dice of its own.
+ */
 export function resolveRoundWith(
   state: MatchState,
   commitments: readonly [Commitment, Commitment],
   source: DecisionSource,
+  dice?: DiceOptions,
 ): RoundProgress {
   if (state.winner !== null) throw new Error('resolveRound: the match is over');
   const s = cloneState(state);
-  const ctx = createCtx(s, commitments, source);
+  const ctx = createCtx(s, commitments, source, dice);
   try {
     runRound(ctx);
     return { status: 'done', events: ctx.events, state: s };
   } catch (e) {
     if (e instanceof MatchOver) return { status: 'done', events: ctx.events, state: s };
     if (e instanceof AwaitDecision) {
-      return { status: 'awaiting', prompt: e.prompt, events: ctx.events, state: s, decisions: ctx.decisionCount() };
+      const decisions = ctx.decisionCount();
+      return { status: 'awaiting', prompt: e.prompt, events: ctx.events, state: s, decisions, rolls: ctx.rolls };
     }
     if (e instanceof RejectedDecision) return { status: 'error', index: e.index, error: e.error };
     throw e;

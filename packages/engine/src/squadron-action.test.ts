@@ -48,8 +48,8 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
   // Interceptor (range 2, accuracy 2, damage 1, front) at (3,5) facing N; an enemy Dart (evasion 3) 2 ahead.
   const setup = (): MatchState => {
     const s = testState();
-    space(s, 0, 0, 'fpa-interceptor', hex(3, 5), 0);
-    space(s, 1, 0, 'lamais-dart', hex(3, 3), 3);
+    space(s, 0, 0, 'fpa-interceptor', hex(3, 5), 'N');
+    space(s, 1, 0, 'lamais-dart', hex(3, 3), 'S');
     return s;
   };
 
@@ -119,8 +119,8 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
 
   it('RULES §2: a single turret (Gunship) attacks through the arc it is set to; unset → the first that reaches', () => {
     const s = testState();
-    space(s, 0, 0, 'fpa-gunship', hex(3, 5), 0);
-    space(s, 1, 0, 'lamais-dart', hex(3, 7), 3); // 2 behind
+    space(s, 0, 0, 'fpa-gunship', hex(3, 5), 'N');
+    space(s, 1, 0, 'lamais-dart', hex(3, 7), 'S'); // 2 behind
     const target = { kind: 'squadron', id: '1:0' };
     expect(validateSquadronEnd(s, 0, 0, { kind: 'action', target, turret: 'rear' })).toEqual({
       ok: true,
@@ -139,10 +139,10 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
 
   it('RULES §6 Warden: squadrons and torpedoes only, in any direction', () => {
     const s = testState();
-    space(s, 1, 0, 'lamais-warden', hex(7, 7), 0); // 2 north of the FPA bow (7,9)… facing away from it
-    space(s, 0, 0, 'fpa-interceptor', hex(7, 5), 0); // 2 ahead
-    space(s, 0, 1, 'fpa-interceptor', hex(8, 7), 0); // 1 away, to its right
-    const o = squadronEndOptions(s, 1, 0, hex(7, 7), 3); // turned to face the FPA ship
+    space(s, 1, 0, 'lamais-warden', hex(7, 7), 'N'); // 2 north of the FPA bow (7,9)… facing away from it
+    space(s, 0, 0, 'fpa-interceptor', hex(7, 5), 'N'); // 2 ahead
+    space(s, 0, 1, 'fpa-interceptor', hex(8, 7), 'N'); // 1 away, to its right
+    const o = squadronEndOptions(s, 1, 0, hex(7, 7), 'S'); // turned to face the FPA ship
     expect(o.targets.map((t) => t.target)).toEqual([
       { kind: 'squadron', id: '0:0' },
       { kind: 'squadron', id: '0:1' },
@@ -156,8 +156,8 @@ describe('direct fire (RULES §4.4, §4.5)', () => {
 describe('laser (RULES §4.5, draft §6.4.5)', () => {
   it('RULES §4.5: a Lancer beam runs along its facing, destroys tokens (−1 each) and stops at the first warship hex', () => {
     const s = testState();
-    space(s, 1, 2, 'lamais-lancer', hex(7, 6), 3); // facing S toward the FPA bow (7,9), 3 hexes away
-    space(s, 0, 0, 'fpa-interceptor', hex(7, 8), 0);
+    space(s, 1, 2, 'lamais-lancer', hex(7, 6), 'S'); // facing S toward the FPA bow (7,9), 3 hexes away
+    space(s, 0, 0, 'fpa-interceptor', hex(7, 8), 'N');
     const events = act(s, 1, 2, { kind: 'action' });
     const source = { seat: 1, by: 'squadron:1:2', weapon: 'lamais-lancer' };
     expect(events).toEqual([
@@ -166,7 +166,7 @@ describe('laser (RULES §4.5, draft §6.4.5)', () => {
         type: 'beam',
         source,
         from: hex(7, 6),
-        dir: 3,
+        dir: 'S',
         path: [hex(7, 7), hex(7, 8), hex(7, 9)],
         damageStart: 2,
         damageEnd: 1,
@@ -198,7 +198,7 @@ describe('laser (RULES §4.5, draft §6.4.5)', () => {
 
   it('draft §6.4.4: a beam that hits nothing still spends the munition', () => {
     const s = testState();
-    space(s, 1, 2, 'lamais-lancer', hex(1, 5), 5, 2);
+    space(s, 1, 2, 'lamais-lancer', hex(1, 5), 'NW', 2);
     const events = act(s, 1, 2, { kind: 'action' });
     expect(events.map((e) => e.type)).toEqual(['munitions', 'beam']);
     expect(s.ships[1].squadrons[2]!.munitions).toBe(1);
@@ -208,7 +208,7 @@ describe('laser (RULES §4.5, draft §6.4.5)', () => {
 describe('torpedo (RULES §4.4, draft §6.4.5)', () => {
   it('RULES §4.4: the munition becomes a torpedo token on the hex ahead; the supply is unchanged', () => {
     const s = testState();
-    space(s, 0, 0, 'fpa-torpedo-bomber', hex(3, 5), 1);
+    space(s, 0, 0, 'fpa-torpedo-bomber', hex(3, 5), 'NE');
     const events = act(s, 0, 0, { kind: 'action' });
     expect(events).toEqual([
       { type: 'munitions', seat: 0, squadron: '0:0', before: 1, after: 0, reason: 'action' },
@@ -216,7 +216,7 @@ describe('torpedo (RULES §4.4, draft §6.4.5)', () => {
         type: 'token-spawned',
         token: { kind: 'torpedo', id: 't1', owner: 0 },
         at: hex(4, 4),
-        facing: 1,
+        facing: 'NE',
         weapon: 'fpa-torpedo-bomber',
       },
     ]);
@@ -227,7 +227,7 @@ describe('torpedo (RULES §4.4, draft §6.4.5)', () => {
         owner: 0,
         source: 'squadronTorpedo',
         at: hex(4, 4),
-        facing: 1,
+        facing: 'NE',
         damage: 3,
         speed: 2,
         firedRound: 1,
@@ -242,18 +242,18 @@ describe('torpedo (RULES §4.4, draft §6.4.5)', () => {
   it('RULES §4.4: the token still spawns when the squadron torpedo supply is empty (the munition is the token)', () => {
     const s = testState();
     s.ships[0].supply.squadronTorpedo = 0;
-    space(s, 0, 0, 'fpa-torpedo-bomber', hex(3, 5), 0);
+    space(s, 0, 0, 'fpa-torpedo-bomber', hex(3, 5), 'N');
     act(s, 0, 0, { kind: 'action' });
     expect(s.tokens).toHaveLength(1);
     expect(s.ships[0].supply.squadronTorpedo).toBe(0);
   });
 
   it.each<[string, (s: MatchState) => void, Hex, Dir]>([
-    ['a projectile', (s) => void s.tokens.push(testToken({ at: hex(3, 4), facing: 0 })), hex(3, 5), 0],
-    ['an own squadron', (s) => void space(s, 0, 1, 'fpa-interceptor', hex(3, 4), 3), hex(3, 5), 0],
-    ['an enemy squadron', (s) => void space(s, 1, 1, 'lamais-dart', hex(3, 4), 3), hex(3, 5), 0],
-    ['a warship hex', () => {}, hex(7, 2), 0],
-    ['off the board', () => {}, hex(0, 5), 5],
+    ['a projectile', (s) => void s.tokens.push(testToken({ at: hex(3, 4), facing: 'N' })), hex(3, 5), 'N'],
+    ['an own squadron', (s) => void space(s, 0, 1, 'fpa-interceptor', hex(3, 4), 'S'), hex(3, 5), 'N'],
+    ['an enemy squadron', (s) => void space(s, 1, 1, 'lamais-dart', hex(3, 4), 'S'), hex(3, 5), 'N'],
+    ['a warship hex', () => {}, hex(7, 2), 'N'],
+    ['off the board', () => {}, hex(0, 5), 'NW'],
   ])('draft §6.4.5: no torpedo when the hex ahead holds %s', (_name, block, at, facing) => {
     const s = testState();
     space(s, 0, 0, 'fpa-torpedo-bomber', at, facing);
@@ -267,8 +267,8 @@ describe('torpedo (RULES §4.4, draft §6.4.5)', () => {
 describe('Mark (RULES §6 Pathfinder)', () => {
   it('RULES §6: marks the enemy warship within 3 in its front arc; a later direct fire at it has +1 accuracy', () => {
     const s = testState();
-    space(s, 0, 0, 'fpa-pathfinder', hex(7, 4), 0); // the enemy bow (7,1) is 3 straight ahead
-    space(s, 0, 1, 'fpa-interceptor', hex(7, 3), 0, 2);
+    space(s, 0, 0, 'fpa-pathfinder', hex(7, 4), 'N'); // the enemy bow (7,1) is 3 straight ahead
+    space(s, 0, 1, 'fpa-interceptor', hex(7, 3), 'N', 2);
     expect(markTargets(s, 0, s.ships[0].squadrons[0]!)).toEqual([1]);
     const events = act(s, 0, 0, { kind: 'action' });
     expect(events).toEqual([
@@ -277,7 +277,7 @@ describe('Mark (RULES §6 Pathfinder)', () => {
     ]);
     expect(s.ships[1].effects.markedBonus).toBe(1);
     // The Interceptor (accuracy 2) then fires at the bow: evasion 1 (Lamais), accuracy 2 + 1.
-    const o = squadronEndOptions(s, 0, 1, hex(7, 3), 0);
+    const o = squadronEndOptions(s, 0, 1, hex(7, 3), 'N');
     expect(o.targets.find((t) => t.target.kind === 'section' && t.target.section === 'bow')).toEqual({
       target: { kind: 'section', seat: 1, section: 'bow' },
       hitTwelfths: 8,
@@ -291,12 +291,12 @@ describe('Mark (RULES §6 Pathfinder)', () => {
   });
 
   it.each<[string, Hex, Dir]>([
-    ['out of range (4 hexes)', hex(7, 5), 0],
-    ['behind it', hex(7, 4), 3],
+    ['out of range (4 hexes)', hex(7, 5), 'N'],
+    ['behind it', hex(7, 4), 'S'],
     [
       'in range only outside the front arc, in the arc only beyond range (ruling: the same hex must be both)',
       hex(6, 4),
-      5,
+      'NW',
     ],
   ])('RULES §6: no Mark when the enemy warship is %s', (_name, at, facing) => {
     const s = testState();
@@ -307,7 +307,7 @@ describe('Mark (RULES §6 Pathfinder)', () => {
 
   it('RULES §6: a Mark target, if given, must be the enemy warship', () => {
     const s = testState();
-    space(s, 0, 0, 'fpa-pathfinder', hex(7, 4), 0);
+    space(s, 0, 0, 'fpa-pathfinder', hex(7, 4), 'N');
     expect(
       code(validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'section', seat: 0, section: 'bow' } })),
     ).toBe('not-a-legal-target');
@@ -328,8 +328,8 @@ describe('munitions and end options (draft §6.4.4)', () => {
     ['fpa-pathfinder', { kind: 'action' }],
   ])('draft §6.4.4: %s cannot act without a munition', (card, end) => {
     const s = testState();
-    space(s, 0, 0, card, hex(7, 4), 0, 0);
-    space(s, 1, 0, 'lamais-dart', hex(7, 3), 3);
+    space(s, 0, 0, card, hex(7, 4), 'N', 0);
+    space(s, 1, 0, 'lamais-dart', hex(7, 3), 'S');
     const before = structuredClone(s);
     expect(validateSquadronEnd(s, 0, 0, end)).toEqual({
       ok: false,
@@ -341,25 +341,25 @@ describe('munitions and end options (draft §6.4.4)', () => {
   it('UI: end options at a placement — recall, targets, spawn, mark — judged as if the squadron were there', () => {
     const s = testState();
     s.ships[0].squadrons[0]!.card = 'fpa-interceptor';
-    space(s, 1, 0, 'lamais-dart', hex(5, 9), 0);
+    space(s, 1, 0, 'lamais-dart', hex(5, 9), 'N');
     // Still aboard: judged at (5,11) facing N, next to the port bay hex (6,11).
-    expect(squadronEndOptions(s, 0, 0, hex(5, 11), 0)).toEqual({
+    expect(squadronEndOptions(s, 0, 0, hex(5, 11), 'N')).toEqual({
       recall: true,
       targets: [{ target: { kind: 'squadron', id: '1:0' }, hitTwelfths: 5, distance: 2 }],
       munitions: 1,
     });
     expect(s.ships[0].squadrons[0]!.status).toBe('aboard'); // the state is not touched
     s.ships[0].squadrons[0]!.munitions = 0;
-    expect(squadronEndOptions(s, 0, 0, hex(5, 11), 0).targets).toEqual([]);
+    expect(squadronEndOptions(s, 0, 0, hex(5, 11), 'N').targets).toEqual([]);
     s.ships[0].squadrons[1]!.card = 'fpa-torpedo-bomber';
-    expect(squadronEndOptions(s, 0, 1, hex(3, 5), 0)).toEqual({
+    expect(squadronEndOptions(s, 0, 1, hex(3, 5), 'N')).toEqual({
       recall: false,
       targets: [],
       spawnClear: true,
       munitions: 1,
     });
     s.ships[0].squadrons[2]!.card = 'fpa-pathfinder';
-    expect(squadronEndOptions(s, 0, 2, hex(7, 4), 0)).toEqual({
+    expect(squadronEndOptions(s, 0, 2, hex(7, 4), 'N')).toEqual({
       recall: false,
       targets: [],
       markTargets: [1],

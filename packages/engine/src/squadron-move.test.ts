@@ -62,8 +62,8 @@ describe('launch placement (RULES §4.4, draft §6.4.2)', () => {
     const s = testState();
     setBay(s, 0, 'fpa-automated-hangar');
     s.ships[0].core = hex(0, 3); // bow (0,2), port (-1,4) off the board, starboard (1,3)
-    s.tokens.push(testToken({ at: hex(1, 2), facing: 0 }));
-    space(s, 1, 0, hex(2, 3), 0);
+    s.tokens.push(testToken({ at: hex(1, 2), facing: 'N' }));
+    space(s, 1, 0, hex(2, 3), 'N');
     const hexes = launchHexes(s, 0);
     // Around the bays: (0,3) is the core, (1,2) holds a projectile, (2,3) an enemy squadron, (-1,3) (-1,5)
     // (-2,4) (-2,5) are off the board.
@@ -87,7 +87,7 @@ describe('launch placement (RULES §4.4, draft §6.4.2)', () => {
   it('RULES §6 Launch Rails: +1 speed only for a squadron launched this round', () => {
     const s = testState();
     setBay(s, 0, 'lamais-launch-rails');
-    const sq = space(s, 0, 0, hex(3, 5), 0);
+    const sq = space(s, 0, 0, hex(3, 5), 'N');
     expect(squadronSpeed(s.ships[0], sq)).toBe(4);
     sq.launchedThisRound = true;
     expect(squadronSpeed(s.ships[0], sq)).toBe(5);
@@ -99,13 +99,13 @@ describe('launch placement (RULES §4.4, draft §6.4.2)', () => {
 describe('squadron movement (RULES §4.4, draft §6.4.3)', () => {
   it('RULES §4.4: each move to an adjacent hex, facing = direction of the last move', () => {
     const s = testState();
-    const r = walkPath(s, { at: hex(3, 5), facing: 0 }, [hex(3, 4), hex(4, 3), hex(5, 3)], 4);
+    const r = walkPath(s, { at: hex(3, 5), facing: 'N' }, [hex(3, 4), hex(4, 3), hex(5, 3)], 4);
     expect(r).toEqual({
       ok: true,
       value: [
-        { at: hex(3, 4), facing: 0 },
-        { at: hex(4, 3), facing: 1 },
-        { at: hex(5, 3), facing: 2 },
+        { at: hex(3, 4), facing: 'N' },
+        { at: hex(4, 3), facing: 'NE' },
+        { at: hex(5, 3), facing: 'SE' },
       ],
     });
   });
@@ -123,14 +123,14 @@ describe('squadron movement (RULES §4.4, draft §6.4.3)', () => {
     ['leaving the board', hex(0, 5), [hex(-1, 5)], 4, 'move 1 leaves the board'],
     ['entering a warship hex', hex(7, 3), [hex(7, 2), hex(7, 1)], 4, 'move 2 enters a warship hex'],
   ])('RULES §4.4: illegal path — %s', (_name, from, path, moves, message) => {
-    expect(walkPath(testState(), { at: from, facing: 0 }, path, moves)).toEqual({ ok: false, error: message });
+    expect(walkPath(testState(), { at: from, facing: 'N' }, path, moves)).toEqual({ ok: false, error: message });
   });
 
   it('RULES §4.4: a squadron may pass through a token but not end on another one (ruling: any token, any owner)', () => {
     const s = testState();
-    space(s, 0, 0, hex(3, 5), 0);
-    s.tokens.push(testToken({ at: hex(3, 4), facing: 0, owner: 1 }));
-    space(s, 0, 1, hex(3, 2), 0);
+    space(s, 0, 0, hex(3, 5), 'N');
+    s.tokens.push(testToken({ at: hex(3, 4), facing: 'N', owner: 1 }));
+    space(s, 0, 1, hex(3, 2), 'N');
     const through: FighterAnswer = {
       kind: 'activate',
       squadron: 0,
@@ -154,8 +154,8 @@ describe('squadron movement (RULES §4.4, draft §6.4.3)', () => {
 
   it('UI: next steps are adjacent enterable hexes; on the last move only hexes it may end on', () => {
     const s = testState();
-    space(s, 0, 2, hex(7, 3), 0); // Strike Fighter, speed 3, just south of the enemy bow (7,1)
-    s.tokens.push(testToken({ at: hex(8, 2), facing: 0 }));
+    space(s, 0, 2, hex(7, 3), 'N'); // Strike Fighter, speed 3, just south of the enemy bow (7,1)
+    s.tokens.push(testToken({ at: hex(8, 2), facing: 'N' }));
     // First move: every neighbour; (8,2) holds a token but may be passed through.
     expect(squadronNextSteps(s, 0, 2, [])).toEqual([hex(7, 2), hex(8, 2), hex(8, 3), hex(7, 4), hex(6, 4), hex(6, 3)]);
     // From (7,2): every neighbour but (7,1), the enemy bow.
@@ -176,7 +176,7 @@ describe('squadron movement (RULES §4.4, draft §6.4.3)', () => {
     const s = testState();
     setBay(s, 0, 'fpa-automated-hangar');
     s.ships[0].squadrons[0]!.card = 'fpa-torpedo-bomber'; // speed 2: one move after placement
-    const start = { at: hex(9, 9), facing: 1 as Dir };
+    const start = { at: hex(9, 9), facing: 'NE' as Dir };
     expect(squadronNextSteps(s, 0, 0, [], start)).toEqual([hex(9, 8), hex(10, 8), hex(10, 9), hex(9, 10), hex(8, 9)]);
     expect(squadronNextSteps(s, 0, 0, [hex(9, 8)], start)).toEqual([]);
   });
@@ -194,14 +194,14 @@ describe('recall (RULES §4.4, draft §6.4.2)', () => {
     const s = testState();
     setBay(s, 0, bay);
     expect(inRecallRange(s, 0, at)).toBe(ok);
-    space(s, 0, 0, at, 0);
+    space(s, 0, 0, at, 'N');
     const r = validateFighterAnswer(s, 0, { kind: 'activate', squadron: 0, path: [], end: { kind: 'recall' } }, 0);
     expect(r.ok ? 'ok' : r.error.code).toBe(ok ? 'ok' : 'illegal-recall');
   });
 
   it('RULES §4.4: recall is judged after the moves', () => {
     const s = testState();
-    space(s, 0, 0, hex(4, 10), 0);
+    space(s, 0, 0, hex(4, 10), 'N');
     const far = validateFighterAnswer(s, 0, { kind: 'activate', squadron: 0, path: [], end: { kind: 'recall' } }, 0);
     expect(far.ok).toBe(false);
     const near = validateFighterAnswer(
@@ -217,8 +217,8 @@ describe('recall (RULES §4.4, draft §6.4.2)', () => {
 describe('validateFighterAnswer: typed errors (RULES §8)', () => {
   const base = (): MatchState => {
     const s = testState();
-    space(s, 0, 0, hex(3, 5), 0); // Interceptor in space, 1 munition
-    space(s, 0, 1, hex(5, 5), 0, { activated: true });
+    space(s, 0, 0, hex(3, 5), 'N'); // Interceptor in space, 1 munition
+    space(s, 0, 1, hex(5, 5), 'N', { activated: true });
     return s;
   };
   const cases: [string, unknown, number, string][] = [
@@ -250,19 +250,19 @@ describe('validateFighterAnswer: typed errors (RULES §8)', () => {
     ],
     [
       'launching a squadron in space',
-      { kind: 'launch', squadron: 0, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } },
+      { kind: 'launch', squadron: 0, at: hex(9, 9), facing: 'N', path: [], end: { kind: 'none' } },
       1,
       'squadron-cannot-act',
     ],
     [
       'launching with no Launch Squadron card left',
-      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } },
+      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 'N', path: [], end: { kind: 'none' } },
       0,
       'illegal-launch',
     ],
     [
       'launching out of launch range',
-      { kind: 'launch', squadron: 2, at: hex(7, 7), facing: 0, path: [], end: { kind: 'none' } },
+      { kind: 'launch', squadron: 2, at: hex(7, 7), facing: 'N', path: [], end: { kind: 'none' } },
       1,
       'illegal-launch',
     ],
@@ -290,7 +290,7 @@ describe('validateFighterAnswer: typed errors (RULES §8)', () => {
         kind: 'launch',
         squadron: 2,
         at: hex(9, 9),
-        facing: 0,
+        facing: 'N',
         path: [hex(9, 8), hex(9, 7), hex(9, 6)],
         end: { kind: 'none' },
       },
@@ -337,7 +337,7 @@ describe('validateFighterAnswer: typed errors (RULES §8)', () => {
     const r = validateFighterAnswer(
       s,
       0,
-      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } },
+      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 'N', path: [], end: { kind: 'none' } },
       1,
     );
     expect(r).toEqual({ ok: false, error: { code: 'illegal-launch', message: 'the fighter bay is in cooldown' } });
@@ -349,7 +349,7 @@ describe('validateFighterAnswer: typed errors (RULES §8)', () => {
     const r = validateFighterAnswer(
       s,
       0,
-      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 0, path: [], end: { kind: 'none' } },
+      { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 'N', path: [], end: { kind: 'none' } },
       1,
     );
     expect(r.ok ? 'ok' : r.error.code).toBe('squadron-cannot-act');
@@ -360,12 +360,12 @@ describe('validateFighterAnswer: typed errors (RULES §8)', () => {
     const r = validateFighterAnswer(
       s,
       0,
-      { kind: 'launch', squadron: 2, at: { q: 9, r: 9, x: 1 }, facing: 4, extra: true },
+      { kind: 'launch', squadron: 2, at: { q: 9, r: 9, x: 1 }, facing: 'SW', extra: true },
       1,
     );
     expect(r).toEqual({
       ok: true,
-      value: { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 4, path: [], end: { kind: 'none' } },
+      value: { kind: 'launch', squadron: 2, at: hex(9, 9), facing: 'SW', path: [], end: { kind: 'none' } },
     });
   });
 });

@@ -2,7 +2,7 @@
 // validation of a fighter activation answer. The end of an activation (recall or action) is squadron-action.ts.
 import { onBoard } from './board.js';
 import { fighterBayCard, squadronCard } from './content/index.js';
-import { DIRS, directionTo, equals, key, neighbour, range } from './hex.js';
+import { DIRS, directionTo, equals, isDir, key, neighbour, range } from './hex.js';
 import { bayHexes, validateSquadronEnd, withSquadronAt } from './squadron-action.js';
 import { smallTokens } from './tokens.js';
 import { err, ok } from './types.js';
@@ -143,7 +143,6 @@ export function squadronNextSteps(
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 const isHex = (x: unknown): x is Hex =>
   typeof x === 'object' && x !== null && isInt((x as Hex).q) && isInt((x as Hex).r);
-const isDir = (x: unknown): x is Dir => isInt(x) && x >= 0 && x <= 5;
 
 function parsePath(raw: unknown): Hex[] | null {
   if (raw === undefined) return [];
@@ -195,7 +194,7 @@ export function validateFighterAnswer(
     if (launchesLeft <= 0) return fail('illegal-launch', 'no Launch Squadron card left this round');
     if (ship.cooldown.fighterBay > 0) return fail('illegal-launch', 'the fighter bay is in cooldown');
     if (!isHex(a.at)) return fail('illegal-launch', 'the launch hex is missing');
-    if (!isDir(a.facing)) return fail('illegal-launch', 'the launch facing is not a direction 0..5');
+    if (!isDir(a.facing)) return fail('illegal-launch', 'the launch facing is not a direction (N, NE, SE, S, SW, NW)');
     const at = { q: a.at.q, r: a.at.r };
     if (!launchHexes(s, seat).some((h) => equals(h, at))) {
       return fail(

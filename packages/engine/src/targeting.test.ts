@@ -14,7 +14,7 @@ import {
 import { shipHexes } from './warship.js';
 import type { Dir, Hex, MatchState, Seat, Target, TargetOption } from './types.js';
 
-function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 0): void {
+function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 'N'): void {
   s.ships[seat].squadrons[index] = { ...s.ships[seat].squadrons[index]!, status: 'space', at, facing };
 }
 
@@ -24,12 +24,12 @@ function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 
  * enemy torpedo t5 at (5,7), a projectile p6 at (11,5) (never a target).
  */
 function scene(): MatchState {
-  const s = testState({ ships: [testShip(0), testShip(1, { core: hex(7, 4), facing: 3 })] });
-  place(s, 1, 0, hex(9, 6), 3);
-  place(s, 1, 1, hex(9, 9), 3);
+  const s = testState({ ships: [testShip(0), testShip(1, { core: hex(7, 4), facing: 'S' })] });
+  place(s, 1, 0, hex(9, 6), 'S');
+  place(s, 1, 1, hex(9, 9), 'S');
   s.tokens = [
-    testToken({ id: 't5', kind: 'torpedo', owner: 1, at: hex(5, 7), facing: 2, evasion: 2 }),
-    testToken({ id: 'p6', kind: 'projectile', owner: 1, at: hex(11, 5), facing: 3 }),
+    testToken({ id: 't5', kind: 'torpedo', owner: 1, at: hex(5, 7), facing: 'SE', evasion: 2 }),
+    testToken({ id: 'p6', kind: 'projectile', owner: 1, at: hex(11, 5), facing: 'S' }),
   ];
   return s;
 }
@@ -39,7 +39,7 @@ function gun(s: MatchState, over: Partial<DirectAttacker> = {}): DirectAttacker 
   return {
     seat: 0,
     from: hex(7, 9),
-    facing: 0,
+    facing: 'N',
     arcs: ['front'],
     range: 6,
     accuracy: 1,
@@ -101,7 +101,7 @@ describe('RULES §4.5 direct fire: target listing', () => {
 
   it('RULES §4.5: a projectile obstructs but is never a target; own squadrons and torpedoes are never targets', () => {
     const s = scene();
-    s.tokens.push(testToken({ id: 't7', kind: 'torpedo', owner: 0, at: hex(8, 7), facing: 0, evasion: 2 }));
+    s.tokens.push(testToken({ id: 't7', kind: 'torpedo', owner: 0, at: hex(8, 7), facing: 'N', evasion: 2 }));
     place(s, 0, 1, hex(6, 8));
     const all = targets(targetOptions(s, gun(s, { arcs: 'any', range: 10 })));
     expect(all).not.toContainEqual(torp('p6'));
@@ -125,7 +125,7 @@ describe('RULES §4.5 direct fire: target listing', () => {
 
   it('RULES §4.5: enemy targets come in the fixed order — sections bow, core, port, starboard, then tokens by id', () => {
     const s = scene();
-    s.tokens.push(testToken({ id: 't10', kind: 'torpedo', owner: 1, at: hex(0, 9), facing: 2, evasion: 2 }));
+    s.tokens.push(testToken({ id: 't10', kind: 'torpedo', owner: 1, at: hex(0, 9), facing: 'SE', evasion: 2 }));
     expect(enemyTargets(s, gun(s)).map((c) => c.target)).toEqual([
       sec('bow'),
       sec('core'),
@@ -142,7 +142,7 @@ describe('RULES §4.5 direct fire: target listing', () => {
 describe('RULES §4.5 direct fire: AOE options are hexes', () => {
   /** Front arc, range 2, no enemy nearby: the eight hexes of the front arc within 2 of the bow. */
   function aoeScene(): MatchState {
-    return testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 3 })] });
+    return testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 'S' })] });
   }
   const eight = [hex(5, 9), hex(6, 8), hex(6, 9), hex(7, 7), hex(7, 8), hex(8, 7), hex(8, 8), hex(9, 7)];
 
@@ -166,9 +166,9 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
 
   it('RULES §4.5: affected = every enemy target within aoe of the hex, even beyond range, friends excluded', () => {
     const s = aoeScene();
-    place(s, 1, 0, hex(7, 6), 3); // distance 3 from the bow: beyond range 2, next to (7,7)
+    place(s, 1, 0, hex(7, 6), 'S'); // distance 3 from the bow: beyond range 2, next to (7,7)
     place(s, 0, 0, hex(6, 7)); // a friendly squadron next to (7,7): never affected
-    s.tokens = [testToken({ id: 't5', kind: 'torpedo', owner: 1, at: hex(8, 6), facing: 2, evasion: 2 })];
+    s.tokens = [testToken({ id: 't5', kind: 'torpedo', owner: 1, at: hex(8, 6), facing: 'SE', evasion: 2 })];
     const o = targetOptions(s, gun(s, { range: 2, aoe: 1, accuracy: 1 }));
     const at77 = o.find((x) => x.target.kind === 'hex' && x.target.at.q === 7 && x.target.at.r === 7)!;
     expect(at77).toEqual({
@@ -184,7 +184,7 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
 
   it('Ruling AOE-LOS: targets in the area need no line of sight from the aimed hex (draft §7.4.2, aoe 2)', () => {
     const s = aoeScene();
-    place(s, 1, 0, hex(7, 5), 3); // two hexes beyond (7,7), with a friendly squadron between at (7,6)
+    place(s, 1, 0, hex(7, 5), 'S'); // two hexes beyond (7,7), with a friendly squadron between at (7,6)
     place(s, 0, 0, hex(7, 6));
     const o = targetOptions(s, gun(s, { range: 2, aoe: 2 }));
     const at77 = o.find((x) => x.target.kind === 'hex' && x.target.at.q === 7 && x.target.at.r === 7)!;
@@ -192,7 +192,7 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
   });
 
   it('RULES §4.5: an AOE area takes in warship sections too (in the fixed order), not for point defence', () => {
-    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(7, 5), facing: 3 })] }); // bow (7,6)
+    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(7, 5), facing: 'S' })] }); // bow (7,6)
     const o = targetOptions(s, gun(s, { range: 2, aoe: 1 }));
     const at77 = o.find((x) => x.target.kind === 'hex' && x.target.at.q === 7 && x.target.at.r === 7)!;
     expect(at77.affected).toEqual([sec('bow')]);
@@ -201,7 +201,7 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
   });
 
   it('RULES §1: AOE aim hexes are on the board only', () => {
-    const s = testState({ ships: [testShip(0, { core: hex(0, 2), facing: 0 }), testShip(1)] }); // bow (0,1) on the top edge
+    const s = testState({ ships: [testShip(0, { core: hex(0, 2), facing: 'N' }), testShip(1)] }); // bow (0,1) on the top edge
     const o = targetOptions(s, gun(s, { from: hex(0, 1), range: 2, aoe: 1 }));
     expect(o.map((x) => (x.target.kind === 'hex' ? x.target.at : null))).toEqual([hex(0, 0), hex(1, 0), hex(2, -1)]);
   });
@@ -275,11 +275,11 @@ describe('RULES §4.5 the hit formula: d12 > 6 + evasion − accuracy', () => {
       });
     it('RULES §2: behind (all of it beyond the midway line) → +2 against sections', () => {
       const s = scene();
-      const o = attackOdds(s, wisp(s, hex(7, 2), 3), sec('core'), 2);
+      const o = attackOdds(s, wisp(s, hex(7, 2), 'S'), sec('core'), 2);
       expect(o.modifiers).toEqual([{ reason: 'behind', value: 2 }]);
       expect(o).toMatchObject({ accuracy: 3, needAbove: 4, hitTwelfths: 8 });
       // listed with the bonus: core, port and starboard in its front arc within 2
-      expect(targetOptions(s, wisp(s, hex(7, 2), 3))).toEqual([
+      expect(targetOptions(s, wisp(s, hex(7, 2), 'S'))).toEqual([
         { target: sec('core'), hitTwelfths: 8, distance: 2 },
         { target: sec('port'), hitTwelfths: 8, distance: 2 },
         { target: sec('starboard'), hitTwelfths: 8, distance: 2 },
@@ -287,12 +287,12 @@ describe('RULES §4.5 the hit formula: d12 > 6 + evasion − accuracy', () => {
     });
     it('RULES §2: on the midway line (flanking) or in front → no bonus', () => {
       const s = scene();
-      expect(attackOdds(s, wisp(s, hex(9, 3), 4), sec('core'), 2).modifiers).toEqual([]); // θ = −90°: flanking
-      expect(attackOdds(s, wisp(s, hex(7, 7), 0), sec('bow'), 2).modifiers).toEqual([]); // in front
+      expect(attackOdds(s, wisp(s, hex(9, 3), 'SW'), sec('core'), 2).modifiers).toEqual([]); // θ = −90°: flanking
+      expect(attackOdds(s, wisp(s, hex(7, 7), 'N'), sec('bow'), 2).modifiers).toEqual([]); // in front
     });
     it('RULES §6: the Wisp bonus is against warships only, not squadrons', () => {
       const s = scene();
-      expect(attackOdds(s, wisp(s, hex(7, 2), 3), sq('1:0'), 2).modifiers).toEqual([]);
+      expect(attackOdds(s, wisp(s, hex(7, 2), 'S'), sq('1:0'), 2).modifiers).toEqual([]);
     });
   });
 

@@ -3,9 +3,11 @@
 // token, commitment card, squadron, munition, cooldown, initiative.
 
 export type Seat = 0 | 1;
-/** Board directions, clockwise from north (RULES §1): 0=N 1=NE 2=SE 3=S 4=SW 5=NW. */
-export type Dir = 0 | 1 | 2 | 3 | 4 | 5;
-export type DirName = 'N' | 'NE' | 'SE' | 'S' | 'SW' | 'NW';
+/**
+ * Board directions, clockwise from north (RULES §1), written as names everywhere public (RULES §10). The numeric
+ * index (0=N … 5=NW) exists only inside hex.ts's maths.
+ */
+export type Dir = 'N' | 'NE' | 'SE' | 'S' | 'SW' | 'NW';
 /** Axial hex coordinates, flat-top (RULES §1). */
 export interface Hex {
   q: number;
@@ -140,7 +142,7 @@ export interface Loadout {
 }
 
 // ---------------------------------------------------------------- commitments (RULES §4.1)
-export type EngineSetting = DirName | 'DOUBLE' | 'CW' | 'CCW' | 'NONE';
+export type EngineSetting = Dir | 'DOUBLE' | 'CW' | 'CCW' | 'NONE';
 export const ENGINE_SETTINGS: readonly EngineSetting[] = [
   'N',
   'NE',

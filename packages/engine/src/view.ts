@@ -1,16 +1,15 @@
 // The public JSON view of a match state (RULES §10): directions as names, axial {q, r}, tokens with kind/owner/at/facing.
-import { dirName } from './hex.js';
 import { smallTokens } from './tokens.js';
-import type { Component, DirName, Hex, MatchState, Rotation, Seat, SectionName } from './types.js';
+import type { Component, Dir, Hex, MatchState, Rotation, Seat, SectionName } from './types.js';
 
 export interface ShipView {
   name: string;
   faction: string;
   core: Hex;
-  facing: DirName;
+  facing: Dir;
   armour: Record<SectionName, number>;
   structure: number;
-  momentum: { linear: DirName[]; rotational: Rotation[] };
+  momentum: { linear: Dir[]; rotational: Rotation[] };
   cooldown: Record<Component, number>;
   power: number;
   supply: { main: number; broadside: number; squadronTorpedo: number };
@@ -22,7 +21,7 @@ export interface TokenView {
   kind: 'squadron' | 'projectile' | 'torpedo';
   owner: Seat;
   at: Hex;
-  facing: DirName;
+  facing: Dir;
 }
 
 export interface StateView {
@@ -42,10 +41,10 @@ export function stateView(s: MatchState): StateView {
       name: w.name,
       faction: w.faction,
       core: { ...w.core },
-      facing: dirName(w.facing),
+      facing: w.facing,
       armour: { ...w.armour },
       structure: w.structure,
-      momentum: { linear: w.momentum.linear.map(dirName), rotational: [...w.momentum.rotational] },
+      momentum: { linear: [...w.momentum.linear], rotational: [...w.momentum.rotational] },
       cooldown: { ...w.cooldown },
       power: w.power,
       supply: { ...w.supply },
@@ -64,7 +63,7 @@ export function stateView(s: MatchState): StateView {
       kind: t.ref.kind,
       owner: t.ref.owner,
       at: { ...t.at },
-      facing: dirName(t.facing),
+      facing: t.facing,
     })),
   };
 }

@@ -1,5 +1,5 @@
 // Warship geometry, armour, structure and destruction (RULES §3).
-import { directionTo, neighbour, turn } from './hex.js';
+import { directionTo, neighbour, turn, turnsBetween } from './hex.js';
 import type { Ctx } from './context.js';
 import type { Source } from './events.js';
 import { rollCritical } from './critical.js';
@@ -31,7 +31,7 @@ export function sectionAt(ship: Pick<Warship, 'core' | 'facing'>, h: Hex): Secti
   if (Math.abs(dq) > 1 || Math.abs(dr) > 1 || Math.abs(dq + dr) > 1) return null;
   const d = directionTo({ q: 0, r: 0 }, { q: dq, r: dr });
   if (d === null) return null;
-  const rel = (d - ship.facing + 6) % 6;
+  const rel = turnsBetween(ship.facing, d);
   return rel === 0 ? 'bow' : rel === 4 ? 'port' : rel === 2 ? 'starboard' : null;
 }
 

@@ -99,6 +99,19 @@ describe('parseClientMessage', () => {
     ).toBe(true);
   });
 
+  it('RULES §10: a launch facing is a direction name; a number is refused, naming the field', () => {
+    const launch = (facing: unknown) => ({
+      prompt: 2,
+      decision: {
+        kind: 'fighter',
+        answer: { kind: 'launch', squadron: 0, at: { q: 7, r: 11 }, facing, path: [], end: { kind: 'none' } },
+      },
+    });
+    expect(parseClientMessage('decide', launch('NW')).ok).toBe(true);
+    expect(bad('decide', launch(5)).message).toMatch(/decision\.answer\.facing/);
+    expect(bad('decide', launch('W')).message).toMatch(/decision\.answer\.facing/);
+  });
+
   it('checks join options', () => {
     expect(parseJoinOptions({ name: 'Ada', private: true, timers: { commit: 30 } }).ok).toBe(true);
     const r = parseJoinOptions({ timers: { commit: 1 } });

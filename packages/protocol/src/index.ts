@@ -2,12 +2,15 @@
 // Clients send the types of ClientMessages; the server answers with ServerMessages. Payloads are validated on arrival
 // with parseClientMessage, which returns a Result naming the offending field instead of throwing.
 import * as v from 'valibot';
-import type { Commitment, Decision, Prompt, Seat } from '@star-eater/engine/types';
-import type { MatchEvent } from '@star-eater/engine/events';
+import type { Commitment, Decision, MatchEvent, Prompt, Seat } from '@star-eater/engine';
 import { clientMessageSchemas } from './schemas.js';
+import { TIMER_PRESET_NAMES } from './presets.js';
+import type { Emote } from './emotes.js';
 
 export { clientMessageSchemas, commitmentSchema, decisionSchema, cardPlaySchema, targetSchema } from './schemas.js';
 export { ENGINE_VALUES, FACTIONS } from './schemas.js';
+export * from './presets.js';
+export * from './emotes.js';
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;
 export type ClientMessages = { [K in ClientMessageType]: v.InferOutput<(typeof clientMessageSchemas)[K]> };
@@ -87,7 +90,10 @@ export interface ServerMessages {
   welcome: { role: Role; seat: Seat | null; roomId: string; invite?: string };
   /** Your own sealed commitment, echoed to you alone. */
   commitment: { round: number; commitment: Commitment | null; lockedIn: boolean };
-  /** A decision the engine needs from you; answer with `decide` and this id before `deadline`. */
+  /**
+   * A decision the engine needs from you; answer with `decide` and this id before `deadline`. `deadline` is 0 while
+   * the room waits for the clients to finish animating (state `animating`); the synced `deadline` then says when.
+   */
   prompt: { id: number; round: number; prompt: Prompt; deadline: number };
   /** The prompt with this id is closed (answered, or the default was taken). */
   'prompt-closed': { id: number; defaulted: boolean };
@@ -99,6 +105,8 @@ export interface ServerMessages {
    * The server keeps only that one round; the client appends what it has not shown yet (it knows what it played).
    */
   'round-so-far': { round: number; events: MatchEvent[]; previous?: { round: number; events: MatchEvent[] } };
+  /** A seat's quick emote, to both seats and the spectators. */
+  emote: { seat: Seat; emote: Emote };
   /** The match is over; the seed is revealed and the record stored under `recordId`. */
   ended: { winner: Seat | 'draw'; reason: string; seed: string; recordId: string | null };
   error: ErrorMessage;
@@ -111,6 +119,8 @@ export interface JoinOptions {
   private?: boolean;
   invite?: string;
   spectate?: boolean;
+  /** Private rooms only (the creator): a timer preset (default standard), timers in seconds that override it. */
+  preset?: (typeof TIMER_PRESET_NAMES)[number];
   /** Private rooms only (the creator): timers in seconds and the Arclight variants. */
   timers?: { draft?: number; commit?: number; prompt?: number };
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
@@ -121,6 +131,7 @@ export const joinOptionsSchema = v.object({
   private: v.optional(v.boolean()),
   invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
   spectate: v.optional(v.boolean()),
+  preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),
   timers: v.optional(
     v.strictObject({
       draft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),

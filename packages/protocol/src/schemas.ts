@@ -1,6 +1,7 @@
 // Valibot schemas of every client → server message payload. Shapes only (type, range, allowed fields): whether a
 // move is legal in the current match is the engine's business (validateCommitment, resolveRound, applyDraftAction).
 import * as v from 'valibot';
+import { EMOTES } from './emotes.js';
 
 const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
 export const ENGINE_VALUES = [...DIRS, 'DOUBLE', 'CW', 'CCW', 'NONE'] as const;
@@ -16,7 +17,7 @@ const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minV
 const squadronIndex = int(0, 2);
 /** Axial coordinates; boards are scenario data, so only a generous sanity bound here. */
 const hex = v.strictObject({ q: int(-64, 64), r: int(-64, 64) });
-const dir = v.picklist([0, 1, 2, 3, 4, 5]);
+const dir = v.picklist(DIRS);
 
 // ---------------------------------------------------------------- commitment (RULES §4.1)
 export const cardPlaySchema = v.variant('card', [
@@ -100,6 +101,13 @@ export const clientMessageSchemas = {
   revise: v.strictObject({ round: int(1, 100000) }),
   /** The answer to the prompt with this id. */
   decide: v.strictObject({ prompt: int(0, 1e9), decision: decisionSchema }),
+  /**
+   * The client has finished animating `round`'s first `events` events: the room starts the next timer once every
+   * connected seat has (or after a cap), so a prompt or a commitment window never counts down under an animation.
+   */
+  animated: v.strictObject({ round: int(1, 100000), events: int(0, 100000) }),
+  /** A quick emote from the fixed set (never free text); the room limits how often. */
+  emote: v.strictObject({ emote: v.picklist(EMOTES) }),
   concede: v.optional(v.strictObject({})),
   rematch: v.optional(v.strictObject({})),
 } as const;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
 import type { Logger } from 'pino';
+import { TIMER_PRESETS } from '@star-eater/protocol';
 import { setRoomDeps, type RoomDeps } from './deps.js';
 import { SpreadPingTransport } from './keepalive.js';
 import { mountHttp } from './http.js';
@@ -95,7 +96,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     storage,
     log,
     reconnectSeconds: 180,
-    timers: { draft: 45, commit: 60, prompt: 30 },
+    timers: { ...TIMER_PRESETS.standard },
+    animationCapSeconds: 20,
     maxSpectators: 64,
     rateLimit: DEFAULT_RATE_LIMIT,
     ...opts.room,

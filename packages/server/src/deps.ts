@@ -10,6 +10,8 @@ export interface RoomDeps {
   reconnectSeconds: number;
   /** Default timers, seconds (RULES §7). */
   timers: { draft: number; commit: number; prompt: number };
+  /** How long a timer waits at most for the clients' animations (animation-wait.ts), seconds; 0: no wait. */
+  animationCapSeconds: number;
   maxSpectators: number;
   rateLimit: RateLimitOptions;
   /** True while the process drains before it stops (scale/drain.ts): no new match starts here, not even a rematch. */

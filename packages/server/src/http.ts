@@ -88,6 +88,7 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
           factions: m.factions,
           round: m.round,
           spectators: m.spectators,
+          preset: m.preset,
         };
       });
     res.json({ matches });

@@ -181,7 +181,10 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
       await p0.reconnect(survivor.sdk());
       await p1.reconnect(survivor.sdk());
       expect(hostOf(p0)).toBe(survivor.address);
-      await p0.until(() => p0.state.phase === 'commit' && p0.state.seats.every((s: any) => s.connected), 'both back');
+      await p0.until(
+        () => p0.state.phase === 'commit' && p0.state.seats.every((s: { connected: boolean }) => s.connected),
+        'both back',
+      );
       p1.send('concede');
       expect(await p0.until(() => p0.of('ended')[0], 'the end')).toMatchObject({ winner: p0.seat, reason: 'concede' });
     } else {
@@ -239,7 +242,10 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
       await c.reconnect(other.sdk());
       expect(hostOf(c)).toBe(other.address);
     }
-    await q0.until(() => q0.state.phase === 'factions' && q0.state.seats.every((s: any) => s.connected), 'both back');
+    await q0.until(
+      () => q0.state.phase === 'factions' && q0.state.seats.every((s: { connected: boolean }) => s.connected),
+      'both back',
+    );
     q0.send('concede');
     expect(await q1.until(() => q1.of('ended')[0], 'the end')).toMatchObject({ winner: q1.seat, reason: 'concede' });
   });

@@ -14,6 +14,7 @@ import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchRoomState } from '../src/rooms/state.js';
 import { attachBot, type Bot, type BotOptions } from './bot.js';
 import { eventsShown } from './event-log.js';
 import type { TestClient } from './harness.js';
@@ -43,11 +44,14 @@ interface Case {
   spec2?: TestClient;
 }
 
-const picks = (st: any) =>
-  ['main', 'broadside', 'fighterBay', 'pointDefence'].filter((s) => st.seats[0][s]).length +
-  ['main', 'broadside', 'fighterBay', 'pointDefence'].filter((s) => st.seats[1][s]).length +
-  st.seats[0].squadrons.length +
-  st.seats[1].squadrons.length;
+/** Draft picks made so far, both seats (RULES §5). */
+const picks = (st: MatchRoomState) =>
+  st.seats
+    .map(
+      (s) =>
+        (['main', 'broadside', 'fighterBay', 'pointDefence'] as const).filter((k) => s[k]).length + s.squadrons.length,
+    )
+    .reduce((a, b) => a + b, 0);
 
 function crashSuite(kind: 'sqlite' | 'postgres') {
   let services: Services | null = null;
@@ -55,7 +59,10 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
   let env: Record<string, string> = {};
   let proc: ServerProcess | null = null;
   const open: TestClient[] = [];
-  const track = (c: TestClient) => (open.push(c), c);
+  const track = (c: TestClient) => {
+    open.push(c);
+    return c;
+  };
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), `se-crash-${kind}-`));

@@ -64,6 +64,13 @@ it('a timer falling due during a patch does not overwrite that patch: every clie
         `round ${round}`,
         15_000,
       );
+      if (round > 1) {
+        // Both clients have shown the last round (animation-wait.ts): the commit window's clock runs.
+        const shown = a.of('events').filter((e) => e.round === round - 1);
+        const events = shown.reduce((n, e) => n + e.events.length, 0);
+        for (const c of [a, b]) c.send('animated', { round: round - 1, events });
+        await a.until(() => !a.state.animating && a.state.deadline > 0, `round ${round}'s clock`);
+      }
       // The commit window is over on the room clock, but the room's Node timeout has not fired yet.
       shiftClock(a.room.roomId, 120_000);
       // A's commitment changes the state: its patch ticks the clock, which finds the commit timer due.

@@ -66,7 +66,7 @@ describe('fighter prompts', () => {
         kind: 'launch',
         squadron: offered!.squadron,
         at: offered!.launchHexes![0]!,
-        facing: 0,
+        facing: 'N',
         path: [],
         end: { kind: 'none' },
       },

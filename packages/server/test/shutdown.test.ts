@@ -86,7 +86,10 @@ describe('SIGTERM on a real game-server process', () => {
     // Started again: the live match is back, its players in their seats with the tokens they held.
     proc = await spawnServer('solo-2', { env: { SQLITE_PATH: file }, port: proc.port });
     for (const c of [l0, l1]) await c.reconnect();
-    await l0.until(() => l0.state.phase === 'commit' && l0.state.seats.every((s: any) => s.connected), 'both back');
+    await l0.until(
+      () => l0.state.phase === 'commit' && l0.state.seats.every((s: { connected: boolean }) => s.connected),
+      'both back',
+    );
     l0.send('concede');
     const ended = await l1.until(() => l1.of('ended')[0], 'the restored match ends');
     expect(ended).toMatchObject({ winner: l1.seat, reason: 'concede' });

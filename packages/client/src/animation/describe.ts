@@ -1,8 +1,6 @@
 // One line of the match log for each engine event, in the rulebook's words. Returns null for events not worth a line.
-import type { MatchEvent, RollDetail, Source, TokenRef } from '@star-eater/engine/events';
-import type { CardPlay, Commitment, Dir, Target } from '@star-eater/engine/types';
+import type { CardPlay, Commitment, MatchEvent, RollDetail, Source, Target, TokenRef } from '@star-eater/engine';
 
-const DIR = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 export const CARD_NAME: Record<string, string> = {
   'fire-main': 'Fire Main',
   'port-broadside': 'Port Broadside',
@@ -28,8 +26,6 @@ const PHASE: Record<string, string> = {
 };
 
 export type Names = readonly [string, string];
-
-const thrustName = (t: Dir | string): string => (typeof t === 'number' ? DIR[t]! : t);
 
 export function cardLabel(p: CardPlay): string {
   let s = CARD_NAME[p.card] ?? p.card;
@@ -110,14 +106,14 @@ export function describeEvent(e: MatchEvent, names: Names): string | null {
         modified: 'turns a token',
         ignored: 'has no effect',
       }[e.effect];
-      return `${names[e.seat]} thrusts ${thrustName(e.thrust)}: ${what} on the momentum mat.`;
+      return `${names[e.seat]} thrusts ${e.thrust}: ${what} on the momentum mat.`;
     }
     case 'engine-blocked':
       return `${names[e.seat]}'s engine card ${e.engine} is blocked (${e.reason.replace('-', ' ')}).`;
     case 'step':
-      return typeof e.token === 'number'
-        ? `${names[e.seat]}'s warship drifts ${DIR[e.token]}.`
-        : `${names[e.seat]}'s warship rotates ${e.token === 'CW' ? 'clockwise' : 'counter-clockwise'}.`;
+      return e.token === 'CW' || e.token === 'CCW'
+        ? `${names[e.seat]}'s warship rotates ${e.token === 'CW' ? 'clockwise' : 'counter-clockwise'}.`
+        : `${names[e.seat]}'s warship drifts ${e.token}.`;
     case 'collision':
       return e.kind === 'edge'
         ? `${names[e.seat]}'s warship hits the board edge and stops; the step is undone.`
@@ -133,19 +129,19 @@ export function describeEvent(e: MatchEvent, names: Names): string | null {
     case 'ship-destroyed':
       return `${names[e.seat]}'s warship is destroyed!`;
     case 'token-spawned':
-      return `${tokenName(e.token, names)} is launched (${prettyCard(e.weapon)}), heading ${DIR[e.facing]}.`;
+      return `${tokenName(e.token, names)} is launched (${prettyCard(e.weapon)}), heading ${e.facing}.`;
     case 'token-moved':
       return null;
     case 'torpedo-target':
       return e.target === null ? `A torpedo finds no target.` : `A torpedo locks on to ${names[e.target]}'s warship.`;
     case 'torpedo-turned':
-      return `A torpedo turns ${DIR[e.to]} (${e.reason}).`;
+      return `A torpedo turns ${e.to} (${e.reason}).`;
     case 'token-destroyed':
       return `${tokenName(e.token, names)} is destroyed (${e.cause.replace('-', ' ')}).`;
     case 'token-returned':
       return e.reason === 'left-board' ? `${tokenName(e.token, names)} leaves the board.` : null;
     case 'beam':
-      return `${sourceName(e.source, names)} fires a beam ${DIR[e.dir]} (${e.damageStart} damage${e.stoppedAt ? `, ${e.damageEnd} reaches ${names[e.stoppedAt.seat]}'s ${e.stoppedAt.section}` : ''}).`;
+      return `${sourceName(e.source, names)} fires a beam ${e.dir} (${e.damageStart} damage${e.stoppedAt ? `, ${e.damageEnd} reaches ${names[e.stoppedAt.seat]}'s ${e.stoppedAt.section}` : ''}).`;
     case 'attack':
       return `${sourceName(e.source, names)} attacks ${targetName(e.target, names)}: ${rollFormula(e.detail)}.`;
     case 'squadron-launched':

@@ -1,8 +1,16 @@
 // Turns engine events into animation steps on a BoardState. Each step's `finish` leaves the board exactly as the
 // event says it ends (so skipping is exact); `update` only interpolates positions and effects in between.
-import type { MatchEvent, TokenRef } from '@star-eater/engine/events';
-import type { Dir, Hex, Target } from '@star-eater/engine/types';
-import { lerpDir, lerpHex } from '../board/layout.js';
+import {
+  dirAt,
+  dirIndex,
+  isDir,
+  type Dir,
+  type Hex,
+  type MatchEvent,
+  type Target,
+  type TokenRef,
+} from '@star-eater/engine';
+import { lerpDir, lerpHex, sixths } from '../board/layout.js';
 import { findToken, shipHexes, squadronLabel, type BoardModel } from '../board/model.js';
 import type { BoardState } from '../board/state.js';
 import { THEME } from '../board/theme.js';
@@ -29,7 +37,7 @@ function hexOfTarget(m: BoardModel, t: Target): Hex | null {
   switch (t.kind) {
     case 'section': {
       const s = m.ships[t.seat];
-      return shipHexes(s.core, Math.round(s.facing) as Dir)[t.section];
+      return shipHexes(s.core, dirAt(Math.round(s.facing)))[t.section];
     }
     case 'squadron':
     case 'torpedo':
@@ -55,14 +63,14 @@ function pathStep(s: BoardState, label: string, id: string, from: Hex, path: Hex
       const x = t * path.length;
       const i = Math.min(path.length - 1, Math.floor(x));
       tok.at = lerpHex(pts[i]!, pts[i + 1]!, x - i);
-      tok.facing = facings[i] ?? tok.facing;
+      tok.facing = sixths(facings[i] ?? tok.facing);
       s.dirty = true;
     },
     finish() {
       const tok = findToken(s.model, id);
       if (tok && path.length) {
         tok.at = { ...path[path.length - 1]! };
-        tok.facing = facings[facings.length - 1] ?? tok.facing;
+        tok.facing = sixths(facings[facings.length - 1] ?? tok.facing);
       }
       s.dirty = true;
     },
@@ -158,13 +166,13 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
           update(t) {
             const ship = m().ships[e.seat];
             ship.core = lerpHex(e.from.core, e.to.core, t);
-            ship.facing = lerpDir(e.from.facing, e.to.facing, t);
+            ship.facing = lerpDir(dirIndex(e.from.facing), dirIndex(e.to.facing), t);
             s.dirty = true;
           },
           finish() {
             const ship = m().ships[e.seat];
             ship.core = { ...e.to.core };
-            ship.facing = e.to.facing;
+            ship.facing = dirIndex(e.to.facing);
             s.dirty = true;
           },
         },
@@ -175,11 +183,11 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
       return [
         floatStep(s, e.type, ship().core, e.kind === 'edge' ? 'EDGE!' : 'CRASH!', 0xffd166, DURATION.collision, () => {
           ship().core = { ...e.undoneTo.core };
-          ship().facing = e.undoneTo.facing;
+          ship().facing = dirIndex(e.undoneTo.facing);
           if (e.removed !== null) {
             const mom = ship().momentum;
-            if (typeof e.removed === 'number') {
-              const i = mom.linear.lastIndexOf(e.removed as Dir);
+            if (isDir(e.removed)) {
+              const i = mom.linear.lastIndexOf(e.removed);
               if (i >= 0) mom.linear.splice(i, 1);
             } else {
               const i = mom.rotational.lastIndexOf(e.removed);
@@ -191,7 +199,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
     }
     case 'damage': {
       const ship = m().ships[e.seat];
-      const at = shipHexes(ship.core, Math.round(ship.facing) as Dir)[e.section];
+      const at = shipHexes(ship.core, dirAt(Math.round(ship.facing)))[e.section];
       return [
         floatStep(s, e.type, at, `−${e.amount}`, THEME.damage, DURATION.damage, () => {
           const sh = m().ships[e.seat];
@@ -222,7 +230,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
                 kind: e.token.kind,
                 owner: e.token.owner,
                 at: { ...e.at },
-                facing: e.facing,
+                facing: dirIndex(e.facing),
                 label: '',
               });
             }
@@ -238,7 +246,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
       return [
         captionStep(s, e.type, '', DURATION.small, () => {
           const t = findToken(m(), e.token.id);
-          if (t) t.facing = e.to;
+          if (t) t.facing = dirIndex(e.to);
         }),
       ];
     case 'token-destroyed':
@@ -326,7 +334,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
                 kind: 'squadron',
                 owner: e.seat,
                 at: { ...e.at },
-                facing: e.facing,
+                facing: dirIndex(e.facing),
                 label: squadronLabel(sq?.card ?? ''),
                 munitions: sq?.munitions ?? 0,
               });
@@ -366,7 +374,7 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
       ];
     case 'armour-restored': {
       const ship = m().ships[e.seat];
-      const at = shipHexes(ship.core, Math.round(ship.facing) as Dir)[e.section];
+      const at = shipHexes(ship.core, dirAt(Math.round(ship.facing)))[e.section];
       return [
         floatStep(
           s,

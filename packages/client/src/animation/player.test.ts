@@ -31,11 +31,11 @@ describe('EventPlayer', () => {
     expect(b.model).toEqual(a.model);
     // What the events say happened is on the board.
     expect(a.model.ships[0].core).toEqual({ q: 7, r: 5 });
-    expect(a.model.ships[1].facing).toBe(4);
+    expect(a.model.ships[1].facing).toBe(4); // the drawing angle in sixths (SW)
     expect(a.model.ships[1].armour.core).toBe(1);
     expect(a.model.tokens.map((t) => t.id).sort()).toEqual(['0:0', '1:0', '1:2', 'p6']);
     expect(a.model.initiative).toBe(1);
-    expect(a.model.ships[0].momentum.linear).toEqual([0, 0]);
+    expect(a.model.ships[0].momentum.linear).toEqual(['N', 'N']);
   });
 
   it('settles on the synced model after the queue runs dry, not before', () => {

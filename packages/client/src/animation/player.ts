@@ -1,6 +1,6 @@
 // The event player: feeds engine events through the queue in order, writes the log, and settles the board on the
 // synced state when the queue runs dry.
-import type { MatchEvent } from '@star-eater/engine/events';
+import type { MatchEvent } from '@star-eater/engine';
 import type { BoardModel } from '../board/model.js';
 import { setModel, type BoardState } from '../board/state.js';
 import { describeEvent, type Names } from './describe.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromOffset, neighbour } from '@star-eater/engine/hex';
-import type { Dir } from '@star-eater/engine/types';
+import { DIRS, fromOffset, neighbour } from '@star-eater/engine';
 import { boardHexList, dirAngle, fitLayout, hexToPixel, pixelToHex, unitBounds } from './layout.js';
 
 const VIEW = { width: 1280, height: 720 };
@@ -70,8 +69,8 @@ describe('board layout (RULES §1: flat-top, x = 1.5q, y = √3(r + q/2))', () =
       const l = fitLayout(15, 17, VIEW, { flipped });
       const o = fromOffset(7, 8);
       const po = hexToPixel(l, o);
-      for (let d = 0; d < 6; d++) {
-        const pn = hexToPixel(l, neighbour(o, d as Dir));
+      for (const d of DIRS) {
+        const pn = hexToPixel(l, neighbour(o, d));
         const a = dirAngle(l, d);
         expect(Math.atan2(pn.y - po.y, pn.x - po.x)).toBeCloseTo(Math.atan2(Math.sin(a), Math.cos(a)));
       }

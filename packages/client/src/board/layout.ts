@@ -1,8 +1,7 @@
 // Hex ↔ pixel layout of the board on screen (RULES §1: flat-top, axial, odd-q rectangle). Pure maths, no canvas.
 // A layout fits the board's bounding box into a viewport; `flipped` turns the board 180° so that seat 1 sees its own
 // ship at the bottom (chessground's "orientation").
-import { fromOffset, roundHex } from '@star-eater/engine/hex';
-import type { Dir, Hex } from '@star-eater/engine/types';
+import { dirIndex, fromOffset, roundHex, type Dir, type Hex } from '@star-eater/engine';
 
 export interface Point {
   x: number;
@@ -90,9 +89,15 @@ export function pixelToHex(l: Layout, p: Point): Hex {
   return roundHex(q, r);
 }
 
+/**
+ * A heading for drawing, in sixths of a turn clockwise from north: a direction's index, or a fractional value while
+ * a rotation animates. Only the renderer counts in sixths; the engine and the wire carry names (RULES §10).
+ */
+export const sixths = (d: Dir | number): number => (typeof d === 'number' ? d : dirIndex(d));
+
 /** Angle in degrees on the unflipped board (0 = east, clockwise positive since y grows down) of a direction. */
 export function dirDegrees(d: Dir | number): number {
-  return -90 + 60 * d;
+  return -90 + 60 * sixths(d);
 }
 
 /** Screen angle in radians (0 = east, clockwise positive since y grows down) of a board direction. */

@@ -1,14 +1,15 @@
 // The headless board state (chessground style): everything the renderer draws, as plain data, with no rules in it.
 // It is built from the synced match state; the animation queue changes a copy of it step by step while events play,
 // and the board settles on the synced state afterwards.
-import type { Component, Dir, FactionId, Hex, MatchState, Momentum, Seat, SectionName } from '@star-eater/engine/types';
+import { dirIndex, neighbour, turn } from '@star-eater/engine';
+import type { Component, Dir, FactionId, Hex, MatchState, Momentum, Seat, SectionName } from '@star-eater/engine';
 
 export interface ShipView {
   seat: Seat;
   name: string;
   faction: FactionId;
   core: Hex;
-  /** May be fractional while a rotation animates. */
+  /** The heading for drawing, in sixths clockwise from north (see layout's `sixths`); fractional while turning. */
   facing: number;
   armour: Record<SectionName, number>;
   startArmour: Record<SectionName, number>;
@@ -30,6 +31,7 @@ export interface TokenView {
   owner: Seat;
   /** May be fractional while a move animates. */
   at: Hex;
+  /** The heading for drawing, in sixths clockwise from north (see layout's `sixths`). */
   facing: number;
   /** Short label drawn on the token (squadron initial, damage). */
   label: string;
@@ -63,7 +65,7 @@ export function modelFromMatch(s: MatchState): BoardModel {
     kind: t.kind,
     owner: t.owner,
     at: { ...t.at },
-    facing: t.facing,
+    facing: dirIndex(t.facing),
     label: String(t.damage),
   }));
   for (const ship of s.ships) {
@@ -74,7 +76,7 @@ export function modelFromMatch(s: MatchState): BoardModel {
           kind: 'squadron',
           owner: ship.seat,
           at: { ...sq.at },
-          facing: sq.facing,
+          facing: dirIndex(sq.facing),
           label: squadronLabel(sq.card),
           munitions: sq.munitions,
         });
@@ -87,7 +89,7 @@ export function modelFromMatch(s: MatchState): BoardModel {
       name: w.name,
       faction: w.faction,
       core: { ...w.core },
-      facing: w.facing,
+      facing: dirIndex(w.facing),
       armour: { ...w.armour },
       startArmour: { ...w.startArmour },
       structure: w.structure,
@@ -116,18 +118,10 @@ export function cloneModel(m: BoardModel): BoardModel {
 }
 
 /** The four hexes of a warship (RULES §3): bow C+dir(f), port C+dir(f+4), starboard C+dir(f+2), core C. */
-const VEC: readonly Hex[] = [
-  { q: 0, r: -1 },
-  { q: 1, r: -1 },
-  { q: 1, r: 0 },
-  { q: 0, r: 1 },
-  { q: -1, r: 1 },
-  { q: -1, r: 0 },
-];
 export function sectionOffset(section: SectionName, facing: Dir): Hex {
   if (section === 'core') return { q: 0, r: 0 };
   const by = section === 'bow' ? 0 : section === 'port' ? 4 : 2;
-  return VEC[(facing + by) % 6]!;
+  return neighbour({ q: 0, r: 0 }, turn(facing, by));
 }
 export function shipHexes(core: Hex, facing: Dir): Record<SectionName, Hex> {
   const at = (s: SectionName): Hex => {

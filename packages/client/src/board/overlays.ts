@@ -1,7 +1,6 @@
 // Pixi drawing of what lies over the grid: highlights, the momentum ghost, beams, floating damage numbers.
 import { Container, Graphics, Text } from 'pixi.js';
-import type { Dir } from '@star-eater/engine/types';
-import { SECTIONS } from '@star-eater/engine/types';
+import { SECTIONS, type Dir } from '@star-eater/engine';
 import { dirAngle, hexCorners, hexToPixel, type Layout } from './layout.js';
 import { shipHexes } from './model.js';
 import { wingPoints } from './pieces.js';

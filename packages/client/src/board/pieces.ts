@@ -1,8 +1,7 @@
 // Pixi drawing of the pieces: warships (four sections with their armour) and small tokens with their headings.
 // Each function only draws what it is given; positions and headings come from the layout.
 import { Container, Graphics, Text } from 'pixi.js';
-import type { Dir, SectionName } from '@star-eater/engine/types';
-import { SECTIONS } from '@star-eater/engine/types';
+import { SECTIONS, type Dir, type SectionName } from '@star-eater/engine';
 import { dirAngle, hexCorners, hexToPixel, type Layout } from './layout.js';
 import { sectionOffset, type ShipView, type TokenView } from './model.js';
 import { outline } from './outline.js';
@@ -73,7 +72,7 @@ export class ShipSprite {
       if (s === 'core') {
         t.position.set(c.x, c.y);
       } else {
-        const rel = sectionOffset(s, 0 as Dir);
+        const rel = sectionOffset(s, 'N' as Dir);
         const local = { x: 1.5 * rel.q * size, y: SQRT3 * (rel.r + rel.q / 2) * size };
         const rot = this.hull.rotation;
         t.position.set(
@@ -103,7 +102,7 @@ export class ShipSprite {
     g.clear();
     const col = this.colour;
     for (const s of SECTIONS) {
-      const rel = sectionOffset(s, 0 as Dir);
+      const rel = sectionOffset(s, 'N' as Dir);
       const cx = 1.5 * rel.q * size;
       const cy = SQRT3 * (rel.r + rel.q / 2) * size;
       const ratio = ship.startArmour[s] > 0 ? ship.armour[s] / ship.startArmour[s] : 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dir } from '@star-eater/engine/types';
+import type { Dir } from '@star-eater/engine';
 import { modelFromMatch } from './model.js';
 import { createBoardState, setGhost, setHighlights, setTokenGhost, underlayKey, type Highlight } from './state.js';
 import { demoState } from '../fixtures/demo.js';
@@ -27,7 +27,7 @@ describe('underlayKey (when the renderer redraws the highlight layer)', () => {
     hl[1] = { at: { q: 2, r: 2 }, kind: 'path' };
     expect(underlayKey(s)).not.toBe(k1);
     const k2 = underlayKey(s);
-    setGhost(s, { seat: 0, core: { q: 4, r: 4 }, facing: 1 as Dir, path: [{ q: 4, r: 5 }] });
+    setGhost(s, { seat: 0, core: { q: 4, r: 4 }, facing: 'NE' as Dir, path: [{ q: 4, r: 5 }] });
     const k3 = underlayKey(s);
     expect(k3).not.toBe(k2);
     s.hover = { q: 7, r: 1 };
@@ -44,7 +44,7 @@ describe('underlayKey (when the renderer redraws the highlight layer)', () => {
     setTokenGhost(s, { seat: 1, at: { q: 3, r: 3 }, facing: null });
     const k2 = underlayKey(s);
     expect(k2).not.toBe(k1);
-    setTokenGhost(s, { seat: 1, at: { q: 3, r: 3 }, facing: 2 as Dir });
+    setTokenGhost(s, { seat: 1, at: { q: 3, r: 3 }, facing: 'SE' as Dir });
     expect(underlayKey(s)).not.toBe(k2);
     setTokenGhost(s, null);
     expect(underlayKey(s)).toBe(k1);

@@ -1,6 +1,6 @@
 // Everything the board view draws besides the pieces: highlights, the momentum ghost, weapon arcs, transient effects.
 // Plain data, changed by screens and the animation queue; the renderer redraws once per frame when `dirty`.
-import type { Dir, Hex, Seat } from '@star-eater/engine/types';
+import type { Dir, Hex, Seat } from '@star-eater/engine';
 import { cloneModel, type BoardModel } from './model.js';
 
 export type HighlightKind = 'target' | 'move' | 'launch' | 'path' | 'arc' | 'selected' | 'ghost';

@@ -1,5 +1,5 @@
 // Colours of the dark space theme, shared by the Pixi board (numbers) and the DOM (CSS strings).
-import type { FactionId, Seat } from '@star-eater/engine/types';
+import type { FactionId, Seat } from '@star-eater/engine';
 
 export const THEME = {
   background: 0x060a14,

@@ -1,6 +1,6 @@
 // The Pixi board: draws a BoardState and reports clicks on hexes. It knows no rules (chessground's model).
 import { Application, Container } from 'pixi.js';
-import type { FactionId, Hex, Seat } from '@star-eater/engine/types';
+import type { FactionId, Hex, Seat } from '@star-eater/engine';
 import { Backdrop } from './backdrop.js';
 import { fitLayout, hexToPixel, pixelToHex, type Layout } from './layout.js';
 import { Overlays } from './overlays.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchEvent } from '@star-eater/engine/events';
+import type { MatchEvent } from '@star-eater/engine';
 import { missedLine, onEvents, onRoundSoFar, type Shown } from './catch-up.js';
 
 // Stand-in events: only their identity matters here.

@@ -2,7 +2,7 @@
 // reload or a late join: only the events it has not played yet, in order. The server keeps just the last completed
 // round; a client that was away longer than that says so in its log.
 import type { ServerMessages } from '@star-eater/protocol';
-import type { MatchEvent } from '@star-eater/engine/events';
+import type { MatchEvent } from '@star-eater/engine';
 
 /** The events of `round` shown so far: the first `count` of that round's stream, in match `match` (matchNo). */
 export interface Shown {

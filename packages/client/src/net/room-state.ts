@@ -1,16 +1,8 @@
 // The room's synced public state (the server's Colyseus schema, decoded) as the client reads it, and its conversion
 // to the engine's MatchState shape so the engine's pure helpers (momentum preview, arcs, legal options) can run on it.
 // Structural types only: the client does not import the server.
-import type {
-  Dir,
-  FactionId,
-  Loadout,
-  MatchState,
-  Seat,
-  Squadron,
-  Warship,
-  WeaponToken,
-} from '@star-eater/engine/types';
+import { parseDir } from '@star-eater/engine';
+import type { Dir, FactionId, Loadout, MatchState, Seat, Squadron, Warship, WeaponToken } from '@star-eater/engine';
 
 export interface RoomSquadron {
   id: string;
@@ -90,8 +82,8 @@ export interface RoomState {
   tokens: { forEach(cb: (t: RoomToken, id: string) => void): void };
 }
 
-const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
-const dir = (name: string): Dir => Math.max(0, DIRS.indexOf(name)) as Dir;
+/** The synced schema carries direction names (RULES §10); the server only ever writes one of the six. */
+const dir = (name: string): Dir => parseDir(name) ?? 'N';
 
 /** A plain snapshot of the seats (names, factions, picks), for screens. */
 export interface SeatInfo {
@@ -124,6 +116,16 @@ export function seatInfo(s: RoomSeat | undefined): SeatInfo {
     munitions: s ? [...s.munitions] : [],
     reconnectLeft: s?.reconnectLeft ?? 0,
   };
+}
+
+/** The two players' names, with a stand-in for a seat not yet named. */
+export function seatNames(st: RoomState): [string, string] {
+  return [seatInfo(st.seats[0]).name || 'Player 1', seatInfo(st.seats[1]).name || 'Player 2'];
+}
+
+/** The two players' factions (the stand-ins only before the faction choice, when no screen shows them). */
+export function seatFactions(st: RoomState): [FactionId, FactionId] {
+  return [seatInfo(st.seats[0]).faction || 'fpa', seatInfo(st.seats[1]).faction || 'lamais'];
 }
 
 /** The engine's MatchState for the synced board, or null before the match has a board. Not for deciding outcomes. */
@@ -204,8 +206,8 @@ export function matchStateFromRoom(rs: RoomState): MatchState | null {
       cols: 15,
       rows: 17,
       starts: [
-        { col: 7, row: 13, facing: 0 },
-        { col: 7, row: 3, facing: 3 },
+        { col: 7, row: 13, facing: 'N' },
+        { col: 7, row: 3, facing: 'S' },
       ],
     },
     variants: {

@@ -2,6 +2,7 @@
 // tab takes its seat back with client.reconnect(token), and turns SDK callbacks into a few plain listeners.
 import { Client, type Room } from '@colyseus/sdk';
 import type { ClientMessages, ClientMessageType, JoinOptions, ServerMessages } from '@star-eater/protocol';
+import type { Seat } from '@star-eater/engine';
 import type { RoomState } from './room-state.js';
 
 export const ROOM_NAME = 'match';
@@ -105,6 +106,11 @@ export class Session {
       sessionStorage.removeItem(TOKEN_KEY);
       return false;
     }
+  }
+
+  /** The seat we hold, or null as a spectator (or before the welcome says). */
+  get seat(): Seat | null {
+    return this.welcome?.role === 'player' ? (this.welcome.seat as Seat) : null;
   }
 
   send<K extends ClientMessageType>(type: K, payload: ClientMessages[K]): void {

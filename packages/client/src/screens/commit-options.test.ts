@@ -1,9 +1,16 @@
 // The commit panel's disabled-card reasons come from the engine's cardAvailability (RULES §4.3); the panel only
 // resolves "play Vent Coolant / Capacitor Dump on it too" against the cards chosen with it.
 import { describe, expect, it } from 'vitest';
-import { cardAvailability } from '@star-eater/engine/commitment';
-import { testShip, testState, testToken } from '@star-eater/engine/fixtures';
-import { CARD_IDS, type CardPlay, type MatchState, type Seat } from '@star-eater/engine/types';
+import {
+  CARD_IDS,
+  cardAvailability,
+  testShip,
+  testState,
+  testToken,
+  type CardPlay,
+  type MatchState,
+  type Seat,
+} from '@star-eater/engine';
 import { availabilityOf, cardNote, disabledReason } from './commit-options.js';
 
 const cooled = (seat: Seat, main: number, power = 2): MatchState =>
@@ -60,7 +67,7 @@ describe('commit options from the engine availability', () => {
     const none = testState({ ships: [testShip(0, { supply: empty }), testShip(1, { supply: empty })] });
     expect(disabledReason(none, 0, 'fire-main', [])).toBe('No Mass Driver tokens left');
     expect(cardNote(none, 0, 'fire-main')).toBeNull();
-    const out = { ...none, tokens: [testToken({ owner: 0, source: 'main', at: { q: 7, r: 0 }, facing: 0 })] };
+    const out = { ...none, tokens: [testToken({ owner: 0, source: 'main', at: { q: 7, r: 0 }, facing: 'N' })] };
     expect(disabledReason(out, 0, 'fire-main', [])).toBeNull();
     expect(cardNote(out, 0, 'fire-main')).toBe('No Mass Driver tokens in supply: fires only if one returns first');
     expect(cardNote(cooled(0, 1), 0, 'fire-main')).toBeNull();

@@ -1,13 +1,25 @@
 // What the commit panel shows about each card: whether it can act this round and why not, and the hexes a weapon
 // covers. Advisory display only (the server's engine validates). Which cards can act comes from the engine's
 // cardAvailability (RULES §4.3); this file only resolves its "play X on it too" dependencies against the cards chosen.
-import { inArc } from '@star-eater/engine/arcs';
-import { cardAvailability, type CardAvailability } from '@star-eater/engine/commitment';
-import { weaponCard } from '@star-eater/engine/content/index';
-import { neighbour } from '@star-eater/engine/hex';
-import { firingDirection, mountArcs, mountHex } from '@star-eater/engine/mounts';
-import { onBoard, boardHexes } from '@star-eater/engine/board';
-import type { CardId, CardPlay, Component, Hex, MatchState, Seat, WeaponMount } from '@star-eater/engine/types';
+import {
+  boardHexes,
+  cardAvailability,
+  firingDirection,
+  inArc,
+  mountArcs,
+  mountHex,
+  neighbour,
+  onBoard,
+  weaponCard,
+  type CardAvailability,
+  type CardId,
+  type CardPlay,
+  type Component,
+  type Hex,
+  type MatchState,
+  type Seat,
+  type WeaponMount,
+} from '@star-eater/engine';
 
 /** Cooldown the component will still have when its card acts, after Vent Coolant / Capacitor Dump in this commitment. */
 export function cooldownWhenActing(ship: MatchState['ships'][0], comp: Component, cards: readonly CardPlay[]): number {

@@ -1,19 +1,25 @@
 // The sealed commitment (RULES §4.1): the engine wheel with its ten settings, the eight commitment cards with their
 // parameters and disabled reasons, lock in / revise, the opponent's locked-in light and the countdown. The momentum
 // ghost and weapon arcs are drawn on the board from the engine's pure helpers.
-import { previewDrift } from '@star-eater/engine/movement';
-import { FACTIONS, squadronCard, weaponCard } from '@star-eater/engine/content/index';
-import type {
-  CardId,
-  CardPlay,
-  Commitment,
-  Component,
-  EngineSetting,
-  MatchState,
-  Seat,
-  SectionName,
-} from '@star-eater/engine/types';
-import { CARD_IDS, COMPONENTS, ENGINE_SETTINGS, SECTIONS } from '@star-eater/engine/types';
+import {
+  CARD_IDS,
+  COMPONENTS,
+  ENGINE_SETTINGS,
+  FACTIONS,
+  isDir,
+  previewDrift,
+  SECTIONS,
+  squadronCard,
+  weaponCard,
+  type CardId,
+  type CardPlay,
+  type Commitment,
+  type Component,
+  type EngineSetting,
+  type MatchState,
+  type Seat,
+  type SectionName,
+} from '@star-eater/engine';
 import { CARD_NAME, COMPONENT_NAME } from '../animation/describe.js';
 import { setGhost, setHighlights, type BoardState } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
@@ -248,8 +254,8 @@ export class CommitPanel {
           dataset: { engine: e },
           onclick: () => this.setEngine(e),
         },
-        i < 6
-          ? [dirArrow(i, flipped), h('span', { style: { fontSize: '11px', marginLeft: '3px' } }, e)]
+        isDir(e)
+          ? [dirArrow(e, flipped), h('span', { style: { fontSize: '11px', marginLeft: '3px' } }, e)]
           : e === 'DOUBLE'
             ? '2×'
             : e === 'CW'

@@ -1,44 +1,35 @@
 // Decisions on the board (RULES §4.3–4.5): legal targets and hexes are highlighted from the engine's legal-options
 // helpers and clicked to choose (or picked from the list). A fighter activation is: choose squadron → (launch hex and
 // facing) → path hex by hex → end (move only, recall, or the action and its target) → confirm; or pass.
-import { squadronEndOptions } from '@star-eater/engine/squadron-action';
-import { squadronNextSteps } from '@star-eater/engine/squadron-move';
-import { directionTo } from '@star-eater/engine/hex';
-import type {
-  Decision,
-  Dir,
-  Hex,
-  MatchState,
-  Prompt,
-  SquadronEnd,
-  SquadronOption,
-  Target,
-  TargetOption,
-} from '@star-eater/engine/types';
+import {
+  DIRS,
+  directionTo,
+  sectionHexes,
+  squadronEndOptions,
+  squadronNextSteps,
+  type Decision,
+  type Dir,
+  type Hex,
+  type MatchState,
+  type Prompt,
+  type SquadronEnd,
+  type SquadronOption,
+  type Target,
+  type TargetOption,
+} from '@star-eater/engine';
 import { prettyCard, targetName, type Names } from '../animation/describe.js';
 import { setHighlights, setTokenGhost, type BoardState, type Highlight, type TokenGhost } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
 import { launchHexNames } from './launch-names.js';
 
-const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 const key = (x: Hex) => `${x.q},${x.r}`;
 
 function targetHex(s: MatchState, t: Target): Hex | null {
   if (t.kind === 'hex') return t.at;
   if (t.kind === 'section') {
     const ship = s.ships[t.seat];
-    const v = [
-      { q: 0, r: -1 },
-      { q: 1, r: -1 },
-      { q: 1, r: 0 },
-      { q: 0, r: 1 },
-      { q: -1, r: 1 },
-      { q: -1, r: 0 },
-    ];
-    if (t.section === 'core') return ship.core;
-    const o = v[(ship.facing + (t.section === 'bow' ? 0 : t.section === 'port' ? 4 : 2)) % 6]!;
-    return { q: ship.core.q + o.q, r: ship.core.r + o.r };
+    return sectionHexes(ship.core, ship.facing).find((x) => x.section === t.section)!.at;
   }
   if (t.kind === 'torpedo') return s.tokens.find((x) => x.id === t.id)?.at ?? null;
   for (const ship of s.ships) for (const q of ship.squadrons) if (q.id === t.id && q.at) return q.at;
@@ -221,7 +212,7 @@ export class DecisionPanel {
     const origin = start?.at ?? sq.at!;
     const here = f.path.at(-1) ?? origin;
     const prev = f.path.length >= 2 ? f.path.at(-2)! : origin;
-    const facing: Dir = f.path.length ? (directionTo(prev, here) ?? 0) : (start?.facing ?? sq.facing ?? 0);
+    const facing: Dir = f.path.length ? (directionTo(prev, here) ?? 'N') : (start?.facing ?? sq.facing ?? 'N');
     let steps: Hex[] = [];
     try {
       steps = squadronNextSteps(this.state, seat, o.squadron, f.path, start);
@@ -241,9 +232,9 @@ export class DecisionPanel {
         stepButtons.push(
           h(
             'button.small',
-            { 'aria-label': `Move ${DIRS[d]}`, ...this.pointsAt(at), onclick: step },
+            { 'aria-label': `Move ${d}`, ...this.pointsAt(at), onclick: step },
             dirArrow(d, this.flipped),
-            ` ${DIRS[d]}`,
+            ` ${d}`,
           ),
         );
     }
@@ -267,15 +258,15 @@ export class DecisionPanel {
             'div.row',
             { role: 'group', 'aria-label': 'Facing' },
             h('span.dim', null, 'Facing:'),
-            DIRS.map((d, i) =>
+            DIRS.map((d) =>
               h(
                 'button.small',
                 {
-                  'aria-pressed': f.facing === i ? 'true' : 'false',
+                  'aria-pressed': f.facing === d ? 'true' : 'false',
                   'aria-label': `Face ${d}`,
-                  onclick: () => ((f.facing = i as Dir), this.render()),
+                  onclick: () => ((f.facing = d), this.render()),
                 },
-                dirArrow(i, this.flipped),
+                dirArrow(d, this.flipped),
                 ` ${d}`,
               ),
             ),
@@ -313,7 +304,7 @@ export class DecisionPanel {
         { style: { margin: 0 } },
         `Squadron ${o.squadron + 1}: ${f.path.length}/${o.speed} moves, facing `,
         dirArrow(facing, this.flipped),
-        ` ${DIRS[facing]}. `,
+        ` ${facing}. `,
         steps.length ? 'Click a green hex to move, or confirm.' : 'No more moves: confirm.',
       ),
       facingPicker,

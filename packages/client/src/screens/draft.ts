@@ -1,9 +1,15 @@
 // Faction choice and the draft (RULES §5): the cards from the engine's content with their figures, whose pick it is,
 // both players' picks, the swap step, munition placement, countdowns.
-import { FACTIONS } from '@star-eater/engine/content/index';
-import { checkSquadrons, munitionRules } from '@star-eater/engine/loadout';
-import type { AnyCard } from '@star-eater/engine/content/index';
-import type { Faction, FactionId, Seat, SquadronCard } from '@star-eater/engine/types';
+import {
+  checkSquadrons,
+  FACTIONS,
+  munitionRules,
+  type AnyCard,
+  type Faction,
+  type FactionId,
+  type Seat,
+  type SquadronCard,
+} from '@star-eater/engine';
 import type { SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { css, seatColour } from '../board/theme.js';

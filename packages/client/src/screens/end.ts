@@ -1,7 +1,6 @@
 // The end screen: winner and reason, the revealed seed with its hash checked against the one published at the start,
 // rematch, download the record, watch the replay.
-import { seedHash } from '@star-eater/engine/rng';
-import type { Seat } from '@star-eater/engine/types';
+import { seedHash, type Seat } from '@star-eater/engine';
 import { h } from '../ui/dom.js';
 
 export interface EndInfo {

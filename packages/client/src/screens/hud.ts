@@ -1,18 +1,17 @@
 // Ship cards beside the board: structure, armour, the momentum mat, cooldown tokens, power, supply, squadrons,
 // the initiative token and the locked-in light. Pure DOM from the headless board model.
-import type { Seat } from '@star-eater/engine/types';
+import type { Dir, Seat } from '@star-eater/engine';
+import { dirDegrees } from '../board/layout.js';
 import type { BoardModel, ShipView } from '../board/model.js';
 import { css, FACTION_NAME } from '../board/theme.js';
 import { h } from '../ui/dom.js';
 
-const DIR_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
-
 /** An arrow for a board direction, turned to match the board's orientation. */
-export function dirArrow(d: number, flipped: boolean): HTMLElement {
+export function dirArrow(d: Dir, flipped: boolean): HTMLElement {
   return h(
     'span',
     {
-      style: { display: 'inline-block', transform: `rotate(${60 * d + (flipped ? 180 : 0)}deg)` },
+      style: { display: 'inline-block', transform: `rotate(${dirDegrees(d) + 90 + (flipped ? 180 : 0)}deg)` },
       'aria-hidden': 'true',
     },
     '↑',
@@ -26,7 +25,7 @@ function mat(ship: ShipView, flipped: boolean): HTMLElement {
     slots.push(
       d === undefined
         ? h('span.mtok.empty', { title: 'empty linear slot' }, '·')
-        : h('span.mtok', { title: `linear ${DIR_NAMES[d]}` }, dirArrow(d, flipped)),
+        : h('span.mtok', { title: `linear ${d}` }, dirArrow(d, flipped)),
     );
   }
   for (let i = 0; i < 2; i++) {
@@ -35,7 +34,7 @@ function mat(ship: ShipView, flipped: boolean): HTMLElement {
       r ? h('span.mtok.rot', { title: `rotation ${r}` }, r === 'CW' ? '↻' : '↺') : h('span.mtok.rot.empty', null, '·'),
     );
   }
-  const label = `Momentum: ${ship.momentum.linear.map((d) => DIR_NAMES[d]).join(' ') || 'none'}${ship.momentum.rotational.length ? `, ${ship.momentum.rotational.join(' ')}` : ''}`;
+  const label = `Momentum: ${ship.momentum.linear.join(' ') || 'none'}${ship.momentum.rotational.length ? `, ${ship.momentum.rotational.join(' ')}` : ''}`;
   return h('div.mat', { 'aria-label': label, role: 'img' }, ...slots);
 }
 

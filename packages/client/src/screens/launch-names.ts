@@ -3,8 +3,7 @@
 // a distance and a clock position relative to the warship's heading (12 o'clock = where the warship points), e.g.
 // "Port bay, 2 hexes at 10 o'clock". Within two hexes of a bay every hex has its own clock position (ring 1: the
 // even hours, ring 2: all twelve), so the names are unique.
-import { distance, toPixel } from '@star-eater/engine/hex';
-import type { Dir, Hex } from '@star-eater/engine/types';
+import { distance, toPixel, type Dir, type Hex } from '@star-eater/engine';
 import { dirDegrees } from '../board/layout.js';
 import { shipHexes } from '../board/model.js';
 

@@ -1,7 +1,6 @@
 // The board with its side panel, shared by the live match, the spectator view and the replay viewer: the Pixi
 // board, the caption, speed/skip controls, ship cards, a slot for action panels, and the log.
-import type { MatchEvent } from '@star-eater/engine/events';
-import type { FactionId, Hex, Seat } from '@star-eater/engine/types';
+import type { FactionId, Hex, MatchEvent, Seat } from '@star-eater/engine';
 import { EventPlayer } from '../animation/player.js';
 import type { BoardModel } from '../board/model.js';
 import { fitLayout } from '../board/layout.js';

@@ -1,14 +1,21 @@
 // The replay viewer: step forward and back by round and by event through a stored match, an opened record file, or
 // the offline demo round. The record is re-run by the engine's replay (deterministic, the same as the server's);
 // each board position is rebuilt from the events alone, so stepping back is exact.
-import type { MatchEvent } from '@star-eater/engine/events';
-import type { FactionId, MatchState } from '@star-eater/engine/types';
+import {
+  createMatch,
+  parseRecord,
+  replayJson,
+  setupOf,
+  type FactionId,
+  type MatchEvent,
+  type MatchState,
+} from '@star-eater/engine';
 import type { App } from '../app.js';
 import { EventPlayer } from '../animation/player.js';
 import { modelFromMatch, type BoardModel } from '../board/model.js';
 import { createBoardState } from '../board/state.js';
 import { DEMO_NAMES, demoRound, demoState } from '../fixtures/demo.js';
-import { h, replace, toast } from '../ui/dom.js';
+import { failureCard, h, replace, toast } from '../ui/dom.js';
 import { MatchView } from './match-view.js';
 
 export interface ReplayData {
@@ -20,13 +27,8 @@ export interface ReplayData {
   seed?: string;
 }
 
-/** Re-run a record with the engine (loaded on demand, in its own chunk). */
+/** Re-run a record with the engine. */
 export async function replayFromRecord(record: unknown): Promise<ReplayData> {
-  const [{ replayJson, setupOf }, { createMatch }, { parseRecord }] = await Promise.all([
-    import('@star-eater/engine/replay'),
-    import('@star-eater/engine/match'),
-    import('@star-eater/engine/record'),
-  ]);
   const parsed = parseRecord(record);
   if (!parsed.ok) throw new Error(`${parsed.error.path}: ${parsed.error.message}`);
   const r = replayJson(record);
@@ -179,16 +181,7 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
     })
     .catch((e: Error) => {
       toast(`Replay failed: ${e.message}`, 'error');
-      replace(
-        status,
-        h(
-          'div.center.card',
-          null,
-          h('h2', null, 'Cannot open this replay'),
-          h('p.bad', null, e.message),
-          h('a', { href: '#/' }, 'Back to the lobby'),
-        ),
-      );
+      replace(status, failureCard('Cannot open this replay', e.message));
     });
 
   function onKey(e: KeyboardEvent): void {

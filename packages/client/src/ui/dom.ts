@@ -46,6 +46,11 @@ export function replace(el: Element, ...children: (Child | Child[])[]): void {
   append(el, children);
 }
 
+/** A card saying what could not be opened and why, with the way back to the lobby. */
+export function failureCard(title: string, message: string, cls: `div.${string}` = 'div.center.card'): HTMLElement {
+  return h(cls, null, h('h2', null, title), h('p.bad', null, message), h('a', { href: '#/' }, 'Back to the lobby'));
+}
+
 export function toast(text: string, kind: 'info' | 'error' = 'info'): void {
   let box = document.getElementById('toasts');
   if (!box) {

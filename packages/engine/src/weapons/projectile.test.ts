@@ -28,7 +28,7 @@ describe('RULES §4.5 weapon tokens: spawning', () => {
       kind: 'projectile',
       source: 'main',
       at: hex(7, 1),
-      facing: 3,
+      facing: 'S',
       damage: 4,
       speed: 4,
       weapon: 'lamais-spinal-railgun',
@@ -39,7 +39,7 @@ describe('RULES §4.5 weapon tokens: spawning', () => {
       owner: 1,
       source: 'main',
       at: hex(7, 1),
-      facing: 3,
+      facing: 'S',
       damage: 4,
       speed: 4,
       firedRound: 4,
@@ -50,7 +50,7 @@ describe('RULES §4.5 weapon tokens: spawning', () => {
     expect(s.ships[1].supply.main).toBe(2);
     expect(s.nextTokenId).toBe(8);
     expect(ctx.events).toEqual([
-      { type: 'token-spawned', token: ref('p7', 1), at: hex(7, 1), facing: 3, weapon: 'lamais-spinal-railgun' },
+      { type: 'token-spawned', token: ref('p7', 1), at: hex(7, 1), facing: 'S', weapon: 'lamais-spinal-railgun' },
     ]);
   });
 
@@ -61,7 +61,7 @@ describe('RULES §4.5 weapon tokens: spawning', () => {
       kind: 'torpedo',
       source: 'broadside',
       at: hex(6, 11),
-      facing: 5,
+      facing: 'NW',
       damage: 3,
       speed: 2,
       weapon: 'fpa-torpedo-racks',
@@ -80,7 +80,7 @@ describe('RULES §4.5 weapon tokens: spawning', () => {
         kind: 'projectile',
         source: 'main',
         at: hex(7, 9),
-        facing: 0,
+        facing: 'N',
         damage: 3,
         speed: 3,
         weapon: 'fpa-mass-driver',
@@ -93,7 +93,7 @@ describe('RULES §4.5 weapon tokens: spawning', () => {
 
 describe('RULES §4.5 projectiles: movement', () => {
   it('RULES §4.5: a projectile moves `speed` hexes in a straight line', () => {
-    const t = p('p1', hex(2, 8), 0, { speed: 3 });
+    const t = p('p1', hex(2, 8), 'N', { speed: 3 });
     const ctx = testCtx(withTokens(t));
     moveProjectiles(ctx, [t]);
     expect(ctx.events).toEqual([
@@ -101,9 +101,9 @@ describe('RULES §4.5 projectiles: movement', () => {
         type: 'token-moved',
         token: ref('p1'),
         path: [hex(2, 7), hex(2, 6), hex(2, 5)],
-        facings: [0, 0, 0],
+        facings: ['N', 'N', 'N'],
         from: hex(2, 8),
-        fromFacing: 0,
+        fromFacing: 'N',
       },
     ]);
     expect(t.at).toEqual(hex(2, 5));
@@ -111,11 +111,11 @@ describe('RULES §4.5 projectiles: movement', () => {
   });
 
   it('RULES §4.5: a projectile leaving the board returns to its owner', () => {
-    const t = p('p1', hex(2, 0), 0, { speed: 3 });
+    const t = p('p1', hex(2, 0), 'N', { speed: 3 });
     const ctx = testCtx(withTokens(t));
     moveProjectiles(ctx, [t]);
     expect(ctx.events).toEqual([
-      { type: 'token-moved', token: ref('p1'), path: [hex(2, -1)], facings: [0], from: hex(2, 0), fromFacing: 0 },
+      { type: 'token-moved', token: ref('p1'), path: [hex(2, -1)], facings: ['N'], from: hex(2, 0), fromFacing: 'N' },
       { type: 'token-returned', token: ref('p1'), at: hex(2, -1), reason: 'left-board' },
     ]);
     expect(ctx.s.tokens).toEqual([]);
@@ -123,7 +123,7 @@ describe('RULES §4.5 projectiles: movement', () => {
   });
 
   it('RULES §4.5: the first warship hex entered takes the damage, even a friendly one, and the token returns', () => {
-    const t = p('p1', hex(7, 6), 3, { speed: 3, firedRound: 0 });
+    const t = p('p1', hex(7, 6), 'S', { speed: 3, firedRound: 0 });
     const ctx = testCtx(withTokens(t)); // round 1: fired in an earlier round
     moveProjectiles(ctx, [t]);
     expect(ctx.events).toEqual([
@@ -131,9 +131,9 @@ describe('RULES §4.5 projectiles: movement', () => {
         type: 'token-moved',
         token: ref('p1'),
         path: [hex(7, 7), hex(7, 8), hex(7, 9)],
-        facings: [3, 3, 3],
+        facings: ['S', 'S', 'S'],
         from: hex(7, 6),
-        fromFacing: 3,
+        fromFacing: 'S',
       },
       {
         type: 'damage',
@@ -153,7 +153,7 @@ describe('RULES §4.5 projectiles: movement', () => {
   });
 
   it('RULES §4.5: the damage source names the weapon that fired the token', () => {
-    const t = p('p2', hex(7, 3), 0, { owner: 0, speed: 3, weapon: 'fpa-mass-driver' });
+    const t = p('p2', hex(7, 3), 'N', { owner: 0, speed: 3, weapon: 'fpa-mass-driver' });
     const ctx = testCtx(withTokens(t));
     moveProjectiles(ctx, [t]);
     // (7,2), then ship 1's bow (7,1).
@@ -166,7 +166,7 @@ describe('RULES §4.5 projectiles: movement', () => {
   });
 
   it("RULES §4.5: the firing warship's own hexes are not entered by its own shot in the round it was fired", () => {
-    const t = p('p1', hex(7, 8), 3, { speed: 3, firedRound: 1 });
+    const t = p('p1', hex(7, 8), 'S', { speed: 3, firedRound: 1 });
     const ctx = testCtx(withTokens(t));
     moveProjectiles(ctx, [t]);
     expect(types(ctx.events)).toEqual(['token-moved']);
@@ -175,7 +175,7 @@ describe('RULES §4.5 projectiles: movement', () => {
   });
 
   it("RULES §4.5: the own-hex exemption is only for the owner's ship — the enemy's fresh shot hits", () => {
-    const t = p('p1', hex(7, 8), 3, { owner: 1, speed: 3, firedRound: 1 });
+    const t = p('p1', hex(7, 8), 'S', { owner: 1, speed: 3, firedRound: 1 });
     const ctx = testCtx(withTokens(t));
     moveProjectiles(ctx, [t]);
     expect(types(ctx.events)).toEqual(['token-moved', 'damage', 'token-returned']);
@@ -183,18 +183,18 @@ describe('RULES §4.5 projectiles: movement', () => {
   });
 
   it('RULES §4.5: a projectile destroys the squadrons and torpedoes it passes (any owner) and goes on', () => {
-    const t = p('p1', hex(2, 10), 0, { speed: 4 });
-    const torp = testToken({ id: 't2', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(2, 8), facing: 3 });
-    const other = p('p3', hex(2, 7), 2, { owner: 1 }); // projectiles are not destroyed by passing
+    const t = p('p1', hex(2, 10), 'N', { speed: 4 });
+    const torp = testToken({ id: 't2', kind: 'torpedo', owner: 1, source: 'broadside', at: hex(2, 8), facing: 'S' });
+    const other = p('p3', hex(2, 7), 'SE', { owner: 1 }); // projectiles are not destroyed by passing
     const s = withTokens(t, torp, other);
     s.ships[1].squadrons[0] = testSquadron(1, 0, 'lamais-dart', {
       status: 'space',
       at: hex(2, 9),
-      facing: 0,
+      facing: 'N',
       munitions: 2,
     });
-    s.ships[0].squadrons[1] = testSquadron(0, 1, 'fpa-interceptor', { status: 'space', at: hex(2, 6), facing: 0 });
-    s.ships[0].squadrons[2] = testSquadron(0, 2, 'fpa-strike-fighter', { status: 'space', at: hex(2, 5), facing: 0 });
+    s.ships[0].squadrons[1] = testSquadron(0, 1, 'fpa-interceptor', { status: 'space', at: hex(2, 6), facing: 'N' });
+    s.ships[0].squadrons[2] = testSquadron(0, 2, 'fpa-strike-fighter', { status: 'space', at: hex(2, 5), facing: 'N' });
     const ctx = testCtx(s);
     moveProjectiles(ctx, [t]);
     const source = { seat: 0, by: 'token:p1' };
@@ -203,9 +203,9 @@ describe('RULES §4.5 projectiles: movement', () => {
         type: 'token-moved',
         token: ref('p1'),
         path: [hex(2, 9), hex(2, 8), hex(2, 7), hex(2, 6)],
-        facings: [0, 0, 0, 0],
+        facings: ['N', 'N', 'N', 'N'],
         from: hex(2, 10),
-        fromFacing: 0,
+        fromFacing: 'N',
       },
       {
         type: 'token-destroyed',
@@ -239,8 +239,8 @@ describe('RULES §4.5 projectiles: movement', () => {
 
 describe('RULES §4.5 projectiles: collisions after all have moved', () => {
   it('RULES §4.5: two projectiles ending on the same hex are both removed, damage irrelevant', () => {
-    const a = p('p1', hex(2, 8), 0, { damage: 4 });
-    const b = p('p2', hex(0, 6), 2, { owner: 1, damage: 1 });
+    const a = p('p1', hex(2, 8), 'N', { damage: 4 });
+    const b = p('p2', hex(0, 6), 'SE', { owner: 1, damage: 1 });
     const ctx = testCtx(withTokens(a, b));
     moveProjectiles(ctx, [a, b]);
     expect(ctx.events).toEqual([
@@ -248,17 +248,17 @@ describe('RULES §4.5 projectiles: collisions after all have moved', () => {
         type: 'token-moved',
         token: ref('p1'),
         path: [hex(2, 7), hex(2, 6)],
-        facings: [0, 0],
+        facings: ['N', 'N'],
         from: hex(2, 8),
-        fromFacing: 0,
+        fromFacing: 'N',
       },
       {
         type: 'token-moved',
         token: ref('p2', 1),
         path: [hex(1, 6), hex(2, 6)],
-        facings: [2, 2],
+        facings: ['SE', 'SE'],
         from: hex(0, 6),
-        fromFacing: 2,
+        fromFacing: 'SE',
       },
       { type: 'token-returned', token: ref('p1'), at: hex(2, 6), reason: 'collided' },
       { type: 'token-returned', token: ref('p2', 1), at: hex(2, 6), reason: 'collided' },
@@ -269,16 +269,16 @@ describe('RULES §4.5 projectiles: collisions after all have moved', () => {
   });
 
   it('RULES §4.5: the check runs after ALL have moved — one ending where an earlier one already stopped collides', () => {
-    const a = p('p1', hex(2, 8), 0, { speed: 1 }); // to (2,7)
-    const b = p('p2', hex(2, 10), 0, { speed: 3 }); // passes nothing, ends on (2,7)
+    const a = p('p1', hex(2, 8), 'N', { speed: 1 }); // to (2,7)
+    const b = p('p2', hex(2, 10), 'N', { speed: 3 }); // passes nothing, ends on (2,7)
     const ctx = testCtx(withTokens(a, b));
     moveProjectiles(ctx, [a, b]);
     expect(ctx.s.tokens).toEqual([]);
   });
 
   it('RULES §4.5: passing over another projectile (same heading or crossing) is no collision', () => {
-    const a = p('p1', hex(2, 8), 0, { speed: 1 }); // to (2,7)
-    const b = p('p2', hex(2, 10), 0, { speed: 4 }); // over (2,7) to (2,6)
+    const a = p('p1', hex(2, 8), 'N', { speed: 1 }); // to (2,7)
+    const b = p('p2', hex(2, 10), 'N', { speed: 4 }); // over (2,7) to (2,6)
     const s = withTokens(a, b);
     const ctx = testCtx(s);
     moveProjectiles(ctx, [a, b]);
@@ -287,8 +287,8 @@ describe('RULES §4.5 projectiles: collisions after all have moved', () => {
       ['p2', hex(2, 6)],
     ]);
     // A perpendicular path crossing another's path without ending on its hex: no collision.
-    const d = p('p4', hex(2, 4), 3, { speed: 3 }); // (2,5),(2,6),(2,7)
-    const e = p('p5', hex(0, 6), 2, { speed: 3, owner: 1 }); // (1,6),(2,6),(3,6)
+    const d = p('p4', hex(2, 4), 'S', { speed: 3 }); // (2,5),(2,6),(2,7)
+    const e = p('p5', hex(0, 6), 'SE', { speed: 3, owner: 1 }); // (1,6),(2,6),(3,6)
     const s2 = withTokens(d, e);
     moveProjectiles(testCtx(s2), [d, e]);
     expect(s2.tokens.map((t) => t.id)).toEqual(['p4', 'p5']);
@@ -304,8 +304,8 @@ describe('RULES §4.5 projectiles: collisions after all have moved', () => {
     ['gap 5, speed 2 each: they end adjacent', 4, 9, 2, 2, false],
   ];
   it.each(headOnCases)('RULES §4.5 head-on: %s', (_name, ra, rb, sa, sb, collide) => {
-    const a = p('p1', hex(2, ra), 3, { speed: sa });
-    const b = p('p2', hex(2, rb), 0, { speed: sb, owner: 1 });
+    const a = p('p1', hex(2, ra), 'S', { speed: sa });
+    const b = p('p2', hex(2, rb), 'N', { speed: sb, owner: 1 });
     const ctx = testCtx(withTokens(a, b));
     moveProjectiles(ctx, [a, b]);
     expect(ctx.s.tokens.length).toBe(collide ? 0 : 2);
@@ -315,18 +315,18 @@ describe('RULES §4.5 projectiles: collisions after all have moved', () => {
   });
 
   it('RULES §4.5 head-on: moving apart on one line, or opposite headings on parallel lines, is no collision', () => {
-    const a = p('p1', hex(2, 6), 0); // N to (2,4)
-    const b = p('p2', hex(2, 7), 3, { owner: 1 }); // S to (2,9)
-    const c = p('p3', hex(4, 3), 3); // S to (4,5)
-    const d = p('p4', hex(5, 6), 0, { owner: 1 }); // N to (5,4): beside c's line, never on it
+    const a = p('p1', hex(2, 6), 'N'); // N to (2,4)
+    const b = p('p2', hex(2, 7), 'S', { owner: 1 }); // S to (2,9)
+    const c = p('p3', hex(4, 3), 'S'); // S to (4,5)
+    const d = p('p4', hex(5, 6), 'N', { owner: 1 }); // N to (5,4): beside c's line, never on it
     const s = withTokens(a, b, c, d);
     moveProjectiles(testCtx(s), [a, b, c, d]);
     expect(s.tokens).toHaveLength(4);
   });
 
   it('RULES §4.5: a projectile that hit a warship or left the board takes no part in the collision check', () => {
-    const a = p('p1', hex(2, 0), 0, { speed: 3 }); // leaves the board
-    const b = p('p2', hex(2, -1), 3, { speed: 1, owner: 1 }); // head-on with a's swept path, but a is gone
+    const a = p('p1', hex(2, 0), 'N', { speed: 3 }); // leaves the board
+    const b = p('p2', hex(2, -1), 'S', { speed: 1, owner: 1 }); // head-on with a's swept path, but a is gone
     const s = withTokens(a, b);
     moveProjectiles(testCtx(s), [a, b]);
     expect(s.tokens.map((t) => t.id)).toEqual(['p2']);
@@ -338,11 +338,11 @@ describe('RULES §4.5 projectiles: collisions after all have moved', () => {
       from: at,
       path,
     });
-    const a = sw(hex(0, 0), 2, [hex(1, 0), hex(2, 0)]);
-    expect(headOn(a, sw(hex(3, 0), 5, [hex(2, 0), hex(1, 0)]))).toBe(true);
-    expect(headOn(a, sw(hex(4, 0), 5, [hex(3, 0)]))).toBe(false);
-    expect(headOn(a, sw(hex(4, 0), 5, [hex(3, 0), hex(2, 0)]))).toBe(true);
-    expect(headOn(a, sw(hex(3, 1), 5, [hex(2, 1), hex(1, 1)]))).toBe(false);
-    expect(headOn(a, sw(hex(3, 0), 4, [hex(2, 1)]))).toBe(false);
+    const a = sw(hex(0, 0), 'SE', [hex(1, 0), hex(2, 0)]);
+    expect(headOn(a, sw(hex(3, 0), 'NW', [hex(2, 0), hex(1, 0)]))).toBe(true);
+    expect(headOn(a, sw(hex(4, 0), 'NW', [hex(3, 0)]))).toBe(false);
+    expect(headOn(a, sw(hex(4, 0), 'NW', [hex(3, 0), hex(2, 0)]))).toBe(true);
+    expect(headOn(a, sw(hex(3, 1), 'NW', [hex(2, 1), hex(1, 1)]))).toBe(false);
+    expect(headOn(a, sw(hex(3, 0), 'SW', [hex(2, 1)]))).toBe(false);
   });
 });

@@ -47,7 +47,7 @@ describe('RULES §4.5 weapons phase', () => {
         kind: 'torpedo',
         source: 'squadronTorpedo',
         at: hex(12, 8),
-        facing: 3,
+        facing: 'S',
         speed: 2,
         evasion: 2,
       }),
@@ -74,7 +74,7 @@ describe('RULES §4.5 weapons phase', () => {
       type: 'beam',
       source: { seat: 1, by: 'starboard-broadside', weapon: 'lamais-pulse-lasers', attackArc: 'right' },
       from: hex(6, 0),
-      dir: 4,
+      dir: 'SW',
       path: [hex(5, 1), hex(4, 2), hex(3, 3), hex(2, 4)],
       damageStart: 2,
       damageEnd: 0,
@@ -86,14 +86,14 @@ describe('RULES §4.5 weapons phase', () => {
         type: 'token-spawned',
         token: { kind: 'projectile', id: 'p1', owner: 1 },
         at: hex(7, 1),
-        facing: 3,
+        facing: 'S',
         weapon: 'lamais-spinal-railgun',
       },
       {
         type: 'token-spawned',
         token: { kind: 'projectile', id: 'p2', owner: 0 },
         at: hex(7, 9),
-        facing: 0,
+        facing: 'N',
         weapon: 'fpa-mass-driver',
       },
     ]);
@@ -137,8 +137,8 @@ describe('RULES §4.5 weapons phase', () => {
     resolveWeaponsPhase(ctx);
     const beams = of(ctx.events, 'beam');
     expect(beams.map((b) => [b.source.by, b.from, b.dir])).toEqual([
-      ['port-broadside', hex(8, -1), 2], // ship facing S: port fore f+5 = SE
-      ['starboard-broadside', hex(6, 0), 5], // starboard aft f+2 = NW
+      ['port-broadside', hex(8, -1), 'SE'], // ship facing S: port fore f+5 = SE
+      ['starboard-broadside', hex(6, 0), 'NW'], // starboard aft f+2 = NW
     ]);
     expect([...ctx.activated[1]]).toEqual(['broadside']);
   });
@@ -171,7 +171,7 @@ describe('RULES §4.5 weapons phase', () => {
   it('RULES §4.5: the supply is checked when the weapon fires — a token returned earlier this phase can be fired', () => {
     const s = state();
     s.ships[0].supply.main = 0;
-    s.tokens.push(testToken({ id: 'p1', at: hex(2, 0), facing: 0, speed: 3 })); // leaves the board
+    s.tokens.push(testToken({ id: 'p1', at: hex(2, 0), facing: 'N', speed: 3 })); // leaves the board
     const ctx = ctxFor(s, [{ card: 'fire-main' }], []);
     resolveWeaponsPhase(ctx);
     expect(types(ctx.events)).toEqual(['phase', 'token-moved', 'token-returned', 'token-spawned', 'token-moved']);
@@ -183,7 +183,7 @@ describe('RULES §4.5 weapons phase', () => {
     const s = state();
     // Seat 1's projectile from an earlier round at (7,4) heading S, speed 3: to (7,7). The Mass Driver fired from the
     // bow (7,9) heading N, speed 3: to (7,6) — they crossed.
-    s.tokens.push(testToken({ id: 'p5', owner: 1, at: hex(7, 4), facing: 3, speed: 3, damage: 4 }));
+    s.tokens.push(testToken({ id: 'p5', owner: 1, at: hex(7, 4), facing: 'S', speed: 3, damage: 4 }));
     s.ships[1].supply.main--;
     s.nextTokenId = 6;
     const ctx = ctxFor(s, [{ card: 'fire-main' }], []);
@@ -193,24 +193,24 @@ describe('RULES §4.5 weapons phase', () => {
         type: 'token-moved',
         token: { kind: 'projectile', id: 'p5', owner: 1 },
         path: [hex(7, 5), hex(7, 6), hex(7, 7)],
-        facings: [3, 3, 3],
+        facings: ['S', 'S', 'S'],
         from: hex(7, 4),
-        fromFacing: 3,
+        fromFacing: 'S',
       },
       {
         type: 'token-spawned',
         token: { kind: 'projectile', id: 'p6', owner: 0 },
         at: hex(7, 9),
-        facing: 0,
+        facing: 'N',
         weapon: 'fpa-mass-driver',
       },
       {
         type: 'token-moved',
         token: { kind: 'projectile', id: 'p6', owner: 0 },
         path: [hex(7, 8), hex(7, 7), hex(7, 6)],
-        facings: [0, 0, 0],
+        facings: ['N', 'N', 'N'],
         from: hex(7, 9),
-        fromFacing: 0,
+        fromFacing: 'N',
       },
       { type: 'token-returned', token: { kind: 'projectile', id: 'p5', owner: 1 }, at: hex(7, 7), reason: 'collided' },
       { type: 'token-returned', token: { kind: 'projectile', id: 'p6', owner: 0 }, at: hex(7, 6), reason: 'collided' },
@@ -224,7 +224,7 @@ describe('RULES §4.5 weapons phase', () => {
   it('RULES §4.5: torpedoes on the board move in creation order, then the fired ones (aft aim from the port hex)', () => {
     const s = state();
     const t = (id: string, q: number) =>
-      testToken({ id, kind: 'torpedo', source: 'broadside', at: hex(q, 8), facing: 3, speed: 2, evasion: 2 });
+      testToken({ id, kind: 'torpedo', source: 'broadside', at: hex(q, 8), facing: 'S', speed: 2, evasion: 2 });
     s.tokens.push(t('t10', 12), t('t9', 13));
     s.ships[0].supply.broadside = 1;
     s.nextTokenId = 11;
@@ -236,14 +236,14 @@ describe('RULES §4.5 weapons phase', () => {
         type: 'token-spawned',
         token: { kind: 'torpedo', id: 't11', owner: 0 },
         at: hex(6, 11),
-        facing: 4,
+        facing: 'SW',
         weapon: 'fpa-torpedo-racks',
       },
     ]);
     // Port aft of a ship facing N is SW: from (6,11) to (5,12), (4,13).
     expect(s.tokens.find((x) => x.id === 't11')).toMatchObject({
       at: hex(4, 13),
-      facing: 4,
+      facing: 'SW',
       firedRound: 1,
       damage: 3,
       speed: 2,

@@ -1,31 +1,26 @@
 // The `match` room: a thin driver of the pipeline authenticate seat → phase → validate → engine → views → send →
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
-import { CloseCode, Room, type Client, type Deferred } from '@colyseus/core';
+import { CloseCode, Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { parseClientMessage, parseJoinOptions, type JoinOptions, type ServerMessages } from '@star-eater/protocol';
-import type { Seat } from '@star-eater/engine/types';
-import {
-  clockNow,
-  disposeSoonIfEmpty,
-  forgetRestoredSeat,
-  ownStateFrames,
-  registerRestoredSeat,
-  stateHasChanges,
-} from '../colyseus-internals.js';
+import { parseClientMessage, parseJoinOptions, type ServerMessages } from '@star-eater/protocol';
+import type { Seat } from '@star-eater/engine';
+import { clockNow, disposeSoonIfEmpty, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
+import { Emotes } from './emotes.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { Match, type MatchHost, type Outcome } from './match.js';
-import { fail, OK } from './match-host.js';
-import { ReconnectionBudget } from './reconnection.js';
 import { beforePatch, cork, markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
-import { InputLog, tokenHash, type Input } from './input-log.js';
-import { afterRestore, replay, restoreClaim, type RestoredSeat } from './restore.js';
+import { tokenHash, type Input } from './input-log.js';
+import { Journal } from './journal.js';
+import { configureSettings } from './settings.js';
+import { afterRestore, openLog, replay, restoreClaim } from './restore.js';
+import { Seats } from './seats.js';
+import { applyInput } from './inputs.js';
 import { RoomTimers } from './room-timers.js';
 import { MatchRoomState, SeatState } from './state.js';
 import { PACKED_TYPES, packedFrame } from './wire.js';
-import type { RecordSummary } from '../storage/types.js';
 
 interface Member {
   role: 'player' | 'spectator';
@@ -42,27 +37,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   override maxClients = 2;
   override state = new MatchRoomState();
   private deps!: RoomDeps;
-  private log!: Logger;
-  private match!: Match;
+  log!: Logger;
+  match!: Match;
   private members = new Map<string, Member>();
-  private seatClients: [Client | null, Client | null] = [null, null];
-  /** A dropped seat's pending reconnection (Colyseus'), refused when its budget runs out. */
-  private reconnecting: [Deferred<Client> | null, Deferred<Client> | null] = [null, null];
-  private budget!: ReconnectionBudget;
+  seats!: Seats;
   private admission!: Admission;
   private listing = new Listing((meta) => void this.setMetadata(meta));
-  private timers = new RoomTimers(
+  readonly timers = new RoomTimers(
     () => this.clockNow(),
     (id, fire) => void this.log$({ k: 'timer', id }, () => this.guard('timer', fire)),
   );
-  /** The write-ahead log of this room's inputs (input-log.ts); restore.ts rebuilds a room from it. */
-  wal!: InputLog;
-  /** The room is being rebuilt from its log: nothing is sent, stored or logged. */
-  replaying = false;
-  /** Restored seats whose player has not come back yet: session id → seat and the hash of its last token. */
-  restored = new Map<string, RestoredSeat>();
-  /** The last record the replay produced (restore.ts stores it if the crash came before it was stored). */
-  replayedRecord: { summary: RecordSummary; record: unknown } | null = null;
+  /** The write-ahead log of this room's inputs (journal.ts); restore.ts rebuilds a room from it. */
+  journal!: Journal;
   /** startFirstMatch is writing the listing (asynchronous): a seat taken meanwhile does not start a second one. */
   private starting = false;
   /** A patch is being encoded and sent (flushPatch); a timer check waits for the next turn: see onCreate. */
@@ -70,6 +56,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private timersDue = false;
   /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
   private closing = false;
+  readonly emotes = new Emotes(
+    () => this.clockNow(),
+    (msg) => this.sendAll('emote', msg),
+  );
 
   override async onCreate(options: unknown): Promise<void> {
     this.deps = roomDeps();
@@ -79,11 +69,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       options = claim.options;
     }
     this.log = this.deps.log.child({ room: this.roomId });
-    this.budget = new ReconnectionBudget(this.deps.reconnectSeconds * 1000, () => this.clockNow());
+    this.seats = new Seats(this, this.deps.reconnectSeconds * 1000);
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
-    this.configure(o);
+    configureSettings(this.state.settings, o, this.deps.timers);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
     if (o.private) void this.setPrivate(true);
@@ -110,21 +100,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
       this.onClientMessage(client, type, payload),
     );
-    this.wal = new InputLog(this.deps.wal === false ? null : this.deps.storage, this.roomId, () =>
+    this.journal = new Journal(this.deps.storage, this.deps.wal !== false, this.roomId, this.log, () =>
       clockNow(this.clock),
     );
     if (claim) {
       replay(this, claim);
       await afterRestore(this, claim);
-    } else if (this.deps.wal !== false) {
-      const options = { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) };
-      await this.deps.storage.openRoom({
-        roomId: this.roomId,
-        owner: this.deps.instance ?? 'solo',
-        createdAt: Date.now(),
-        options,
-      });
-    }
+    } else await openLog(this.roomId, { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) });
     this.updateMetadata();
     this.log.info({ private: !!o.private, restored: !!claim }, claim ? 'room restored' : 'room created');
   }
@@ -134,45 +116,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     await this.log$(input, () => this.apply(input));
   }
 
-  /** A finished match whose record the crash came before: stored now, under the id its clients were told. */
-  async storeReplayedRecord(): Promise<void> {
-    const r = this.replayedRecord;
-    this.replayedRecord = null;
-    if (!r || this.state.phase !== 'finished' || r.summary.id !== this.state.recordId) return;
-    if (await this.deps.storage.getRecord(r.summary.id)) return;
-    await this.deps.storage.saveRecord(r.summary, r.record);
-    this.log.info({ recordId: r.summary.id }, 'record stored after the restore');
-  }
-
-  /** A restored room back in the listing as it was: in matchmaking while waiting, else open to spectators by id. */
-  async relist(): Promise<void> {
-    if (this.state.phase === 'waiting') {
-      if (!this.state.settings.private) await this.setPrivate(false);
-      if (this.state.seats.every((x) => x.taken)) await this.startFirstMatch();
-      return;
-    }
-    await this.setPrivate(true);
-    this.maxClients = 2 + this.deps.maxSpectators + 1;
-  }
-
-  /** Logs an input, then applies it (input-log.ts); a failed write is logged and changes nothing. */
   private log$(input: Input, apply: () => void): Promise<void> | undefined {
-    const p = this.wal.write(input, apply);
-    p?.catch((err: unknown) => this.log.error({ err, input: input.k }, 'the input log could not be written'));
-    return p;
-  }
-
-  /** A private room's creator sets the timers and the Arclight variants (RULES §7, §9); others get the defaults. */
-  private configure(o: JoinOptions): void {
-    const s = this.state.settings;
-    const d = this.deps.timers;
-    s.private = !!o.private;
-    s.draftSeconds = (o.private && o.timers?.draft) || d.draft;
-    s.commitSeconds = (o.private && o.timers?.commit) || d.commit;
-    s.promptSeconds = (o.private && o.timers?.prompt) || d.prompt;
-    s.rangeBands = !!(o.private && o.variants?.rangeBands);
-    s.initiativeRoll = !!(o.private && o.variants?.initiativeRoll);
-    s.criticalHits = !!(o.private && o.variants?.criticalHits);
+    return this.journal.write(input, apply);
   }
 
   private host(): MatchHost {
@@ -184,31 +129,38 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       // The patch goes first, so a message never overtakes the state it follows (a prompt is read against the board).
       // The commitment echo depends on no state: its seat's lockedIn goes with the turn's patch.
       sendToSeat: (seat, type, msg) => {
-        const c = this.seatClients[seat];
+        const c = this.seats.clients[seat];
         if (c) {
           if (type !== 'commitment') this.flushPatch();
           this.reply(c, type, msg);
         }
       },
-      broadcast: (type, msg) => {
-        this.flushPatch();
-        for (const c of this.clients) cork(c);
-        if (!PACKED_TYPES.has(type)) return this.broadcast(type, msg);
-        const frame = packedFrame(type, msg);
-        for (const c of this.clients) c.enqueueRaw(frame);
-      },
+      broadcast: (type, msg) => this.sendAll(type, msg),
+      animationCapMs: this.deps.animationCapSeconds * 1000,
       saveRecord: (summary, record) => {
-        if (!this.replaying) return this.deps.storage.saveRecord(summary, record);
-        this.replayedRecord = { summary, record }; // stored after the replay if the crash came first (restore.ts)
+        if (!this.journal.replaying) return this.deps.storage.saveRecord(summary, record);
+        this.journal.replayedRecord = { summary, record }; // stored after the replay if the crash came first
         return Promise.resolve();
       },
       onPhaseChange: () => this.updateMetadata(),
     };
   }
 
+  /** Sends one message to every client (seats and spectators), after the pending patch. */
+  private sendAll<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
+    this.flushPatch();
+    for (const c of this.clients) cork(c);
+    if (!PACKED_TYPES.has(type)) {
+      this.broadcast(type, msg);
+      return;
+    }
+    const frame = packedFrame(type, msg);
+    for (const c of this.clients) c.enqueueRaw(frame);
+  }
+
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
   clockNow(): number {
-    return this.wal?.at ?? clockNow(this.clock);
+    return this.journal?.wal.at ?? clockNow(this.clock);
   }
 
   /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */
@@ -224,7 +176,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   /** Runs one step of the room (a timer, a start) and sends what it changed at the end of the turn. */
-  private guard(what: string, fn: () => void): void {
+  guard(what: string, fn: () => void): void {
     try {
       fn();
     } catch (err) {
@@ -268,14 +220,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
     if (seat === -1) throw refuse('the match is full');
     // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
-    const input: Input = {
-      k: 'seat',
-      seat,
-      name: auth.name,
-      sid: client.sessionId,
-      tok: tokenHash(client.reconnectionToken),
-    };
-    await this.log$(input, () => this.takeSeat(input, client));
+    const tok = tokenHash(client.reconnectionToken);
+    const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok };
+    await this.log$(input, () => this.seats.take(input, client));
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
     if (auth.creator && this.admission.invite) welcome.invite = this.admission.invite;
@@ -284,17 +231,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.starting) {
       this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed'));
     } else this.updateMetadata();
-  }
-
-  /** Input `seat`: a player takes a seat (live with its client; replayed, the seat waits for its token). */
-  private takeSeat(input: Extract<Input, { k: 'seat' }>, client: Client | null): void {
-    const s = this.state.seats[input.seat]!;
-    if (s.taken) throw new Error(`input log: seat ${input.seat} is taken twice`);
-    s.taken = true;
-    s.connected = true;
-    s.name = input.name;
-    this.seatClients[input.seat] = client;
-    if (!client) this.restored.set(input.sid, { seat: input.seat, tok: input.tok });
   }
 
   async startFirstMatch(): Promise<void> {
@@ -329,37 +265,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     await this.log$(input, () => this.apply(input));
   }
 
-  /**
-   * Applies one input: live once it is in the log, or replayed from it (restore.ts). Whatever is said to a client
-   * about it is the caller's. A `msg` returns the outcome the client is told.
-   */
+  /** Applies one input: live once it is in the log, or replayed from it (inputs.ts). */
   apply(input: Input, client: Client | null = null): Outcome | undefined {
-    switch (input.k) {
-      case 'seat':
-        return void this.takeSeat(input, client);
-      case 'token':
-        return void this.seatBack(input.seat, client);
-      case 'start':
-        this.budget.reset();
-        return void this.guard('start', () => this.match.start(this.names(), input.seed));
-      case 'msg':
-        return this.dispatch(input.seat, input as never, input.seed);
-      case 'timer':
-        return void this.guard('timer', () => this.timers.fire(input.id));
-      case 'drop':
-        return void this.holdSeat(input.seat);
-      case 'leave':
-        return void this.freeSeat(input.seat);
-      case 'resume':
-        this.timers.shift(input.shift);
-        this.budget.shift(input.shift);
-        if (this.state.deadline) this.state.deadline += input.shift;
-        return;
-    }
-  }
-
-  private names(): [string, string] {
-    return [this.state.seats[0]!.name, this.state.seats[1]!.name];
+    return applyInput(this, input, client);
   }
 
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
@@ -368,36 +276,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing)
       return this.onLeave(client, code);
     const seat = m.seat;
-    const left = this.budget.left(seat);
-    this.seatClients[seat] = null;
+    const left = this.seats.budget.left(seat);
+    this.seats.clients[seat] = null;
     if (left <= 0) return this.onLeave(client, code);
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
-    this.reconnecting[seat] = deferred;
-    void this.log$({ k: 'drop', seat }, () => this.holdSeat(seat));
+    this.seats.reconnecting[seat] = deferred;
+    const input: Input = { k: 'drop', seat };
+    void this.log$(input, () => this.apply(input));
     this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
-  }
-
-  /** Input `drop`: the seat is held for its reconnection budget; when that runs out, it forfeits (RULES §7). */
-  holdSeat(seat: Seat): void {
-    this.state.seats[seat]!.connected = false;
-    this.budget.hold(seat, (ms) =>
-      this.timers.add(() => {
-        this.log.info({ seat }, 'reconnection budget spent: the seat forfeits');
-        this.settleDrop(seat);
-        if (this.match.live) this.guard('forfeit', () => this.match.forfeit(seat));
-        // A restored seat has no Colyseus reconnection to refuse: it is freed here (its room may then go away).
-        else if (!this.reconnecting[seat]) this.freeSeat(seat);
-        this.reconnecting[seat]?.reject(new Error('reconnection budget spent'));
-        if (!this.replaying && this.clients.length === 0) disposeSoonIfEmpty(this);
-      }, ms),
-    );
-    markChanged(this);
-  }
-
-  private settleDrop(seat: Seat): void {
-    const secondsLeft = this.budget.settle(seat);
-    if (secondsLeft !== null) this.state.seats[seat]!.reconnectLeft = secondsLeft;
   }
 
   /**
@@ -405,54 +292,43 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
    * socket (the SDK's own retry). A restored seat's token is known by its hash only (restore.ts).
    */
   override checkReconnectionToken(token: string): string {
-    this.recognise(token);
+    this.journal.recognise(this, this.seats, token);
     return super.checkReconnectionToken(token);
   }
   override hasReservedSeat(sessionId: string, token?: string): boolean {
-    if (token && this.restored.has(sessionId)) this.recognise(token);
+    if (token && this.seats.restored.has(sessionId)) this.journal.recognise(this, this.seats, token);
     return super.hasReservedSeat(sessionId, token);
   }
-  private recognise(token: string): void {
-    if (!this.restored.size) return;
-    const hash = tokenHash(token);
-    for (const [sid, r] of this.restored) {
-      if (r.tok !== hash) continue;
-      r.raw = token;
-      registerRestoredSeat(this, sid, token);
-    }
-  }
 
-  override async onReconnect(client: Client): Promise<void> {
-    const back = this.restored.get(client.sessionId);
-    if (back) {
-      this.restored.delete(client.sessionId);
-      if (back.raw) forgetRestoredSeat(this, client.sessionId, back.raw);
-      this.members.set(client.sessionId, {
-        role: 'player',
-        seat: back.seat,
-        limiter: new RateLimiter(this.deps.rateLimit),
-      });
-    }
-    const m = this.members.get(client.sessionId);
-    if (!m || m.seat === null) return;
-    const seat = m.seat;
-    this.reconnecting[seat] = null;
-    // The new token is the log's before the client is given it (Colyseus sends it once this resolves).
-    await this.log$({ k: 'token', seat, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) }, () =>
-      this.seatBack(seat, client),
-    );
-    this.log.info({ seat, restored: !!back }, 'player reconnected');
-    client.send('welcome', { role: 'player', seat, roomId: this.roomId });
-    for (const [type, msg] of this.match.catchUp(seat)) this.reply(client, type, msg);
+  /** The room's state changed: a patch at the end of the turn (outbox.ts). */
+  changed(): void {
     markChanged(this);
   }
 
-  /** Input `token`: the seat's player is back (a replayed one waits for this token, or a later one). */
-  private seatBack(seat: Seat, client: Client | null): void {
-    this.settleDrop(seat);
-    this.seatClients[seat] = client;
-    this.state.seats[seat]!.connected = !!client;
-    if (!client) for (const [sid, r] of this.restored) if (r.seat === seat) this.restored.delete(sid);
+  get replaying(): boolean {
+    return this.journal.replaying;
+  }
+
+  /** Nobody is connected and nothing is held any more: the room may go (a restored room nobody came back to). */
+  idle(): void {
+    if (this.clients.length === 0) disposeSoonIfEmpty(this);
+  }
+
+  override async onReconnect(client: Client): Promise<void> {
+    const back = this.journal.returning(this, this.seats, client.sessionId);
+    const limiter = new RateLimiter(this.deps.rateLimit);
+    if (back !== null) this.members.set(client.sessionId, { role: 'player', seat: back, limiter });
+    const m = this.members.get(client.sessionId);
+    if (!m || m.seat === null) return;
+    const seat = m.seat;
+    this.seats.reconnecting[seat] = null;
+    // The new token is the log's before the client is given it (Colyseus sends it once this resolves).
+    const input: Input = { k: 'token', seat, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) };
+    await this.log$(input, () => this.seats.back(input, client));
+    this.log.info({ seat, restored: back !== null }, 'player reconnected');
+    client.send('welcome', { role: 'player', seat, roomId: this.roomId });
+    for (const [type, msg] of this.match.catchUp(seat)) this.reply(client, type, msg);
+    markChanged(this);
   }
 
   override onLeave(client: Client, code?: number): void {
@@ -464,24 +340,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       return this.updateMetadata();
     }
     const seat = m.seat!;
-    this.reconnecting[seat] = null;
+    this.seats.reconnecting[seat] = null;
     // Shutting down: the seat stays the log's, to be restored with its match.
     if (this.closing) return;
     if (this.match.live) this.log.info({ seat, code }, 'player left: the seat forfeits');
-    void this.log$({ k: 'leave', seat }, () => this.freeSeat(seat));
-  }
-
-  /** Input `leave`: the seat is given up (a live match is forfeited: RULES §7). */
-  private freeSeat(seat: Seat): void {
-    this.settleDrop(seat);
-    for (const [sid, r] of this.restored) if (r.seat === seat) this.restored.delete(sid);
-    if (this.match.live) this.guard('forfeit', () => this.match.forfeit(seat));
-    this.seatClients[seat] = null;
-    const s = this.state.seats[seat]!;
-    s.taken = false;
-    s.connected = false;
-    s.rematch = false;
-    this.updateMetadata();
+    void this.log$({ k: 'leave', seat }, () => this.seats.free(seat));
   }
 
   /**
@@ -492,37 +355,22 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
    */
   override onBeforeShutdown(): void {
     this.closing = true;
-    if (this.keepsLog()) {
-      this.log.info(
-        { phase: this.state.phase, round: this.state.round },
-        'process shutting down: match kept in its log',
-      );
+    const at = { phase: this.state.phase, round: this.state.round };
+    if (this.journal.keeps(this.state.phase)) {
+      this.log.info(at, 'process shutting down: match kept in its log');
       void this.disconnect(CloseCode.MAY_TRY_RECONNECT);
       return;
     }
-    if (this.match?.live)
-      this.log.warn(
-        { phase: this.state.phase, round: this.state.round },
-        'process shutting down: live match abandoned',
-      );
+    if (this.match?.live) this.log.warn(at, 'process shutting down: live match abandoned');
     super.onBeforeShutdown();
   }
 
-  /** Whether this room's log outlives the process (a match being played or waiting for its players). */
-  private keepsLog(): boolean {
-    return this.deps.wal !== false && this.state.phase !== 'finished';
-  }
-
   override onDispose(): void {
-    // Everyone left (or the match is over at a shutdown): the log has nothing left to restore.
-    if (!this.closing || !this.keepsLog())
-      this.deps.storage
-        .closeRoom(this.roomId)
-        .catch((err: unknown) => this.log.error({ err }, 'the input log could not be closed'));
+    this.journal?.dispose(this.closing && this.journal.keeps(this.state.phase));
     this.timers.dispose();
     this.listing.dispose();
     this.match?.dispose();
-    this.budget?.dispose();
+    this.seats?.dispose();
     this.log?.info('room disposed');
   }
 
@@ -562,15 +410,21 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
     // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
     if (parsed.type === 'rematch' && this.deps.draining?.()) {
-      return this.reply(client, 'error', {
+      this.reply(client, 'error', {
         code: 'wrong-phase',
         type: 'rematch',
         message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby',
       });
+      return;
     }
     const seat = m.seat;
     const input: Input = { k: 'msg', seat, type: parsed.type, value: parsed.value };
     if (parsed.type === 'rematch') input.seed = Match.newSeed();
+    // An emote changes nothing of the match: it is not an input of the log.
+    if (parsed.type === 'emote') {
+      this.onInput(client, seat, input);
+      return;
+    }
     const p = this.log$(input, () => this.onInput(client, seat, input));
     p?.catch(() =>
       this.reply(client, 'error', {
@@ -597,40 +451,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
   }
 
-  private dispatch(seat: Seat, p: { type: string; value: unknown }, seed = ''): Outcome {
-    switch (p.type) {
-      case 'faction':
-        return this.match.chooseFaction(seat, p.value as never);
-      case 'pick':
-      case 'swap':
-      case 'munitions':
-        return this.match.draftAction(seat, p.type, p.value as never);
-      case 'commit':
-        return this.match.commit(seat, p.value as never);
-      case 'revise':
-        return this.match.revise(seat, p.value as never);
-      case 'decide':
-        return this.match.decide(seat, p.value as never);
-      case 'concede':
-        return this.match.concede(seat);
-      case 'rematch':
-        return this.rematch(seat, seed);
-    }
-    return fail('illegal', `${p.type}: not a message of a seat`);
-  }
-
-  private rematch(seat: Seat, seed: string): Outcome {
-    if (this.state.phase !== 'finished') return fail('wrong-phase', 'rematch: the match is not over');
-    this.state.seats[seat]!.rematch = true;
-    if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
-      this.budget.reset();
-      this.match.start(this.names(), seed, this.match.rematchInitiative());
-    }
-    return OK;
-  }
-
   /** The listing (lobby) follows the state; listing.ts decides when it is worth a write. Every caller changed state. */
-  private updateMetadata(): void {
+  updateMetadata(): void {
     this.listing.update(this.state);
     markChanged(this);
   }

@@ -4,7 +4,7 @@
 // expiries, and the random seeds (drawn once, here, and logged). Sealed ones (a commitment, a seed) are never put in
 // a log line or served by any API: the log is read back only by restore.ts.
 import { createHash } from 'node:crypto';
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import type { Storage } from '../storage/types.js';
 
 /** One accepted input. Short keys: there is one row per input of every live match. */

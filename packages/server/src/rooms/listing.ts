@@ -12,6 +12,8 @@ export interface MatchMetadata {
   factions: string[];
   round: number;
   spectators: number;
+  /** Timer preset (issue 12): relaxed | standard | blitz | custom. */
+  preset: string;
 }
 
 const MIN_GAP_MS = 5000;
@@ -35,7 +37,7 @@ export class Listing {
       if (s.faction) factions.push(s.faction);
     }
     const pub = !st.settings.private;
-    const coarse = `${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}`;
+    const coarse = `${st.settings.preset}|${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}`;
     const key = `${coarse}|${st.phase}|${st.round}`;
     if (key === this.key) return;
     const now = performance.now();
@@ -57,7 +59,15 @@ export class Listing {
     this.key = key;
     this.coarse = coarse;
     this.writtenAt = now;
-    this.write({ public: pub, phase: st.phase, players, factions, round: st.round, spectators: st.spectators });
+    this.write({
+      public: pub,
+      phase: st.phase,
+      players,
+      factions,
+      round: st.round,
+      spectators: st.spectators,
+      preset: st.settings.preset,
+    });
   }
 
   /** The room is gone: no trailing write. */

@@ -25,6 +25,8 @@ export interface MatchHost {
   setTimeout(fn: () => void, ms: number): Timer;
   sendToSeat<K extends keyof ServerMessages>(seat: Seat, type: K, msg: ServerMessages[K]): void;
   broadcast<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void;
+  /** The longest a timer waits for the clients' animations, ms (animation-wait.ts); 0: no wait. */
+  animationCapMs: number;
   saveRecord(summary: RecordSummary, record: MatchRecord): Promise<void>;
   onPhaseChange(): void;
 }
@@ -32,7 +34,8 @@ export interface MatchHost {
 /** The phase machine as its parts see it: enter a phase with a timer (RULES §7 timers). */
 export interface Phases {
   readonly phase: string;
-  enter(phase: string, turn: number, step: string, seconds: number): void;
+  /** `after`: the round's events the timer waits for the clients to have animated (animation-wait.ts). */
+  enter(phase: string, turn: number, step: string, seconds: number, after?: { round: number; events: number }): void;
   seconds(kind: 'draft' | 'commit' | 'prompt'): number;
 }
 

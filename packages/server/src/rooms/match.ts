@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ClientMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import { engine, type Draft, type RecordRound } from '../engine.js';
+import { AnimationWait } from './animation-wait.js';
 import { DraftPhase } from './draft-phase.js';
 import {
   fail,
@@ -34,8 +35,11 @@ export class Match implements Phases {
   private rounds: Rounds | null = null;
   private promptId = 0;
   private timer: Timer | null = null;
+  private readonly animation: AnimationWait;
 
-  constructor(private readonly host: MatchHost) {}
+  constructor(private readonly host: MatchHost) {
+    this.animation = new AnimationWait(host, host.animationCapMs);
+  }
 
   get phase(): string {
     return this.host.state.phase;
@@ -87,19 +91,35 @@ export class Match implements Phases {
   }
 
   /** Enters a phase with a timer (seconds) whose expiry takes the defaults (RULES §7). */
-  enter(phase: string, turn: number, step: string, seconds: number): void {
+  enter(phase: string, turn: number, step: string, seconds: number, after?: { round: number; events: number }): void {
     const st = this.host.state;
     st.phase = phase;
     st.turn = turn;
     st.step = step;
     this.timer?.clear();
     this.timer = null;
-    if (seconds > 0) {
-      // The room clock (epoch ms, as the clients read it), so a test drives the deadline with the timer.
-      st.deadline = this.host.now() + seconds * 1000;
-      this.timer = this.host.setTimeout(() => this.onTimeout(), seconds * 1000);
-    } else st.deadline = 0;
+    this.animation.cancel();
+    st.deadline = 0;
+    // Animation first (issue 12): the timer starts once the clients have shown the events that led here.
+    if (seconds > 0 && !(after && this.animation.begin(after.round, after.events, () => this.startTimer(seconds))))
+      this.startTimer(seconds);
     this.host.onPhaseChange();
+  }
+
+  private startTimer(seconds: number): void {
+    // The room clock (epoch ms, as the clients read it), so a test drives the deadline with the timer.
+    this.host.state.deadline = this.host.now() + seconds * 1000;
+    this.timer = this.host.setTimeout(() => this.onTimeout(), seconds * 1000);
+  }
+
+  /** A seat's client has animated the first `events` events of `round` (ClientMessages['animated']). */
+  animated(seat: Seat, msg: ClientMessages['animated']): Outcome {
+    return this.animation.ack(seat, msg.round, msg.events);
+  }
+
+  /** A seat's connection changed: the animation wait does not wait for a client that is gone. */
+  seatDropped(): void {
+    this.animation.recheck();
   }
 
   private onTimeout(): void {
@@ -245,6 +265,7 @@ export class Match implements Phases {
   }
 
   dispose(): void {
+    this.animation.cancel();
     this.timer?.clear();
     this.timer = null;
   }

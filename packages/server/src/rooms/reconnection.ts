@@ -1,6 +1,6 @@
 // The reconnection budget of RULES §7: a dropped seat is held for at most `totalMs` in all per match, the time of
 // every drop counted; when the budget of the current drop runs out, the seat forfeits (the caller's `onSpent`).
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 import type { Timer } from './match.js';
 
 interface Drop {

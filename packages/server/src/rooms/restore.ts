@@ -5,19 +5,11 @@
 // same prompt open. Then its timers move on by the downtime, its seats wait for their players' old tokens (by hash),
 // and the room goes back into the listing as it was.
 import { matchMaker } from '@colyseus/core';
-import type { Seat } from '@star-eater/engine/types';
 import type { Logger } from 'pino';
+import { roomDeps } from '../deps.js';
 import type { ClaimedRoom } from '../storage/types.js';
 import type { Input } from './input-log.js';
 import type { MatchRoom } from './MatchRoom.js';
-
-/** A seat of a restored room that waits for its player: the hash of the last token it was given. */
-export interface RestoredSeat {
-  seat: Seat;
-  tok: string;
-  /** The token itself, once a client showed it (to drop its reservation once it is back). */
-  raw?: string;
-}
 
 const RESTORE = '__restore';
 const claims = new Map<string, ClaimedRoom>();
@@ -45,13 +37,20 @@ export async function restoreRoom(claim: ClaimedRoom, log: Logger): Promise<void
   }
 }
 
+/** A new room's log: its creation options (with a private room's invite) before its first input. */
+export async function openLog(roomId: string, options: unknown): Promise<void> {
+  const deps = roomDeps();
+  if (deps.wal === false) return;
+  await deps.storage.openRoom({ roomId, owner: deps.instance ?? 'solo', createdAt: Date.now(), options });
+}
+
 /** Replays the log through the room (nothing is sent, stored or logged meanwhile). */
 export function replay(room: MatchRoom, claim: ClaimedRoom): void {
-  room.replaying = true;
+  room.journal.replaying = true;
   try {
     for (const e of claim.entries) {
       // As live: a message whose handling threw was refused there too, after whatever it had changed.
-      room.wal.run(e.at, () => {
+      room.journal.wal.run(e.at, () => {
         try {
           room.apply(e.entry as Input);
         } catch (err) {
@@ -60,10 +59,10 @@ export function replay(room: MatchRoom, claim: ClaimedRoom): void {
       });
     }
   } finally {
-    room.replaying = false;
+    room.journal.replaying = false;
   }
   const last = claim.entries.at(-1);
-  room.wal.continueAfter(last?.seq ?? 0, last?.at ?? claim.createdAt);
+  room.journal.wal.continueAfter(last?.seq ?? 0, last?.at ?? claim.createdAt);
 }
 
 /**
@@ -73,12 +72,35 @@ export function replay(room: MatchRoom, claim: ClaimedRoom): void {
  */
 export async function afterRestore(room: MatchRoom, claim: ClaimedRoom): Promise<void> {
   const now = room.clockNow();
-  const aliveAt = Math.max(claim.ownerAliveAt, room.wal.lastAt);
+  const aliveAt = Math.max(claim.ownerAliveAt, room.journal.wal.lastAt);
   await room.write({ k: 'resume', shift: Math.max(0, now - aliveAt) });
   for (const seat of [0, 1] as const) {
     const s = room.state.seats[seat]!;
     if (s.taken && s.connected) await room.write({ k: 'drop', seat });
   }
-  await room.storeReplayedRecord();
-  await room.relist();
+  await storeReplayedRecord(room);
+  await relist(room);
+}
+
+/** A finished match whose record the crash came before: stored now, under the id its clients were told. */
+async function storeReplayedRecord(room: MatchRoom): Promise<void> {
+  const r = room.journal.replayedRecord;
+  room.journal.replayedRecord = null;
+  if (!r || room.state.phase !== 'finished' || r.summary.id !== room.state.recordId) return;
+  const { storage, log } = roomDeps();
+  if (await storage.getRecord(r.summary.id)) return;
+  await storage.saveRecord(r.summary, r.record);
+  log.info({ room: room.roomId, recordId: r.summary.id }, 'record stored after the restore');
+}
+
+/** Back in the listing as it was: in matchmaking while waiting for a player, else open to spectators by id. */
+async function relist(room: MatchRoom): Promise<void> {
+  if (room.state.phase === 'waiting') {
+    if (!room.state.settings.private) await room.setPrivate(false);
+    if (room.state.seats.every((x) => x.taken)) await room.startFirstMatch();
+    return;
+  }
+  await room.setPrivate(true);
+  // One over the spectator limit, as startFirstMatch sets it (MatchRoom).
+  room.maxClients = 2 + roomDeps().maxSpectators + 1;
 }

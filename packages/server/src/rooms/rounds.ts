@@ -39,13 +39,13 @@ export class Rounds {
   ) {}
 
   /** A new commitment window: nothing sealed, nobody locked in. */
-  open(): void {
+  open(after?: { round: number; events: number }): void {
     this.sealed = [null, null];
     this.locked = [false, false];
     this.resolution = null;
     this.roundEvents = [];
     for (const s of this.host.state.seats) if (s.lockedIn) s.lockedIn = false;
-    this.phases.enter('commit', -1, '', this.phases.seconds('commit'));
+    this.phases.enter('commit', -1, '', this.phases.seconds('commit'), after);
   }
 
   commit(seat: Seat, msg: ClientMessages['commit']): Outcome {
@@ -100,7 +100,9 @@ export class Rounds {
     const events = { round: this.state.round, from, events: fresh, done: p.status === 'done' };
     if (p.status === 'awaiting') {
       this.promptId += 1;
-      this.phases.enter('resolving', p.prompt.seat, p.prompt.kind, this.phases.seconds('prompt'));
+      // The prompt's timer starts after the clients have animated what led to it (animation-wait.ts).
+      const after = fresh.length ? { round: this.state.round, events: res.published } : undefined;
+      this.phases.enter('resolving', p.prompt.seat, p.prompt.kind, this.phases.seconds('prompt'), after);
       this.host.broadcast('events', events);
       this.host.sendToSeat(p.prompt.seat, 'prompt', {
         id: this.promptId,
@@ -112,9 +114,10 @@ export class Rounds {
     }
     this.played.push({ commitments: res.commitments, decisions: res.decisions });
     this.lastRound = { round: this.state.round, events: this.roundEvents };
+    const after = { round: this.state.round, events: res.published };
     this.roundEvents = [];
     this.state = p.state;
-    if (p.state.winner === null) this.open();
+    if (p.state.winner === null) this.open(after);
     this.host.broadcast('events', events);
     if (p.state.winner !== null) this.onWinner();
   }

@@ -75,6 +75,8 @@ export const SeatState = schema(
 export const Settings = schema(
   {
     private: t.boolean().default(false),
+    /** Timer preset (issue 12): relaxed | standard | blitz, or custom when the creator set the seconds. */
+    preset: t.string().default('standard'),
     draftSeconds: t.uint16().default(45),
     commitSeconds: t.uint16().default(60),
     promptSeconds: t.uint16().default(30),
@@ -98,6 +100,8 @@ export const MatchRoomState = schema(
     step: t.string().default(''),
     /** Epoch ms at which the current timer runs out; 0 when none. */
     deadline: t.float64().default(0),
+    /** The next timer waits for the clients to finish animating the round's events (animation-wait.ts). */
+    animating: t.boolean().default(false),
     initiative: t.int8().default(-1),
     /** SHA-256 of the seed, published at the start; the seed itself only once the match is over. */
     seedHash: t.string().default(''),

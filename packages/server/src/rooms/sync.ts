@@ -1,9 +1,7 @@
 // Engine state → synced schema. Only public facts are copied: never the RNG state, never a commitment.
-import { ArraySchema } from '@colyseus/schema';
-import type { MatchState } from '@star-eater/engine/types';
-import { MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
-
-const DIR_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+import type { ArraySchema } from '@colyseus/schema';
+import type { Dir, MatchState } from '@star-eater/engine';
+import { type MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
 
 /** Assigns only when the value differs, so unchanged fields cost nothing in the next patch. */
 function set<T extends object, K extends keyof T>(obj: T, key: K, value: T[K]): void {
@@ -21,15 +19,6 @@ function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void 
 }
 export { syncStrings, syncNumbers };
 
-/** Board directions (0..5) as their names, without building an array per call. */
-function syncDirs(arr: ArraySchema<string>, dirs: readonly number[]): void {
-  for (let i = 0; i < dirs.length; i++) {
-    const name = DIR_NAMES[dirs[i] as 0];
-    if (arr[i] !== name) arr[i] = name;
-  }
-  while (arr.length > dirs.length) arr.pop();
-}
-
 /** Scratch space of syncBoard (one call at a time: the server is single-threaded). */
 const seen = new Set<string>();
 const gone: string[] = [];
@@ -46,13 +35,13 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
     }
     set(ship, 'q', w.core.q);
     set(ship, 'r', w.core.r);
-    set(ship, 'facing', DIR_NAMES[w.facing]);
+    set(ship, 'facing', w.facing);
     set(ship, 'bow', w.armour.bow);
     set(ship, 'core', w.armour.core);
     set(ship, 'port', w.armour.port);
     set(ship, 'starboard', w.armour.starboard);
     set(ship, 'structure', Math.max(-100, w.structure));
-    syncDirs(ship.linear, w.momentum.linear);
+    syncStrings(ship.linear, w.momentum.linear);
     syncStrings(ship.rotational, w.momentum.rotational);
     set(ship, 'cdMain', w.cooldown.main);
     set(ship, 'cdBroadside', w.cooldown.broadside);
@@ -76,7 +65,7 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
   }
   // Tokens on the board: weapon tokens and squadrons in space, keyed by id.
   seen.clear();
-  const put = (id: string, kind: string, owner: number, q: number, r: number, facing: number) => {
+  const put = (id: string, kind: string, owner: number, q: number, r: number, facing: Dir) => {
     seen.add(id);
     let tok = room.tokens.get(id);
     if (!tok) {
@@ -87,12 +76,12 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
     set(tok, 'owner', owner);
     set(tok, 'q', q);
     set(tok, 'r', r);
-    set(tok, 'facing', DIR_NAMES[facing as 0]);
+    set(tok, 'facing', facing);
   };
   for (const tk of s.tokens) put(tk.id, tk.kind, tk.owner, tk.at.q, tk.at.r, tk.facing);
   for (const w of s.ships)
     for (const q of w.squadrons)
-      if (q.status === 'space' && q.at) put(q.id, 'squadron', w.seat, q.at.q, q.at.r, q.facing ?? 0);
+      if (q.status === 'space' && q.at) put(q.id, 'squadron', w.seat, q.at.q, q.at.r, q.facing ?? 'N');
   if (room.tokens.size === seen.size) return;
   gone.length = 0;
   for (const id of room.tokens.keys()) if (!seen.has(id)) gone.push(id);

@@ -32,7 +32,7 @@ export class Takeover {
   }
 
   private async tick(): Promise<void> {
-    if (this.busy) return;
+    if (this.busy !== null) return; // the last look is still going
     this.busy = (async () => {
       try {
         await this.o.storage.heartbeat(this.o.instance, Date.now());
@@ -40,7 +40,9 @@ export class Takeover {
       } catch (err) {
         this.o.log.warn({ err }, 'heartbeat or takeover failed');
       }
-    })().finally(() => (this.busy = null));
+    })().finally(() => {
+      this.busy = null;
+    });
   }
 
   private async claim(own: boolean): Promise<number> {

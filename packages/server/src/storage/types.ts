@@ -1,7 +1,7 @@
 // One storage interface (embedded SQLite by default, PostgreSQL when DATABASE_URL is set) for what must survive a
 // process: finished matches' records (RULES §10) and the write-ahead input log of the rooms being played (issue 11).
 // Rooms hold only a cache of their match; storage/migrations/ is the one versioned schema of both.
-import type { Seat } from '@star-eater/engine/types';
+import type { Seat } from '@star-eater/engine';
 
 export interface RecordSummary {
   id: string;

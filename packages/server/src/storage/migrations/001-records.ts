@@ -4,7 +4,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from './index.js';
 
 export const records = (d: Dialect): Migration => ({
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     let t = db.schema
       .createTable('records')
       .ifNotExists()

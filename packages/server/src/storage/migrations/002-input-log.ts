@@ -6,7 +6,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from './index.js';
 
 export const inputLog = (d: Dialect): Migration => ({
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     const json = d === 'postgres' ? 'jsonb' : 'text';
     await db.schema
       .createTable('live_rooms')

@@ -1,0 +1,126 @@
+// Before the board (RULES §5): the faction choice and the draft's steps (picks, swap, munition placement) with whose
+// turn it is and the step's countdown. Rebuilt only when something it shows changes.
+import type { Seat } from '@star-eater/engine';
+import { seatFactions, seatInfo, seatNames, type RoomState, type SeatInfo } from '../net/room-state.js';
+import type { Session } from '../net/session.js';
+import { h, replace, secondsLeft } from '../ui/dom.js';
+import { draftActions, factionView, picksView } from './draft.js';
+
+interface Turn {
+  me: Seat | null;
+  seats: SeatInfo[];
+  names: [string, string];
+  /** The seat to pick, or null when both act (faction choice, swap, munitions). */
+  turnSeat: Seat | null;
+  myTurn: boolean;
+}
+
+function turnOf(st: RoomState, me: Seat | null): Turn {
+  const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
+  const turnSeat = st.turn === 0 || st.turn === 1 ? (st.turn as Seat) : null;
+  const myTurn = me !== null && (turnSeat === null ? st.phase !== 'factions' || !seats[me]!.faction : turnSeat === me);
+  return { me, seats, names: seatNames(st), turnSeat, myTurn };
+}
+
+function stepName(st: RoomState): string {
+  if (st.phase === 'factions') return 'Faction choice';
+  if (st.step === 'swap') return 'Swap step';
+  if (st.step === 'munitions') return 'Munition placement';
+  return 'Draft';
+}
+
+function turnPill(st: RoomState, t: Turn): HTMLElement {
+  if (st.phase === 'factions') {
+    const chosen = t.me !== null && !!t.seats[t.me]!.faction;
+    return h(
+      'span.turn-pill',
+      { class: t.me !== null && !chosen ? 'you' : '' },
+      chosen ? 'Waiting for the opponent' : 'Choose your faction',
+    );
+  }
+  const text = t.turnSeat === null ? 'Both players' : t.myTurn ? 'Your pick' : `${t.names[t.turnSeat]}'s pick`;
+  return h('span.turn-pill', { id: 'turn', class: t.myTurn ? 'you' : '' }, text);
+}
+
+export class PreMatchScreen {
+  /** What the screen last showed (patches arrive for timers and connection flags too). */
+  private key = '';
+  /** The draft choice being assembled, and whether it was sent and awaits the server's answer. */
+  private readonly sel = { squadrons: [] as string[], munitions: [] as number[], pending: false };
+
+  constructor(
+    private readonly body: HTMLElement,
+    private readonly s: Session,
+  ) {}
+
+  render(st: RoomState, force = false): void {
+    const t = turnOf(st, this.s.seat);
+    const key = JSON.stringify([
+      st.phase,
+      st.step,
+      st.turn,
+      t.me,
+      t.seats.map((x) => [x.name, x.faction, x.picks, x.munitions]),
+    ]);
+    if (!force && key === this.key && this.body.querySelector('#draft-screen, #factions-screen')) return;
+    if (key !== this.key) this.sel.pending = false;
+    this.key = key;
+    const clock = h('span.countdown', { id: 'draft-countdown' }, st.deadline ? `${secondsLeft(st.deadline)}s` : '');
+    const factions = st.phase === 'factions';
+    replace(
+      this.body,
+      h(
+        'div.screen',
+        { id: factions ? 'factions-screen' : 'draft-screen' },
+        h(
+          'div.center',
+          { class: factions ? '' : 'wide' },
+          h(
+            'div.draft-head',
+            null,
+            h('h2', { style: { margin: 0 } }, stepName(st)),
+            h('div.row', null, turnPill(st, t), clock),
+          ),
+          factions ? factionView(this.s, t.seats, t.me) : this.draft(st, t),
+        ),
+      ),
+    );
+  }
+
+  /** The server refused something: a draft choice in flight is shown again to be made anew. */
+  refused(): void {
+    if (!this.sel.pending || !this.s.state) return;
+    this.sel.pending = false;
+    this.render(this.s.state, true);
+  }
+
+  /** The step's countdown (called twice a second). */
+  tick(st: RoomState): void {
+    const c = document.getElementById('draft-countdown');
+    const clock = st.deadline ? `${secondsLeft(st.deadline)}s` : '';
+    if (c && c.textContent !== clock) c.textContent = clock;
+  }
+
+  private draft(st: RoomState, t: Turn): HTMLElement {
+    const mine = t.me === null ? null : t.seats[t.me]!;
+    const acting = mine !== null && !(st.step === 'munitions' && mine.munitions.length);
+    return h(
+      'div.draft-layout',
+      null,
+      h(
+        'div.draft-main',
+        null,
+        acting
+          ? draftActions(this.s, st.step, mine, mine.faction || 'fpa', t.myTurn, this.sel, () => {
+              if (this.s.state) this.render(this.s.state, true);
+            })
+          : h(
+              'p.dim',
+              null,
+              st.step === 'munitions' ? 'Munitions placed. Waiting for the opponent…' : 'Watching the draft.',
+            ),
+      ),
+      h('aside.draft-picks', { 'aria-label': 'Both players’ picks' }, picksView(t.seats, t.names, seatFactions(st))),
+    );
+  }
+}
