@@ -7,7 +7,7 @@ RUN npm install -g pnpm@12.21.0
 WORKDIR /app
 COPY . .
 RUN pnpm install --frozen-lockfile && pnpm build
-ENV HOST=0.0.0.0 PORT=2567
+ENV HOST=0.0.0.0 PORT=2567 NODE_ENV=production
 EXPOSE 2567
 STOPSIGNAL SIGTERM
 CMD ["node", "--import", "tsx", "packages/server/src/main.ts"]

@@ -1,9 +1,10 @@
-// pnpm bench <engine|server|client> [options] — runs one benchmark script; each prints what it measures and on what load.
+// pnpm bench <engine|bots|server|client> [options] — runs one benchmark script; each prints what it measures and on what load.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const BENCHES: Record<string, string> = {
   engine: 'packages/engine/bench/engine.ts',
+  bots: 'packages/bots/bench/bots.ts',
   server: 'packages/server/bench/server.ts',
   client: 'packages/client/bench/client.ts',
 };

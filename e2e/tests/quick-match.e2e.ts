@@ -86,8 +86,10 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   await shot(a, '10-round4-a');
   await expect(a.locator('#log')).toContainText('Round 3 begins');
 
-  a.on('dialog', (d) => void d.accept());
   await a.click('#concede');
+  // Asked in the page (issue 12), not with the browser's confirm().
+  await expect(a.locator('#concede-dialog')).toBeVisible();
+  await a.click('#concede-dialog-confirm');
   await expect(a.locator('#end-screen')).toBeVisible();
   await expect(b.locator('#end-screen')).toBeVisible();
   await expect(a.locator('#end-title')).toHaveText('Defeat');

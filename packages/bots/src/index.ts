@@ -10,6 +10,7 @@
 // and budget give the same answer, and poisoning the hidden fields changes nothing.
 import type { Commitment, Decision, Draft, DraftAction, FactionId, MatchState, Prompt, Seat } from '@star-eater/engine';
 import { botRng } from './blind.js';
+import { easyAnswer, searchAnswer } from './levels.js';
 import { randomAnswer } from './random.js';
 
 export type BotLevel = 'random' | 'easy' | 'medium' | 'hard';
@@ -50,7 +51,7 @@ export type BotAnswer =
   | { kind: 'commit'; commitment: Commitment }
   | { kind: 'decide'; decision: Decision };
 
-const BUDGETS: Record<BotLevel, number> = { random: 0, easy: 1, medium: 64, hard: 512 };
+const BUDGETS: Record<BotLevel, number> = { random: 0, easy: 1, medium: 100, hard: 600 };
 
 /** The default search effort of a level (iterations; 0 for `random`). */
 export function defaultBudget(level: BotLevel): number {
@@ -65,8 +66,11 @@ export function botAnswer(level: BotLevel, request: BotRequest, options: BotOpti
   const budget = options.budget ?? defaultBudget(level);
   const rng = botRng(options.seed, `${level}/${budget}`, request);
   switch (level) {
-    // easy, medium and hard are being built (issue 10); until they land they answer as `random` does
-    default:
+    case 'random':
       return randomAnswer(request, rng);
+    case 'easy':
+      return easyAnswer(request, rng);
+    default:
+      return searchAnswer(request, budget, rng);
   }
 }

@@ -5,12 +5,13 @@
 //   #/replay/<id> a stored match; #/replay/file an opened record file
 //   #/demo        an offline demo round (no server needed)
 import { Session } from './net/session.js';
+import type { App } from './screens/app-context.js';
 import { mountLobby, savedName } from './screens/lobby.js';
 import { mountReplay } from './screens/replay.js';
 import { mountRoom } from './screens/room.js';
 import { h, replace } from './ui/dom.js';
 
-export class App {
+export class StarEaterApp implements App {
   readonly session = new Session();
   /** A record opened from a file, handed from the lobby to the replay viewer. */
   pendingRecord: unknown = null;

@@ -1,7 +1,8 @@
 import './styles.css';
-import { App } from './app.js';
+import './styles-newcomer.css';
+import { StarEaterApp } from './app.js';
 
-const app = new App(document.getElementById('app')!);
+const app = new StarEaterApp(document.getElementById('app')!);
 // For e2e probes (as window.__board): the one server session.
 (window as unknown as { __session?: unknown }).__session = app.session;
 app.start();

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cardAvailability, NONE_COMMITMENT, validateCommitment, type CommitmentErrorCode } from './commitment.js';
+import {
+  cardAvailability,
+  NONE_COMMITMENT,
+  parseCommitment,
+  validateCommitment,
+  type CommitmentErrorCode,
+} from './commitment.js';
 import { FPA_LOADOUT, testShip, testSquadron, testState, testToken } from './fixtures.js';
 import { ENGINE_SETTINGS, type MatchState, type Seat } from './types.js';
 
@@ -105,6 +111,26 @@ describe('RULES §4.1: commitment shape', () => {
   });
 });
 
+describe('RULES §4.1: parseCommitment, the shape whoever plays it', () => {
+  it('accepts what some ship could play and leaves the ship-dependent checks to validateCommitment', () => {
+    // A turret setting and a special ability's section are shapes any commitment may have; whether this ship's main
+    // weapon is a turret or its faction's ability takes a section is the match's question.
+    const c = { engine: 'NE', cards: [{ card: 'fire-main', turret: 'left' }, { card: 'special-ability' }] };
+    expect(parseCommitment(c)).toEqual({ ok: true, value: c });
+    const s = testState();
+    expect(validateCommitment(s, 0, c).ok).toBe(false);
+  });
+  it('refuses a malformed card play as validateCommitment does, with the same words', () => {
+    const c = { engine: 'N', cards: [{ card: 'squadron-maintenance', munitions: [0, 3] }] };
+    const r = parseCommitment(c);
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'bad-value', message: expect.stringMatching(/^cards\[0\]\.munitions\[1\]:/) },
+    });
+    expect(validateCommitment(testState(), 0, c)).toEqual(r);
+  });
+});
+
 describe('RULES §3, §4.1: card parameters', () => {
   it('RULES §3: a token broadside needs fore or aft (Torpedo Racks, Pulse Lasers)', () => {
     bad(one({ card: 'port-broadside' }), 'missing-field', 'cards[0].aim: required for Torpedo Racks: "fore" or "aft"');
@@ -126,7 +152,7 @@ describe('RULES §3, §4.1: card parameters', () => {
     });
   });
 
-  it('RULES §3: a direct-fire broadside (Flak Batteries) takes aim only optionally', () => {
+  it('RULES §3: a direct-fire broadside (Flak Batteries) takes no aim: one given is checked, then dropped', () => {
     const flak = testState({
       ships: [testShip(0, { loadout: { ...FPA_LOADOUT, broadside: 'fpa-flak-batteries' } }), testShip(1)],
     });
@@ -136,7 +162,7 @@ describe('RULES §3, §4.1: card parameters', () => {
     });
     expect(good(one({ card: 'port-broadside', aim: 'aft' }), 0, flak)).toEqual({
       engine: 'NONE',
-      cards: [{ card: 'port-broadside', aim: 'aft' }],
+      cards: [{ card: 'port-broadside' }],
     });
     bad(one({ card: 'port-broadside', aim: 'left' }), 'bad-value', 'cards[0].aim: expected "fore" or "aft"', 0, flak);
   });

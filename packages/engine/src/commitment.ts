@@ -1,8 +1,18 @@
 // The sealed commitment (RULES §4.1, §10): structural validation of untrusted JSON against the player's loadout,
 // and which cards can act this round (for the client; an unusable card is still legal and just does nothing, §4.3).
 import { getFaction, weaponCard } from './content/index.js';
-import type { CardId, CardPlay, Commitment, Component, MatchState, Result, Seat, TokenSource } from './types.js';
-import { CARD_IDS, COMPONENTS, ENGINE_SETTINGS, err, ok, SECTIONS } from './types.js';
+import type { CardPlay, Commitment, Component, MatchState, Result, Seat, TokenSource, Warship } from './types.js';
+import {
+  AIMS,
+  CARD_IDS,
+  COMPONENTS,
+  ENGINE_SETTINGS,
+  err,
+  ok,
+  SECTIONS,
+  TURRET_SETTINGS,
+  type CardId,
+} from './types.js';
 
 export type CommitmentErrorCode =
   | 'bad-type'
@@ -25,8 +35,6 @@ export const NONE_COMMITMENT: Commitment = Object.freeze({
   cards: Object.freeze([]) as unknown as CardPlay[],
 });
 
-const TURRETS = ['front', 'left', 'right', 'rear'] as const;
-const AIMS = ['fore', 'aft'] as const;
 const list = (xs: readonly (string | number)[]): string => {
   const q = xs.map((x) => (typeof x === 'string' ? `"${x}"` : String(x)));
   return q.length === 2 ? `${q[0]} or ${q[1]}` : `one of ${q.join(', ')}`;
@@ -49,126 +57,146 @@ const PARAMS: Record<CardId, readonly string[]> = {
   'special-ability': ['section', 'component'],
 };
 
-export function validateCommitment(s: MatchState, seat: Seat, input: unknown): Result<Commitment, CommitmentError> {
+/**
+ * The shape of a commitment (RULES §4.1, §10), whoever's it is: the fields, the engine setting, at most two distinct
+ * cards, each with only its own parameters and their values from the rule's lists. What depends on the ship (a turret
+ * for a turret weapon, the faction's special ability) is validateCommitment's. The protocol checks messages with it.
+ */
+export function parseCommitment(input: unknown): Result<Commitment, CommitmentError> {
   if (!isObject(input)) return fail('bad-type', 'commitment: expected an object');
   for (const k of Object.keys(input))
     if (k !== 'engine' && k !== 'cards') return fail('unknown-field', `${k}: unknown field`);
   if (!has(input, 'engine')) return fail('missing-field', 'engine: required');
   const engine = input.engine;
-  if (!ENGINE_SETTINGS.includes(engine as never)) return fail('bad-value', `engine: expected ${list(ENGINE_SETTINGS)}`);
+  if (!isOneOf(engine, ENGINE_SETTINGS)) return fail('bad-value', `engine: expected ${list(ENGINE_SETTINGS)}`);
   if (!has(input, 'cards')) return fail('missing-field', 'cards: required');
   const raw = input.cards;
   if (!Array.isArray(raw)) return fail('bad-type', 'cards: expected an array');
   if (raw.length > 2) return fail('too-many-cards', `cards: ${raw.length} cards, at most two`);
   const cards: CardPlay[] = [];
   for (let i = 0; i < raw.length; i++) {
-    const r = validateCard(s, seat, raw[i], `cards[${i}]`);
+    const r = parseCard(raw[i], `cards[${i}]`);
     if (!r.ok) return r;
     if (cards.some((c) => c.card === r.value.card)) {
       return fail('duplicate-card', `cards[${i}].card: "${r.value.card}" is already played; the two cards must differ`);
     }
     cards.push(r.value);
   }
-  return ok({ engine: engine as Commitment['engine'], cards });
+  return ok({ engine, cards });
 }
 
-function validateCard(s: MatchState, seat: Seat, input: unknown, at: string): Result<CardPlay, CommitmentError> {
+/** A commitment from untrusted JSON for this seat: its shape (parseCommitment), then what its ship allows. */
+export function validateCommitment(s: MatchState, seat: Seat, input: unknown): Result<Commitment, CommitmentError> {
+  const c = parseCommitment(input);
+  if (!c.ok) return c;
+  const cards: CardPlay[] = [];
+  for (let i = 0; i < c.value.cards.length; i++) {
+    const r = checkForShip(s.ships[seat], c.value.cards[i]!, `cards[${i}]`);
+    if (!r.ok) return r;
+    cards.push(r.value);
+  }
+  return ok({ engine: c.value.engine, cards });
+}
+
+function isOneOf<T extends string>(v: unknown, values: readonly T[]): v is T {
+  return typeof v === 'string' && (values as readonly string[]).includes(v);
+}
+
+function parseCard(input: unknown, at: string): Result<CardPlay, CommitmentError> {
   if (!isObject(input)) return fail('bad-type', `${at}: expected an object`);
   if (!has(input, 'card')) return fail('missing-field', `${at}.card: required`);
   const card = input.card;
   if (typeof card !== 'string') return fail('bad-type', `${at}.card: expected a card id`);
-  if (!CARD_IDS.includes(card as CardId))
+  if (!isOneOf(card, CARD_IDS))
     return fail('unknown-card', `${at}.card: unknown card "${card}"; expected ${list(CARD_IDS)}`);
-  const id = card as CardId;
+  const out: Record<string, unknown> = { card };
   for (const k of Object.keys(input)) {
-    if (k !== 'card' && !PARAMS[id].includes(k)) return fail('unknown-field', `${at}.${k}: unknown field for ${id}`);
+    if (k === 'card') continue;
+    if (!PARAMS[card].includes(k)) return fail('unknown-field', `${at}.${k}: unknown field for ${card}`);
+    const r = parseParam(k, input[k], `${at}.${k}`);
+    if (!r.ok) return r;
+    out[k] = r.value;
   }
-  const ship = s.ships[seat];
-  const field = (k: string): string => `${at}.${k}`;
-  /** One of a fixed set of strings; undefined when absent. */
-  const pick = <T extends string>(k: string, values: readonly T[]): Result<T | undefined, CommitmentError> => {
-    if (!has(input, k)) return ok(undefined);
-    const v = input[k];
-    if (values.includes(v as T)) return ok(v as T);
-    return fail(typeof v === 'string' ? 'bad-value' : 'bad-type', `${field(k)}: expected ${list(values)}`);
-  };
+  if (card === 'vent-coolant' && !has(out, 'component'))
+    return fail('missing-field', `${at}.component: required: ${list(COMPONENTS)}`);
+  if (card === 'squadron-maintenance') {
+    // RULES §4.3: two munitions to squadrons aboard, or instead return one destroyed squadron.
+    if (has(out, 'munitions') && has(out, 'repair'))
+      return fail('conflicting-fields', `${at}.repair: give either munitions or repair, not both`);
+    if (!has(out, 'munitions') && !has(out, 'repair'))
+      return fail('missing-field', `${at}.munitions: required (or ${at}.repair)`);
+  }
+  return ok(out as CardPlay);
+}
 
-  switch (id) {
+/** A card's parameter: one of its rule's values (RULES §2 turrets, §3 aims, §4.3 squadron indices). */
+function parseParam(k: string, v: unknown, at: string): Result<unknown, CommitmentError> {
+  const pick = <T extends string>(values: readonly T[]): Result<T, CommitmentError> =>
+    isOneOf(v, values)
+      ? ok(v)
+      : fail(typeof v === 'string' ? 'bad-value' : 'bad-type', `${at}: expected ${list(values)}`);
+  switch (k) {
+    case 'turret':
+      return pick(TURRET_SETTINGS);
+    case 'aim':
+      return pick(AIMS);
+    case 'component':
+      return pick(COMPONENTS);
+    case 'section':
+      return pick(SECTIONS);
+    case 'repair':
+      return squadronIndex(v, at);
+    default: {
+      if (!Array.isArray(v)) return fail('bad-type', `${at}: expected an array of one or two squadron indices`);
+      if (v.length < 1 || v.length > 2) return fail('bad-value', `${at}: expected one or two squadron indices`);
+      const out: number[] = [];
+      for (let i = 0; i < v.length; i++) {
+        const r = squadronIndex(v[i], `${at}[${i}]`);
+        if (!r.ok) return r;
+        out.push(r.value);
+      }
+      return ok(out);
+    }
+  }
+}
+
+/** What a shape-valid card play needs from the ship it is played on: its weapons and its faction's ability. */
+function checkForShip(ship: Warship, play: CardPlay, at: string): Result<CardPlay, CommitmentError> {
+  switch (play.card) {
     case 'fire-main': {
       // RULES §2: a warship turret's setting is part of the commitment.
       const main = weaponCard(ship.loadout.main);
-      const turret = pick('turret', TURRETS);
-      if (!turret.ok) return turret;
       if (main.arc !== 'turret') {
-        if (turret.value === undefined) return ok({ card: id });
-        return fail('not-applicable', `${field('turret')}: ${main.name} is not a turret weapon`);
+        if (play.turret === undefined) return ok(play);
+        return fail('not-applicable', `${at}.turret: ${main.name} is not a turret weapon`);
       }
-      if (turret.value === undefined)
-        return fail('missing-field', `${field('turret')}: required for ${main.name}: ${list(TURRETS)}`);
-      return ok({ card: id, turret: turret.value });
+      if (play.turret === undefined)
+        return fail('missing-field', `${at}.turret: required for ${main.name}: ${list(TURRET_SETTINGS)}`);
+      return ok(play);
     }
     case 'port-broadside':
     case 'starboard-broadside': {
       // RULES §3: a token or beam broadside fires fore or aft; a direct-fire broadside aims at a target instead.
       const w = weaponCard(ship.loadout.broadside);
-      const aim = pick('aim', AIMS);
-      if (!aim.ok) return aim;
-      if (aim.value === undefined) {
-        if (w.class !== 'direct')
-          return fail('missing-field', `${field('aim')}: required for ${w.name}: "fore" or "aft"`);
-        return ok({ card: id });
-      }
-      return ok({ card: id, aim: aim.value });
-    }
-    case 'launch-squadron':
-    case 'defence-stations':
-      return ok({ card: id });
-    case 'vent-coolant': {
-      const c = pick('component', COMPONENTS);
-      if (!c.ok) return c;
-      if (c.value === undefined) return fail('missing-field', `${field('component')}: required: ${list(COMPONENTS)}`);
-      return ok({ card: id, component: c.value });
-    }
-    case 'squadron-maintenance': {
-      // RULES §4.3: two munitions to squadrons aboard, or instead return one destroyed squadron.
-      const hasM = has(input, 'munitions');
-      const hasR = has(input, 'repair');
-      if (hasM && hasR)
-        return fail('conflicting-fields', `${field('repair')}: give either munitions or repair, not both`);
-      if (!hasM && !hasR) return fail('missing-field', `${field('munitions')}: required (or ${field('repair')})`);
-      if (hasR) {
-        const r = squadronIndex(input.repair, field('repair'));
-        return r.ok ? ok({ card: id, repair: r.value }) : r;
-      }
-      const m = input.munitions;
-      if (!Array.isArray(m))
-        return fail('bad-type', `${field('munitions')}: expected an array of one or two squadron indices`);
-      if (m.length < 1 || m.length > 2)
-        return fail('bad-value', `${field('munitions')}: expected one or two squadron indices`);
-      const out: number[] = [];
-      for (let i = 0; i < m.length; i++) {
-        const r = squadronIndex(m[i], `${field('munitions')}[${i}]`);
-        if (!r.ok) return r;
-        out.push(r.value);
-      }
-      return ok({ card: id, munitions: out });
+      // A direct-fire broadside takes no aim: one given is ignored (the value is checked, then dropped).
+      if (w.class === 'direct') return ok({ card: play.card });
+      if (play.aim === undefined) return fail('missing-field', `${at}.aim: required for ${w.name}: ${list(AIMS)}`);
+      return ok(play);
     }
     case 'special-ability': {
       const special = getFaction(ship.faction).special;
       const [need, other] =
         special.kind === 'emergencyRepairs' ? (['section', 'component'] as const) : (['component', 'section'] as const);
-      if (has(input, other))
-        return fail('not-applicable', `${field(other)}: ${special.name} takes a ${need}, not a ${other}`);
-      const v = need === 'section' ? pick('section', SECTIONS) : pick('component', COMPONENTS);
-      if (!v.ok) return v;
-      if (v.value === undefined) {
-        return fail(
-          'missing-field',
-          `${field(need)}: required for ${special.name}: ${list(need === 'section' ? SECTIONS : COMPONENTS)}`,
-        );
+      if (play[other] !== undefined)
+        return fail('not-applicable', `${at}.${other}: ${special.name} takes a ${need}, not a ${other}`);
+      if (play[need] === undefined) {
+        const values = need === 'section' ? SECTIONS : COMPONENTS;
+        return fail('missing-field', `${at}.${need}: required for ${special.name}: ${list(values)}`);
       }
-      return ok({ card: id, [need]: v.value });
+      return ok(play);
     }
+    default:
+      return ok(play);
   }
 }
 

@@ -1,6 +1,6 @@
 // Arclight variant: critical hits (RULES §9). Whenever structure damage is dealt, roll a d12; on 10+ roll a d6.
 import type { Ctx } from './context.js';
-import { applyDamage } from './warship.js';
+import { dealDamage } from './damage.js';
 import type { Seat } from './types.js';
 
 export const CRITICAL_EFFECTS = [
@@ -43,7 +43,7 @@ export function rollCritical(ctx: Ctx, seat: Seat): void {
     case 'hull-breach': // one more structure damage; it does not roll another critical
       if (ship.structure > 0) {
         const section = (['core', 'bow', 'port', 'starboard'] as const).find((x) => ship.armour[x] === 0) ?? 'core';
-        if (ship.armour[section] === 0) applyDamage(ctx, seat, section, 1, { seat: null, by: 'critical' });
+        if (ship.armour[section] === 0) dealDamage(ctx, seat, section, 1, { seat: null, by: 'critical' });
       }
       break;
     case 'fuel-leak': // no DOUBLE thrust for the rest of the match

@@ -34,7 +34,6 @@ import type {
 } from './types.js';
 
 export * from './targeting.js';
-export { fireDefenceStations, pointDefenceAttacker } from './point-defence.js';
 
 /**
  * A warship's direct-fire weapon (RULES §3 mounts, mounts.ts): main on the bow with the card's arc, port broadside

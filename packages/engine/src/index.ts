@@ -46,7 +46,21 @@ export {
 
 // the draft, commitments, a match
 export * from './loadout.js';
-export { validateCommitment, cardAvailability, type CardAvailability } from './commitment.js';
+export {
+  parseCommitment,
+  validateCommitment,
+  cardAvailability,
+  type CardAvailability,
+  type CommitmentError,
+} from './commitment.js';
+export {
+  commitmentOptions,
+  legalCommitments,
+  cardPlays,
+  cardSets,
+  type CommitmentOptions,
+  type CardOptions,
+} from './commitment-options.js';
 export { createMatch, validateSetup, concede, forfeit, RULESET, type MatchSetup, type PlayerSetup } from './match.js';
 
 // resolution
@@ -57,6 +71,7 @@ export { applyThrust, engineThrusts } from './momentum.js';
 export { previewDrift } from './movement.js';
 export { squadronNextSteps, validateFighterAnswer, launchHexes } from './squadron-move.js';
 export { squadronEndOptions } from './squadron-action.js';
+export { squadronMoves, placementAnswer, withFighterMoves } from './fighter-options.js';
 export { targetOptions } from './targeting.js';
 export { lineOfSight } from './los.js';
 

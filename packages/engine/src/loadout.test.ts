@@ -274,7 +274,9 @@ describe('RULES §5: munitions', () => {
     refuse(d, 0, { kind: 'munitions', munitions: [2, 2, 2] }, 'munitions-total');
     refuse(d, 0, { kind: 'munitions', munitions: [2, 2] }, 'malformed', /^munitions: expected three numbers/);
     refuse(d, 0, { kind: 'munitions', munitions: [2, 1.5, 0.5] }, 'malformed', /^munitions\[1\]/);
-    refuse(d, 0, { kind: 'munitions', munitions: [2, 3, -1] }, 'over-capacity');
+    // The shape first (parseDraftAction), whatever the numbers before it: a negative count is malformed.
+    refuse(d, 0, { kind: 'munitions', munitions: [2, 3, -1] }, 'malformed', /^munitions\[2\]/);
+    refuse(d, 0, { kind: 'munitions', munitions: [2, 3, 0] }, 'over-capacity', /^munitions\[1\]/);
     refuse(d, 0, { kind: 'munitions', munitions: [2, 2, '0'] }, 'malformed', /^munitions\[2\]/);
     d = play(d, 1, { kind: 'munitions', munitions: [1, 1, 2] });
     expect(draftTurn(d)).toEqual({ stage: 'munitions', seat: null, seats: [0] });

@@ -304,7 +304,15 @@ const KEYS: Record<string, readonly string[]> = {
   munitions: ['kind', 'munitions'],
 };
 
-export function applyDraftAction(d: Draft, seat: Seat, input: unknown): Result<Draft, DraftError> {
+/** The most munitions a warship places in all (RULES §5): no squadron takes more. */
+export const MUNITIONS_TOTAL = 4;
+
+/**
+ * The shape of a draft action, whoever's it is (RULES §5): its kind with only that kind's fields, a slot of the
+ * loadout, a card id for a single slot or three for the squadrons, three whole numbers of munitions. Whose turn it is,
+ * which cards a deck holds and what fits are applyDraftAction's. The protocol checks draft messages with it.
+ */
+export function parseDraftAction(input: unknown): Result<DraftAction, DraftError> {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return fail('malformed', 'action: expected an object');
   const a = input as Record<string, unknown>;
@@ -312,12 +320,50 @@ export function applyDraftAction(d: Draft, seat: Seat, input: unknown): Result<D
   const keys = typeof kind === 'string' ? KEYS[kind] : undefined;
   if (!keys) return fail('malformed', 'kind: expected "pick", "swap", "no-swap" or "munitions"');
   for (const k of Object.keys(a)) if (!keys.includes(k)) return fail('malformed', `${k}: unknown field`);
+  if (kind === 'no-swap') return ok({ kind });
+  if (kind === 'munitions') {
+    const m = a.munitions;
+    if (!Array.isArray(m) || m.length !== 3) return fail('malformed', 'munitions: expected three numbers');
+    for (let i = 0; i < 3; i++) {
+      const n: unknown = m[i];
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MUNITIONS_TOTAL)
+        return fail('malformed', `munitions[${i}]: expected a whole number from 0 to ${MUNITIONS_TOTAL}`);
+    }
+    return ok({ kind, munitions: [m[0], m[1], m[2]] as Munitions });
+  }
+  const pickOrSwap = kind as 'pick' | 'swap';
+  const slot = a.slot;
+  if (typeof slot !== 'string' || !(SLOTS as readonly string[]).includes(slot)) {
+    return fail('malformed', `slot: expected one of ${SLOTS.map((x) => `"${x}"`).join(', ')}`);
+  }
+  if (slot === 'squadrons') {
+    if ('card' in a) return fail('malformed', 'card: unknown field for slot "squadrons"');
+    const c = a.cards;
+    if (!Array.isArray(c) || c.length !== 3) return fail('malformed', 'cards: expected three squadron card ids');
+    for (let i = 0; i < 3; i++)
+      if (typeof c[i] !== 'string') return fail('malformed', `cards[${i}]: expected a card id`);
+    return ok({ kind: pickOrSwap, slot, cards: [c[0], c[1], c[2]] as Triple });
+  }
+  if ('cards' in a) return fail('malformed', `cards: unknown field for slot "${slot}"`);
+  if (typeof a.card !== 'string') return fail('malformed', 'card: expected a card id');
+  return ok({ kind: pickOrSwap, slot: slot as SingleSlot, card: a.card });
+}
+
+export function applyDraftAction(d: Draft, seat: Seat, input: unknown): Result<Draft, DraftError> {
+  const parsed = parseDraftAction(input);
+  if (!parsed.ok) return parsed;
+  const a = parsed.value;
   if (seat !== 0 && seat !== 1) return fail('malformed', 'seat: expected 0 or 1');
 
   const turn = draftTurn(d);
-  const stageOf: Record<string, DraftStage> = { pick: 'pick', swap: 'swap', 'no-swap': 'swap', munitions: 'munitions' };
-  if (stageOf[kind as string] !== turn.stage) {
-    return fail('wrong-stage', `kind: "${String(kind)}" is not allowed in the ${turn.stage} stage`);
+  const stageOf: Record<DraftAction['kind'], DraftStage> = {
+    pick: 'pick',
+    swap: 'swap',
+    'no-swap': 'swap',
+    munitions: 'munitions',
+  };
+  if (stageOf[a.kind] !== turn.stage) {
+    return fail('wrong-stage', `kind: "${a.kind}" is not allowed in the ${turn.stage} stage`);
   }
   if (!turn.seats.includes(seat)) {
     return turn.stage === 'munitions'
@@ -327,36 +373,37 @@ export function applyDraftAction(d: Draft, seat: Seat, input: unknown): Result<D
   const faction = getFaction(d.factions[seat]);
   const mine = d.loadouts[seat];
 
-  if (kind === 'munitions') {
+  if (a.kind === 'munitions') {
     const r = checkMunitions(munitionRules(faction, mine.squadrons!), a.munitions);
     if (!r.ok) return r;
     const munitions: Draft['munitions'] = [...d.munitions];
     munitions[seat] = r.value;
     return ok(next(d, { munitions }, { seat, action: { kind: 'munitions', munitions: [...r.value] } }));
   }
-  if (kind === 'no-swap') {
+  if (a.kind === 'no-swap') {
     return ok(next(d, { swaps: withSeat(d.swaps, seat, 'declined') }, { seat, action: { kind: 'no-swap' } }));
   }
+  return pickOrSwap(d, seat, faction, a);
+}
 
-  // pick or swap
-  const slot = a.slot;
-  if (typeof slot !== 'string' || !(SLOTS as readonly string[]).includes(slot)) {
-    return fail('malformed', `slot: expected one of ${SLOTS.map((x) => `"${x}"`).join(', ')}`);
-  }
-  const single = slot !== 'squadrons';
-  if (single ? 'cards' in a : 'card' in a)
-    return fail('malformed', `${single ? 'cards' : 'card'}: unknown field for slot "${slot}"`);
-  const current = mine[slot as Slot];
+/** A pick into an empty slot or the swap of a filled one (RULES §5), shape already checked. */
+function pickOrSwap(
+  d: Draft,
+  seat: Seat,
+  faction: Faction,
+  a: Extract<DraftAction, { kind: 'pick' | 'swap' }>,
+): Result<Draft, DraftError> {
+  const { kind, slot } = a;
+  const current = d.loadouts[seat][slot];
   if (kind === 'pick' && current !== undefined) return fail('slot-filled', `slot: your ${slot} slot is already filled`);
-
   let action: DraftAction;
   let value: string | Triple;
-  if (single) {
-    const r = checkCard(faction, slot as SingleSlot, a.card, 'card');
+  if (a.slot !== 'squadrons') {
+    const r = checkCard(faction, a.slot, a.card, 'card');
     if (!r.ok) return r;
     if (kind === 'swap' && r.value === current) return fail('same-card', `card: "${r.value}" is already your ${slot}`);
     value = r.value;
-    action = { kind: kind as 'pick' | 'swap', slot: slot as SingleSlot, card: r.value };
+    action = { kind, slot: a.slot, card: r.value };
   } else {
     const r = checkSquadrons(faction, a.cards);
     if (!r.ok) return r;
@@ -364,7 +411,7 @@ export function applyDraftAction(d: Draft, seat: Seat, input: unknown): Result<D
       return fail('same-card', 'cards: the same three squadrons; a swap must change the slot');
     }
     value = r.value;
-    action = { kind: kind as 'pick' | 'swap', slot: 'squadrons', cards: [...r.value] };
+    action = { kind, slot: 'squadrons', cards: [...r.value] };
   }
   const loadouts: Draft['loadouts'] = [{ ...d.loadouts[0] }, { ...d.loadouts[1] }];
   (loadouts[seat] as Record<string, string | Triple>)[slot] = value;

@@ -31,8 +31,10 @@ function randomCard(s: MatchState, seat: Seat, card: CardId, rng: Rng): CardPlay
     case 'fire-main':
       return weaponCard(ship.loadout.main).arc === 'turret' ? { card, turret: rng.pick(TURRETS) } : { card };
     case 'port-broadside':
-    case 'starboard-broadside':
-      return { card, aim: rng.pick(['fore', 'aft'] as const) };
+    case 'starboard-broadside': {
+      const aim = rng.pick(['fore', 'aft'] as const);
+      return weaponCard(ship.loadout.broadside).class === 'direct' ? { card } : { card, aim };
+    }
     case 'vent-coolant':
       return { card, component: rng.pick(COMPONENTS) };
     case 'squadron-maintenance':

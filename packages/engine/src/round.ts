@@ -13,6 +13,7 @@ import {
   type DiceOptions,
 } from './context.js';
 import type { MatchEvent } from './events.js';
+import { withFighterMoves } from './fighter-options.js';
 import { resolveFighterPhase } from './fighters.js';
 import { resolveMomentumPhase } from './movement.js';
 import { resolveWeaponsPhase } from './weapons/weapons.js';
@@ -92,5 +93,7 @@ export function resolveRound(
   commitments: readonly [Commitment, Commitment],
   decisions: readonly Decision[],
 ): RoundProgress {
-  return resolveRoundWith(state, commitments, (_p, i) => decisions[i]);
+  const p = resolveRoundWith(state, commitments, (_p, i) => decisions[i]);
+  // RULES §8: the prompt says the legal options; a fighter prompt's are listed here, once, for the player asked
+  return p.status === 'awaiting' ? { ...p, prompt: withFighterMoves(p.state, p.prompt) } : p;
 }

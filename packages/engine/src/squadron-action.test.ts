@@ -305,7 +305,7 @@ describe('Mark (RULES §6 Pathfinder)', () => {
     expect(code(validateSquadronEnd(s, 0, 0, { kind: 'action' }))).toBe('not-a-legal-target');
   });
 
-  it('RULES §6: a Mark target, if given, must be the enemy warship', () => {
+  it('RULES §6: a Mark target, if given, must be the enemy warship (read as the warship: its core)', () => {
     const s = testState();
     space(s, 0, 0, 'fpa-pathfinder', hex(7, 4), 'N');
     expect(
@@ -315,7 +315,7 @@ describe('Mark (RULES §6 Pathfinder)', () => {
       validateSquadronEnd(s, 0, 0, { kind: 'action', target: { kind: 'section', seat: 1, section: 'port' } }),
     ).toEqual({
       ok: true,
-      value: { kind: 'action', target: { kind: 'section', seat: 1, section: 'port' } },
+      value: { kind: 'action', target: { kind: 'section', seat: 1, section: 'core' } },
     });
   });
 });

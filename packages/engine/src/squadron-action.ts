@@ -151,10 +151,8 @@ export function validateSquadronEnd(
       if (t !== undefined && !(typeof t === 'object' && t !== null && t.kind === 'section' && t.seat === seats[0])) {
         return fail('not-a-legal-target', 'Mark targets the enemy warship');
       }
-      return ok({
-        kind: 'action',
-        target: { kind: 'section', seat: seats[0]!, section: t?.kind === 'section' ? t.section : 'core' },
-      });
+      // Mark targets the warship, not a section: any section given is read as the warship (listed as its core).
+      return ok({ kind: 'action', target: { kind: 'section', seat: seats[0]!, section: 'core' } });
     }
     case 'direct': {
       const t = e.target as Target | undefined;

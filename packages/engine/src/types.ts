@@ -30,6 +30,7 @@ export type WeaponClass = 'laser' | 'projectile' | 'torpedo' | 'direct';
 export type ArcName = 'front' | 'left' | 'right' | 'rear' | 'bullseye' | 'fullFront' | 'fullRear';
 export type WeaponArc = ArcName | 'side' | 'turret' | 'any';
 export type TurretSetting = 'front' | 'left' | 'right' | 'rear';
+export const TURRET_SETTINGS: readonly TurretSetting[] = ['front', 'left', 'right', 'rear'];
 
 export interface WeaponCard {
   id: string;
@@ -178,6 +179,7 @@ export const CARD_IDS: readonly CardId[] = [
 ];
 
 export type Aim = 'fore' | 'aft';
+export const AIMS: readonly Aim[] = ['fore', 'aft'];
 /** One commitment card and the parameters known at commit time. Only the fields of that card are allowed. */
 export type CardPlay =
   | { card: 'fire-main'; turret?: TurretSetting }
@@ -275,6 +277,8 @@ export interface Variants {
   initiativeRoll: boolean;
   criticalHits: boolean;
 }
+/** The Arclight variants (RULES §9), each on or off per match. */
+export const VARIANT_NAMES: readonly (keyof Variants)[] = ['rangeBands', 'initiativeRoll', 'criticalHits'];
 
 export interface Scenario {
   id: string;
@@ -350,6 +354,35 @@ export interface SquadronOption {
   /** Moves left after placement (launch) or in all (activate). */
   speed: number;
   munitions: number;
+  /**
+   * Every legal activation of this squadron (fighter-options.ts): on prompts returned by `resolveRound`; the
+   * callback form `resolveRoundWith` leaves it out for speed (`fighterMoves` lists it on demand).
+   */
+  moves?: SquadronMoves;
+}
+
+/** A hex a squadron's path may step on: the fewest moves to reach it, the previous hex of one shortest path (-1: a start). */
+export interface ReachNode {
+  at: Hex;
+  moves: number;
+  from: number;
+}
+/** A placement an activation may end on (`hex` indexes `reach`), and what it may do there besides ending with none. */
+export interface PlacementOption {
+  hex: number;
+  facing: Dir;
+  recall?: true;
+  /** Each legal action (with its target and turret setting), in the engine's order. */
+  actions?: SquadronEnd[];
+}
+/**
+ * Every legal activation of one squadron, compactly (RULES §4.4). A path is legal exactly when it has at most `speed`
+ * steps, each to an adjacent hex of `reach`, and ends on a listed placement (the hex of its last step, facing that
+ * step's direction; an empty path ends where the squadron stands, facing as it does; a launch may face any way).
+ */
+export interface SquadronMoves {
+  reach: ReachNode[];
+  placements: PlacementOption[];
 }
 
 export type Prompt =

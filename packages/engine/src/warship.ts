@@ -3,6 +3,7 @@ import { directionTo, neighbour, turn, turnsBetween } from './hex.js';
 import type { Ctx } from './context.js';
 import type { Source } from './events.js';
 import { rollCritical } from './critical.js';
+import { dealDamage } from './damage.js';
 import type { Dir, Hex, SectionName, Seat, Warship } from './types.js';
 
 export interface SectionHex {
@@ -48,36 +49,11 @@ export function warshipAt(ships: readonly Warship[], h: Hex): { seat: Seat; sect
   return null;
 }
 
-/**
- * A hit of D on a section: armour A > 0 becomes max(0, A − D) and the excess is lost; on a section at 0 armour the
- * hit removes D structure (RULES §3). Structure never goes below 0. Critical hits (RULES §9) roll on structure damage.
- */
+/** A hit of D on a section (RULES §3, damage.ts); structure damage rolls a critical hit with the variant (RULES §9). */
 export function applyDamage(ctx: Ctx, seat: Seat, section: SectionName, amount: number, source: Source): void {
-  if (amount <= 0) return;
-  const ship = ctx.s.ships[seat];
-  const armourBefore = ship.armour[section];
-  const structureBefore = ship.structure;
-  let lost = 0;
-  if (armourBefore > 0) {
-    ship.armour[section] = Math.max(0, armourBefore - amount);
-    lost = Math.max(0, amount - armourBefore);
-  } else {
-    ship.structure = Math.max(0, structureBefore - amount);
-  }
-  ctx.emit({
-    type: 'damage',
-    seat,
-    section,
-    amount,
-    armourBefore,
-    armourAfter: ship.armour[section],
-    structureBefore,
-    structureAfter: ship.structure,
-    lost,
-    source,
-  });
-  if (structureBefore > 0 && ship.structure === 0) ctx.emit({ type: 'ship-destroyed', seat });
-  if (ship.structure < structureBefore && ctx.s.variants.criticalHits && source.by !== 'critical') {
+  const structureBefore = ctx.s.ships[seat].structure;
+  dealDamage(ctx, seat, section, amount, source);
+  if (ctx.s.ships[seat].structure < structureBefore && ctx.s.variants.criticalHits && source.by !== 'critical') {
     rollCritical(ctx, seat);
   }
 }

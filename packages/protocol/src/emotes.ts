@@ -3,14 +3,14 @@
 export const EMOTES = ['hello', 'good-game', 'well-played', 'oops', 'thinking', 'wow'] as const;
 export type Emote = (typeof EMOTES)[number];
 
-/** What each emote shows. */
+/** What each emote shows (words only: not every system has an emoji font). */
 export const EMOTE_TEXT: Readonly<Record<Emote, string>> = {
-  hello: '👋 Hello!',
-  'good-game': '🤝 Good game',
-  'well-played': '👏 Well played',
-  oops: '😅 Oops',
-  thinking: '🤔 Thinking…',
-  wow: '😮 Wow!',
+  hello: 'Hello!',
+  'good-game': 'Good game',
+  'well-played': 'Well played',
+  oops: 'Oops',
+  thinking: 'Thinking…',
+  wow: 'Wow!',
 };
 
 /** A seat may send `burst` emotes at once, then one more per `everyMs` (room clock). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCommitment, parseDraftAction } from '@star-eater/engine';
 import { parseClientMessage, parseJoinOptions } from './index.js';
 
 const bad = (type: unknown, payload: unknown) => {
@@ -58,7 +59,7 @@ describe('parseClientMessage', () => {
     expect(
       bad('commit', { round: 1, commitment: { engine: 'N', cards: [{ card: 'fire-main' }, { card: 'fire-main' }] } })
         .message,
-    ).toMatch(/distinct/);
+    ).toMatch(/cards\[1\]\.card: "fire-main" is already played; the two cards must differ/);
     expect(
       bad('commit', {
         round: 1,
@@ -97,6 +98,34 @@ describe('parseClientMessage', () => {
         decision: { kind: 'direct-fire', target: { kind: 'section', seat: 1, section: 'core' } },
       }).ok,
     ).toBe(true);
+  });
+
+  it("takes the engine's parsers as the one check of a commitment and a draft action", () => {
+    // The same input, the same words: the protocol adds only the message's field path.
+    const commitment = { engine: 'N', cards: [{ card: 'vent-coolant', component: 'hull' }] };
+    const engine = parseCommitment(commitment);
+    expect(engine.ok).toBe(false);
+    if (!engine.ok)
+      expect(bad('commit', { round: 1, commitment }).message).toBe(`commit: commitment.${engine.error.message}`);
+    expect(bad('commit', { round: 1, commitment: 'N' }).message).toBe('commit: commitment: expected an object');
+    const pick = { slot: 'squadrons', cards: ['a', 7, 'c'] };
+    const action = parseDraftAction({ kind: 'pick', ...pick });
+    if (action.ok) throw new Error('expected the engine to refuse');
+    expect(bad('pick', pick).message).toBe(`pick: ${action.error.message}`);
+    // Draft messages arrive as the engine's draft actions.
+    expect(parseClientMessage('pick', { slot: 'main', card: 'fpa-mass-driver' })).toEqual({
+      ok: true,
+      type: 'pick',
+      value: { kind: 'pick', slot: 'main', card: 'fpa-mass-driver' },
+    });
+    expect(parseClientMessage('swap', { skip: true })).toMatchObject({ ok: true, value: { kind: 'no-swap' } });
+    expect(parseClientMessage('munitions', { munitions: [2, 1, 1] })).toMatchObject({
+      value: { kind: 'munitions', munitions: [2, 1, 1] },
+    });
+    // The message type is the kind: a payload cannot name another.
+    expect(bad('pick', { kind: 'munitions', munitions: [2, 1, 1] }).message).toMatch(/kind: unknown field/);
+    expect(bad('swap', { skip: true, slot: 'main' }).message).toMatch(/skip/);
+    expect(bad('swap', { skip: false }).message).toMatch(/skip/);
   });
 
   it('RULES §10: a launch facing is a direction name; a number is refused, naming the field', () => {

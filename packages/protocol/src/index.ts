@@ -2,24 +2,59 @@
 // Clients send the types of ClientMessages; the server answers with ServerMessages. Payloads are validated on arrival
 // with parseClientMessage, which returns a Result naming the offending field instead of throwing.
 import * as v from 'valibot';
-import type { Commitment, Decision, MatchEvent, Prompt, Seat } from '@star-eater/engine';
-import { clientMessageSchemas } from './schemas.js';
-import { TIMER_PRESET_NAMES } from './presets.js';
+import type {
+  Commitment,
+  Decision,
+  DraftAction,
+  FactionId,
+  MatchEvent,
+  Munitions,
+  Prompt,
+  Seat,
+  SingleSlot,
+  Triple,
+} from '@star-eater/engine';
+import { clientMessageSchemas, joinOptionsSchema } from './schemas.js';
+import type { TIMER_PRESET_NAMES } from './presets.js';
+import type { BotLevel } from '@star-eater/bots';
 import type { Emote } from './emotes.js';
 
-export { clientMessageSchemas, commitmentSchema, decisionSchema, cardPlaySchema, targetSchema } from './schemas.js';
-export { ENGINE_VALUES, FACTIONS } from './schemas.js';
+export { clientMessageSchemas, commitmentSchema, decisionSchema, targetSchema, joinOptionsSchema } from './schemas.js';
 export * from './presets.js';
 export * from './emotes.js';
 
+/** A draft pick or swap: one card for a single slot, three for the squadrons (RULES §5). */
+export type DraftPick = { slot: SingleSlot; card: string } | { slot: 'squadrons'; cards: Triple };
+
+/** What a client sends, by message type: the engine's own types. */
+export interface ClientMessages {
+  faction: { faction: FactionId };
+  pick: DraftPick;
+  swap: DraftPick | { skip: true };
+  munitions: { munitions: Munitions };
+  commit: { round: number; commitment: Commitment };
+  revise: { round: number };
+  decide: { prompt: number; decision: Decision };
+  concede: Record<string, never> | undefined;
+  rematch: Record<string, never> | undefined;
+  animated: { round: number; events: number };
+  emote: { emote: Emote };
+}
 export type ClientMessageType = keyof typeof clientMessageSchemas;
-export type ClientMessages = { [K in ClientMessageType]: v.InferOutput<(typeof clientMessageSchemas)[K]> };
+/** A message as the server receives it once checked: draft messages are the engine's draft actions. */
+export type ParsedMessages = { [K in ClientMessageType]: v.InferOutput<(typeof clientMessageSchemas)[K]> };
 export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessageSchemas) as ClientMessageType[];
 
-// Compile-time proof that what the protocol accepts is what the engine takes.
+// Compile-time proof that the protocol's messages are the engine's shapes.
 type Assert<T extends true> = T;
-export type _CommitFits = Assert<ClientMessages['commit']['commitment'] extends Commitment ? true : false>;
-export type _DecisionFits = Assert<ClientMessages['decide']['decision'] extends Decision ? true : false>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type _TypesMatch = Assert<Same<ClientMessageType, keyof ClientMessages>>;
+export type _CommitFits = Assert<ParsedMessages['commit']['commitment'] extends Commitment ? true : false>;
+export type _DecisionFits = Assert<ParsedMessages['decide']['decision'] extends Decision ? true : false>;
+export type _DecisionSent = Assert<
+  Decision extends v.InferInput<typeof clientMessageSchemas.decide>['decision'] ? true : false
+>;
+export type _DraftFits = Assert<ParsedMessages['pick' | 'swap' | 'munitions'] extends DraftAction ? true : false>;
 
 /** Error codes of the `error` message (RULES-level reasons come from the engine's own codes). */
 export type ErrorCode =
@@ -30,7 +65,8 @@ export type ErrorCode =
   | 'spectator' // spectators can change nothing
   | 'stale' // the round or prompt it answers is over
   | 'illegal' // the engine refused it (the engine's code is in `detail`)
-  | 'rate-limited'; // too many messages
+  | 'rate-limited' // too many messages
+  | 'replaced'; // your seat moved to a newer connection with your reconnection token
 
 export interface ErrorMessage {
   code: ErrorCode;
@@ -42,8 +78,9 @@ export interface ErrorMessage {
   detail?: string;
 }
 
-export type ParseResult<K extends ClientMessageType> =
-  | { ok: true; type: K; value: ClientMessages[K] }
+/** A checked message: one member per type (distributive), so a switch on `type` narrows `value`. */
+export type ParseResult<K extends ClientMessageType = ClientMessageType> =
+  | (K extends ClientMessageType ? { ok: true; type: K; value: ParsedMessages[K] } : never)
   | { ok: false; error: ErrorMessage };
 
 export function isClientMessageType(type: unknown): type is ClientMessageType {
@@ -59,11 +96,19 @@ function describe(top: v.BaseIssue<unknown>): string {
     ?.map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
     .join('')
     .replace(/^\./, '');
-  return path ? `${path}: ${issue.message}` : issue.message;
+  // The engine's parsers name the field inside the value they checked (`cards[0].aim: …`), or the value itself.
+  const engine = issue.type === 'raw_transform' && path ? /^([\w.[\]]+): (.*)$/s.exec(issue.message) : null;
+  if (engine) {
+    const last = issue.path?.at(-1)?.key;
+    return engine[1] === last ? `${path}: ${engine[2]}` : `${path}.${engine[1]}: ${engine[2]}`;
+  }
+  // A strict object's extra key: say so in words (valibot says 'Expected never').
+  const message = issue.expected === 'never' ? 'unknown key: not allowed here' : issue.message;
+  return path ? `${path}: ${message}` : message;
 }
 
 /** Validates one incoming message. The error text names the message type and the bad field. */
-export function parseClientMessage(type: unknown, payload: unknown): ParseResult<ClientMessageType> {
+export function parseClientMessage(type: unknown, payload: unknown): ParseResult {
   if (!isClientMessageType(type)) {
     const shown = typeof type === 'string' ? `"${type.slice(0, 40)}"` : typeof type;
     return {
@@ -79,7 +124,7 @@ export function parseClientMessage(type: unknown, payload: unknown): ParseResult
   if (!result.success) {
     return { ok: false, error: { code: 'bad-payload', type, message: `${type}: ${describe(result.issues[0])}` } };
   }
-  return { ok: true, type, value: result.output as ClientMessages[ClientMessageType] };
+  return { ok: true, type, value: result.output } as ParseResult;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -113,9 +158,12 @@ export interface ServerMessages {
 }
 export type ServerMessageType = keyof ServerMessages;
 
+export { SEAT_TAKEN } from './refusals.js';
+
 /** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
 export interface JoinOptions {
   name?: string;
+  bot?: BotLevel;
   private?: boolean;
   invite?: string;
   spectate?: boolean;
@@ -126,27 +174,7 @@ export interface JoinOptions {
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
 }
 
-export const joinOptionsSchema = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(24))),
-  private: v.optional(v.boolean()),
-  invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  spectate: v.optional(v.boolean()),
-  preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),
-  timers: v.optional(
-    v.strictObject({
-      draft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-      commit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-      prompt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))),
-    }),
-  ),
-  variants: v.optional(
-    v.strictObject({
-      rangeBands: v.optional(v.boolean()),
-      initiativeRoll: v.optional(v.boolean()),
-      criticalHits: v.optional(v.boolean()),
-    }),
-  ),
-});
+export { NAME_MAX_GRAPHEMES, sanitizeName } from './names.js';
 
 export function parseJoinOptions(options: unknown): { ok: true; value: JoinOptions } | { ok: false; message: string } {
   const r = v.safeParse(joinOptionsSchema, options ?? {});

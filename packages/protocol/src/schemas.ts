@@ -1,56 +1,55 @@
-// Valibot schemas of every client → server message payload. Shapes only (type, range, allowed fields): whether a
-// move is legal in the current match is the engine's business (validateCommitment, resolveRound, applyDraftAction).
+// The payload of every client → server message. The engine is the one source of the game's values and shapes: the
+// lists (factions, sections, components, turret settings, directions) are its exports, and a commitment or a draft
+// action is checked by the engine's own parsers (parseCommitment, parseDraftAction), whose messages name the field.
+// The protocol adds the envelope: which fields a message has, the round or prompt it answers. Whether a move is legal
+// in the current match is the engine's business too (validateCommitment, applyDraftAction, resolveRound).
 import * as v from 'valibot';
+import {
+  err,
+  FACTION_IDS,
+  hexes,
+  parseCommitment,
+  parseDraftAction,
+  SECTIONS,
+  TURRET_SETTINGS,
+  VARIANT_NAMES,
+  type DraftAction,
+  type Result,
+  type Seat,
+} from '@star-eater/engine';
 import { EMOTES } from './emotes.js';
+import { TIMER_PRESET_NAMES } from './presets.js';
+import { NAME_MAX_INPUT, sanitizeName } from './names.js';
+import { BOT_LEVELS } from '@star-eater/bots';
 
-const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
-export const ENGINE_VALUES = [...DIRS, 'DOUBLE', 'CW', 'CCW', 'NONE'] as const;
-export const FACTIONS = ['fpa', 'lamais'] as const;
-export const SECTION_NAMES = ['bow', 'core', 'port', 'starboard'] as const;
-export const COMPONENT_NAMES = ['main', 'broadside', 'fighterBay', 'pointDefence'] as const;
-export const SINGLE_SLOTS = ['main', 'broadside', 'fighterBay', 'pointDefence'] as const;
-export const TURRETS = ['front', 'left', 'right', 'rear'] as const;
+/**
+ * A value the engine checks: its parser's Result becomes a valibot outcome, its message (which names the field inside
+ * the value, `cards[0].aim: …`) kept for the error that names the message's field.
+ */
+export function engineChecked<T>(parse: (input: unknown) => Result<T, { message: string }>) {
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform<unknown, T>(({ dataset, addIssue, NEVER }) => {
+      const r = parse(dataset.value);
+      if (r.ok) return r.value;
+      addIssue({ message: r.error.message });
+      return NEVER;
+    }),
+  );
+}
 
-/** A card id of the content files: short, lower-case words joined by dashes. */
-const cardId = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[a-z0-9-]+$/, 'must be a card id'));
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const squadronIndex = int(0, 2);
 /** Axial coordinates; boards are scenario data, so only a generous sanity bound here. */
 const hex = v.strictObject({ q: int(-64, 64), r: int(-64, 64) });
-const dir = v.picklist(DIRS);
+const seat = v.picklist([0, 1] as Seat[]);
 
-// ---------------------------------------------------------------- commitment (RULES §4.1)
-export const cardPlaySchema = v.variant('card', [
-  v.strictObject({ card: v.literal('fire-main'), turret: v.optional(v.picklist(TURRETS)) }),
-  v.strictObject({ card: v.literal('port-broadside'), aim: v.optional(v.picklist(['fore', 'aft'])) }),
-  v.strictObject({ card: v.literal('starboard-broadside'), aim: v.optional(v.picklist(['fore', 'aft'])) }),
-  v.strictObject({ card: v.literal('launch-squadron') }),
-  v.strictObject({ card: v.literal('defence-stations') }),
-  v.strictObject({ card: v.literal('vent-coolant'), component: v.picklist(COMPONENT_NAMES) }),
-  v.strictObject({
-    card: v.literal('squadron-maintenance'),
-    munitions: v.optional(v.pipe(v.array(squadronIndex), v.maxLength(2))),
-    repair: v.optional(squadronIndex),
-  }),
-  v.strictObject({
-    card: v.literal('special-ability'),
-    section: v.optional(v.picklist(SECTION_NAMES)),
-    component: v.optional(v.picklist(COMPONENT_NAMES)),
-  }),
-]);
-
-export const commitmentSchema = v.strictObject({
-  engine: v.picklist(ENGINE_VALUES),
-  cards: v.pipe(
-    v.array(cardPlaySchema),
-    v.maxLength(2, 'at most two commitment cards'),
-    v.check((cards) => new Set(cards.map((c) => c.card)).size === cards.length, 'the cards must be distinct'),
-  ),
-});
+// ---------------------------------------------------------------- commitment (RULES §4.1): the engine's parser
+export const commitmentSchema = engineChecked(parseCommitment);
 
 // ---------------------------------------------------------------- decisions (RULES §4.3–4.5)
 export const targetSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('section'), seat: v.picklist([0, 1]), section: v.picklist(SECTION_NAMES) }),
+  v.strictObject({ kind: v.literal('section'), seat, section: v.picklist(SECTIONS) }),
   v.strictObject({ kind: v.literal('squadron'), id: v.pipe(v.string(), v.maxLength(32)) }),
   v.strictObject({ kind: v.literal('torpedo'), id: v.pipe(v.string(), v.maxLength(32)) }),
   v.strictObject({ kind: v.literal('hex'), at: hex }),
@@ -62,7 +61,7 @@ const squadronEnd = v.variant('kind', [
   v.strictObject({
     kind: v.literal('action'),
     target: v.optional(targetSchema),
-    turret: v.optional(v.picklist(TURRETS)),
+    turret: v.optional(v.picklist(TURRET_SETTINGS)),
   }),
 ]);
 const path = v.pipe(v.array(hex), v.maxLength(12));
@@ -70,7 +69,14 @@ const path = v.pipe(v.array(hex), v.maxLength(12));
 export const fighterAnswerSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('pass') }),
   v.strictObject({ kind: v.literal('activate'), squadron: squadronIndex, path, end: squadronEnd }),
-  v.strictObject({ kind: v.literal('launch'), squadron: squadronIndex, at: hex, facing: dir, path, end: squadronEnd }),
+  v.strictObject({
+    kind: v.literal('launch'),
+    squadron: squadronIndex,
+    at: hex,
+    facing: v.picklist(hexes.DIRS),
+    path,
+    end: squadronEnd,
+  }),
 ]);
 
 export const decisionSchema = v.variant('kind', [
@@ -79,22 +85,39 @@ export const decisionSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('fighter'), answer: fighterAnswerSchema }),
 ]);
 
-// ---------------------------------------------------------------- draft (RULES §5)
-const pickSchema = v.variant('slot', [
-  v.strictObject({ slot: v.picklist(SINGLE_SLOTS), card: cardId }),
-  v.strictObject({ slot: v.literal('squadrons'), cards: v.tuple([cardId, cardId, cardId]) }),
-]);
+// ---------------------------------------------------------------- draft (RULES §5): the engine's parser
+/** A draft message as the engine's draft action of that kind (`{ skip: true }` is the swap step declined). */
+const draftAction = (kind: 'pick' | 'swap' | 'munitions') =>
+  engineChecked<DraftAction>((input) => {
+    const obj = typeof input === 'object' && input !== null && !Array.isArray(input);
+    if (kind === 'swap' && obj && 'skip' in input) {
+      const only = Object.keys(input).length === 1 && (input as { skip: unknown }).skip === true;
+      return only ? parseDraftAction({ kind: 'no-swap' }) : err({ message: 'skip: expected exactly { "skip": true }' });
+    }
+    if (obj && 'kind' in input) return err({ message: 'kind: unknown field (the message type says it)' });
+    return parseDraftAction(obj ? { ...input, kind } : input);
+  });
+
+/** An object schema that also refuses an array (valibot's object schemas take `[]` for `{}`). */
+export const notArray = <T extends v.GenericSchema>(schema: T) =>
+  v.pipe(
+    v.custom<unknown>((x) => !Array.isArray(x), 'Invalid type: Expected Object but received Array'),
+    schema,
+  );
+
+/** `concede` and `rematch` carry nothing: no payload, or `{}` (issue 14). */
+const empty = v.optional(notArray(v.strictObject({})));
 
 // ---------------------------------------------------------------- every client message, by type
 export const clientMessageSchemas = {
   /** Faction choice before the draft. */
-  faction: v.strictObject({ faction: v.picklist(FACTIONS) }),
+  faction: v.strictObject({ faction: v.picklist(FACTION_IDS) }),
   /** A draft pick for an empty slot. */
-  pick: pickSchema,
+  pick: draftAction('pick'),
   /** The swap step: swap one slot for another card of that slot, or skip. */
-  swap: v.union([pickSchema, v.strictObject({ skip: v.literal(true) })]),
-  /** Munition placement on the three squadrons (4 in all, within capacity: the engine checks). */
-  munitions: v.strictObject({ munitions: v.tuple([int(0, 4), int(0, 4), int(0, 4)]) }),
+  swap: draftAction('swap'),
+  /** Munition placement on the three squadrons (within capacity and the total: the engine checks in the match). */
+  munitions: draftAction('munitions'),
   /** Lock in a sealed commitment for `round` (replaces an earlier one while the window is open). */
   commit: v.strictObject({ round: int(1, 100000), commitment: commitmentSchema }),
   /** Withdraw the lock to think again (allowed until both are locked). */
@@ -108,6 +131,27 @@ export const clientMessageSchemas = {
   animated: v.strictObject({ round: int(1, 100000), events: int(0, 100000) }),
   /** A quick emote from the fixed set (never free text); the room limits how often. */
   emote: v.strictObject({ emote: v.picklist(EMOTES) }),
-  concede: v.optional(v.strictObject({})),
-  rematch: v.optional(v.strictObject({})),
+  concede: empty,
+  rematch: empty,
 } as const;
+
+// ---------------------------------------------------------------- join options
+const seconds = v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600)));
+/** Strict: a key not listed is refused by name (issue 14), as is a value of the wrong type. */
+export const joinOptionsSchema = notArray(
+  v.strictObject({
+    name: v.optional(v.pipe(v.string(), v.maxLength(NAME_MAX_INPUT), v.transform(sanitizeName))),
+    /** A computer opponent of this level (@star-eater/bots). */
+    bot: v.optional(v.picklist(BOT_LEVELS)),
+    private: v.optional(v.boolean()),
+    invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    spectate: v.optional(v.boolean()),
+    preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),
+    timers: v.optional(v.strictObject({ draft: seconds, commit: seconds, prompt: seconds })),
+    /** The Arclight variants (RULES §9), by the engine's names. */
+    variants: v.optional(
+      v.strictObject(Object.fromEntries(VARIANT_NAMES.map((n) => [n, v.optional(v.boolean())])) as VariantEntries),
+    ),
+  }),
+);
+type VariantEntries = Record<(typeof VARIANT_NAMES)[number], v.OptionalSchema<v.BooleanSchema<undefined>, undefined>>;

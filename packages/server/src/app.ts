@@ -9,9 +9,13 @@ import { TIMER_PRESETS } from '@star-eater/protocol';
 import { setRoomDeps, type RoomDeps } from './deps.js';
 import { SpreadPingTransport } from './keepalive.js';
 import { mountHttp } from './http.js';
+import { DEFAULT_HTTP_GUARD, type HttpGuardOptions, installGate } from './http/gate.js';
+import { guardMatchmaking } from './http/matchmake.js';
+import { silenceColyseusCors, upgradeGuard } from './http/origins.js';
 import { createLogger } from './log.js';
 import { DEFAULT_RATE_LIMIT } from './rooms/rate-limit.js';
 import { MatchRoom } from './rooms/MatchRoom.js';
+import { ReservationLedger } from './rooms/seats.js';
 import { openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
 import { Takeover } from './scale/takeover.js';
@@ -39,6 +43,8 @@ export interface GameServerOptions {
   instance?: string;
   /** How long an owner may miss its heartbeat before another process takes its matches over, ms (main.ts: LEASE_MS). */
   leaseMs?: number;
+  /** The HTTP gate (http/gate.ts): body limit, per-IP rate limits, Origin allowlist, security headers. */
+  http?: Partial<HttpGuardOptions>;
 }
 
 export interface GameServer {
@@ -99,11 +105,20 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     timers: { ...TIMER_PRESETS.standard },
     animationCapSeconds: 20,
     maxSpectators: 64,
+    reservations: new ReservationLedger(opts.http?.now ?? Date.now),
     rateLimit: DEFAULT_RATE_LIMIT,
     ...opts.room,
   });
-  const transport = new SpreadPingTransport({ pingInterval: 10_000, pingMaxRetries: 3 });
-  const matchRooms = defineRoom(MatchRoom);
+  const guard: HttpGuardOptions = { ...DEFAULT_HTTP_GUARD, ...opts.http };
+  silenceColyseusCors(matchMaker.controller);
+  guardMatchmaking();
+  const transport = new SpreadPingTransport({
+    pingInterval: 10_000,
+    pingMaxRetries: 3,
+    beforeUpgrade: upgradeGuard({ allowed: guard.allowedOrigins }),
+  });
+  // The player who has waited longest is paired first (rooms/seats.ts).
+  const matchRooms = defineRoom(MatchRoom).sortBy({ createdAt: 1 });
   matchRooms.on('create', (room) => rooms.add(room));
   matchRooms.on('dispose', (room) => rooms.delete(room));
   const server = defineServer({
@@ -129,9 +144,11 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         draining,
         drain: () => drain.info(),
         restoring: () => restoring,
+        log: log.child({ component: 'http' }),
       }),
   });
   await server.listen(requestedPort, host);
+  installGate(transport.server!, guard);
   const port = (transport.server!.address() as AddressInfo).port;
   const processId = matchMaker.processId;
   log.info(

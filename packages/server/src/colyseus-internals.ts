@@ -145,3 +145,38 @@ export function tapMessages(room: SdkRoom, tap: (type: string | number, msg: unk
     dispatch(type, msg);
   };
 }
+
+// ------------------------------------------------------------------ seat reservations
+/**
+ * Runs `check` whenever Colyseus is about to reserve a seat in `room` for a new client (not a reconnection), before
+ * the seat is held (Room._reserveSeat, private: matchMaker.reserveSeatFor calls it for joinOrCreate, create, join and
+ * joinById). `check` returns false to refuse (matchmaking then tries another room or creates one: a
+ * SeatReservationError); an error it throws is turned into that same refusal by reserveSeatFor.
+ */
+export function guardSeatReservations(
+  room: Room,
+  check: (sessionId: string, options: unknown, authData: unknown) => boolean,
+): void {
+  const r = room as unknown as { _reserveSeat: (...args: unknown[]) => Promise<boolean> };
+  if (typeof r._reserveSeat !== 'function') throw new Error('colyseus-internals: Room._reserveSeat is gone');
+  const reserve = r._reserveSeat.bind(room);
+  r._reserveSeat = async (sessionId, joinOptions, authData, seconds, allowReconnection, ...rest) => {
+    if (!allowReconnection && !check(sessionId as string, joinOptions, authData)) return false;
+    return reserve(sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
+  };
+}
+
+// ------------------------------------------------------------------ incoming frames
+/**
+ * Runs `screen` on every frame a client of `room` sends, before Colyseus reads it (Room._onMessage, private: the
+ * transport's message listener is bound to it when the client joins, so set this up in onCreate). A frame `screen`
+ * returns false for is not handled further.
+ */
+export function screenFrames(room: Room, screen: (client: Client, frame: Uint8Array) => boolean): void {
+  const r = room as unknown as { _onMessage: (client: Client, frame: Uint8Array) => void };
+  if (typeof r._onMessage !== 'function') throw new Error('colyseus-internals: Room._onMessage is gone');
+  const handle = r._onMessage.bind(room);
+  r._onMessage = (client, frame) => {
+    if (screen(client, frame)) handle(client, frame);
+  };
+}

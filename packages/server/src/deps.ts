@@ -1,6 +1,7 @@
 // Process-wide dependencies of the rooms (Colyseus builds rooms itself, so they cannot be passed in).
 import type { Logger } from 'pino';
 import type { RateLimitOptions } from './rooms/rate-limit.js';
+import type { ReservationLedger } from './rooms/seats.js';
 import type { Storage } from './storage/types.js';
 
 export interface RoomDeps {
@@ -13,7 +14,11 @@ export interface RoomDeps {
   /** How long a timer waits at most for the clients' animations (animation-wait.ts), seconds; 0: no wait. */
   animationCapSeconds: number;
   maxSpectators: number;
+  /** Every open seat reservation of the process, and the addresses that left one unused (rooms/seats.ts). */
+  reservations: ReservationLedger;
   rateLimit: RateLimitOptions;
+  /** The flood limiter's clock, ms (default performance.now; tests drive it). */
+  floodClock?: () => number;
   /** True while the process drains before it stops (scale/drain.ts): no new match starts here, not even a rematch. */
   draining?: () => boolean;
   /** The write-ahead input log of every room (issue 11; default on). `false`: rooms die with the process (bench). */

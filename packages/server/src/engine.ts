@@ -1,7 +1,5 @@
-// The server's one doorway to the rules engine. Rooms call these and never re-implement a rule; this file only
-// adapts the protocol's draft messages to the engine's draft actions.
+// The server's one doorway to the rules engine. Rooms call these and never re-implement a rule.
 import * as E from '@star-eater/engine';
-import type { ClientMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, FactionId, MatchState, Seat } from '@star-eater/engine';
 
 export type Draft = E.Draft;
@@ -26,13 +24,3 @@ export const engine = {
   seedHash: E.seedHash,
   RECORD_FORMAT: E.RECORD_FORMAT,
 };
-
-/** The protocol's draft messages as the engine's draft actions. */
-export function toDraftAction(
-  type: 'pick' | 'swap' | 'munitions',
-  msg: ClientMessages['pick'] | ClientMessages['swap'] | ClientMessages['munitions'],
-): DraftAction {
-  if (type === 'munitions') return { kind: 'munitions', munitions: (msg as ClientMessages['munitions']).munitions };
-  if ('skip' in msg) return { kind: 'no-swap' };
-  return { kind: type, ...(msg as ClientMessages['pick']) } as DraftAction;
-}

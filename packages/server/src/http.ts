@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
-import express, { type Application } from 'express';
+import express, { type Application, type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
 import { isLivePhase, type DrainStatus } from './scale/drain.js';
 import type { Storage } from './storage/types.js';
@@ -20,6 +21,7 @@ export interface HttpOptions {
   drain?: () => DrainStatus | null;
   /** True while the process rebuilds its matches from their logs at start: /health answers 503 "restoring". */
   restoring?: () => boolean;
+  log?: Logger;
 }
 
 export function mountHttp(app: Application, opts: HttpOptions): void {
@@ -111,4 +113,21 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
   if (opts.clientDir && existsSync(opts.clientDir)) {
     app.use(express.static(opts.clientDir, { index: 'index.html', maxAge: '1h' }));
   }
+  app.use((req, res) => void res.status(404).json({ error: `nothing at ${req.method} ${req.path.slice(0, 80)}` }));
+  app.use(errorHandler(opts.log));
 }
+
+/**
+ * Every error page: a status and one sentence, never a stack trace or a file path (express' own handler prints the
+ * stack outside NODE_ENV=production). A client error (4xx: a malformed URL, say) says what; anything else is logged.
+ */
+const errorHandler = (log?: Logger) => (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string };
+  const status = e.status ?? e.statusCode ?? 500;
+  const client = status >= 400 && status < 500;
+  if (!client) log?.error({ err }, 'request failed');
+  if (res.headersSent) return void res.end();
+  res.status(client ? status : 500).json({
+    error: client && e.expose !== false ? (e.message ?? 'bad request').slice(0, 200) : 'internal error',
+  });
+};

@@ -10,7 +10,12 @@
 //                   "solo"): restarted under the same name, it takes its matches back at once
 //   LEASE_MS (15000)  how long a process may miss its heartbeat before another one takes its matches over
 //   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
+//   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
+//   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
+//   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
+//   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
 import { createGameServer } from './app.js';
+import { parseAllowedOrigins } from './http/origins.js';
 import { createLogger } from './log.js';
 
 // node:sqlite is marked experimental on Node 22; the one-line warning is noise in the logs.
@@ -20,6 +25,7 @@ process.on('warning', (w) => {
 });
 
 const env = process.env;
+env.NODE_ENV ??= 'production';
 const log = createLogger();
 const port = Number.parseInt(env.PORT ?? '2567', 10);
 const host = env.HOST || '0.0.0.0';
@@ -29,6 +35,11 @@ const shutdownDrainMs = Math.max(0, Number.parseInt(env.SHUTDOWN_DRAIN_MS ?? '0'
 let game;
 try {
   game = await createGameServer({
+    http: {
+      allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+    },
     port,
     host,
     log,

@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { matchMaker, type Room as ServerRoom } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { afterAll, beforeAll } from 'vitest';
-import type { JoinOptions, ServerMessages } from '@star-eater/protocol';
+import { type JoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
 import { sleep } from '../bench/procs.js';
 import { createGameServer, type GameServer, type GameServerOptions } from '../src/app.js';
 import { sdkSocket, setClockOffset, tapMessages, tickClock } from '../src/colyseus-internals.js';
 import { createLogger } from '../src/log.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
+
+const UNLIMITED = { burst: 1e9, perMinute: 1e9 };
 
 export interface TestServer extends GameServer {
   wsUrl: string;
@@ -30,6 +32,8 @@ export async function startTestServer(opts: GameServerOptions = {}): Promise<Tes
     clientDir: null,
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     ...opts,
+    // Every client of a test comes from 127.0.0.1: the per-IP limits are tested on their own (http-guard.test.ts).
+    http: { matchmake: UNLIMITED, api: UNLIMITED, ...opts.http },
   });
   return {
     ...game,
@@ -73,6 +77,8 @@ export class TestClient {
   readonly frames: Uint8Array[] = [];
   private waiters: Array<() => void> = [];
   closed = false;
+  /** The close code and reason of the last connection, once it ended. */
+  leftWith: { code: number; reason: string | undefined } | null = null;
 
   constructor(
     public room: Room,
@@ -91,7 +97,8 @@ export class TestClient {
     });
     this.room.onMessage('*', () => {});
     this.room.onStateChange(() => this.poke());
-    this.room.onLeave(() => {
+    this.room.onLeave((code, reason) => {
+      this.leftWith = { code, reason };
       this.closed = true;
       this.poke();
     });
@@ -205,9 +212,16 @@ async function ready(c: TestClient): Promise<TestClient> {
   return c;
 }
 
+/** Quick match as the client does it: a seat another player took first (SEAT_TAKEN) means looking again. */
 export async function quickMatch(server: TestServer, name: string): Promise<TestClient> {
-  const c = sdk(server);
-  return ready(new TestClient((await c.joinOrCreate('match', { name } satisfies JoinOptions)) as Room, c));
+  for (let attempt = 1; ; attempt++) {
+    const c = sdk(server);
+    try {
+      return await ready(new TestClient((await c.joinOrCreate('match', { name } satisfies JoinOptions)) as Room, c));
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes(SEAT_TAKEN)) throw err;
+    }
+  }
 }
 
 export async function createPrivate(server: TestServer, opts: JoinOptions): Promise<TestClient> {

@@ -103,13 +103,23 @@ describe('invalid messages', () => {
       'bad-payload',
       /cards\[0\]\.aim/,
     );
+    // A malformed card play is the payload's fault; what the ship cannot do (its special ability takes a section or
+    // a component, by faction) is the engine's refusal.
     await refused(
       a,
       spec,
       'commit',
       { round: 1, commitment: { engine: 'N', cards: [{ card: 'squadron-maintenance' }] } },
+      'bad-payload',
+      /cards\[0\]\.munitions: required/,
+    );
+    await refused(
+      a,
+      spec,
+      'commit',
+      { round: 1, commitment: { engine: 'N', cards: [{ card: 'special-ability' }] } },
       'illegal',
-      /munitions/,
+      /cards\[0\]\.(section|component): required for/,
     );
     await refused(a, spec, 'revise', { round: 1 }, 'wrong-phase', /not locked/);
     await refused(a, spec, 'pick', { slot: 'main', card: 'fpa-mass-driver' }, 'wrong-phase');

@@ -18,6 +18,10 @@ export interface PlayerHooks {
 export class EventPlayer {
   readonly queue = new AnimationQueue();
   private settleTo: BoardModel | null = null;
+  private idleWaiters: (() => void)[] = [];
+  /** Screens listen here too: every event as its animation starts, and the queue running dry. */
+  onEventHook: ((e: MatchEvent) => void) | null = null;
+  onIdleHook: (() => void) | null = null;
 
   constructor(
     private board: BoardState,
@@ -33,6 +37,10 @@ export class EventPlayer {
         this.board.caption = '';
         this.board.dirty = true;
         this.hooks.onIdle?.();
+        this.onIdleHook?.();
+        const w = this.idleWaiters;
+        this.idleWaiters = [];
+        for (const f of w) f();
       }
     });
   }
@@ -47,6 +55,7 @@ export class EventPlayer {
         duration: 0,
         finish: () => {
           if (line) this.hooks.onLog?.(line, e);
+          this.onEventHook?.(e);
         },
       });
       this.queue.push(...steps);
@@ -58,6 +67,12 @@ export class EventPlayer {
   settle(model: BoardModel): void {
     if (this.queue.busy) this.settleTo = model;
     else setModel(this.board, model);
+  }
+
+  /** Resolves once the queue has played everything in it (at once when it is idle). */
+  idle(): Promise<void> {
+    if (!this.queue.busy) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   tick(dt: number): void {

@@ -1,5 +1,7 @@
 // The Pixi board: draws a BoardState and reports clicks on hexes. It knows no rules (chessground's model).
 import { Application, Container } from 'pixi.js';
+// The server's CSP allows no eval (server http/gate.ts): Pixi then builds its shader uniform code without `new Function`.
+import 'pixi.js/unsafe-eval';
 import type { FactionId, Hex, Seat } from '@star-eater/engine';
 import { Backdrop } from './backdrop.js';
 import { fitLayout, hexToPixel, pixelToHex, type Layout } from './layout.js';

@@ -55,6 +55,8 @@ export interface RoomSeat {
 }
 export interface RoomSettings {
   private: boolean;
+  /** relaxed | standard | blitz | custom (issue 12). */
+  preset?: string;
   draftSeconds: number;
   commitSeconds: number;
   promptSeconds: number;
@@ -69,6 +71,8 @@ export interface RoomState {
   turn: number;
   step: string;
   deadline: number;
+  /** The next timer waits for the clients' animations (the server's animation-wait.ts). */
+  animating?: boolean;
   initiative: number;
   seedHash: string;
   seed: string;

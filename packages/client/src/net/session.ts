@@ -2,6 +2,7 @@
 // tab takes its seat back with client.reconnect(token), and turns SDK callbacks into a few plain listeners.
 import { Client, type Room } from '@colyseus/sdk';
 import type { ClientMessages, ClientMessageType, JoinOptions, ServerMessages } from '@star-eater/protocol';
+import { SEAT_TAKEN } from '@star-eater/protocol/refusals';
 import type { Seat } from '@star-eater/engine';
 import type { RoomState } from './room-state.js';
 
@@ -84,7 +85,14 @@ export class Session {
   }
 
   async quickMatch(name: string): Promise<void> {
-    this.attach(await this.client.joinOrCreate(ROOM_NAME, { name } satisfies JoinOptions));
+    // Another player can take the seat a reservation pointed at by connecting first: then look again (a few times).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return this.attach(await this.client.joinOrCreate(ROOM_NAME, { name } satisfies JoinOptions));
+      } catch (err) {
+        if (attempt >= 3 || !String((err as Error).message).includes(SEAT_TAKEN)) throw err;
+      }
+    }
   }
 
   async createPrivate(name: string, extra: Partial<JoinOptions> = {}): Promise<void> {
@@ -155,6 +163,7 @@ export class Session {
       'events',
       'round-so-far',
       'ended',
+      'emote',
       'error',
     ];
     for (const type of types) {

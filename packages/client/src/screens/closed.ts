@@ -10,6 +10,8 @@ export const CLOSE = {
   withError: 4002,
   failedToReconnect: 4003,
   flooding: 4029,
+  /** Your reconnection token took this seat to a newer connection (another tab or device): server rooms/takeover.ts. */
+  seatMoved: 4409,
 } as const;
 
 export interface CloseContext {
@@ -50,6 +52,13 @@ export function closeNotice(code: number, reason: string | undefined, ctx: Close
     return {
       title: 'Disconnected by the server',
       text: `The server disconnected you for sending too many messages.${ctx.spectator || over ? '' : ' Your seat is held for a while: rejoin to take it back.'}`,
+      canRejoin: !over,
+    };
+  }
+  if (code === CLOSE.seatMoved) {
+    return {
+      title: 'Your seat moved',
+      text: 'This seat is now played from another tab or device (it reconnected with your seat). Rejoin here to take it back.',
       canRejoin: !over,
     };
   }

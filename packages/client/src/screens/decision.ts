@@ -55,7 +55,8 @@ export class DecisionPanel {
     private names: Names,
     readonly id: number,
     private prompt: Prompt,
-    private deadline: number,
+    /** Epoch ms; 0 until the room starts the prompt's timer (after the animations: the synced deadline sets it). */
+    public deadline: number,
     private state: MatchState,
     private send: (d: Decision) => void,
   ) {

@@ -3,7 +3,12 @@
 import type { Session } from '../net/session.js';
 import { storedToken } from '../net/session.js';
 import { failureCard, h } from '../ui/dom.js';
-import type { RoomRoute } from './room.js';
+
+export interface RoomRoute {
+  roomId: string;
+  invite?: string | undefined;
+  spectate: boolean;
+}
 
 export async function joinRoom(s: Session, route: RoomRoute, name: string): Promise<void> {
   if (s.room?.roomId === route.roomId) return;

@@ -2,14 +2,18 @@
 // spectator's status line, decision prompts, the board settling on each synced state, and the end screen over it.
 import type { ServerMessages } from '@star-eater/protocol';
 import type { MatchState } from '@star-eater/engine';
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
 import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';
 import { matchStateFromRoom, seatFactions, seatInfo, seatNames, type RoomState } from '../net/room-state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
+import { confirmDialog } from '../ui/dialog.js';
 import { CommitPanel } from './commit-panel.js';
 import { DecisionPanel } from './decision.js';
+import { EmoteBar } from './emote-bar.js';
 import { endScreen } from './end.js';
+import { flowMark, MatchCues } from './match-cues.js';
+import { matchSummary } from './match-summary.js';
 import { MatchView } from './match-view.js';
 
 const PHASE_TEXT: Record<string, string> = {
@@ -40,6 +44,10 @@ export class LiveMatch {
   // in the resolving phase, and the new window would then keep last round's cards, cooldowns or not.)
   private lastCommitRound = -1;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private emotes: EmoteBar | null = null;
+  /** Whose turn, sounds, and the page's record of the flow (match-cues.ts). */
+  private readonly cues = new MatchCues();
+  private lastState: RoomState | null = null;
 
   constructor(
     private readonly body: HTMLElement,
@@ -72,28 +80,77 @@ export class LiveMatch {
     this.view = view;
     replace(this.body, view.root);
     await view.init();
+    view.player.onIdleHook = () => this.afterAnimation();
+    view.player.onEventHook = (e) => this.cues.event(e);
+    this.emotes = new EmoteBar({
+      you,
+      names: () => seatNames(this.s.state ?? st),
+      send: (emote) => this.s.send('emote', { emote }),
+      log: (line) => view.log(line),
+    });
+    view.root.querySelector('.board-wrap')?.append(this.emotes.bubble);
+    view.root.querySelector('.side-scroll')?.prepend(this.cues.el);
     if (you === null) {
-      view.panel.append(spectatorStatus());
+      view.panel.append(spectatorStatus(), this.emotes.el);
       return;
     }
     const round = () => this.s.state?.round ?? 1;
     this.commit = new CommitPanel(you, view.board, {
-      lock: (c) => this.s.send('commit', { round: round(), commitment: c }),
+      lock: (c) => {
+        this.cues.sound('lock');
+        this.s.send('commit', { round: round(), commitment: c });
+      },
       revise: () => this.s.send('revise', { round: round() }),
     });
     if (this.pendingCommitment) this.commit.restore(this.pendingCommitment.commitment, this.pendingCommitment.lockedIn);
     this.pendingCommitment = null;
     view.bar.append(this.commit.bar);
     view.panel.append(this.commit.el);
-    const concede = () => confirm('Concede this match?') && this.s.send('concede', {});
-    view.panel.append(h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'));
+    const concede = async () => {
+      const yes = await confirmDialog({
+        id: 'concede-dialog',
+        title: 'Concede this match?',
+        text: 'Your opponent wins at once. The match is recorded as a concession.',
+        confirm: 'Concede',
+        cancel: 'Keep playing',
+        danger: true,
+      });
+      if (yes) this.s.send('concede', {});
+    };
+    view.panel.append(this.emotes.el, h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'));
   }
+
+  /** An emote from anyone in the room (ours echoed too). */
+  emote(m: ServerMessages['emote']): void {
+    this.emotes?.receive(m);
+  }
+
+  /**
+   * The animations have all played (issue 12: animation first): the room may start the next timer now, and the
+   * commitment window (its momentum preview from the position after the round) shows.
+   */
+  private afterAnimation(): void {
+    flowMark('animation-done');
+    this.shownAll = true;
+    this.onIdle?.();
+    if (this.lastState) void this.update(this.lastState);
+  }
+
+  /** Set by the room: the page has shown everything it received (it sends `animated`). */
+  onIdle: (() => void) | null = null;
+  /**
+   * This page has played every event it received. The synced state comes before the events it follows (patch, then
+   * `events`): while the room says the clients are animating and this page has not caught up, the window waits.
+   */
+  shownAll = true;
 
   /** A synced state of the match phases (commit, resolving, finished). */
   async update(st: RoomState): Promise<void> {
     await this.ensure(st);
     const view = this.view;
     if (!view) return;
+    this.lastState = st;
+    this.cues.update(st, this.s.seat, seatNames(st));
     view.setNames(seatNames(st), seatFactions(st));
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
     // Locked-in lights belong to the commitment window; after the end they would read "thinking".
@@ -116,9 +173,11 @@ export class LiveMatch {
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => this.view?.settle(modelFromMatch(ms)), 120);
     const me = this.s.seat;
+    // While the round still animates, the next window waits: its preview would start from where the ships end up.
+    const animating = !!this.view?.player.queue.busy || (!!st.animating && !this.shownAll);
     if (this.commit && me !== null) {
-      this.commit.el.hidden = this.commit.bar.hidden = st.phase !== 'commit';
-      if (st.phase === 'commit') {
+      this.commit.el.hidden = this.commit.bar.hidden = st.phase !== 'commit' || animating;
+      if (st.phase === 'commit' && !animating) {
         const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
         this.commit.update(ms, {
           locked: seats[me]!.lockedIn,
@@ -129,7 +188,10 @@ export class LiveMatch {
         this.lastCommitRound = st.round;
       }
     }
-    if (this.decision) this.decision.el.hidden = st.phase !== 'resolving';
+    if (this.decision) {
+      this.decision.el.hidden = st.phase !== 'resolving';
+      this.decision.deadline = st.deadline;
+    }
   }
 
   /** Our own sealed commitment, echoed after a reload: it is this round's, so kept (no new-round reset). */
@@ -139,17 +201,24 @@ export class LiveMatch {
     else this.pendingCommitment = m;
   }
 
-  /** A decision prompt for us (played after the events it follows, so the skip also ends their animations). */
-  prompt(m: ServerMessages['prompt']): void {
+  /** A decision prompt for us: shown once the events before it have played (issue 12: animation first). */
+  async prompt(m: ServerMessages['prompt']): Promise<void> {
+    await this.view?.idle();
     const st = this.s.state;
     const ms = st && matchStateFromRoom(st);
     if (!this.view || !st || !ms) return;
     this.closeDecision();
-    this.view.player.skip();
-    this.decision = new DecisionPanel(this.view.board, seatNames(st), m.id, m.prompt, m.deadline, ms, (d) =>
-      this.s.send('decide', { prompt: m.id, decision: d }),
+    this.decision = new DecisionPanel(
+      this.view.board,
+      seatNames(st),
+      m.id,
+      m.prompt,
+      m.deadline || st.deadline,
+      ms,
+      (d) => this.s.send('decide', { prompt: m.id, decision: d }),
     );
     this.view.panel.prepend(this.decision.el);
+    flowMark('prompt-shown');
   }
 
   promptClosed(id: number): void {
@@ -184,6 +253,11 @@ export class LiveMatch {
       },
       { onRematch: () => this.s.send('rematch', {}), onLobby: () => this.app.go('#/') },
     );
+    const recordId = ended.recordId || st.recordId;
+    // The summary counts from the stored record once; a rematch flag changing keeps it.
+    const summary =
+      document.getElementById('summary-box') ?? (recordId ? matchSummary(recordId, seatNames(st), this.s.seat) : null);
+    if (summary) el.append(summary);
     // In the flow above the board (which shrinks to fit): the final position stays visible, nothing covers it.
     const overlay = document.getElementById('end-overlay') ?? h('div#end-overlay');
     replace(overlay, el);
@@ -192,6 +266,7 @@ export class LiveMatch {
 
   /** The spectator's status line and its clock (called twice a second). */
   tick(st: RoomState): void {
+    this.cues.update(st, this.s.seat, seatNames(st));
     const clock = st.deadline && st.phase !== 'finished' ? `${secondsLeft(st.deadline)}s` : '';
     const c = document.getElementById('status-clock');
     if (c && c.textContent !== clock) c.textContent = clock;
@@ -201,6 +276,9 @@ export class LiveMatch {
 
   destroy(): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.emotes?.destroy();
+    this.emotes = null;
+    this.lastState = null;
     this.commit?.destroy();
     this.closeDecision();
     this.view?.destroy();

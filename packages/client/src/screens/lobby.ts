@@ -2,7 +2,8 @@
 // matches; recent replays and opening a record file.
 import { h, replace, toast } from '../ui/dom.js';
 import { FACTION_NAME } from '../board/theme.js';
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
+import { PRESET_LABEL, presetPicker } from './preset-picker.js';
 
 const NAME_KEY = 'star-eater.name';
 
@@ -20,6 +21,7 @@ interface LiveMatch {
   phase?: string;
   round?: number;
   spectators?: number;
+  preset?: string;
 }
 interface ReplaySummary {
   id: string;
@@ -77,11 +79,12 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
   });
 
   const createBtn = h('button', { id: 'create-private' }, 'Create private match');
+  const presets = presetPicker();
   createBtn.addEventListener('click', async () => {
     localStorage.setItem(NAME_KEY, name());
     createBtn.disabled = true;
     try {
-      await app.session.createPrivate(name());
+      await app.session.createPrivate(name(), { preset: presets.value() });
       app.go(`#/m/${app.session.room!.roomId}`);
     } catch (e) {
       toast(`Could not create: ${(e as Error).message}`, 'error');
@@ -126,6 +129,7 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
                 x.players.filter(Boolean).join(' vs ') || 'Waiting…',
                 x.round ? h('span.dim', null, ` · round ${x.round}`) : null,
                 x.spectators ? h('span.dim', null, ` · ${x.spectators} watching`) : null,
+                x.preset ? [' ', h('span.preset-tag', null, PRESET_LABEL[x.preset] ?? x.preset)] : null,
               ),
               h('a', { href: `#/watch/${x.roomId}`, class: 'watch' }, 'Watch'),
             ),
@@ -182,6 +186,7 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
             h('label.col', null, h('span.dim', null, 'Your name'), nameInput),
             h('div.row', null, quickBtn, cancelBtn),
             quickStatus,
+            presets.el,
             h('div.row', null, createBtn),
             h(
               'p.dim',

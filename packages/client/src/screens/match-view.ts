@@ -7,6 +7,7 @@ import { fitLayout } from '../board/layout.js';
 import { createBoardState, setModel, type BoardState } from '../board/state.js';
 import { BoardView } from '../board/view.js';
 import { h, replace } from '../ui/dom.js';
+import { prefs, setPref, SPEEDS } from '../ui/prefs.js';
 import { shipCards } from './hud.js';
 
 export interface MatchViewOptions {
@@ -16,8 +17,6 @@ export interface MatchViewOptions {
   model: BoardModel;
   onHexClick?: (h: Hex) => void;
 }
-
-const SPEEDS = [0.5, 1, 2, 4];
 
 export class MatchView {
   readonly root: HTMLElement;
@@ -33,7 +32,7 @@ export class MatchView {
   private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log' });
   private caption = h('div.caption', { id: 'caption', 'aria-live': 'polite' });
   private host = h('div.board-host');
-  private speedBtn = h('button.small', { id: 'speed', 'aria-label': 'Animation speed' }, '1×');
+  private speedBtn = h('button.small', { id: 'speed' });
   private controls = h('div.anim-controls', null);
   private wrap = h('div.board-wrap');
   /** Puts the speed/skip buttons where they cover no hex (see placeControls). */
@@ -91,7 +90,8 @@ export class MatchView {
       'Skip »',
     );
     this.speedBtn.setAttribute('aria-keyshortcuts', ',');
-    this.speedBtn.title = 'Animation speed (key ,)';
+    this.speedBtn.title = 'Animation speed: 1×, 2× or skip; remembered (key ,)';
+    this.applySpeed();
     window.addEventListener('keydown', this.onKey);
     this.root = h(
       'div.match',
@@ -159,14 +159,30 @@ export class MatchView {
     this.view?.setFactions(factions);
   }
 
+  /** 1× → 2× → skip (issue 12), remembered for the next match. */
   cycleSpeed(): void {
-    const i = SPEEDS.indexOf(this.player.speed);
-    this.player.speed = SPEEDS[(i + 1) % SPEEDS.length]!;
-    this.speedBtn.textContent = `${this.player.speed}×`;
+    const i = SPEEDS.indexOf(prefs().speed);
+    setPref('speed', SPEEDS[(i + 1) % SPEEDS.length]!);
+    this.applySpeed();
+    if (prefs().speed === 'skip') this.player.skip();
+  }
+
+  private applySpeed(): void {
+    const sp = prefs().speed;
+    this.player.speed = sp === 'skip' ? 1 : sp;
+    this.speedBtn.textContent = sp === 'skip' ? 'Skip' : `${sp}×`;
+    this.speedBtn.setAttribute('aria-label', `Animation speed: ${sp === 'skip' ? 'skip animations' : `${sp}×`}`);
+    this.speedBtn.dataset.speed = String(sp);
   }
 
   play(events: readonly MatchEvent[]): void {
     this.player.play(events);
+    if (prefs().speed === 'skip') this.player.skip();
+  }
+
+  /** Resolves once everything queued has played (at once when nothing is). */
+  idle(): Promise<void> {
+    return this.player.idle();
   }
 
   /** The synced truth; applied once the queued animations have played. */

@@ -10,7 +10,7 @@ import {
   type MatchEvent,
   type MatchState,
 } from '@star-eater/engine';
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
 import { EventPlayer } from '../animation/player.js';
 import { modelFromMatch, type BoardModel } from '../board/model.js';
 import { createBoardState } from '../board/state.js';

@@ -2,24 +2,23 @@
 // room's phase — waiting with the invite link (waiting.ts), faction choice and draft (pre-match.ts), the match with its
 // panels and end screen (live-match.ts) — under the banners for spectating, reconnecting and the opponent's absence.
 // Players and spectators share it; spectators get no action panels.
-import type { App } from '../app.js';
+import type { App } from './app-context.js';
+export type { RoomRoute } from './join.js';
 import { missedLine, onEvents, onRoundSoFar, type Shown } from '../net/catch-up.js';
 import { matchStateFromRoom, type RoomState } from '../net/room-state.js';
 import { inviteLink, type Session, type SessionListener } from '../net/session.js';
 import { modelFromMatch } from '../board/model.js';
 import { h, replace, toast } from '../ui/dom.js';
 import { Banners } from './banners.js';
+import { soundToggle } from './emote-bar.js';
+import { PRESET_LABEL } from './preset-picker.js';
 import { closedView, closeNotice } from './closed.js';
-import { joinFailedView, joiningView, joinRoom } from './join.js';
+import { joinFailedView, joiningView, joinRoom, type RoomRoute } from './join.js';
 import { LiveMatch } from './live-match.js';
 import { PreMatchScreen } from './pre-match.js';
 import { tickWaiting, waitingView } from './waiting.js';
 
-export interface RoomRoute {
-  roomId: string;
-  invite?: string | undefined;
-  spectate: boolean;
-}
+const DRAFT_TYPES = new Set(['faction', 'pick', 'swap', 'munitions']);
 
 class RoomScreen {
   private readonly s: Session;
@@ -36,6 +35,11 @@ class RoomScreen {
   private shown: Shown | null = null;
   private playing: Promise<void> = Promise.resolve();
   private readonly mountedAt = Date.now();
+  /** The top bar's sound toggle, and what the bar shows (rebuilt only when that changes: focus stays put). */
+  private readonly sound = soundToggle();
+  private statusKey = '';
+  /** The last `animated` sent: round and event count. */
+  private acked = '';
   alive = true;
 
   constructor(
@@ -47,6 +51,7 @@ class RoomScreen {
     this.banners = new Banners(this.s);
     this.preMatch = new PreMatchScreen(this.body, this.s);
     this.match = new LiveMatch(this.body, app);
+    this.match.onIdle = () => this.ackAnimated();
     replace(root, this.banners.el, this.body);
     this.invite = route.invite ?? (this.s.room?.roomId === route.roomId ? this.s.welcome?.invite : undefined);
   }
@@ -72,11 +77,11 @@ class RoomScreen {
   }
 
   /** Runs fn after everything received before it has been played, once the board exists. */
-  inOrder(fn: () => void): void {
+  inOrder(fn: () => void | Promise<void>): void {
     this.playing = this.playing
       .then(async () => {
         if (this.s.state) await this.match.ensure(this.s.state);
-        if (this.alive) fn();
+        if (this.alive) await fn();
       })
       .catch((e: unknown) => console.error(e));
   }
@@ -93,8 +98,40 @@ class RoomScreen {
   renderBanner(st: RoomState | null): void {
     this.banners.render(st);
     const hash = st?.seedHash;
+    const preset = st?.settings?.preset;
+    const key = `${hash}|${preset}`;
+    if (key === this.statusKey) return;
+    this.statusKey = key;
     const title = 'SHA-256 of the match seed, published at the start';
-    replace(this.app.status, hash ? h('span.dim.mono', { title }, `seed hash ${hash.slice(0, 12)}…`) : null);
+    const t = st?.settings;
+    replace(
+      this.app.status,
+      preset && t
+        ? h(
+            'span.preset-tag',
+            {
+              id: 'preset-tag',
+              title: `Timers: ${t.commitSeconds} s orders, ${t.promptSeconds} s prompts, ${t.draftSeconds} s draft picks`,
+            },
+            `${PRESET_LABEL[preset] ?? preset} timers`,
+          )
+        : null,
+      this.sound.el,
+      hash ? h('span.dim.mono.seed-hash', { title }, `seed hash ${hash.slice(0, 12)}…`) : null,
+    );
+  }
+
+  /**
+   * Tells the room this page has shown the events it received (issue 12: the next timer starts after the animation).
+   * Players only: the room does not wait for spectators.
+   */
+  ackAnimated(): void {
+    const sh = this.shown;
+    if (this.s.seat === null || !sh || sh.count === 0 || this.match.board?.player.queue.busy) return;
+    const key = `${sh.match}:${sh.round}:${sh.count}`;
+    if (key === this.acked) return;
+    this.acked = key;
+    this.s.send('animated', { round: sh.round, events: sh.count });
   }
 
   async onState(st: RoomState): Promise<void> {
@@ -138,6 +175,7 @@ class RoomScreen {
       view.player.skip();
       const ms = this.s.state && matchStateFromRoom(this.s.state);
       if (ms) view.settle(modelFromMatch(ms));
+      this.ackAnimated();
     });
   }
 
@@ -157,8 +195,13 @@ class RoomScreen {
         events: (m) => {
           const plan = onEvents(this.shown, this.s.state?.matchNo ?? 0, m);
           this.shown = plan.shown;
-          this.inOrder(() => match.board?.play(plan.play));
+          if (plan.play.length) match.shownAll = false;
+          this.inOrder(() => {
+            match.board?.play(plan.play);
+            this.ackAnimated();
+          });
         },
+        emote: (m) => match.emote(m),
         'round-so-far': (m) => this.roundSoFar(m),
         commitment: (m) => match.restoreCommitment(m),
         prompt: (m) => this.inOrder(() => match.prompt(m)),
@@ -174,7 +217,8 @@ class RoomScreen {
         },
         error: (e) => {
           toast(e.message, 'error');
-          this.preMatch.refused();
+          // Only a refused draft choice redraws the draft (a refused emote mid-match once brought the draft back).
+          if (DRAFT_TYPES.has(e.type)) this.preMatch.refused();
         },
       },
     };
@@ -192,6 +236,7 @@ class RoomScreen {
 
   destroy(): void {
     this.alive = false;
+    this.sound.destroy();
     this.match.destroy();
   }
 }

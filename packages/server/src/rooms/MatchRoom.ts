@@ -2,23 +2,27 @@
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
 import { CloseCode, Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { parseClientMessage, parseJoinOptions, type ServerMessages } from '@star-eater/protocol';
+import { parseClientMessage, parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
 import { clockNow, disposeSoonIfEmpty, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
+import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { Emotes } from './emotes.js';
+import { guardRoom } from './guards.js';
+import { configureRoom } from './settings.js';
+import { takeOver } from './takeover.js';
 import { Listing, type MatchMetadata } from './listing.js';
-import { Match, type MatchHost, type Outcome } from './match.js';
-import { beforePatch, cork, markChanged } from './outbox.js';
-import { RateLimiter } from './rate-limit.js';
+import { applyInput } from './inputs.js';
 import { tokenHash, type Input } from './input-log.js';
 import { Journal } from './journal.js';
-import { configureSettings } from './settings.js';
+import { Match, type MatchHost, type Outcome } from './match.js';
 import { afterRestore, openLog, replay, restoreClaim } from './restore.js';
-import { Seats } from './seats.js';
-import { applyInput } from './inputs.js';
+import { SeatLog } from './seat-log.js';
+import { beforePatch, cork, markChanged } from './outbox.js';
+import { RateLimiter } from './rate-limit.js';
 import { RoomTimers } from './room-timers.js';
+import type { SeatDesk } from './seats.js';
 import { MatchRoomState, SeatState } from './state.js';
 import { PACKED_TYPES, packedFrame } from './wire.js';
 
@@ -34,18 +38,21 @@ export type { MatchMetadata } from './listing.js';
 const NO_PATCH_INTERVAL = 2 ** 31 - 1;
 
 export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMetadata }> {
+  // Seats are counted by the room (rooms/seats.ts): Colyseus' own count (clients + reservations) only caps the total.
   override maxClients = 2;
   override state = new MatchRoomState();
   private deps!: RoomDeps;
   log!: Logger;
   match!: Match;
   private members = new Map<string, Member>();
-  seats!: Seats;
+  /** The seats as inputs of the log: taken, held for a reconnection, back, given up (seat-log.ts). */
+  seats!: SeatLog;
   private admission!: Admission;
+  private desk!: SeatDesk;
   private listing = new Listing((meta) => void this.setMetadata(meta));
   readonly timers = new RoomTimers(
     () => this.clockNow(),
-    (id, fire) => void this.log$({ k: 'timer', id }, () => this.guard('timer', fire)),
+    (id, fire) => void this.journal.write({ k: 'timer', id }, () => this.guard('timer', fire)),
   );
   /** The write-ahead log of this room's inputs (journal.ts); restore.ts rebuilds a room from it. */
   journal!: Journal;
@@ -69,13 +76,29 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       options = claim.options;
     }
     this.log = this.deps.log.child({ room: this.roomId });
-    this.seats = new Seats(this, this.deps.reconnectSeconds * 1000);
+    this.seats = new SeatLog(this, this.deps.reconnectSeconds * 1000);
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
-    configureSettings(this.state.settings, o, this.deps.timers);
+    configureRoom(this.state.settings, o, this.deps.timers);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
+    this.desk = guardRoom({
+      room: this,
+      deps: this.deps,
+      admission: this.admission,
+      log: this.log,
+      view: () => ({
+        phase: this.state.phase,
+        seatsTaken: this.state.seats.map((s) => s.taken),
+        spectators: this.state.spectators,
+        maxSpectators: this.deps.maxSpectators,
+        starting: this.starting,
+      }),
+      limiterOf: (id) => this.members.get(id)?.limiter,
+      reply: (client, error) => this.reply(client, 'error', error),
+      step: (what, fn) => this.guard(what, fn),
+    });
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
     // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
@@ -89,6 +112,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     // step (host.broadcast): a timer found due there runs in a turn of its own, so it never sends its patch and
     // messages inside another patch, nor changes the match under a step that is still running.
     this.clock.setInterval(() => {
+      this.desk.refresh();
       if (!this.patching) return this.timers.check();
       if (this.timersDue) return;
       this.timersDue = true;
@@ -113,11 +137,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   /** Logs an input, then applies it (restore.ts). */
   async write(input: Input): Promise<void> {
-    await this.log$(input, () => this.apply(input));
-  }
-
-  private log$(input: Input, apply: () => void): Promise<void> | undefined {
-    return this.journal.write(input, apply);
+    await this.journal.write(input, () => this.apply(input));
   }
 
   private host(): MatchHost {
@@ -185,28 +205,28 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     markChanged(this);
   }
 
-  // ------------------------------------------------------------------ joining
-  override onAuth(client: Client, options: unknown): Auth {
+  // ------------------------------------------------------------------ joining (who may: admission.ts, seats.ts)
+  /** Before any room is found or made: strict options, refused by name; the address goes to the reservation. */
+  static override async onAuth(_token: string, options: unknown, context: unknown): Promise<{ address: string }> {
+    const parsed = parseJoinOptions(options);
+    if (!parsed.ok) throw refuse(parsed.message);
+    return { address: addressFromContext(context as Parameters<typeof addressFromContext>[0]) };
+  }
+
+  /** Matchmaking's joinById asks first (http/matchmake.ts): throws the refusal's words. */
+  precheck(options: unknown): void {
+    this.desk.precheck(options);
+  }
+
+  override async onJoin(client: Client, options: unknown): Promise<void> {
+    let auth: Auth;
     try {
-      return this.authorise(options);
+      auth = this.desk.admit(client.sessionId, options);
     } catch (err) {
-      // Operators see why a join was refused (the client is told the same words); never the invite itself.
       this.log.info({ session: client.sessionId, reason: (err as Error).message }, 'join refused');
       throw err;
     }
-  }
-
-  private authorise(options: unknown): Auth {
-    return this.admission.authorise(options, {
-      phase: this.state.phase,
-      seatsTaken: this.state.seats.map((s) => s.taken),
-      spectators: this.state.spectators,
-      maxSpectators: this.deps.maxSpectators,
-    });
-  }
-
-  override async onJoin(client: Client, _options: unknown, auth: Auth): Promise<void> {
-    const limiter = new RateLimiter(this.deps.rateLimit);
+    const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
     if (auth.role === 'spectator') {
       if (this.state.spectators >= this.deps.maxSpectators)
         throw refuse('this match has as many spectators as it can take');
@@ -218,11 +238,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       return;
     }
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
-    if (seat === -1) throw refuse('the match is full');
+    if (seat === -1 || this.state.phase !== 'waiting') throw refuse(SEAT_TAKEN);
     // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
     const tok = tokenHash(client.reconnectionToken);
     const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok };
-    await this.log$(input, () => this.seats.take(input, client));
+    await this.journal.write(input, () => this.seats.take(input, client));
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
     if (auth.creator && this.admission.invite) welcome.invite = this.admission.invite;
@@ -248,56 +268,24 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         if (!ready()) return;
         // The seat was taken again meanwhile (that join saw `starting` and left the start to this call).
       }
-      // One place over the spectator limit, so that a spectator too many reaches onAuth and is told why (at exactly
-      // full, Colyseus would lock the room and refuse with a bare 'room is locked'). onJoin holds the limit itself.
-      this.maxClients = 2 + this.deps.maxSpectators + 1;
+      // Open to spectators by id (maxClients leaves room: the seat desk and onJoin hold the limits, with words).
       await this.unlock();
     } finally {
       this.starting = false;
+      // Not starting after all (a seat was left meanwhile): the room is matchable again (rooms/seats.ts).
+      if (!ready()) this.desk.refresh();
     }
     if (!ready()) {
-      // Left during the unlock: back to two seats and matchmaking.
-      this.maxClients = 2;
+      // Left during the unlock: back to matchmaking.
       if (!this.state.settings.private) await this.setPrivate(false);
       return void this.updateMetadata();
     }
-    const input: Input = { k: 'start', seed: Match.newSeed() };
-    await this.log$(input, () => this.apply(input));
+    await this.write({ k: 'start', seed: Match.newSeed() });
   }
 
   /** Applies one input: live once it is in the log, or replayed from it (inputs.ts). */
   apply(input: Input, client: Client | null = null): Outcome | undefined {
     return applyInput(this, input, client);
-  }
-
-  // ------------------------------------------------------------------ leaving and coming back (RULES §7)
-  override onDrop(client: Client, code?: number): void {
-    const m = this.members.get(client.sessionId);
-    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing)
-      return this.onLeave(client, code);
-    const seat = m.seat;
-    const left = this.seats.budget.left(seat);
-    this.seats.clients[seat] = null;
-    if (left <= 0) return this.onLeave(client, code);
-    const deferred = this.allowReconnection(client, 'manual');
-    deferred.catch(() => {});
-    this.seats.reconnecting[seat] = deferred;
-    const input: Input = { k: 'drop', seat };
-    void this.log$(input, () => this.apply(input));
-    this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
-  }
-
-  /**
-   * Colyseus asks whether a reconnection token is good: through the matchmaker (client.reconnect) or straight on the
-   * socket (the SDK's own retry). A restored seat's token is known by its hash only (restore.ts).
-   */
-  override checkReconnectionToken(token: string): string {
-    this.journal.recognise(this, this.seats, token);
-    return super.checkReconnectionToken(token);
-  }
-  override hasReservedSeat(sessionId: string, token?: string): boolean {
-    if (token && this.seats.restored.has(sessionId)) this.journal.recognise(this, this.seats, token);
-    return super.hasReservedSeat(sessionId, token);
   }
 
   /** The room's state changed: a patch at the end of the turn (outbox.ts). */
@@ -314,9 +302,40 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (this.clients.length === 0) disposeSoonIfEmpty(this);
   }
 
+  // ------------------------------------------------------------------ leaving and coming back (RULES §7)
+  override onDrop(client: Client, code?: number): void {
+    const m = this.members.get(client.sessionId);
+    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing)
+      return this.onLeave(client, code);
+    const seat = m.seat;
+    const left = this.seats.budget.left(seat);
+    this.seats.clients[seat] = null;
+    if (left <= 0) return this.onLeave(client, code);
+    const deferred = this.allowReconnection(client, 'manual');
+    deferred.catch(() => {});
+    this.seats.reconnecting[seat] = deferred;
+    void this.write({ k: 'drop', seat });
+    this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
+  }
+
+  /**
+   * Colyseus asks this when a token comes back (client.reconnect): its owner may still be connected (takeover.ts);
+   * a restored seat's token is known by its hash only (journal.ts). The SDK's own retry asks hasReservedSeat.
+   */
+  override checkReconnectionToken(token: string): string {
+    const owner = this.clients.find((c) => c.reconnectionToken === token);
+    if (owner && !takeOver(owner, this.match.live, (e) => this.reply(owner, 'error', e))) return undefined as never;
+    this.journal.recognise(this, this.seats, token);
+    return super.checkReconnectionToken(token);
+  }
+  override hasReservedSeat(sessionId: string, token?: string): boolean {
+    if (token && this.seats.restored.has(sessionId)) this.journal.recognise(this, this.seats, token);
+    return super.hasReservedSeat(sessionId, token);
+  }
+
   override async onReconnect(client: Client): Promise<void> {
     const back = this.journal.returning(this, this.seats, client.sessionId);
-    const limiter = new RateLimiter(this.deps.rateLimit);
+    const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
     if (back !== null) this.members.set(client.sessionId, { role: 'player', seat: back, limiter });
     const m = this.members.get(client.sessionId);
     if (!m || m.seat === null) return;
@@ -324,7 +343,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.seats.reconnecting[seat] = null;
     // The new token is the log's before the client is given it (Colyseus sends it once this resolves).
     const input: Input = { k: 'token', seat, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) };
-    await this.log$(input, () => this.seats.back(input, client));
+    await this.journal.write(input, () => this.seats.back(input, client));
     this.log.info({ seat, restored: back !== null }, 'player reconnected');
     client.send('welcome', { role: 'player', seat, roomId: this.roomId });
     for (const [type, msg] of this.match.catchUp(seat)) this.reply(client, type, msg);
@@ -344,14 +363,14 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     // Shutting down: the seat stays the log's, to be restored with its match.
     if (this.closing) return;
     if (this.match.live) this.log.info({ seat, code }, 'player left: the seat forfeits');
-    void this.log$({ k: 'leave', seat }, () => this.seats.free(seat));
+    void this.write({ k: 'leave', seat });
   }
 
   /**
-   * Graceful shutdown of the process: a live match (or a room waiting for its second player) stays in its log and
-   * is restored on the next start or by another process (restore.ts); its clients are closed with 4010
-   * (CloseCode.MAY_TRY_RECONNECT: "server restarting", they come back with their tokens). A finished match's room,
-   * or any room when the log is off, closes with 4001 (CloseCode.SERVER_SHUTDOWN).
+   * Graceful shutdown of the process: a live match (or a room waiting for its second player) stays in its log and is
+   * restored on the next start or by another process (restore.ts); its clients are closed with 4010 ("server
+   * restarting": CloseCode.MAY_TRY_RECONNECT, they come back with their tokens). A finished match's room, or any room
+   * when the log is off, closes with 4001 (CloseCode.SERVER_SHUTDOWN): no live match outlives the process then.
    */
   override onBeforeShutdown(): void {
     this.closing = true;
@@ -385,20 +404,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private onClientMessage(client: Client, type: string | number, payload: unknown): void {
     const m = this.members.get(client.sessionId);
     if (!m) return;
-    const verdict = m.limiter.take();
-    if (verdict !== 'ok') {
-      if (verdict === 'disconnect') {
-        this.log.warn({ seat: m.seat, role: m.role }, 'flood: disconnecting the client');
-        client.leave(4029, 'too many messages');
-      } else if (verdict === 'refuse') {
-        this.reply(client, 'error', {
-          code: 'rate-limited',
-          type: String(type).slice(0, 40),
-          message: 'too many messages: slow down',
-        });
-      }
-      return;
-    }
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.reply(client, 'error', parsed.error);
     if (m.role === 'spectator' || m.seat === null) {
@@ -425,14 +430,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       this.onInput(client, seat, input);
       return;
     }
-    const p = this.log$(input, () => this.onInput(client, seat, input));
-    p?.catch(() =>
-      this.reply(client, 'error', {
-        code: 'illegal',
-        type: parsed.type,
-        message: `${parsed.type}: the server could not store it`,
-      }),
-    );
+    this.journal
+      .write(input, () => this.onInput(client, seat, input))
+      ?.catch(() => {
+        const message = `${parsed.type}: the server could not store it`;
+        this.reply(client, 'error', { code: 'illegal', type: parsed.type, message });
+      });
   }
 
   /** A client's message, logged: applied, and a refusal told to the client. */
@@ -454,6 +457,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** The listing (lobby) follows the state; listing.ts decides when it is worth a write. Every caller changed state. */
   updateMetadata(): void {
     this.listing.update(this.state);
+    this.desk?.refresh();
     markChanged(this);
   }
 }

@@ -40,8 +40,11 @@ export class Admission {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  /** Throws a refusal naming the reason; the first `private: true` join of a private room is its creator. */
-  authorise(options: unknown, room: RoomView): Auth {
+  /**
+   * Throws a refusal naming the reason; the first `private: true` join of a private room is its creator (`claim`:
+   * false only asks, as the matchmaking route's check before a reservation does: rooms/seats.ts).
+   */
+  authorise(options: unknown, room: RoomView, claim = true): Auth {
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
@@ -52,10 +55,13 @@ export class Admission {
       if (room.spectators >= room.maxSpectators) throw refuse('this match has as many spectators as it can take');
       return { role: 'spectator', name, creator: false };
     }
-    if (room.seatsTaken.every(Boolean)) throw refuse('the match is full: join with { spectate: true } to watch it');
+    // Issue 14: a started or finished match's seat (one left free by a player who left) is nobody else's.
+    if (room.phase === 'finished') throw refuse('this match is over: its seats are not open to anyone else');
+    if (room.phase !== 'waiting' || room.seatsTaken.every(Boolean))
+      throw refuse('the match is full: join with { spectate: true } to watch it');
     if (this.invite) {
       if (!this.creatorClaimed && o.private) {
-        this.creatorClaimed = true;
+        if (claim) this.creatorClaimed = true;
         return { role: 'player', name, creator: true };
       }
       if (!this.checkInvite(o.invite)) throw refuse('this match is private: a wrong or missing invite code');

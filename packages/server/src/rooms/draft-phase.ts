@@ -1,8 +1,8 @@
 // Factions and the draft of one match (RULES §5): both choose a faction, then picks alternate from the initiative
 // holder, then the swaps, then both place munitions at once. Time-outs take the engine's defaults (RULES §7).
-import type { ClientMessages } from '@star-eater/protocol';
+import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, Seat } from '@star-eater/engine';
-import { engine, toDraftAction, type Draft, type DraftAction } from '../engine.js';
+import { engine, type Draft, type DraftAction } from '../engine.js';
 import { syncDraft } from './draft-view.js';
 import { fail, OK, SEATS, type MatchHost, type Outcome, type Phases } from './match-host.js';
 
@@ -22,7 +22,7 @@ export class DraftPhase {
     this.phases.enter('factions', -1, '', this.phases.seconds('draft'));
   }
 
-  chooseFaction(seat: Seat, msg: ClientMessages['faction']): Outcome {
+  chooseFaction(seat: Seat, msg: ParsedMessages['faction']): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'factions')
       return fail('wrong-phase', `faction: factions are chosen before the draft, not in phase "${phase}"`);
@@ -50,7 +50,8 @@ export class DraftPhase {
     this.phases.enter('draft', turn.seat ?? -1, turn.stage, this.phases.seconds('draft'));
   }
 
-  action(seat: Seat, type: 'pick' | 'swap' | 'munitions', msg: ClientMessages['pick' | 'swap' | 'munitions']): Outcome {
+  /** A draft message, already the engine's draft action of its type (the protocol's parseDraftAction). */
+  action(seat: Seat, type: 'pick' | 'swap' | 'munitions', action: DraftAction): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'draft' || !this.draft) return fail('wrong-phase', `${type}: there is no draft in phase "${phase}"`);
     const turn = engine.draftTurn(this.draft);
@@ -63,7 +64,7 @@ export class DraftPhase {
           : `${type}: you have already placed your munitions`,
       );
     }
-    return this.apply(seat, toDraftAction(type, msg), false);
+    return this.apply(seat, action, false);
   }
 
   private apply(seat: Seat, action: DraftAction, defaulted: boolean): Outcome {

@@ -8,13 +8,13 @@ import type { Input } from './input-log.js';
 import type { Match, Outcome } from './match.js';
 import { fail, OK } from './match-host.js';
 import type { RoomTimers } from './room-timers.js';
-import type { Seats } from './seats.js';
+import type { SeatLog } from './seat-log.js';
 import type { MatchRoomState } from './state.js';
 
 /** The parts of a room an input acts on. */
 export interface InputTarget {
   state: MatchRoomState;
-  seats: Seats;
+  seats: SeatLog;
   match: Match;
   timers: RoomTimers;
   emotes: Emotes;

@@ -7,7 +7,7 @@ import type { Seat } from '@star-eater/engine';
 import { forgetRestoredSeat, registerRestoredSeat } from '../colyseus-internals.js';
 import type { RecordSummary, Storage } from '../storage/types.js';
 import { InputLog, tokenHash, type Input } from './input-log.js';
-import type { Seats } from './seats.js';
+import type { SeatLog } from './seat-log.js';
 
 export class Journal {
   readonly wal: InputLog;
@@ -34,13 +34,13 @@ export class Journal {
   }
 
   /** A reconnection token shown to the room: the restored seats it opens get a Colyseus reservation for it. */
-  recognise(room: Room, seats: Seats, token: string): void {
+  recognise(room: Room, seats: SeatLog, token: string): void {
     if (!seats.restored.size) return;
     for (const sid of seats.recognise(token, tokenHash(token))) registerRestoredSeat(room, sid, token);
   }
 
   /** A restored seat's player is back (its session): its seat, its old token's reservation gone; null if none. */
-  returning(room: Room, seats: Seats, sessionId: string): Seat | null {
+  returning(room: Room, seats: SeatLog, sessionId: string): Seat | null {
     const back = seats.restored.get(sessionId);
     if (!back) return null;
     seats.restored.delete(sessionId);

@@ -2,7 +2,7 @@
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
 import { createHash, randomBytes } from 'node:crypto';
-import type { ClientMessages } from '@star-eater/protocol';
+import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import { engine, type Draft, type RecordRound } from '../engine.js';
 import { AnimationWait } from './animation-wait.js';
@@ -112,8 +112,8 @@ export class Match implements Phases {
     this.timer = this.host.setTimeout(() => this.onTimeout(), seconds * 1000);
   }
 
-  /** A seat's client has animated the first `events` events of `round` (ClientMessages['animated']). */
-  animated(seat: Seat, msg: ClientMessages['animated']): Outcome {
+  /** A seat's client has animated the first `events` events of `round` (ParsedMessages['animated']). */
+  animated(seat: Seat, msg: ParsedMessages['animated']): Outcome {
     return this.animation.ack(seat, msg.round, msg.events);
   }
 
@@ -155,27 +155,27 @@ export class Match implements Phases {
   }
 
   // ------------------------------------------------------------------ messages
-  chooseFaction(seat: Seat, msg: ClientMessages['faction']): Outcome {
+  chooseFaction(seat: Seat, msg: ParsedMessages['faction']): Outcome {
     return this.drafting && !this.rounds ? this.drafting.chooseFaction(seat, msg) : this.notNow('faction');
   }
   draftAction(
     seat: Seat,
     type: 'pick' | 'swap' | 'munitions',
-    msg: ClientMessages['pick' | 'swap' | 'munitions'],
+    msg: ParsedMessages['pick' | 'swap' | 'munitions'],
   ): Outcome {
     return this.drafting && !this.rounds ? this.drafting.action(seat, type, msg) : this.notNow(type);
   }
-  commit(seat: Seat, msg: ClientMessages['commit']): Outcome {
+  commit(seat: Seat, msg: ParsedMessages['commit']): Outcome {
     return this.rounds
       ? this.rounds.commit(seat, msg)
       : fail('wrong-phase', `commit: no commitment window is open (phase "${this.phase}")`);
   }
-  revise(seat: Seat, msg: ClientMessages['revise']): Outcome {
+  revise(seat: Seat, msg: ParsedMessages['revise']): Outcome {
     return this.rounds
       ? this.rounds.revise(seat, msg)
       : fail('wrong-phase', `revise: no commitment window is open (phase "${this.phase}")`);
   }
-  decide(seat: Seat, msg: ClientMessages['decide']): Outcome {
+  decide(seat: Seat, msg: ParsedMessages['decide']): Outcome {
     return this.rounds ? this.rounds.decide(seat, msg) : fail('wrong-phase', 'decide: no decision is asked now');
   }
   private notNow(type: string): Outcome {

@@ -1,23 +1,26 @@
-// Per-client token bucket on wall time (not the room clock, which tests may drive). A flood gets `rate-limited`
-// errors (at most one a second) and, if it goes on, a disconnect; the room itself never stalls.
+// Per-client flood limit (issue 14): a token bucket every frame draws from (rooms/flood.ts counts all of them: room
+// messages, requests, pings). Past the bucket a frame is dropped: the first drop of a second gets a notice naming
+// the message (warn), the next ones none; a client whose drops within one second exceed `disconnectAfter` keeps
+// flooding past the warning and is disconnected. A client merely a little over the rate is slowed, never cut off.
+// The clock is injectable (RoomDeps.floodClock), so tests drive it.
 export interface RateLimitOptions {
-  /** Messages allowed in a burst. */
+  /** Frames allowed in a burst. */
   burst: number;
-  /** Sustained messages per second. */
+  /** Sustained frames per second. */
   perSecond: number;
-  /** Messages refused in a row (without the bucket refilling) before the client is disconnected. */
+  /** Frames dropped within one second past which the client is disconnected. */
   disconnectAfter: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { burst: 40, perSecond: 20, disconnectAfter: 200 };
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { burst: 40, perSecond: 20, disconnectAfter: 60 };
 
-export type RateVerdict = 'ok' | 'refuse' | 'refuse-silently' | 'disconnect';
+export type RateVerdict = 'ok' | 'warn' | 'drop' | 'disconnect';
 
 export class RateLimiter {
   private tokens: number;
   private last: number;
-  private refused = 0;
-  private lastNotice = -Infinity;
+  private dropped = 0;
+  private windowStart = -Infinity;
 
   constructor(
     private readonly opts: RateLimitOptions = DEFAULT_RATE_LIMIT,
@@ -33,15 +36,14 @@ export class RateLimiter {
     this.last = t;
     if (this.tokens >= 1) {
       this.tokens -= 1;
-      this.refused = 0;
       return 'ok';
     }
-    this.refused += 1;
-    if (this.refused >= this.opts.disconnectAfter) return 'disconnect';
-    if (t - this.lastNotice >= 1000) {
-      this.lastNotice = t;
-      return 'refuse';
+    if (t - this.windowStart >= 1000) {
+      this.windowStart = t;
+      this.dropped = 1;
+      return 'warn';
     }
-    return 'refuse-silently';
+    this.dropped += 1;
+    return this.dropped > this.opts.disconnectAfter ? 'disconnect' : 'drop';
   }
 }

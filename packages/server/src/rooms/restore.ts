@@ -101,6 +101,4 @@ async function relist(room: MatchRoom): Promise<void> {
     return;
   }
   await room.setPrivate(true);
-  // One over the spectator limit, as startFirstMatch sets it (MatchRoom).
-  room.maxClients = 2 + roomDeps().maxSpectators + 1;
 }

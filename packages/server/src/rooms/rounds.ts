@@ -1,6 +1,6 @@
 // The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
-import type { ClientMessages, ServerMessages } from '@star-eater/protocol';
+import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
 import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
@@ -48,7 +48,7 @@ export class Rounds {
     this.phases.enter('commit', -1, '', this.phases.seconds('commit'), after);
   }
 
-  commit(seat: Seat, msg: ClientMessages['commit']): Outcome {
+  commit(seat: Seat, msg: ParsedMessages['commit']): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'commit') return fail('wrong-phase', `commit: no commitment window is open (phase "${phase}")`);
     if (msg.round !== this.state.round)
@@ -63,7 +63,7 @@ export class Rounds {
     return OK;
   }
 
-  revise(seat: Seat, msg: ClientMessages['revise']): Outcome {
+  revise(seat: Seat, msg: ParsedMessages['revise']): Outcome {
     const phase = this.phases.phase;
     if (phase !== 'commit') return fail('wrong-phase', `revise: no commitment window is open (phase "${phase}")`);
     if (msg.round !== this.state.round)
@@ -122,14 +122,14 @@ export class Rounds {
     if (p.state.winner !== null) this.onWinner();
   }
 
-  decide(seat: Seat, msg: ClientMessages['decide']): Outcome {
+  decide(seat: Seat, msg: ParsedMessages['decide']): Outcome {
     const res = this.resolution;
     if (this.phases.phase !== 'resolving' || res?.progress.status !== 'awaiting')
       return fail('wrong-phase', 'decide: no decision is asked now');
     if (res.progress.prompt.seat !== seat) return fail('not-your-turn', 'decide: the other player is deciding');
     if (msg.prompt !== this.promptId)
       return fail('stale', `decide: prompt ${msg.prompt} is closed; the open prompt is ${this.promptId}`);
-    return this.answer(msg.decision as Decision, false);
+    return this.answer(msg.decision, false);
   }
 
   /** The engine resumes the round with one more decision (it re-runs the round from its start: RULES §8). */

@@ -1,125 +1,144 @@
-// The two seats of a room as inputs of its log (input-log.ts): taken, dropped and held for the reconnection budget
-// (RULES §7), back with a new token, given up. The same code runs live and replayed (restore.ts), so a restored room's
-// seats, budgets and forfeits are exactly the ones it had. A restored seat waits for its player's old token, known by
-// its hash only.
-import type { Client, Deferred } from '@colyseus/core';
-import type { Seat } from '@star-eater/engine';
-import type { Logger } from 'pino';
-import type { Input } from './input-log.js';
-import type { Match } from './match.js';
-import { ReconnectionBudget } from './reconnection.js';
-import type { RoomTimers } from './room-timers.js';
-import type { MatchRoomState } from './state.js';
+// Seat reservations (issue 14): who may take a seat is decided when the seat is reserved (the matchmaking request),
+// not when the WebSocket connects, and a reservation nobody uses holds nothing for long.
+// - A new player reservation holds a seat for HOLD_MS (so players arriving together are spread over rooms); an honest
+//   client connects well within that. Past it the reservation is only a ticket: it may still take a seat that is free
+//   when it connects (up to RESERVATION_MS), but it keeps nobody out.
+// - An address that left a reservation unused past HOLD_MS is struck for STRIKE_MS: its reservations hold no seat
+//   at all. A squatter posting a reservation a second with no socket holds a seat once, for HOLD_MS, then never.
+// - Quick match fills the oldest waiting room first (app.ts sortBy createdAt), never an empty one (refresh).
+// - Seats go to the players who connect, first come first served; a later one is told SEAT_TAKEN and looks again.
+// - Invite codes, spectator rules, phase and seat counts are checked at reservation (Admission), so a stranger without
+//   the invite never holds a private room's seat.
+// Times are on the process' reservation clock (RoomDeps.clock: the tests drive it).
+import { SEAT_TAKEN } from '@star-eater/protocol';
+import { type Admission, type Auth, refuse, type RoomView } from './admission.js';
 
-/** A seat of a restored room that waits for its player: the hash of the last token it was given. */
-export interface RestoredSeat {
-  seat: Seat;
-  tok: string;
-  /** The token itself, once a client showed it (to drop its reservation once it is back). */
-  raw?: string;
-}
+export const HOLD_MS = 2_000;
+export const RESERVATION_MS = 10_000;
+export const STRIKE_MS = 60_000;
 
-/** What the seats need of their room (MatchRoom). */
-export interface SeatsHost {
-  readonly state: MatchRoomState;
-  readonly log: Logger;
-  readonly timers: RoomTimers;
-  readonly match: Match;
-  clockNow(): number;
-  /** Runs a step of the room, errors logged (MatchRoom.guard). */
-  guard(what: string, fn: () => void): void;
-  /** The seats changed the listing (players, a seat freed). */
-  updateMetadata(): void;
-  /** Nobody is connected and nothing is held: the room may go. */
-  idle(): void;
-}
+/** Process-wide: every open player reservation by address, and the addresses that left one unused. */
+export class ReservationLedger {
+  private open = new Map<string, { address: string; at: number }>();
+  private struckAt = new Map<string, number>();
 
-export class Seats {
-  readonly clients: [Client | null, Client | null] = [null, null];
-  /** A dropped seat's pending reconnection (Colyseus'), refused when its budget runs out. */
-  readonly reconnecting: [Deferred<Client> | null, Deferred<Client> | null] = [null, null];
-  /** Restored seats whose player has not come back yet: session id → seat and the hash of its last token. */
-  readonly restored = new Map<string, RestoredSeat>();
-  readonly budget: ReconnectionBudget;
+  constructor(readonly now: () => number = Date.now) {}
 
-  constructor(
-    private readonly h: SeatsHost,
-    budgetMs: number,
-  ) {
-    this.budget = new ReconnectionBudget(budgetMs, () => h.clockNow());
+  opened(sessionId: string, address: string): void {
+    this.open.set(sessionId, { address, at: this.now() });
   }
 
-  /** Input `seat`: a player takes a seat (live with its client; replayed, the seat waits for its token). */
-  take(input: Extract<Input, { k: 'seat' }>, client: Client | null): void {
-    const s = this.h.state.seats[input.seat]!;
-    if (s.taken) throw new Error(`input log: seat ${input.seat} is taken twice`);
-    s.taken = true;
-    s.connected = true;
-    s.name = input.name;
-    this.clients[input.seat] = client;
-    if (!client) this.restored.set(input.sid, { seat: input.seat, tok: input.tok });
+  used(sessionId: string): void {
+    this.open.delete(sessionId);
   }
 
-  /** Input `drop`: the seat is held for its reconnection budget; when that runs out, it forfeits (RULES §7). */
-  hold(seat: Seat, replaying: boolean): void {
-    this.h.state.seats[seat]!.connected = false;
-    this.budget.hold(seat, (ms) =>
-      this.h.timers.add(() => {
-        this.h.log.info({ seat }, 'reconnection budget spent: the seat forfeits');
-        this.settle(seat);
-        const match = this.h.match;
-        if (match.live) this.h.guard('forfeit', () => match.forfeit(seat));
-        // A restored seat has no Colyseus reconnection to refuse: it is freed here (its room may then go away).
-        else if (!this.reconnecting[seat]) this.free(seat);
-        this.reconnecting[seat]?.reject(new Error('reconnection budget spent'));
-        if (!replaying) this.h.idle();
-      }, ms),
-    );
-    this.h.match.seatDropped();
+  /** Whether this reservation holds a seat now: young enough, from an address that has not squatted lately. */
+  holds(sessionId: string): boolean {
+    this.sweep();
+    const r = this.open.get(sessionId);
+    return !!r && !this.struck(r.address);
   }
 
-  /** Input `token`: the seat's player is back (live: its client; replayed: its token is the one to wait for). */
-  back(input: Extract<Input, { k: 'token' }>, client: Client | null): void {
-    this.settle(input.seat);
-    this.clients[input.seat] = client;
-    this.h.state.seats[input.seat]!.connected = !!client;
-    if (client) return;
-    for (const [sid, r] of this.restored) if (r.seat === input.seat) this.restored.delete(sid);
-    this.restored.set(input.sid, { seat: input.seat, tok: input.tok });
+  struck(address: string): boolean {
+    this.sweep();
+    const at = this.struckAt.get(address);
+    return at !== undefined && this.now() - at < STRIKE_MS;
   }
 
-  /** Input `leave`: the seat is given up (a live match is forfeited: RULES §7). */
-  free(seat: Seat): void {
-    this.settle(seat);
-    for (const [sid, r] of this.restored) if (r.seat === seat) this.restored.delete(sid);
-    const match = this.h.match;
-    if (match.live) this.h.guard('forfeit', () => match.forfeit(seat));
-    this.clients[seat] = null;
-    const s = this.h.state.seats[seat]!;
-    s.taken = false;
-    s.connected = false;
-    s.rematch = false;
-    this.h.updateMetadata();
-  }
-
-  /** The drop ended: its time is counted, the seat shows what is left (RULES §7). */
-  settle(seat: Seat): void {
-    const secondsLeft = this.budget.settle(seat);
-    if (secondsLeft !== null) this.h.state.seats[seat]!.reconnectLeft = secondsLeft;
-  }
-
-  /** The restored seats a reconnection token opens (by its hash); each gets the token to drop it once back. */
-  recognise(token: string, hash: string): string[] {
-    const out: string[] = [];
-    for (const [sid, r] of this.restored) {
-      if (r.tok !== hash) continue;
-      r.raw = token;
-      out.push(sid);
+  private sweep(): void {
+    const t = this.now();
+    for (const [id, r] of this.open) {
+      if (t - r.at < HOLD_MS) continue;
+      this.open.delete(id);
+      this.struckAt.set(r.address, r.at + HOLD_MS);
     }
-    return out;
+    for (const [a, at] of this.struckAt) if (t - at >= STRIKE_MS) this.struckAt.delete(a);
+  }
+}
+
+export interface DeskHost {
+  ledger: ReservationLedger;
+  view(): RoomView & { starting: boolean };
+  admission: Admission;
+  /** Lock the room out of matchmaking (true) or back in (false); idempotent. */
+  setLocked(locked: boolean): void;
+  /** Calls fn after ms of wall time (the desk also refreshes on every room clock tick). */
+  wake(fn: () => void, ms: number): void;
+}
+
+/** The client's address the HTTP gate saw, from the reservation's auth data (MatchRoom.onAuth). */
+export const addressOf = (authData: unknown): string =>
+  (authData as { address?: string } | undefined)?.address ?? 'local';
+
+interface Pending {
+  auth: Auth;
+  at: number;
+}
+
+export class SeatDesk {
+  private pending = new Map<string, Pending>();
+  private reservedOnce = false;
+
+  constructor(private readonly host: DeskHost) {}
+
+  /** The check before a reservation (matchmaking's joinById): throws the refusal's words, claims nothing. */
+  precheck(options: unknown): void {
+    this.host.admission.authorise(options, this.view(), false);
+    if (this.heldSeats() >= 2 && !(options as { spectate?: boolean } | null)?.spectate) throw refuse(SEAT_TAKEN);
   }
 
-  dispose(): void {
-    this.budget.dispose();
+  /** At reservation (colyseus-internals guardSeatReservations): false = not this room, now. */
+  reserve(sessionId: string, options: unknown, authData: unknown): boolean {
+    this.prune();
+    const auth = this.host.admission.authorise(options, this.view());
+    if (auth.role === 'player') {
+      if (this.heldSeats() >= 2) return false;
+      this.host.ledger.opened(sessionId, addressOf(authData));
+    }
+    this.pending.set(sessionId, { auth, at: this.host.ledger.now() });
+    this.reservedOnce = true;
+    this.refresh();
+    this.host.wake(() => this.refresh(), HOLD_MS + 1);
+    return true;
+  }
+
+  /** At connect: the reservation's verdict (an expired one is judged again now). The room then finds the seat. */
+  admit(sessionId: string, options: unknown): Auth {
+    const p = this.pending.get(sessionId);
+    this.pending.delete(sessionId);
+    this.host.ledger.used(sessionId);
+    return p?.auth ?? this.host.admission.authorise(options, this.view());
+  }
+
+  /**
+   * Reservations lapse, seats change: a waiting room is matchable while one seat is taken or held and the other is
+   * free. With nobody in it (a squatter's room, once the reservation lapsed) there is nobody to pair with: locked too.
+   */
+  refresh(): void {
+    this.prune();
+    const v = this.host.view();
+    if (v.phase !== 'waiting' || v.starting) return;
+    const held = this.heldSeats();
+    // A room no reservation reached yet is being created for its first one: left alone.
+    if (this.reservedOnce) this.host.setLocked(held !== 1);
+  }
+
+  /** Seats taken by players (connected, or held for a reconnection) plus the reservations that still hold one. */
+  private heldSeats(): number {
+    let n = this.host.view().seatsTaken.filter(Boolean).length;
+    for (const [id, p] of this.pending) if (p.auth.role === 'player' && this.host.ledger.holds(id)) n++;
+    return n;
+  }
+
+  private view(): RoomView {
+    const v = this.host.view();
+    let spectators = 0;
+    for (const p of this.pending.values()) if (p.auth.role === 'spectator') spectators++;
+    return { ...v, spectators: v.spectators + spectators };
+  }
+
+  private prune(): void {
+    const cutoff = this.host.ledger.now() - RESERVATION_MS;
+    for (const [id, p] of this.pending) if (p.at <= cutoff) this.pending.delete(id);
   }
 }

@@ -1,13 +1,10 @@
-// A room's settings from its creation options (RULES §7 timers, §9 Arclight variants).
-import { TIMER_PRESETS, type JoinOptions } from '@star-eater/protocol';
+// A room's settings from its creator's join options (RULES §7, §9): a private room's creator sets the timers (a preset,
+// or seconds of their own) and the Arclight variants; a quick match plays the standard preset, the server's defaults.
+import { type JoinOptions, TIMER_PRESETS } from '@star-eater/protocol';
 import type { RoomDeps } from '../deps.js';
 import type { MatchRoomState } from './state.js';
 
-/**
- * A private room's creator sets the timers (a preset, or seconds of their own) and the Arclight variants (RULES §7,
- * §9); a quick match plays the standard preset, the server's defaults.
- */
-export function configureSettings(s: MatchRoomState['settings'], o: JoinOptions, defaults: RoomDeps['timers']): void {
+export function configureRoom(s: MatchRoomState['settings'], o: JoinOptions, defaults: RoomDeps['timers']): void {
   const preset = (o.private && o.preset) || 'standard';
   const d = preset === 'standard' ? defaults : TIMER_PRESETS[preset];
   s.private = !!o.private;

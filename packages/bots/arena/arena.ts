@@ -1,0 +1,105 @@
+// The arena: N full matches between two bot levels (faction choice and draft by the bots too), seats alternating,
+// spread over worker threads. Match i is the same whatever the number of workers: its seeds depend on (S, i) only.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type BotLevel, type BotOptions, botAnswer } from '../src/index.js';
+import { playMatch } from '../src/play.js';
+
+export interface ArenaOptions {
+  a: BotLevel;
+  b: BotLevel;
+  matches: number;
+  seed: string;
+  workers?: number;
+  budgetA?: number;
+  budgetB?: number;
+}
+
+/** One match's outcome from A's side, and the time of each of A's and B's commitments and decisions. */
+export interface MatchOutcome {
+  index: number;
+  result: 'a' | 'b' | 'draw';
+  rounds: number;
+  msA: number[];
+  msB: number[];
+}
+
+export interface ArenaResult {
+  a: BotLevel;
+  b: BotLevel;
+  matches: number;
+  winsA: number;
+  winsB: number;
+  draws: number;
+  /** A's commitments and prompt answers (the level under test), in milliseconds. */
+  decisionMs: { p50: number; p99: number; max: number };
+  decisionMsB: { p50: number; p99: number; max: number };
+  rounds: { mean: number };
+  workers: number;
+}
+
+/** Play match `index`: A sits in seat 0 on even matches, seat 1 on odd ones. */
+export function playArenaMatch(o: ArenaOptions, index: number): MatchOutcome {
+  const aSeat = index % 2;
+  const msA: number[] = [];
+  const msB: number[] = [];
+  const player = (level: BotLevel, opts: BotOptions, times: number[]) => (request: Parameters<typeof botAnswer>[1]) => {
+    const t0 = performance.now();
+    const answer = botAnswer(level, request, opts);
+    if (request.kind === 'commit' || request.kind === 'decide') times.push(performance.now() - t0);
+    return answer;
+  };
+  const budget = (b: number | undefined) => (b !== undefined ? { budget: b } : {});
+  const pa = player(o.a, { seed: `${o.seed}:${index}:a`, ...budget(o.budgetA) }, msA);
+  const pb = player(o.b, { seed: `${o.seed}:${index}:b`, ...budget(o.budgetB) }, msB);
+  const m = playMatch(aSeat === 0 ? [pa, pb] : [pb, pa], `${o.seed}:${index}`);
+  const result = m.winner === 'draw' ? 'draw' : m.winner === aSeat ? 'a' : 'b';
+  return { index, result, rounds: m.rounds, msA, msB };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+function quantiles(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => (s.length === 0 ? 0 : s[Math.min(s.length - 1, Math.floor(p * s.length))]!);
+  return { p50: round3(q(0.5)), p99: round3(q(0.99)), max: round3(s.at(-1) ?? 0) };
+}
+
+export function summarise(o: ArenaOptions, outcomes: MatchOutcome[], workers: number): ArenaResult {
+  const count = (r: MatchOutcome['result']) => outcomes.filter((m) => m.result === r).length;
+  return {
+    a: o.a,
+    b: o.b,
+    matches: outcomes.length,
+    winsA: count('a'),
+    winsB: count('b'),
+    draws: count('draw'),
+    decisionMs: quantiles(outcomes.flatMap((m) => m.msA)),
+    decisionMsB: quantiles(outcomes.flatMap((m) => m.msB)),
+    rounds: { mean: round3(outcomes.reduce((n, m) => n + m.rounds, 0) / Math.max(1, outcomes.length)) },
+    workers,
+  };
+}
+
+/** Run the arena on `workers` threads (default: every core). */
+export async function runArena(o: ArenaOptions): Promise<ArenaResult> {
+  const workers = Math.max(1, Math.min(o.workers ?? availableParallelism(), o.matches));
+  const chunks: number[][] = Array.from({ length: workers }, () => []);
+  for (let i = 0; i < o.matches; i++) chunks[i % workers]!.push(i);
+  const url = new URL('./worker.ts', import.meta.url);
+  const parts = await Promise.all(
+    chunks.map(
+      (indices) =>
+        new Promise<MatchOutcome[]>((resolve, reject) => {
+          const w = new Worker(url, { workerData: { options: o, indices }, execArgv: ['--import', 'tsx'] });
+          w.once('message', resolve);
+          w.once('error', reject);
+          w.once('exit', (code) => code !== 0 && reject(new Error(`arena worker exited with ${code}`)));
+        }),
+    ),
+  );
+  return summarise(
+    o,
+    parts.flat().sort((x, y) => x.index - y.index),
+    workers,
+  );
+}

@@ -1,0 +1,81 @@
+// Choosing a commitment by search (the medium and hard levels). A round is a simultaneous sealed move, so the search
+// builds the stage game: a short list of its own plausible commitments and the opponent's (screened by one playout
+// each against a passive opponent), a payoff matrix estimated by playouts of the round (own dice, quick answers to
+// prompts) and the evaluation, solved for its equilibrium by regret matching; it plays the best reply to the
+// opponent's equilibrium mix. `budget` counts playouts, so the same seed and budget give the same choice.
+import { ENGINE_SETTINGS, type Commitment, type MatchState, type Rng, type Seat } from '@star-eater/engine';
+import { usefulCardSets } from './candidates.js';
+import { solveZeroSum } from './matrix.js';
+import { NONE, pair, playout } from './simulate.js';
+
+const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
+
+/**
+ * The `keep` best of `list` by one playout each against a passive opponent (ties keep the engine's order); a list
+ * longer than `limit` is first cut to a random `limit` of it (the first entry always stays).
+ */
+function screen(s: MatchState, seat: Seat, list: Commitment[], keep: number, rng: Rng, limit = Infinity): Commitment[] {
+  let pool = list;
+  if (list.length > limit) {
+    const rest = list.slice(1);
+    for (let i = rest.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [rest[i], rest[j]] = [rest[j]!, rest[i]!];
+    }
+    pool = [list[0]!, ...rest.slice(0, Math.max(0, limit - 1))];
+  }
+  const scored = pool.map((c, i) => ({ c, i, v: playout(s, seat, pair(seat, c, NONE), rng) }));
+  scored.sort((a, b) => b.v - a.v || a.i - b.i);
+  return scored.slice(0, keep).map((x) => x.c);
+}
+
+/** Plausible commitments of a seat: the best card sets (moving as now), then every engine setting with them. */
+export function shortlist(s: MatchState, seat: Seat, shape: SearchShape, sets: number, keep: number, rng: Rng) {
+  const cardSets = usefulCardSets(s, seat).map((cards) => ({ engine: 'NONE' as const, cards }));
+  const best = screen(s, seat, cardSets, sets, rng, shape.limit);
+  const full = ENGINE_SETTINGS.flatMap((engine) => best.map((c) => ({ engine, cards: c.cards })));
+  return screen(s, seat, full, keep, rng, shape.limit);
+}
+
+export interface SearchShape {
+  /** Card sets kept per seat, commitments kept for the searching seat and for the opponent. */
+  sets: number;
+  mine: number;
+  theirs: number;
+  /** Playouts per cell of the matrix. */
+  samples: number;
+  /** At most this many commitments are screened in each list (small budgets). */
+  limit: number;
+}
+
+/** The shape of the search a budget (in playouts) pays for. */
+export function shapeFor(budget: number): SearchShape {
+  if (budget < 60) return { sets: 2, mine: 2, theirs: 2, samples: 1, limit: Math.max(2, Math.floor(budget / 4)) };
+  if (budget <= 120) return { sets: 3, mine: 6, theirs: 3, samples: 1, limit: Infinity };
+  if (budget <= 400) return { sets: 4, mine: 8, theirs: 5, samples: 2, limit: Infinity };
+  return { sets: 5, mine: 12, theirs: 8, samples: Math.max(2, Math.floor((budget - 300) / 96)), limit: Infinity };
+}
+
+export function searchCommitment(s: MatchState, seat: Seat, budget: number, rng: Rng): Commitment {
+  const shape = shapeFor(budget);
+  const mine = shortlist(s, seat, shape, shape.sets, shape.mine, rng);
+  const theirs = shortlist(s, other(seat), shape, Math.max(2, shape.sets - 1), shape.theirs, rng);
+  const m = mine.map((c) =>
+    theirs.map((o) => {
+      let v = 0;
+      for (let k = 0; k < shape.samples; k++) v += playout(s, seat, pair(seat, c, o), rng);
+      return v / shape.samples;
+    }),
+  );
+  const { col } = solveZeroSum(m);
+  let best = 0;
+  let bestV = -Infinity;
+  for (const [i, row] of m.entries()) {
+    const v = row.reduce((a, x, j) => a + x * col[j]!, 0);
+    if (v > bestV) {
+      bestV = v;
+      best = i;
+    }
+  }
+  return mine[best] ?? NONE;
+}

@@ -1,0 +1,74 @@
+// The numbers of a finished match for its summary (issue 12): rounds, damage dealt by weapon, hits and misses, fighters
+// lost, per seat. Counted from the match's events (the record's replay: the same stream the clients were shown), never
+// by re-running a rule.
+import { findCard } from '@star-eater/engine';
+import type { MatchEvent, Source } from '@star-eater/engine';
+
+export interface SeatStats {
+  /** Damage this seat dealt to the other warship, by weapon name (collisions too). */
+  damageBy: Record<string, number>;
+  damage: number;
+  hits: number;
+  misses: number;
+  /** This seat's squadrons destroyed. */
+  fightersLost: number;
+}
+
+export interface MatchStats {
+  rounds: number;
+  seats: [SeatStats, SeatStats];
+}
+
+const empty = (): SeatStats => ({ damageBy: {}, damage: 0, hits: 0, misses: 0, fightersLost: 0 });
+
+/** A weapon's name for a player: the card's name, else what the source says it was. */
+export function weaponName(src: Source): string {
+  if (src.weapon) return findCard(src.weapon)?.name ?? src.weapon;
+  if (src.by === 'collision') return 'Ramming';
+  if (src.by === 'critical') return 'Critical hits';
+  return src.by;
+}
+
+export function matchStats(events: readonly MatchEvent[]): MatchStats {
+  const st: MatchStats = { rounds: 0, seats: [empty(), empty()] };
+  for (const e of events) {
+    switch (e.type) {
+      case 'round-started':
+        st.rounds += 1;
+        break;
+      case 'damage': {
+        const by = e.source.seat;
+        if (by === null || by === e.seat) break;
+        const s = st.seats[by];
+        const name = weaponName(e.source);
+        s.damageBy[name] = (s.damageBy[name] ?? 0) + e.amount;
+        s.damage += e.amount;
+        break;
+      }
+      case 'attack': {
+        const by = e.source.seat;
+        if (by === null) break;
+        if (e.detail.hit) st.seats[by].hits += 1;
+        else st.seats[by].misses += 1;
+        break;
+      }
+      case 'beam': {
+        const by = e.source.seat;
+        if (by === null) break;
+        if (e.stoppedAt && e.stoppedAt.seat !== by) st.seats[by].hits += 1;
+        else st.seats[by].misses += 1;
+        break;
+      }
+      case 'token-returned':
+        // A projectile or torpedo that hit a warship, or flew off the board without hitting one.
+        if (e.token.kind === 'squadron') break;
+        if (e.reason === 'hit') st.seats[e.token.owner].hits += 1;
+        else if (e.reason === 'left-board') st.seats[e.token.owner].misses += 1;
+        break;
+      case 'token-destroyed':
+        if (e.token.kind === 'squadron') st.seats[e.token.owner].fightersLost += 1;
+        break;
+    }
+  }
+  return st;
+}

@@ -1,0 +1,149 @@
+// Every legal fighter activation, listed (RULES §4.4, §8: "the legal options"), compactly: per squadron, a tree of
+// the hexes its path may step on and every placement (hex and facing) it may end on, each with every end it may
+// choose there (recall, each action with its target and turret setting; ending with none is always legal).
+//
+// Completeness: a path is legal exactly when it has at most `speed` steps, each to an adjacent hex of `reach`, and
+// it ends on a listed placement (the hex of its last step, facing that step's direction; an empty path ends where
+// the squadron stands, facing as it does; a launch may face any way). Paths to the same placement differ only in the
+// hexes passed, which no rule looks at (a squadron passes small tokens harmlessly), so `placementAnswer` builds one
+// shortest path per placement from the tree.
+import { squadronCard } from './content/index.js';
+import { DIRS, distance, neighbour, opposite } from './hex.js';
+import { inRecallRange, squadronEndOptions, TURRET_SETTINGS } from './squadron-action.js';
+import { canEndAt, canEnter } from './squadron-move.js';
+import { smallTokens } from './tokens.js';
+import type {
+  Dir,
+  FighterAnswer,
+  Hex,
+  MatchState,
+  PlacementOption,
+  ReachNode,
+  Prompt,
+  Seat,
+  SquadronEnd,
+  SquadronMoves,
+  SquadronOption,
+} from './types.js';
+import { shipHexes } from './warship.js';
+
+const hk = (h: Hex): number => (h.q + 2048) * 4096 + (h.r + 2048);
+
+/** Fewest moves from the start hexes to every enterable hex within `moves` (breadth first, fixed direction order). */
+function reachFrom(
+  s: MatchState,
+  starts: readonly Hex[],
+  moves: number,
+): { nodes: ReachNode[]; index: Map<number, number> } {
+  const nodes: ReachNode[] = [];
+  const index = new Map<number, number>();
+  for (const h of starts) {
+    if (index.has(hk(h))) continue;
+    index.set(hk(h), nodes.length);
+    nodes.push({ at: h, moves: 0, from: -1 });
+  }
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    if (n.moves >= moves) continue;
+    for (const d of DIRS) {
+      const h = neighbour(n.at, d);
+      if (index.has(hk(h)) || !canEnter(s, h)) continue;
+      index.set(hk(h), nodes.length);
+      nodes.push({ at: h, moves: n.moves + 1, from: i });
+    }
+  }
+  return { nodes, index };
+}
+
+/** The actions a squadron may take at a placement (munitions, weapon, targets), in the engine's order. */
+export function actionsAt(
+  s: MatchState,
+  seat: Seat,
+  squadron: number,
+  at: Hex,
+  facing: Dir,
+  near: readonly Hex[],
+): SquadronEnd[] {
+  const sq = s.ships[seat].squadrons[squadron]!;
+  if (sq.munitions <= 0) return [];
+  const w = squadronCard(sq.card).weapon;
+  if (w.kind === 'laser') return [{ kind: 'action' }];
+  // nothing to aim at within reach: no need to ask for targets (the common case, and the costly one)
+  if ((w.kind === 'direct' || w.kind === 'mark') && !near.some((h) => distance(h, at) <= w.range)) return [];
+  const o = squadronEndOptions(s, seat, squadron, at, facing);
+  if (w.kind === 'torpedo') return o.spawnClear ? [{ kind: 'action' }] : [];
+  if (w.kind === 'mark')
+    return (o.markTargets ?? []).map((t) => ({
+      kind: 'action',
+      target: { kind: 'section', seat: t, section: 'core' },
+    }));
+  if (w.arc !== 'turret') return o.targets.map((t) => ({ kind: 'action', target: t.target }));
+  const out: SquadronEnd[] = [];
+  for (const turret of TURRET_SETTINGS) {
+    for (const t of squadronEndOptions(s, seat, squadron, at, facing, turret).targets)
+      out.push({ kind: 'action', target: t.target, turret });
+  }
+  return out;
+}
+
+/** Every legal activation of one squadron option of a fighter prompt. */
+export function squadronMoves(s: MatchState, seat: Seat, option: SquadronOption): SquadronMoves {
+  const sq = s.ships[seat].squadrons[option.squadron]!;
+  const launch = option.mode === 'launch';
+  const { nodes, index } = reachFrom(s, launch ? (option.launchHexes ?? []) : [sq.at!], option.speed);
+  const enemy = s.ships[seat === 0 ? 1 : 0];
+  const near = [...shipHexes(enemy), ...smallTokens(s).map((t) => t.at)];
+  const placements: PlacementOption[] = [];
+  for (const [i, n] of nodes.entries()) {
+    if (!canEndAt(s, n.at, sq.id)) continue;
+    const recall = inRecallRange(s, seat, n.at);
+    for (const facing of DIRS) {
+      // empty path: where it stands (any facing for a launch); else arrive from a neighbour with a move to spare
+      const stays = n.moves === 0 && (launch || facing === sq.facing);
+      const prev = index.get(hk(neighbour(n.at, opposite(facing))));
+      if (!stays && (prev === undefined || nodes[prev]!.moves > option.speed - 1)) continue;
+      const actions = actionsAt(s, seat, option.squadron, n.at, facing, near);
+      placements.push({ hex: i, facing, ...(recall ? { recall: true } : {}), ...(actions.length ? { actions } : {}) });
+    }
+  }
+  return { reach: nodes, placements };
+}
+
+function treePath(reach: readonly ReachNode[], i: number): Hex[] {
+  const out: Hex[] = [];
+  for (let k = i; reach[k]!.from !== -1; k = reach[k]!.from) out.push(reach[k]!.at);
+  return out.reverse();
+}
+function treeRoot(reach: readonly ReachNode[], i: number): Hex {
+  let k = i;
+  while (reach[k]!.from !== -1) k = reach[k]!.from;
+  return reach[k]!.at;
+}
+
+/** The answer that ends a squadron option's activation at a listed placement with one of its ends. */
+export function placementAnswer(
+  option: SquadronOption,
+  moves: SquadronMoves,
+  placement: PlacementOption,
+  end: SquadronEnd = { kind: 'none' },
+): FighterAnswer {
+  const n = moves.reach[placement.hex]!;
+  const back = moves.reach.findIndex(
+    (m) => m.at.q === n.at.q - dq(placement.facing) && m.at.r === n.at.r - dr(placement.facing),
+  );
+  const arrives = back !== -1 && moves.reach[back]!.moves <= option.speed - 1;
+  const stays = n.moves === 0 && (option.mode === 'launch' || !arrives);
+  const path = stays ? [] : [...treePath(moves.reach, back), n.at];
+  if (option.mode === 'activate') return { kind: 'activate', squadron: option.squadron, path, end };
+  const at = stays ? n.at : treeRoot(moves.reach, back);
+  return { kind: 'launch', squadron: option.squadron, at, facing: placement.facing, path, end };
+}
+const dq = (d: Dir): number => neighbour({ q: 0, r: 0 }, d).q;
+const dr = (d: Dir): number => neighbour({ q: 0, r: 0 }, d).r;
+
+/** A fighter prompt with every squadron's legal activations listed (`moves`). */
+export function withFighterMoves<P extends Prompt>(s: MatchState, prompt: P): P {
+  if (prompt.kind !== 'fighter') return prompt;
+  const squadrons = prompt.squadrons.map((o) => ({ ...o, moves: squadronMoves(s, prompt.seat, o) }));
+  return { ...prompt, squadrons };
+}
