@@ -12,9 +12,11 @@
 //   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
 //   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
+//   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
 //   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
 //   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
 import { createGameServer } from './app.js';
+import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
 import { createLogger } from './log.js';
 
@@ -39,6 +41,7 @@ try {
       allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+      ...(env.MATCHMAKE_LIMIT ? { matchmake: parseBucketLimit(env.MATCHMAKE_LIMIT, 'MATCHMAKE_LIMIT') } : {}),
     },
     port,
     host,

@@ -213,9 +213,14 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     return { address: addressFromContext(context as Parameters<typeof addressFromContext>[0]) };
   }
 
-  /** Matchmaking's joinById asks first (http/matchmake.ts): throws the refusal's words. */
-  precheck(options: unknown): void {
-    this.desk.precheck(options);
+  /** Matchmaking's joinById asks first (http/matchmake.ts): the refusal's words, or null (possibly over IPC). */
+  precheck(options: unknown): string | null {
+    try {
+      this.desk.precheck(options);
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
   }
 
   override async onJoin(client: Client, options: unknown): Promise<void> {

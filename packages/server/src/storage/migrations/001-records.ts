@@ -1,7 +1,7 @@
 // Finished matches' records (RULES §10). `if not exists`: databases made before the schema was versioned already
 // have this table, exactly so.
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from './index.js';
+import type { Dialect } from './dialect.js';
 
 export const records = (d: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {

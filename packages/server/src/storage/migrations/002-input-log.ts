@@ -3,7 +3,7 @@
 // through the engine. Sealed inputs (commitments, the seed) sit here until the room is gone: no API reads this table.
 // `instances` holds each process' heartbeat: a room whose owner stopped beating is taken over (the lease).
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from './index.js';
+import type { Dialect } from './dialect.js';
 
 export const inputLog = (d: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {

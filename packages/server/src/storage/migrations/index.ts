@@ -5,7 +5,9 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { records } from './001-records.js';
 import { inputLog } from './002-input-log.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from './dialect.js';
+
+export type { Dialect } from './dialect.js';
 
 /** Every migration in order; each gets the dialect, as the two stores type a few columns differently. */
 const MIGRATIONS: Record<string, (d: Dialect) => Migration> = {
