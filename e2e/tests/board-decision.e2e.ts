@@ -72,6 +72,22 @@ test('a fighter launch and a squadron activation are chosen by clicking hexes on
   // Placed: now the squadron's moves are highlighted and counted, and a ghost squadron stands where it will end up.
   await expect(panel).toContainText(/Squadron 1: 0\/\d+ moves/);
   expect(await tokenGhost(b)).toMatchObject({ seat: 1, at: launch[0] });
+  // Its facing is pointed on the board (issue 12): a click on it turns it a sixth clockwise …
+  const placedFacing = (await tokenGhost(b))!.facing;
+  await clickHex(b, launch[0]!);
+  await expect.poll(async () => (await tokenGhost(b))?.facing).not.toBe(placedFacing);
+  // … and a drag from it towards a hex makes it face that way (two hexes due south: S).
+  const south = { q: launch[0]!.q, r: launch[0]!.r + 2 };
+  const pt = (x: { q: number; r: number }) =>
+    b.evaluate((hx) => (window as any).__board.view.pagePoint(hx) as { x: number; y: number }, x);
+  const [p0, p1] = [await pt(launch[0]!), await pt(south)];
+  await b.mouse.move(p0.x, p0.y);
+  await b.mouse.down();
+  await b.mouse.move(p1.x, p1.y, { steps: 5 });
+  await b.mouse.up();
+  await expect.poll(async () => (await tokenGhost(b))?.facing).toBe('S');
+  await expect(panel.getByRole('button', { name: 'Face S', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await shot(b, '31-launch-facing-dragged');
   const moves = await highlighted(b, 'move');
   expect(moves.length).toBeGreaterThan(0);
   await clickHex(b, moves[0]!);

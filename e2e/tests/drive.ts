@@ -33,7 +33,9 @@ export async function draftStep(page: Page): Promise<boolean> {
     await page.click('#confirm-squadrons');
     return true;
   }
+  // A pick is selected, then confirmed (issue 12).
   await sections.first().locator('.gcard:enabled').first().click();
+  await page.click('#confirm-pick');
   return true;
 }
 

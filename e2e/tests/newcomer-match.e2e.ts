@@ -86,6 +86,7 @@ test('animation first: the animation finishes before the next commitment timer s
 });
 
 test('emotes reach the opponent and the spectator; a burst is refused; muting hides them and is remembered', async () => {
+  for (const p of [a, b, c]) await p.click('#emotes-toggle');
   await a.getByRole('button', { name: 'Hello!' }).click();
   await expect(b.locator('#emote-bubble')).toContainText('Ivy Hello!');
   await expect(c.locator('#emote-bubble')).toContainText('Ivy Hello!');
@@ -99,6 +100,7 @@ test('emotes reach the opponent and the spectator; a burst is refused; muting hi
   await a.click('#mute-emotes');
   await expect(a.locator('#mute-emotes')).toHaveAttribute('aria-pressed', 'true');
   await a.reload();
+  await a.click('#emotes-toggle');
   await expect(a.locator('#mute-emotes')).toHaveAttribute('aria-pressed', 'true');
   await b.getByRole('button', { name: 'Well played' }).click();
   await expect(c.locator('#log')).toContainText('Jon: “Well played”');

@@ -359,12 +359,14 @@ describe('RULES §4.3: card availability for the client', () => {
       usable: true,
       reason: 'Main weapon has 1 cooldown: play Vent Coolant on it too',
       requires: ['vent-coolant'],
+      component: 'main',
     });
     expect(avail(st(0, 2), 0)['fire-main']).toEqual({ usable: false, reason: 'Main weapon has 2 cooldown' });
     expect(avail(st(0, 2), 0)['launch-squadron']).toEqual({
       usable: true,
       reason: 'Fighter bay has 1 cooldown: play Vent Coolant on it too',
       requires: ['vent-coolant'],
+      component: 'fighterBay',
     });
     expect(avail(st(0, 2), 0)['defence-stations']).toEqual({ usable: false, reason: 'Point defence has 2 cooldown' });
     expect(avail(st(0, 2), 0)['vent-coolant']).toEqual({ usable: true });
@@ -372,6 +374,7 @@ describe('RULES §4.3: card availability for the client', () => {
       usable: true,
       reason: 'Main weapon has 1 cooldown: play Vent Coolant or Capacitor Dump on it too',
       requires: ['vent-coolant', 'special-ability'],
+      component: 'main',
     });
     expect(avail(st(1, 2), 1)['fire-main']).toMatchObject({ usable: true, requires: ['special-ability'] });
     expect(avail(st(1, 2), 1)['special-ability']).toEqual({ usable: true });

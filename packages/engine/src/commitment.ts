@@ -215,6 +215,8 @@ export interface CardAvailability {
   reason?: string;
   /** Usable only if one of these cards is played with it (to clear the component's cooldown first). */
   requires?: CardId[];
+  /** The component the required card must be played on (the one whose cooldown this card waits on). */
+  component?: Component;
 }
 
 const COMPONENT_NAME: Record<Component, string> = {
@@ -243,7 +245,7 @@ export function cardAvailability(s: MatchState, seat: Seat): CardAvailability[] 
     const what = `${COMPONENT_NAME[comp]} has ${c} cooldown`;
     if (clears.length === 0) return { card, usable: false, reason: what };
     const how = clears.map((x) => (x === 'vent-coolant' ? 'Vent Coolant' : special.name)).join(' or ');
-    return { card, usable: true, reason: `${what}: play ${how} on it too`, requires: clears };
+    return { card, usable: true, reason: `${what}: play ${how} on it too`, requires: clears, component: comp };
   };
   const tokens = (card: CardId, weapon: string, source: TokenSource): CardAvailability | null => {
     const w = weaponCard(weapon);

@@ -1,72 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AwaitDecision, createCtx, RejectedDecision } from './context.js';
 import { bestTargetOption, checkTarget, fireWarshipDirect, resolveAttack, warshipAttacker } from './direct-fire.js';
-import type { MatchEvent } from './events.js';
-import { testCtx, testShip, testState, testToken } from './fixtures.js';
+import { testCtx, testToken } from './fixtures.js';
 import { hex } from './hex.js';
-import { roll, seedRng, type RngState } from './rng.js';
-import type { DirectAttacker } from './targeting.js';
-import type { Decision, Dir, Hex, Loadout, MatchState, Prompt, Seat, Target } from './types.js';
-import { shipHexes } from './warship.js';
-
-/** An RNG state whose next d12 rolls are exactly `rolls` (found by seed search, deterministic). */
-function rngFor(...rolls: number[]): RngState {
-  for (let i = 0; ; i++) {
-    const st = seedRng(`df-${i}`);
-    const probe: RngState = [...st];
-    if (rolls.every((r) => roll(probe, 12) === r)) return st;
-  }
-}
-
-function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 'N'): void {
-  s.ships[seat].squadrons[index] = { ...s.ships[seat].squadrons[index]!, status: 'space', at, facing };
-}
-
-const SIEGE: Loadout = {
-  main: 'lamais-siege-battery',
-  broadside: 'lamais-pulse-lasers',
-  fighterBay: 'lamais-deep-hangar',
-  pointDefence: 'lamais-point-lasers',
-  squadrons: ['lamais-dart', 'lamais-dart', 'lamais-wisp'],
-};
-const FLAK: Loadout = {
-  main: 'fpa-mass-driver',
-  broadside: 'fpa-flak-batteries',
-  fighterBay: 'fpa-catapult-bay',
-  pointDefence: 'fpa-ciws',
-  squadrons: ['fpa-interceptor', 'fpa-interceptor', 'fpa-strike-fighter'],
-};
-
-/** Ship 0 (FPA, evasion 0) core (7,10) facing N; ship 1 (Lamais, evasion 1) core (7,4) facing S, bow (7,5). */
-function scene(): MatchState {
-  return testState({
-    ships: [testShip(0, { loadout: FLAK }), testShip(1, { core: hex(7, 4), facing: 'S', loadout: SIEGE })],
-  });
-}
-
-function gun(s: MatchState, over: Partial<DirectAttacker> = {}): DirectAttacker {
-  return {
-    seat: 0,
-    from: hex(7, 9),
-    facing: 'N',
-    arcs: ['front'],
-    range: 6,
-    accuracy: 1,
-    damage: 2,
-    ownHexes: shipHexes(s.ships[0]),
-    source: { seat: 0, by: 'main', weapon: 'test-gun' },
-    ...over,
-  };
-}
-
-const sq = (id: string): Target => ({ kind: 'squadron', id });
-const sec = (seat: Seat, section: 'bow' | 'core' | 'port' | 'starboard'): Target => ({
-  kind: 'section',
-  seat,
-  section,
-});
-const attacks = (ev: MatchEvent[]) =>
-  ev.filter((e): e is Extract<MatchEvent, { type: 'attack' }> => e.type === 'attack');
+import { attacks, gun, place, rngFor, scene, sec, sq, GUN_AHEAD } from './direct-fire.scene.js';
+import type { Decision, MatchState, Prompt, Target } from './types.js';
 
 /** A context that records every prompt it is asked. */
 function recordingCtx(s: MatchState, decisions: Decision[]) {
@@ -128,13 +66,7 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
     expect(ctx.events).toEqual([
       {
         type: 'attack',
-        source: {
-          seat: 0,
-          by: 'main',
-          weapon: 'test-gun',
-          attackArc: 'front',
-          targetArcs: ['front', 'bullseye', 'fullFront'],
-        },
+        source: GUN_AHEAD,
         from: hex(7, 9),
         target: sec(1, 'bow'),
         detail: { roll: 9, evasion: 1, accuracy: 1, baseAccuracy: 1, modifiers: [], needAbove: 6, hit: true },
@@ -149,13 +81,7 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
         structureBefore: 9,
         structureAfter: 9,
         lost: 0,
-        source: {
-          seat: 0,
-          by: 'main',
-          weapon: 'test-gun',
-          attackArc: 'front',
-          targetArcs: ['front', 'bullseye', 'fullFront'],
-        },
+        source: GUN_AHEAD,
       },
     ]);
     expect(s.ships[1].armour.bow).toBe(1);
@@ -226,71 +152,6 @@ describe('RULES §4.5 resolveAttack: events and effects', () => {
     resolveAttack(ctx, gun(s), { kind: 'torpedo', id: 't99' });
     expect(ctx.events).toEqual([]);
   });
-
-  it('RULES §4.5 AOE: one roll against every enemy target in the area, in the fixed order, including beyond range', () => {
-    // Bow gun, range 2, AOE 1, aimed at (7,7): Dart 1:0 at (7,6) is beyond range, Dart 1:1 at (8,6), torpedo t5 at (6,8);
-    // a friendly squadron at (6,7) is in the area but never rolled against.
-    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 'S' })] });
-    place(s, 1, 1, hex(8, 6), 'S');
-    place(s, 1, 0, hex(7, 6), 'S');
-    place(s, 0, 0, hex(6, 7));
-    s.tokens = [testToken({ id: 't5', kind: 'torpedo', owner: 1, at: hex(6, 8), facing: 'SE', evasion: 2 })];
-    s.rng = rngFor(12, 1, 12);
-    const ctx = testCtx(s);
-    resolveAttack(ctx, gun(s, { range: 2, aoe: 1, accuracy: 2 }), { kind: 'hex', at: hex(7, 7) });
-    const a = attacks(ctx.events);
-    expect(a.map((e) => [e.target, e.aimedAt, e.from, e.detail.roll, e.detail.needAbove, e.detail.hit])).toEqual([
-      [sq('1:0'), hex(7, 7), hex(7, 9), 12, 7, true],
-      [sq('1:1'), hex(7, 7), hex(7, 9), 1, 7, false],
-      [{ kind: 'torpedo', id: 't5' }, hex(7, 7), hex(7, 9), 12, 6, true],
-    ]);
-    // the attack arc is the aimed hex's; each target's location is its own
-    expect(a[0]!.source.attackArc).toBe('front');
-    expect(a[1]!.source.targetArcs).toEqual(['front', 'fullFront']);
-    expect(s.ships[1].squadrons[0].status).toBe('destroyed');
-    expect(s.ships[1].squadrons[1].status).toBe('space');
-    expect(s.ships[0].squadrons[0].status).toBe('space');
-    expect(s.tokens).toEqual([]);
-  });
-
-  it('RULES §4.5 AOE: aimed at an empty area it rolls nothing', () => {
-    const s = scene();
-    const ctx = testCtx(s);
-    resolveAttack(ctx, gun(s, { range: 2, aoe: 1 }), { kind: 'hex', at: hex(7, 7) });
-    expect(ctx.events).toEqual([]);
-  });
-
-  it('Ruling AOE-BANDS: with range bands on, an AOE roll takes the band of the aimed hex, not of each target', () => {
-    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 'S' })] });
-    s.variants.rangeBands = true;
-    place(s, 1, 0, hex(7, 5), 'S'); // distance 4 from the bow: beyond range 3
-    place(s, 1, 1, hex(7, 7), 'S'); // distance 2
-    s.rng = rngFor(1, 1);
-    const a = testCtx(s);
-    resolveAttack(a, gun(s, { range: 3, aoe: 1 }), { kind: 'hex', at: hex(7, 8) }); // aimed at distance 1
-    expect(attacks(a.events).map((e) => [e.target, e.detail.modifiers])).toEqual([
-      [sq('1:1'), [{ reason: 'range-band-close', value: 1 }]],
-    ]);
-    // with the Dart at (7,7) back aboard, (7,6) is in sight at full range 3
-    s.ships[1].squadrons[1] = { ...s.ships[1].squadrons[1], status: 'aboard' };
-    delete s.ships[1].squadrons[1].at;
-    const b = testCtx(s);
-    resolveAttack(b, gun(s, { range: 3, aoe: 1 }), { kind: 'hex', at: hex(7, 6) }); // aimed at full range 3
-    expect(attacks(b.events).map((e) => [e.target, e.detail.modifiers])).toEqual([
-      [sq('1:0'), [{ reason: 'range-band-long', value: -1 }]],
-    ]);
-  });
-
-  it('draft §7.4.2: AOE 2 reaches every target within two hexes of the aimed hex', () => {
-    const s = testState({ ships: [testShip(0), testShip(1, { core: hex(12, 2), facing: 'S' })] });
-    place(s, 1, 0, hex(7, 5), 'S'); // 2 from (7,7)
-    place(s, 1, 1, hex(9, 5), 'S'); // 2 from (7,7)
-    place(s, 1, 2, hex(7, 4), 'S'); // 3 from (7,7): outside
-    s.rng = rngFor(1, 1);
-    const ctx = testCtx(s);
-    resolveAttack(ctx, gun(s, { range: 2, aoe: 2 }), { kind: 'hex', at: hex(7, 7) });
-    expect(attacks(ctx.events).map((e) => e.target)).toEqual([sq('1:0'), sq('1:1')]);
-  });
 });
 
 describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
@@ -346,15 +207,6 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
     expect(ctx.activated[1].size).toBe(0);
   });
 
-  it('Ruling DF-NO-TARGET: a weapon with nothing to shoot at does not fire and takes no cooldown', () => {
-    const s = scene();
-    s.ships[0].core = hex(12, 2); // behind ship 1: nothing in or near the Siege Battery's front arc
-    const ctx = testCtx(s);
-    expect(fireWarshipDirect(ctx, 1, 'main')).toBe(false);
-    expect(ctx.events).toEqual([{ type: 'card-ignored', seat: 1, card: 'fire-main', reason: 'no-target' }]);
-    expect(ctx.activated[1].size).toBe(0);
-  });
-
   it('RULES §3: port broadside fires from the port hex through the left arc, starboard from the starboard hex through the right', () => {
     const s = scene();
     expect(warshipAttacker(s, 0, 'port-broadside')).toMatchObject({
@@ -380,11 +232,19 @@ describe('RULES §4.5 fireWarshipDirect (weapons phase)', () => {
     });
     expect([...port.activated[0]]).toEqual(['broadside']);
     place(s, 1, 0, hex(3, 11), 'S');
-    const starboard = testCtx(s);
-    expect(fireWarshipDirect(starboard, 0, 'starboard-broadside')).toBe(false);
-    expect(starboard.events).toEqual([
-      { type: 'card-ignored', seat: 0, card: 'starboard-broadside', reason: 'no-target' },
+    // the starboard battery cannot reach the Dart: aimed at an empty hex in its right arc, the area holds nothing
+    const starboard = testCtx(s, [{ kind: 'direct-fire', target: { kind: 'hex', at: hex(10, 10) } }]);
+    expect(fireWarshipDirect(starboard, 0, 'starboard-broadside')).toBe(true);
+    expect(starboard.events).toMatchObject([
+      { type: 'aoe-fired', from: hex(8, 10), at: hex(10, 10), targets: 0, source: { attackArc: 'right' } },
     ]);
+    expect(() =>
+      fireWarshipDirect(
+        testCtx(s, [{ kind: 'direct-fire', target: { kind: 'hex', at: hex(3, 11) } }]),
+        0,
+        'starboard-broadside',
+      ),
+    ).toThrow(); // the Dart's hex is not in the starboard battery's arc: refused
   });
 
   it('RULES §8: an illegal target is refused with a typed error and the state is untouched', () => {

@@ -126,7 +126,15 @@ export function resolveAttack(ctx: Ctx, attacker: DirectAttacker, target: Target
     distance: distance(attacker.from, at),
   };
   if (target.kind === 'hex') {
-    for (const c of affectedBy(ctx.s, attacker, at)) rollAgainst(ctx, attacker, c, r.from, r.distance, { target, at });
+    const affected = affectedBy(ctx.s, attacker, at);
+    const radius = attacker.aoe ?? 0;
+    const source: Source = {
+      ...attacker.source,
+      attackArc: attackArcFor(attacker, at),
+      targetArcs: arcsOf(attacker.from, attacker.facing, at),
+    };
+    ctx.emit({ type: 'aoe-fired', source, from: r.from, at, radius, targets: affected.length });
+    for (const c of affected) rollAgainst(ctx, attacker, c, r.from, r.distance, { target, at });
   } else {
     rollAgainst(ctx, attacker, { target, at }, r.from, r.distance, null);
   }

@@ -79,6 +79,8 @@ export type MatchEvent =
       step: number;
       /** The momentum token removed from this seat's mat, if any. */
       removed: Dir | Rotation | null;
+      /** The seat's momentum mat after the removal (which of two like tokens went is the engine's, RULES §4.2). */
+      momentum: Momentum;
       /** Sections involved: off the board (edge), or of the other ship that this ship's move overlapped (warship). */
       sections: SectionName[];
       /** Where the ship is put back to. */
@@ -142,6 +144,11 @@ export type MatchEvent =
       damageEnd: number;
       stoppedAt: { seat: Seat; section: SectionName } | null;
     }
+  /**
+   * An AOE weapon's shot lands on the hex aimed at (RULES §4.5: any hex in arc, range and line of sight, with or
+   * without a target); one `attack` per enemy target within `radius` of it follows (`targets` of them).
+   */
+  | { type: 'aoe-fired'; source: Source; from: Hex; at: Hex; radius: number; targets: number }
   | {
       type: 'attack';
       source: Source;

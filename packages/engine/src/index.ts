@@ -27,7 +27,7 @@ export {
 export { bearing, inArc, arcsOf, relativePosition } from './arcs.js';
 export { STANDARD, SCENARIOS, onBoard, boardHexes } from './board.js';
 export { sectionHexes, shipHexes, sectionAt } from './warship.js';
-export { mountHex, firingDirection, mountArcs } from './mounts.js';
+export { mountHex, firingDirection, mountArcs, cardMount, mountComponent } from './mounts.js';
 
 // content
 export {
@@ -41,8 +41,10 @@ export {
   pointDefenceCard,
   squadronCard,
   slotCards,
+  isFactionId,
   type AnyCard,
 } from './content/index.js';
+export { TOKEN_EVASION } from './weapons/projectile.js';
 
 // the draft, commitments, a match
 export * from './loadout.js';

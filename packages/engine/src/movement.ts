@@ -128,7 +128,16 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
       }
       const removed = mats[seat].remove(ship, plans[seat][step]!);
       setPose(ship, start[seat]);
-      ctx.emit({ type: 'collision', kind: 'edge', seat, step, removed, sections: off, undoneTo: poseOf(start[seat]) });
+      ctx.emit({
+        type: 'collision',
+        kind: 'edge',
+        seat,
+        step,
+        removed,
+        momentum: copyMomentum(ship),
+        sections: off,
+        undoneTo: poseOf(start[seat]),
+      });
       for (const section of off) applyDamage(ctx, seat, section, 1, { seat: null, by: 'edge' });
     }
 
@@ -139,7 +148,16 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
       for (const { seat, sections } of dealt) {
         const removed = mats[seat].remove(s.ships[seat], plans[seat][step]!);
         setPose(s.ships[seat], start[seat]);
-        ctx.emit({ type: 'collision', kind: 'warship', seat, step, removed, sections, undoneTo: poseOf(start[seat]) });
+        ctx.emit({
+          type: 'collision',
+          kind: 'warship',
+          seat,
+          step,
+          removed,
+          momentum: copyMomentum(s.ships[seat]),
+          sections,
+          undoneTo: poseOf(start[seat]),
+        });
       }
       for (const { seat, sections } of dealt) {
         for (const section of sections) applyDamage(ctx, other(seat), section, 1, { seat, by: 'collision' });
@@ -178,3 +196,8 @@ export function previewDrift(s: MatchState, seat: Seat, engine: EngineSetting): 
   const paths = moveInLockStep(ctx);
   return { momentum: copy.ships[seat].momentum, path: paths[seat] };
 }
+
+const copyMomentum = (ship: Warship): Momentum => ({
+  linear: [...ship.momentum.linear],
+  rotational: [...ship.momentum.rotational],
+});

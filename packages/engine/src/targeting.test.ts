@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testShip, testState, testToken } from './fixtures.js';
+import { gun } from './direct-fire.scene.js';
 import { hex } from './hex.js';
 import {
   attackOdds,
@@ -11,7 +12,6 @@ import {
   targetOrder,
   type DirectAttacker,
 } from './targeting.js';
-import { shipHexes } from './warship.js';
 import type { Dir, Hex, MatchState, Seat, Target, TargetOption } from './types.js';
 
 function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 'N'): void {
@@ -32,22 +32,6 @@ function scene(): MatchState {
     testToken({ id: 'p6', kind: 'projectile', owner: 1, at: hex(11, 5), facing: 'S' }),
   ];
   return s;
-}
-
-/** The main weapon on the bow, front arc. */
-function gun(s: MatchState, over: Partial<DirectAttacker> = {}): DirectAttacker {
-  return {
-    seat: 0,
-    from: hex(7, 9),
-    facing: 'N',
-    arcs: ['front'],
-    range: 6,
-    accuracy: 1,
-    damage: 2,
-    ownHexes: shipHexes(s.ships[0]),
-    source: { seat: 0, by: 'main', weapon: 'test-gun' },
-    ...over,
-  };
 }
 
 const sec = (section: 'bow' | 'core' | 'port' | 'starboard'): Target => ({ kind: 'section', seat: 1, section });
@@ -151,7 +135,8 @@ describe('RULES §4.5 direct fire: AOE options are hexes', () => {
     const o = targetOptions(s, gun(s, { range: 2, aoe: 1 }));
     expect(o.map((x) => (x.target.kind === 'hex' ? x.target.at : null))).toEqual(eight);
     expect(o.every((x) => x.affected!.length === 0 && x.hitTwelfths === 0)).toBe(true);
-    expect(hasTarget(o)).toBe(false);
+    // RULES §4.5, draft §7.4.2: "AOE weapons can target any hex, whether or not it contains a valid target"
+    expect(hasTarget(o)).toBe(true);
   });
 
   it('RULES §4.5: AOE aim hexes need line of sight; a blocker hides what is behind it, but may itself be aimed at', () => {

@@ -259,9 +259,11 @@ export function targetOptions(s: MatchState, attacker: DirectAttacker): TargetOp
   return out;
 }
 
-/** Whether the options hold anything to shoot at (AOE: some hex with a target in its area). */
-export const hasTarget = (options: readonly TargetOption[]): boolean =>
-  options.some((o) => o.target.kind !== 'hex' || (o.affected?.length ?? 0) > 0);
+/**
+ * Whether the options hold anything to shoot at. An AOE weapon may aim at any hex in arc, range and line of sight,
+ * whether or not a target is in its area (RULES §4.5, draft §7.4.2), so any listed hex counts.
+ */
+export const hasTarget = (options: readonly TargetOption[]): boolean => options.length > 0;
 
 /**
  * The RULES §7 time-out default: the best hit chance (AOE: the most expected hits), then the nearest, then the fixed

@@ -142,6 +142,8 @@ export function describeEvent(e: MatchEvent, names: Names): string | null {
       return e.reason === 'left-board' ? `${tokenName(e.token, names)} leaves the board.` : null;
     case 'beam':
       return `${sourceName(e.source, names)} fires a beam ${e.dir} (${e.damageStart} damage${e.stoppedAt ? `, ${e.damageEnd} reaches ${names[e.stoppedAt.seat]}'s ${e.stoppedAt.section}` : ''}).`;
+    case 'aoe-fired':
+      return `${sourceName(e.source, names)} fires at hex ${e.at.q},${e.at.r}: ${e.targets ? `${e.targets} target${e.targets === 1 ? '' : 's'} in the area` : 'nothing in the area'}.`;
     case 'attack':
       return `${sourceName(e.source, names)} attacks ${targetName(e.target, names)}: ${rollFormula(e.detail)}.`;
     case 'squadron-launched':

@@ -1,37 +1,15 @@
 // Turns engine events into animation steps on a BoardState. Each step's `finish` leaves the board exactly as the
 // event says it ends (so skipping is exact); `update` only interpolates positions and effects in between.
-import {
-  dirAt,
-  dirIndex,
-  isDir,
-  type Dir,
-  type Hex,
-  type MatchEvent,
-  type Target,
-  type TokenRef,
-} from '@star-eater/engine';
-import { lerpDir, lerpHex, sixths } from '../board/layout.js';
+import { dirAt, dirIndex, type Hex, type MatchEvent, type Target, type TokenRef } from '@star-eater/engine';
+import { lerpDir, lerpHex } from '../board/layout.js';
 import { findToken, shipHexes, squadronLabel, type BoardModel } from '../board/model.js';
 import type { BoardState } from '../board/state.js';
 import { THEME } from '../board/theme.js';
 import { rollFormula, type Names } from './describe.js';
 import type { AnimStep } from './queue.js';
+import { captionStep, DURATION, floatStep, pathStep, shotStep } from './steps.js';
 
-/** Durations in ms at speed 1. */
-export const DURATION = {
-  caption: 450,
-  thrust: 260,
-  step: 330,
-  collision: 520,
-  damage: 480,
-  tokenHex: 150,
-  beam: 520,
-  attack: 820,
-  spawn: 200,
-  remove: 260,
-  small: 140,
-  end: 900,
-};
+export { DURATION };
 
 function hexOfTarget(m: BoardModel, t: Target): Hex | null {
   switch (t.kind) {
@@ -49,82 +27,6 @@ function hexOfTarget(m: BoardModel, t: Target): Hex | null {
 
 function removeToken(m: BoardModel, ref: TokenRef | { id: string }): void {
   m.tokens = m.tokens.filter((t) => t.id !== ref.id);
-}
-
-/** Walk a token along a path of hexes with per-hex facings. */
-function pathStep(s: BoardState, label: string, id: string, from: Hex, path: Hex[], facings: Dir[]): AnimStep {
-  const pts = [from, ...path];
-  return {
-    label,
-    duration: DURATION.tokenHex * Math.max(1, path.length),
-    update(t) {
-      const tok = findToken(s.model, id);
-      if (!tok || path.length === 0) return;
-      const x = t * path.length;
-      const i = Math.min(path.length - 1, Math.floor(x));
-      tok.at = lerpHex(pts[i]!, pts[i + 1]!, x - i);
-      tok.facing = sixths(facings[i] ?? tok.facing);
-      s.dirty = true;
-    },
-    finish() {
-      const tok = findToken(s.model, id);
-      if (tok && path.length) {
-        tok.at = { ...path[path.length - 1]! };
-        tok.facing = sixths(facings[facings.length - 1] ?? tok.facing);
-      }
-      s.dirty = true;
-    },
-  };
-}
-
-function floatStep(
-  s: BoardState,
-  label: string,
-  at: Hex | null,
-  text: string,
-  colour: number,
-  duration: number,
-  after?: () => void,
-): AnimStep {
-  const f = { at: at ?? { q: 0, r: 0 }, text, colour, t: 0 };
-  return {
-    label,
-    duration,
-    start() {
-      if (at) s.floats.push(f);
-      s.dirty = true;
-    },
-    update(t) {
-      f.t = t;
-      s.dirty = true;
-    },
-    finish() {
-      s.floats = s.floats.filter((x) => x !== f);
-      after?.();
-      s.dirty = true;
-    },
-  };
-}
-
-function captionStep(
-  s: BoardState,
-  label: string,
-  text: string,
-  duration = DURATION.caption,
-  apply?: () => void,
-): AnimStep {
-  return {
-    label,
-    duration,
-    start() {
-      s.caption = text;
-      s.dirty = true;
-    },
-    finish() {
-      apply?.();
-      s.dirty = true;
-    },
-  };
 }
 
 /** The animation steps of one event (usually one; none for bookkeeping events). */
@@ -184,16 +86,8 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
         floatStep(s, e.type, ship().core, e.kind === 'edge' ? 'EDGE!' : 'CRASH!', 0xffd166, DURATION.collision, () => {
           ship().core = { ...e.undoneTo.core };
           ship().facing = dirIndex(e.undoneTo.facing);
-          if (e.removed !== null) {
-            const mom = ship().momentum;
-            if (isDir(e.removed)) {
-              const i = mom.linear.lastIndexOf(e.removed);
-              if (i >= 0) mom.linear.splice(i, 1);
-            } else {
-              const i = mom.rotational.lastIndexOf(e.removed);
-              if (i >= 0) mom.rotational.splice(i, 1);
-            }
-          }
+          // The mat as the engine left it: which of two like tokens went is its rule (RULES §4.2), not the board's.
+          ship().momentum = { linear: [...e.momentum.linear], rotational: [...e.momentum.rotational] };
         }),
       ];
     }
@@ -289,35 +183,16 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
         },
       ];
     }
+    case 'aoe-fired': {
+      const text = e.targets ? `AOE ×${e.targets}` : 'AOE: empty';
+      const caption = e.targets ? `${e.targets} in the blast area` : 'nothing in the blast area';
+      return [shotStep(s, e.type, e.from, e.at, e.source.seat, text, THEME.miss, caption)];
+    }
     case 'attack': {
       const at = e.aimedAt ?? hexOfTarget(m(), e.target);
-      const beam = { from: e.from, to: at ?? e.from, seat: e.source.seat, t: 0 };
-      const f = floatStep(
-        s,
-        e.type,
-        at,
-        e.detail.hit ? `HIT ${e.detail.roll}` : `miss ${e.detail.roll}`,
-        e.detail.hit ? 0xffd166 : THEME.miss,
-        DURATION.attack,
-      );
-      return [
-        {
-          ...f,
-          start() {
-            s.caption = rollFormula(e.detail);
-            s.beams.push(beam);
-            f.start?.();
-          },
-          update(t) {
-            beam.t = Math.min(1, t * 2.5);
-            f.update?.(t);
-          },
-          finish() {
-            s.beams = s.beams.filter((b) => b !== beam);
-            f.finish();
-          },
-        },
-      ];
+      const text = e.detail.hit ? `HIT ${e.detail.roll}` : `miss ${e.detail.roll}`;
+      const colour = e.detail.hit ? 0xffd166 : THEME.miss;
+      return [shotStep(s, e.type, e.from, at, e.source.seat, text, colour, rollFormula(e.detail))];
     }
     case 'squadron-launched':
       return [

@@ -1,7 +1,7 @@
 // The headless board state (chessground style): everything the renderer draws, as plain data, with no rules in it.
 // It is built from the synced match state; the animation queue changes a copy of it step by step while events play,
 // and the board settles on the synced state afterwards.
-import { dirIndex, neighbour, turn } from '@star-eater/engine';
+import { dirIndex, FACTIONS, sectionHexes } from '@star-eater/engine';
 import type { Component, Dir, FactionId, Hex, MatchState, Momentum, Seat, SectionName } from '@star-eater/engine';
 
 export interface ShipView {
@@ -50,9 +50,6 @@ export interface BoardModel {
   winner: Seat | 'draw' | null;
 }
 
-/** Faction starting structure (RULES §6), for the structure bar. */
-const MAX_STRUCTURE: Record<FactionId, number> = { fpa: 10, lamais: 9 };
-
 export function squadronLabel(cardId: string): string {
   const name = cardId.split('-').slice(1).join(' ');
   return (name[0] ?? '?').toUpperCase();
@@ -93,7 +90,7 @@ export function modelFromMatch(s: MatchState): BoardModel {
       armour: { ...w.armour },
       startArmour: { ...w.startArmour },
       structure: w.structure,
-      maxStructure: Math.max(w.structure, MAX_STRUCTURE[w.faction] ?? w.structure),
+      maxStructure: Math.max(w.structure, FACTIONS[w.faction].structure),
       momentum: { linear: [...w.momentum.linear], rotational: [...w.momentum.rotational] },
       cooldown: { ...w.cooldown },
       power: w.power,
@@ -117,19 +114,14 @@ export function cloneModel(m: BoardModel): BoardModel {
   return structuredClone(m);
 }
 
-/** The four hexes of a warship (RULES §3): bow C+dir(f), port C+dir(f+4), starboard C+dir(f+2), core C. */
-export function sectionOffset(section: SectionName, facing: Dir): Hex {
-  if (section === 'core') return { q: 0, r: 0 };
-  const by = section === 'bow' ? 0 : section === 'port' ? 4 : 2;
-  return neighbour({ q: 0, r: 0 }, turn(facing, by));
-}
+/** The four hexes of a warship by section: the engine's sectionHexes (RULES §3), keyed for drawing. */
 export function shipHexes(core: Hex, facing: Dir): Record<SectionName, Hex> {
-  const at = (s: SectionName): Hex => {
-    const o = sectionOffset(s, facing);
-    return { q: core.q + o.q, r: core.r + o.r };
-  };
-  return { bow: at('bow'), core: at('core'), port: at('port'), starboard: at('starboard') };
+  const out = {} as Record<SectionName, Hex>;
+  for (const { section, at } of sectionHexes(core, facing)) out[section] = at;
+  return out;
 }
+/** Where a section sits relative to the core. */
+export const sectionOffset = (section: SectionName, facing: Dir): Hex => shipHexes({ q: 0, r: 0 }, facing)[section];
 
 export function findToken(m: BoardModel, id: string): TokenView | undefined {
   return m.tokens.find((t) => t.id === id);

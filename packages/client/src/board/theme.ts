@@ -1,5 +1,5 @@
 // Colours of the dark space theme, shared by the Pixi board (numbers) and the DOM (CSS strings).
-import type { FactionId, Seat } from '@star-eater/engine';
+import { FACTION_IDS, FACTIONS, type FactionId, type Seat } from '@star-eater/engine';
 
 export const THEME = {
   background: 0x060a14,
@@ -37,4 +37,7 @@ export function css(c: number): string {
   return `#${c.toString(16).padStart(6, '0')}`;
 }
 
-export const FACTION_NAME: Record<FactionId, string> = { fpa: 'FPA', lamais: 'Lamais' };
+/** The factions' names as the engine's content gives them. */
+export const FACTION_NAME: Readonly<Record<FactionId, string>> = Object.fromEntries(
+  FACTION_IDS.map((f) => [f, FACTIONS[f].name]),
+) as Record<FactionId, string>;

@@ -12,6 +12,8 @@ import { seatColour } from './theme.js';
 
 export interface BoardViewOptions {
   onHexClick?: (h: Hex) => void;
+  /** A press on one hex released over another (a drag): e.g. a launch facing pointed on the board. */
+  onHexDrag?: (from: Hex, to: Hex) => void;
   /** Called every frame before drawing (the animation queue ticks here). */
   onFrame?: (dtMs: number) => void;
 }
@@ -102,9 +104,17 @@ export class BoardView {
     canvas.style.position = 'relative';
     this.host.append(this.backdrop.canvas, canvas);
     this.app.stage.addChild(this.overlays.under, this.pieces, this.overlays.top);
+    let pressed: Hex | null = null;
     canvas.addEventListener('pointerdown', (e) => {
       const h = this.hexAt(e);
+      pressed = h;
       if (h) this.opts.onHexClick?.(h);
+    });
+    canvas.addEventListener('pointerup', (e) => {
+      const from = pressed;
+      pressed = null;
+      const to = this.hexAt(e);
+      if (from && to && (from.q !== to.q || from.r !== to.r)) this.opts.onHexDrag?.(from, to);
     });
     canvas.addEventListener('pointermove', (e) => {
       const h = this.hexAt(e);

@@ -1,7 +1,7 @@
 // The room's synced public state (the server's Colyseus schema, decoded) as the client reads it, and its conversion
 // to the engine's MatchState shape so the engine's pure helpers (momentum preview, arcs, legal options) can run on it.
 // Structural types only: the client does not import the server.
-import { parseDir } from '@star-eater/engine';
+import { FACTION_IDS, FACTIONS, isFactionId, parseDir, STANDARD, TOKEN_EVASION } from '@star-eater/engine';
 import type { Dir, FactionId, Loadout, MatchState, Seat, Squadron, Warship, WeaponToken } from '@star-eater/engine';
 
 export interface RoomSquadron {
@@ -127,93 +127,95 @@ export function seatNames(st: RoomState): [string, string] {
   return [seatInfo(st.seats[0]).name || 'Player 1', seatInfo(st.seats[1]).name || 'Player 2'];
 }
 
-/** The two players' factions (the stand-ins only before the faction choice, when no screen shows them). */
+/** The two players' factions (stand-ins, in the engine's order, only before the faction choice: no screen shows them). */
 export function seatFactions(st: RoomState): [FactionId, FactionId] {
-  return [seatInfo(st.seats[0]).faction || 'fpa', seatInfo(st.seats[1]).faction || 'lamais'];
+  return [seatInfo(st.seats[0]).faction || FACTION_IDS[0]!, seatInfo(st.seats[1]).faction || FACTION_IDS[1]!];
+}
+
+type SquadronsAt = Map<string, { q: number; r: number; facing: Dir }>;
+
+/** The synced tokens: weapon tokens as the engine's, squadrons in space by id (their ships list them). */
+function tokensFromRoom(rs: RoomState): { tokens: WeaponToken[]; squadronsAt: SquadronsAt } {
+  const squadronsAt: SquadronsAt = new Map();
+  const tokens: WeaponToken[] = [];
+  rs.tokens.forEach((t, id) => {
+    if (t.kind === 'squadron') {
+      squadronsAt.set(id, { q: t.q, r: t.r, facing: dir(t.facing) });
+      return;
+    }
+    const kind = t.kind === 'torpedo' ? 'torpedo' : 'projectile';
+    tokens.push({
+      id,
+      kind,
+      owner: (t.owner === 1 ? 1 : 0) as Seat,
+      source: 'main',
+      at: { q: t.q, r: t.r },
+      facing: dir(t.facing),
+      damage: 0,
+      speed: 0,
+      firedRound: 0,
+      evasion: TOKEN_EVASION[kind],
+    });
+  });
+  return { tokens, squadronsAt };
+}
+
+function squadronsFromRoom(w: RoomShip, squadronsAt: SquadronsAt): [Squadron, Squadron, Squadron] {
+  const sqs = [...w.squadrons].map((q, index): Squadron => {
+    const at = squadronsAt.get(q.id);
+    return {
+      id: q.id,
+      index,
+      card: q.card,
+      status: (q.status as Squadron['status']) ?? 'aboard',
+      munitions: q.munitions,
+      ...(at && q.status === 'space' ? { at: { q: at.q, r: at.r }, facing: at.facing } : {}),
+      activated: false,
+      launchedThisRound: false,
+    };
+  });
+  return [sqs[0]!, sqs[1]!, sqs[2]!];
+}
+
+function shipFromRoom(w: RoomShip, info: SeatInfo, seat: Seat, squadronsAt: SquadronsAt): Warship {
+  // The board exists only after the faction choice; the first faction stands in for a seat not synced yet.
+  const faction: FactionId = isFactionId(info.faction) ? info.faction : FACTION_IDS[0]!;
+  const p = info.picks;
+  const loadout: Loadout = {
+    main: p.main,
+    broadside: p.broadside,
+    fighterBay: p.fighterBay,
+    pointDefence: p.pointDefence,
+    squadrons: [p.squadrons[0] ?? '', p.squadrons[1] ?? '', p.squadrons[2] ?? ''],
+  };
+  return {
+    seat,
+    name: info.name || `Player ${seat + 1}`,
+    faction,
+    loadout,
+    core: { q: w.q, r: w.r },
+    facing: dir(w.facing),
+    armour: { bow: w.bow, core: w.core, port: w.port, starboard: w.starboard },
+    startArmour: { ...FACTIONS[faction].armour },
+    structure: w.structure,
+    momentum: { linear: [...w.linear].map(dir), rotational: [...w.rotational] as ('CW' | 'CCW')[] },
+    cooldown: { main: w.cdMain, broadside: w.cdBroadside, fighterBay: w.cdFighterBay, pointDefence: w.cdPointDefence },
+    power: w.power,
+    supply: { main: w.supplyMain, broadside: w.supplyBroadside, squadronTorpedo: w.supplyTorpedo },
+    squadrons: squadronsFromRoom(w, squadronsAt),
+    effects: { thrusterLocked: false, fuelLeak: false, commsDown: false, screensFailUntil: 0, markedBonus: 0 },
+  };
 }
 
 /** The engine's MatchState for the synced board, or null before the match has a board. Not for deciding outcomes. */
 export function matchStateFromRoom(rs: RoomState): MatchState | null {
   if (!rs.ships || rs.ships.length < 2) return null;
-  const seats = [seatInfo(rs.seats[0]), seatInfo(rs.seats[1])];
-  const squadronsAt = new Map<string, { q: number; r: number; facing: Dir }>();
-  const tokens: WeaponToken[] = [];
-  rs.tokens.forEach((t, id) => {
-    if (t.kind === 'squadron') squadronsAt.set(id, { q: t.q, r: t.r, facing: dir(t.facing) });
-    else
-      tokens.push({
-        id,
-        kind: t.kind === 'torpedo' ? 'torpedo' : 'projectile',
-        owner: (t.owner === 1 ? 1 : 0) as Seat,
-        source: 'main',
-        at: { q: t.q, r: t.r },
-        facing: dir(t.facing),
-        damage: 0,
-        speed: 0,
-        firedRound: 0,
-        evasion: t.kind === 'torpedo' ? 2 : 0,
-      });
-  });
-  const ship = (seat: Seat): Warship => {
-    const w = rs.ships[seat]!;
-    const info = seats[seat]!;
-    const faction: FactionId = info.faction === 'lamais' ? 'lamais' : 'fpa';
-    const sqs = [...w.squadrons].map((q, index): Squadron => {
-      const at = squadronsAt.get(q.id);
-      return {
-        id: q.id,
-        index,
-        card: q.card,
-        status: (q.status as Squadron['status']) ?? 'aboard',
-        munitions: q.munitions,
-        ...(at && q.status === 'space' ? { at: { q: at.q, r: at.r }, facing: at.facing } : {}),
-        activated: false,
-        launchedThisRound: false,
-      };
-    });
-    const loadout: Loadout = {
-      main: info.picks.main,
-      broadside: info.picks.broadside,
-      fighterBay: info.picks.fighterBay,
-      pointDefence: info.picks.pointDefence,
-      squadrons: [info.picks.squadrons[0] ?? '', info.picks.squadrons[1] ?? '', info.picks.squadrons[2] ?? ''],
-    };
-    const start =
-      faction === 'fpa' ? { bow: 4, core: 5, port: 3, starboard: 3 } : { bow: 3, core: 4, port: 4, starboard: 4 };
-    return {
-      seat,
-      name: info.name || `Player ${seat + 1}`,
-      faction,
-      loadout,
-      core: { q: w.q, r: w.r },
-      facing: dir(w.facing),
-      armour: { bow: w.bow, core: w.core, port: w.port, starboard: w.starboard },
-      startArmour: start,
-      structure: w.structure,
-      momentum: { linear: [...w.linear].map(dir), rotational: [...w.rotational] as ('CW' | 'CCW')[] },
-      cooldown: {
-        main: w.cdMain,
-        broadside: w.cdBroadside,
-        fighterBay: w.cdFighterBay,
-        pointDefence: w.cdPointDefence,
-      },
-      power: w.power,
-      supply: { main: w.supplyMain, broadside: w.supplyBroadside, squadronTorpedo: w.supplyTorpedo },
-      squadrons: [sqs[0]!, sqs[1]!, sqs[2]!] as [Squadron, Squadron, Squadron],
-      effects: { thrusterLocked: false, fuelLeak: false, commsDown: false, screensFailUntil: 0, markedBonus: 0 },
-    };
-  };
+  const { tokens, squadronsAt } = tokensFromRoom(rs);
+  const ship = (seat: Seat): Warship => shipFromRoom(rs.ships[seat]!, seatInfo(rs.seats[seat]), seat, squadronsAt);
   return {
     ruleset: 'client-view',
-    scenario: {
-      id: 'standard',
-      cols: 15,
-      rows: 17,
-      starts: [
-        { col: 7, row: 13, facing: 'N' },
-        { col: 7, row: 3, facing: 'S' },
-      ],
-    },
+    // The room plays the standard board (RULES §1); the synced state names no other scenario.
+    scenario: STANDARD,
     variants: {
       rangeBands: !!rs.settings?.rangeBands,
       initiativeRoll: !!rs.settings?.initiativeRoll,

@@ -4,9 +4,11 @@
 import {
   boardHexes,
   cardAvailability,
+  cardMount,
   firingDirection,
   inArc,
   mountArcs,
+  mountComponent,
   mountHex,
   neighbour,
   onBoard,
@@ -14,37 +16,10 @@ import {
   type CardAvailability,
   type CardId,
   type CardPlay,
-  type Component,
   type Hex,
   type MatchState,
   type Seat,
-  type WeaponMount,
 } from '@star-eater/engine';
-
-/** Cooldown the component will still have when its card acts, after Vent Coolant / Capacitor Dump in this commitment. */
-export function cooldownWhenActing(ship: MatchState['ships'][0], comp: Component, cards: readonly CardPlay[]): number {
-  let cd = ship.cooldown[comp];
-  for (const c of cards) {
-    if (c.card === 'vent-coolant' && c.component === comp) cd = Math.max(0, cd - 1);
-    if (c.card === 'special-ability' && ship.faction === 'lamais' && c.component === comp) cd = 0;
-  }
-  return cd;
-}
-
-const MOUNT_OF: Partial<Record<CardId, WeaponMount>> = {
-  'fire-main': 'main',
-  'port-broadside': 'port-broadside',
-  'starboard-broadside': 'starboard-broadside',
-};
-
-/** The component whose cooldown a card waits on (the one a `requires` dependency must be played on). */
-const COMPONENT_OF: Partial<Record<CardId, Component>> = {
-  'fire-main': 'main',
-  'port-broadside': 'broadside',
-  'starboard-broadside': 'broadside',
-  'launch-squadron': 'fighterBay',
-  'defence-stations': 'pointDefence',
-};
 
 /** The engine's availability of one card for this seat (every card has an entry). */
 export function availabilityOf(s: MatchState, seat: Seat, card: CardId): CardAvailability {
@@ -54,7 +29,7 @@ export function availabilityOf(s: MatchState, seat: Seat, card: CardId): CardAva
 /** Whether one of the chosen cards is a dependency of `a` played on the component that card waits on. */
 function requirementMet(a: CardAvailability, others: readonly CardPlay[]): boolean {
   if (!a.requires || a.requires.length === 0) return true;
-  const comp = COMPONENT_OF[a.card];
+  const comp = a.component;
   return others.some(
     (c) => a.requires!.includes(c.card) && (comp === undefined || ('component' in c && c.component === comp)),
   );
@@ -87,10 +62,10 @@ function safe<T>(f: () => T): T | null {
 
 /** The hexes a warship weapon covers: its firing line for beams and tokens, its arcs within range for direct fire. */
 export function weaponHexes(s: MatchState, seat: Seat, play: CardPlay): Hex[] {
-  const mount = MOUNT_OF[play.card];
+  const mount = cardMount(play.card);
   if (!mount) return [];
   const ship = s.ships[seat];
-  const id = mount === 'main' ? ship.loadout.main : ship.loadout.broadside;
+  const id = ship.loadout[mountComponent(mount)];
   const w = id ? safe(() => weaponCard(id)) : null;
   if (!w) return [];
   const from = mountHex(ship, mount);
@@ -98,7 +73,8 @@ export function weaponHexes(s: MatchState, seat: Seat, play: CardPlay): Hex[] {
     const dir = firingDirection(ship, mount, 'aim' in play ? play.aim : undefined);
     const out: Hex[] = [];
     let h = from;
-    const reach = w.class === 'laser' ? (w.range ?? 6) : 30;
+    // A beam reaches its range (RULES §4.5); a token flies on until it leaves the board.
+    const reach = w.class === 'laser' ? (w.range ?? 0) : s.scenario.cols + s.scenario.rows;
     for (let i = 0; i < reach; i++) {
       h = neighbour(h, dir);
       if (!onBoard(s.scenario, h)) break;
@@ -107,7 +83,7 @@ export function weaponHexes(s: MatchState, seat: Seat, play: CardPlay): Hex[] {
     return out;
   }
   const arcs = mountArcs(ship, mount, w, 'turret' in play ? play.turret : undefined);
-  const range = w.range ?? 1;
+  const range = w.range ?? 0;
   return boardHexes(s.scenario).filter((h) => {
     const d = (Math.abs(h.q - from.q) + Math.abs(h.r - from.r) + Math.abs(h.q + h.r - from.q - from.r)) / 2;
     return d >= 1 && d <= range && arcs.some((a) => inArc(a, from, ship.facing, h));

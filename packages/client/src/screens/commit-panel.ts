@@ -3,31 +3,30 @@
 // ghost and weapon arcs are drawn on the board from the engine's pure helpers.
 import {
   CARD_IDS,
-  COMPONENTS,
   ENGINE_SETTINGS,
   FACTIONS,
   isDir,
   previewDrift,
-  SECTIONS,
-  squadronCard,
   weaponCard,
   type CardId,
   type CardPlay,
   type Commitment,
-  type Component,
   type EngineSetting,
   type MatchState,
   type Seat,
-  type SectionName,
 } from '@star-eater/engine';
-import { CARD_NAME, COMPONENT_NAME } from '../animation/describe.js';
+import { CARD_NAME } from '../animation/describe.js';
 import { setGhost, setHighlights, type BoardState } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
 import { cardNote, disabledReason, weaponHexes } from './commit-options.js';
+import { defaultPlay, offeredPlays, paramLabel, playKey, playLabel } from './commit-params.js';
+import { friendlyFireWarnings } from './fire-warning.js';
 
 const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
+/** Why the choices are disabled once locked in (issue 12: a disabled button always says why). */
+const LOCKED_WHY = 'Locked in: Revise (Esc) to change your orders';
 
 export interface CommitPanelHooks {
   lock(c: Commitment): void;
@@ -132,111 +131,25 @@ export class CommitPanel {
     this.countdown.classList.toggle('low', left <= 10);
   }
 
+  /** The card's parameter, chosen among the engine's listed plays of it (none to choose: no control). */
   private param(play: CardPlay, s: MatchState): HTMLElement | null {
     const ship = s.ships[this.seat];
-    const sel = (label: string, value: string, opts: [string, string][], set: (v: string) => void) => {
-      const el = h(
-        'select',
-        { 'aria-label': label, disabled: this.locked },
-        opts.map(([v, t]) => h('option', { value: v, selected: v === value }, t)),
-      );
-      el.addEventListener('change', () => (set(el.value), this.render()));
-      return h('label', null, h('span', null, label), el);
-    };
-    switch (play.card) {
-      case 'fire-main': {
-        const w = safeCard(ship.loadout.main);
-        if (w?.arc !== 'turret') return null;
-        return sel(
-          'Main turret',
-          play.turret ?? 'front',
-          ['front', 'left', 'right', 'rear'].map((t) => [t, t]),
-          (v) => (play.turret = v as 'front'),
-        );
-      }
-      case 'port-broadside':
-      case 'starboard-broadside': {
-        const w = safeCard(ship.loadout.broadside);
-        if (w?.class === 'direct') return null;
-        return sel(
-          `${CARD_NAME[play.card]} aim`,
-          play.aim ?? 'fore',
-          [
-            ['fore', 'fore'],
-            ['aft', 'aft'],
-          ],
-          (v) => (play.aim = v as 'fore'),
-        );
-      }
-      case 'vent-coolant':
-        return sel(
-          'Vent Coolant on',
-          play.component,
-          COMPONENTS.map((c) => [c, `${COMPONENT_NAME[c]} (${ship.cooldown[c]})`]),
-          (v) => (play.component = v as Component),
-        );
-      case 'squadron-maintenance': {
-        const destroyed = ship.squadrons.filter((q) => q.status === 'destroyed');
-        const sqOpts: [string, string][] = ship.squadrons
-          .filter((q) => q.status !== 'destroyed')
-          .map((q) => [String(q.index), `squadron ${q.index + 1} (${q.munitions})`]);
-        const mode = play.repair !== undefined ? 'repair' : 'munitions';
-        return h(
-          'div.params',
-          null,
-          destroyed.length
-            ? sel(
-                'Maintenance',
-                mode,
-                [
-                  ['munitions', 'add munitions'],
-                  ['repair', 'repair a squadron'],
-                ],
-                (v) => {
-                  if (v === 'repair') {
-                    delete play.munitions;
-                    play.repair = destroyed[0]!.index;
-                  } else {
-                    delete play.repair;
-                    play.munitions = [];
-                  }
-                },
-              )
-            : null,
-          mode === 'repair'
-            ? sel(
-                'Repair',
-                String(play.repair),
-                destroyed.map((q) => [String(q.index), `squadron ${q.index + 1}`]),
-                (v) => (play.repair = Number(v)),
-              )
-            : [0, 1].map((k) =>
-                sel(`Munition ${k + 1} to`, String(play.munitions?.[k] ?? ''), [['', '—'], ...sqOpts], (v) => {
-                  const m = [...(play.munitions ?? [])];
-                  if (v === '') m.splice(k, 1);
-                  else m[k] = Number(v);
-                  play.munitions = m.filter((x) => x !== undefined);
-                }),
-              ),
-        );
-      }
-      case 'special-ability':
-        return ship.faction === 'fpa'
-          ? sel(
-              'Repair section',
-              play.section ?? 'bow',
-              SECTIONS.map((x) => [x, `${x} (${ship.armour[x]}/${ship.startArmour[x]})`]),
-              (v) => (play.section = v as SectionName),
-            )
-          : sel(
-              'Dump cooldown of',
-              play.component ?? 'main',
-              COMPONENTS.map((c) => [c, `${COMPONENT_NAME[c]} (${ship.cooldown[c]})`]),
-              (v) => (play.component = v as Component),
-            );
-      default:
-        return null;
-    }
+    const plays = offeredPlays(s, this.seat, play.card);
+    if (plays.length <= 1) return null;
+    const current = plays.findIndex((p) => playKey(p) === playKey(play));
+    const label = paramLabel(play.card, ship);
+    const el = h(
+      'select',
+      { 'aria-label': label, disabled: this.locked, title: this.locked ? LOCKED_WHY : '' },
+      plays.map((p, i) => h('option', { value: String(i), selected: i === current }, playLabel(p, ship))),
+    );
+    el.addEventListener('change', () => {
+      const chosen = plays[Number(el.value)]!;
+      for (const k of Object.keys(play)) delete (play as Record<string, unknown>)[k];
+      Object.assign(play, structuredClone(chosen));
+      this.render();
+    });
+    return h('label', null, h('span', null, label), el);
   }
 
   render(): void {
@@ -249,7 +162,7 @@ export class CommitPanel {
         {
           'aria-pressed': this.engine === e ? 'true' : 'false',
           'aria-label': `Engine ${e} (key ${WHEEL_KEYS[i]})`,
-          title: `key ${WHEEL_KEYS[i]}`,
+          title: this.locked ? LOCKED_WHY : `key ${WHEEL_KEYS[i]}`,
           disabled: this.locked,
           dataset: { engine: e },
           onclick: () => this.setEngine(e),
@@ -275,7 +188,7 @@ export class CommitPanel {
         {
           'aria-pressed': chosen ? 'true' : 'false',
           'aria-label': `${CARD_NAME[id]}${why ? ` — unavailable: ${why}` : note ? ` — note: ${note}` : ''} (key ${CARD_KEYS[i]!.toUpperCase()})`,
-          title: why ?? note ?? '',
+          title: why ?? (this.locked ? LOCKED_WHY : note) ?? '',
           disabled: this.locked || !!why,
           dataset: { card: id },
           onclick: () => this.toggleCard(id),
@@ -309,6 +222,7 @@ export class CommitPanel {
       h('div', { class: 'dim', style: { fontSize: '12px' } }, `Commitment cards (up to two) — ${this.cards.length}/2`),
       h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
       params.length ? h('div.params', null, params) : null,
+      friendlyFireWarnings(s, this.seat, this.cards).map((w) => h('p.warn.fire-warning', { role: 'alert' }, '⚠ ', w)),
       h(
         'div.keys-hint.dim',
         null,
@@ -395,44 +309,6 @@ function safeCard(id: string) {
     return weaponCard(id);
   } catch {
     return null;
-  }
-}
-
-function defaultPlay(id: CardId, s: MatchState, seat: Seat): CardPlay {
-  const ship = s.ships[seat];
-  switch (id) {
-    case 'port-broadside':
-    case 'starboard-broadside':
-      return safeCard(ship.loadout.broadside)?.class === 'direct' ? { card: id } : { card: id, aim: 'fore' };
-    case 'vent-coolant':
-      return { card: id, component: COMPONENTS.find((c) => ship.cooldown[c] > 0) ?? 'main' };
-    case 'squadron-maintenance': {
-      const idx = ship.squadrons
-        .filter((q) => q.status !== 'destroyed' && q.munitions < capacity(q.card))
-        .map((q) => q.index);
-      return idx.length
-        ? { card: id, munitions: [idx[0]!, idx[1] ?? idx[0]!] }
-        : { card: id, repair: ship.squadrons.find((q) => q.status === 'destroyed')?.index ?? 0 };
-    }
-    case 'special-ability':
-      return ship.faction === 'fpa'
-        ? {
-            card: id,
-            section: SECTIONS.reduce((a, b) =>
-              ship.startArmour[b] - ship.armour[b] > ship.startArmour[a] - ship.armour[a] ? b : a,
-            ),
-          }
-        : { card: id, component: COMPONENTS.reduce((a, b) => (ship.cooldown[b] > ship.cooldown[a] ? b : a)) };
-    default:
-      return { card: id } as CardPlay;
-  }
-}
-
-function capacity(card: string): number {
-  try {
-    return squadronCard(card).capacity;
-  } catch {
-    return 0;
   }
 }
 

@@ -1,18 +1,23 @@
-// Decisions on the board (RULES §4.3–4.5): legal targets and hexes are highlighted from the engine's legal-options
-// helpers and clicked to choose (or picked from the list). A fighter activation is: choose squadron → (launch hex and
-// facing) → path hex by hex → end (move only, recall, or the action and its target) → confirm; or pass.
+// Decisions on the board (RULES §4.3–4.5, §8): legal targets and hexes are highlighted from the prompt's own lists of
+// legal options and clicked to choose (or picked from the list). A fighter activation is: choose squadron → (launch
+// hex and facing) → path hex by hex over the squadron's listed reach → end (move only, recall, or a listed action and
+// its target) → confirm; or pass. Nothing here decides what is legal: the engine listed it.
 import {
   DIRS,
   directionTo,
+  neighbour,
   sectionHexes,
+  squadronCard,
   squadronEndOptions,
-  squadronNextSteps,
+  squadronMoves,
   type Decision,
   type Dir,
   type Hex,
   type MatchState,
   type Prompt,
+  type PlacementOption,
   type SquadronEnd,
+  type SquadronMoves,
   type SquadronOption,
   type Target,
   type TargetOption,
@@ -22,6 +27,8 @@ import { setHighlights, setTokenGhost, type BoardState, type Highlight, type Tok
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
 import { launchHexNames } from './launch-names.js';
+import { shotLabel } from './prompt-text.js';
+import { facingTowards, turnCw } from './facing.js';
 
 const key = (x: Hex) => `${x.q},${x.r}`;
 
@@ -74,6 +81,19 @@ export class DecisionPanel {
       this.board.dirty = true;
     };
     return { onmouseenter: show(at), onfocus: show(at), onmouseleave: show(null), onblur: show(null) };
+  }
+
+  /**
+   * A drag on the board (issue 12: the launch facing is pointed on the board): pressed on the squadron being launched
+   * (or on a launch hex, which places it there) and released towards where it should face.
+   */
+  drag(from: Hex, to: Hex): boolean {
+    const f = this.fighter;
+    if (f?.option.mode !== 'launch' || f.path.length) return false;
+    if (!f.launchAt || key(f.launchAt) !== key(from)) return false;
+    f.facing = facingTowards(from, to);
+    this.render();
+    return true;
   }
 
   /** A click on the board: choose whatever is highlighted there. */
@@ -129,7 +149,7 @@ export class DecisionPanel {
       ];
     } else if (p.kind === 'point-defence') {
       body = [
-        h('p', { style: { margin: 0 } }, `Point defence shot ${p.shot + 1} of ${p.shots} (${prettyCard(p.weapon)}).`),
+        h('p', { style: { margin: 0 } }, `Point defence ${shotLabel(p)} (${prettyCard(p.weapon)}).`),
         this.targets(p.options, (t) => this.send({ kind: 'point-defence', target: t }), 'Legal targets'),
       ];
     } else {
@@ -214,13 +234,27 @@ export class DecisionPanel {
     const here = f.path.at(-1) ?? origin;
     const prev = f.path.length >= 2 ? f.path.at(-2)! : origin;
     const facing: Dir = f.path.length ? (directionTo(prev, here) ?? 'N') : (start?.facing ?? sq.facing ?? 'N');
-    let steps: Hex[] = [];
-    try {
-      steps = squadronNextSteps(this.state, seat, o.squadron, f.path, start);
-    } catch {
-      steps = [];
+    // The prompt lists every legal activation (engine: fighter-options.ts); older servers' prompts are listed here.
+    const moves: SquadronMoves = o.moves ?? squadronMoves(this.state, seat, o);
+    const reach = new Set(moves.reach.map((n) => key(n.at)));
+    const placementAt = (at: Hex, d: Dir): PlacementOption | undefined =>
+      moves.placements.find((x) => key(moves.reach[x.hex]!.at) === key(at) && x.facing === d);
+    const steps: Hex[] = [];
+    if (f.path.length < o.speed) {
+      for (const d of DIRS) {
+        const at = neighbour(here, d);
+        // the last move must end on a listed placement; earlier ones may pass any hex of the reach
+        if (reach.has(key(at)) && (f.path.length + 1 < o.speed || placementAt(at, d))) steps.push(at);
+      }
     }
+    const placement = placementAt(here, facing);
     this.highlights.push({ at: origin, kind: 'selected' }, ...f.path.map((at) => ({ at, kind: 'path' as const })));
+    // On the board, the squadron just placed turns a sixth clockwise per click (or is dragged to face a hex).
+    if (start && !f.path.length)
+      this.clickable.set(key(origin), () => {
+        f.facing = turnCw(f.facing!);
+        this.render();
+      });
     // A launch shows the squadron where it is placed; a move, where it will stop (its heading is its last step's).
     if (o.mode === 'launch' || f.path.length) this.ghost = { seat, at: here, facing };
     const stepButtons: HTMLElement[] = [];
@@ -239,12 +273,6 @@ export class DecisionPanel {
           ),
         );
     }
-    let end: ReturnType<typeof squadronEndOptions> | null = null;
-    try {
-      end = squadronEndOptions(this.state, seat, o.squadron, here, facing);
-    } catch {
-      end = null;
-    }
     const confirm = (e: SquadronEnd) =>
       this.send({
         kind: 'fighter',
@@ -258,7 +286,11 @@ export class DecisionPanel {
         ? h(
             'div.row',
             { role: 'group', 'aria-label': 'Facing' },
-            h('span.dim', null, 'Facing:'),
+            h(
+              'span.dim',
+              { title: 'On the board: drag from the squadron towards a hex, or click it to turn it' },
+              'Facing:',
+            ),
             DIRS.map((d) =>
               h(
                 'button.small',
@@ -273,32 +305,34 @@ export class DecisionPanel {
             ),
           )
         : null;
-    const ends: HTMLElement[] = [
-      h(
-        'button.primary',
-        { id: 'fighter-confirm', onclick: () => confirm({ kind: 'none' }) },
-        f.path.length ? 'Confirm move' : 'Confirm (no move)',
-      ),
-    ];
-    if (end?.recall)
+    const ends: HTMLElement[] = placement
+      ? [
+          h(
+            'button.primary',
+            { id: 'fighter-confirm', onclick: () => confirm({ kind: 'none' }) },
+            f.path.length ? 'Confirm move' : 'Confirm (no move)',
+          ),
+        ]
+      : [h('span.dim', null, 'A squadron may not end its move on another token: move on.')];
+    if (placement?.recall)
       ends.push(h('button', { id: 'fighter-recall', onclick: () => confirm({ kind: 'recall' }) }, 'Recall'));
-    if (end?.spawnClear)
-      ends.push(h('button', { id: 'fighter-torpedo', onclick: () => confirm({ kind: 'action' }) }, 'Fire torpedo'));
-    for (const t of end?.markTargets ?? [])
-      ends.push(
-        h(
-          'button',
-          { onclick: () => confirm({ kind: 'action', target: { kind: 'section', seat: t, section: 'core' } }) },
-          `Mark ${this.names[t]}'s warship`,
-        ),
-      );
-    const attack = end?.targets.length
-      ? this.targets(
-          end.targets,
-          (t) => confirm({ kind: 'action', target: t }),
-          'Move, then attack (spends a munition):',
-        )
-      : null;
+    const actions = placement?.actions ?? [];
+    const weapon = squadronCard(sq.card).weapon.kind;
+    for (const a of actions) {
+      if (a.kind !== 'action') continue;
+      if (!a.target)
+        ends.push(
+          h(
+            'button',
+            { id: weapon === 'torpedo' ? 'fighter-torpedo' : 'fighter-laser', onclick: () => confirm(a) },
+            weapon === 'torpedo' ? 'Fire torpedo' : 'Fire laser',
+          ),
+        );
+      else if (weapon === 'mark' && a.target.kind === 'section')
+        ends.push(h('button', { onclick: () => confirm(a) }, `Mark ${this.names[a.target.seat]}'s warship`));
+    }
+    const aimed = weapon === 'direct' ? actions.filter((a) => a.kind === 'action' && a.target) : [];
+    const attack = aimed.length ? this.squadronTargets(seat, o, here, facing, aimed, confirm) : null;
     return [
       h(
         'p',
@@ -321,6 +355,31 @@ export class DecisionPanel {
       attack,
       h('div.row', null, ends),
     ].filter(Boolean) as HTMLElement[];
+  }
+
+  /** The listed attacks at a placement, with their odds (a turret weapon lists each setting that reaches). */
+  private squadronTargets(
+    seat: 0 | 1,
+    o: SquadronOption,
+    at: Hex,
+    facing: Dir,
+    aimed: SquadronEnd[],
+    confirm: (e: SquadronEnd) => void,
+  ): HTMLElement {
+    const same = (x: Target, y: Target) => JSON.stringify(x) === JSON.stringify(y);
+    const odds = (turret?: SquadronEnd & { kind: 'action' }) =>
+      squadronEndOptions(this.state, seat, o.squadron, at, facing, turret?.turret).targets;
+    const opts: TargetOption[] = [];
+    for (const a of aimed) {
+      if (a.kind !== 'action' || !a.target || opts.some((x) => same(x.target, a.target!))) continue;
+      const listed = odds(a).find((x) => same(x.target, a.target!));
+      opts.push(listed ?? { target: a.target, distance: 0 });
+    }
+    const pick = (t: Target) => {
+      const a = aimed.find((x) => x.kind === 'action' && x.target && same(x.target, t));
+      if (a) confirm(a);
+    };
+    return this.targets(opts, pick, 'Move, then attack (spends a munition):');
   }
 
   private choose(o: SquadronOption): void {

@@ -14,6 +14,7 @@ import type { SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { css, seatColour } from '../board/theme.js';
 import { h } from '../ui/dom.js';
+import { munitionsView, pickBar, type DraftSelection } from './draft-choice.js';
 
 const SLOT_NAME: Record<string, string> = {
   main: 'Main weapon',
@@ -73,9 +74,11 @@ export function cardFigures(c: AnyCard): HTMLElement {
 
 function cardButton(
   c: AnyCard,
-  o: { selected?: boolean; disabled?: boolean; onclick?: () => void; count?: number },
+  o: { selected?: boolean; disabled?: boolean; why?: string; onclick?: () => void; count?: number },
 ): HTMLElement {
   const text = (c as { text?: string }).text;
+  // A disabled button says why (issue 12), on hover and to a screen reader.
+  const title = o.disabled && o.why ? o.why : (text ?? '');
   return h(
     'button.gcard',
     {
@@ -84,7 +87,7 @@ function cardButton(
       onclick: o.onclick,
       'aria-pressed': o.selected ? 'true' : 'false',
       dataset: { card: c.id },
-      title: text ?? '',
+      title,
     },
     h('span.name', null, c.name, o.count ? ` ×${o.count}` : ''),
     cardFigures(c),
@@ -189,7 +192,7 @@ export function draftActions(
   me: SeatInfo,
   faction: FactionId,
   myTurn: boolean,
-  sel: { squadrons: string[]; munitions: number[]; pending?: boolean },
+  sel: DraftSelection,
   rerender: () => void,
 ): HTMLElement {
   const f = FACTIONS[faction];
@@ -204,42 +207,8 @@ export function draftActions(
   } as Session;
   if (!myTurn && step === 'munitions')
     return h('p.dim', { id: 'draft-wait' }, h('span.spinner'), ' Waiting for the opponent…');
-  if (step === 'munitions') {
-    const sqIds = me.picks.squadrons;
-    const rules = munitionRules(f, [sqIds[0]!, sqIds[1]!, sqIds[2]!]);
-    const m = sel.munitions.length === 3 ? sel.munitions : [0, 0, 0];
-    const sum = m.reduce((a, b) => a + b, 0);
-    const set = (i: number, d: number) => {
-      const n = [...m];
-      n[i] = Math.max(0, Math.min(rules.capacity[i]!, n[i]! + d));
-      sel.munitions = n;
-      rerender();
-    };
-    return h(
-      'div.col',
-      null,
-      h('p', null, `Place ${rules.total} munitions on your squadrons (within capacity).`),
-      sqIds.map((id, i) =>
-        h(
-          'div.row',
-          null,
-          h('span', { style: { minWidth: '160px' } }, `${i + 1}. ${f.squadrons.find((c) => c.id === id)?.name ?? id}`),
-          h('button.small', { onclick: () => set(i, -1), 'aria-label': `Fewer munitions on squadron ${i + 1}` }, '−'),
-          h('b', { id: `mun-${i}` }, `${m[i]} / ${rules.capacity[i]}`),
-          h('button.small', { onclick: () => set(i, 1), 'aria-label': `More munitions on squadron ${i + 1}` }, '+'),
-        ),
-      ),
-      h(
-        'button.primary',
-        {
-          id: 'confirm-munitions',
-          disabled: sum !== rules.total,
-          onclick: () => session.send('munitions', { munitions: [m[0]!, m[1]!, m[2]!] }),
-        },
-        `Confirm (${sum}/${rules.total})`,
-      ),
-    );
-  }
+  const notYours = myTurn ? undefined : 'The opponent is picking: wait for your turn';
+  if (step === 'munitions') return munitionsView(f, me, sel, session, rerender);
   const swapping = step === 'swap';
   const open = swapping
     ? [...SINGLE, 'squadrons']
@@ -267,11 +236,13 @@ export function draftActions(
           f.squadrons.map((c) =>
             cardButton(c, {
               disabled: !myTurn,
+              ...(notYours ? { why: notYours } : {}),
               selected: counts.has(c.id),
               ...(counts.get(c.id) ? { count: counts.get(c.id)! } : {}),
               onclick: () => {
                 if (sel.squadrons.length < 3 && (counts.get(c.id) ?? 0) < c.max) sel.squadrons.push(c.id);
                 else sel.squadrons = sel.squadrons.filter((x) => x !== c.id);
+                sel.card = null;
                 rerender();
               },
             }),
@@ -285,7 +256,16 @@ export function draftActions(
               h('button', { onclick: () => ((sel.squadrons = []), rerender()) }, 'Clear'),
               h(
                 'button.primary',
-                { id: 'confirm-squadrons', disabled: !ok, onclick: () => send('squadrons') },
+                {
+                  id: 'confirm-squadrons',
+                  disabled: !ok,
+                  title: ok
+                    ? ''
+                    : sel.squadrons.length < 3
+                      ? `Choose ${3 - sel.squadrons.length} more squadron${sel.squadrons.length === 2 ? '' : 's'}`
+                      : 'Not allowed: copy limit or three heavy squadrons',
+                  onclick: () => send('squadrons'),
+                },
                 swapping ? 'Swap squadrons' : 'Take these squadrons',
               ),
               sel.squadrons.length === 3 && !ok
@@ -302,12 +282,20 @@ export function draftActions(
       h(
         'div.cards',
         null,
-        cards.map((c) =>
-          cardButton(c, {
-            disabled: !myTurn || (swapping && (me.picks as unknown as Record<string, string>)[slot] === c.id),
-            onclick: () => send(slot, c.id),
-          }),
-        ),
+        cards.map((c) => {
+          const held = swapping && (me.picks as unknown as Record<string, string>)[slot] === c.id;
+          const why = notYours ?? (held ? 'You hold this card already' : undefined);
+          return cardButton(c, {
+            disabled: !myTurn || held,
+            ...(why ? { why } : {}),
+            selected: sel.card?.id === c.id,
+            // A pick is chosen, then confirmed (issue 12: one click used to commit it, with no undo).
+            onclick: () => {
+              sel.card = sel.card?.id === c.id ? null : { slot, id: c.id, name: c.name };
+              rerender();
+            },
+          });
+        }),
       ),
     );
   };
@@ -338,5 +326,6 @@ export function draftActions(
         : h('p', { style: { margin: 0 } }, 'Your pick: choose a card for an empty slot.'),
     singles.length ? h('div.slots', null, singles.map(sectionOf)) : null,
     open.includes('squadrons') ? sectionOf('squadrons') : null,
+    myTurn && singles.length ? pickBar(sel, SLOT_NAME, (c) => send(c.slot, c.id), rerender) : null,
   );
 }

@@ -38,9 +38,15 @@ export class EmoteBar {
               EMOTE_TEXT[e],
             ),
           );
+    // Folded by default, so the side panel keeps its room for the match (it fits a 1280×800 screen).
     this.el = h(
-      'section.card.emotes',
-      { id: 'emotes', 'aria-label': 'Quick emotes' },
+      'details.card.emotes',
+      { id: 'emotes' },
+      h(
+        'summary',
+        { id: 'emotes-toggle', title: 'Quick emotes: a fixed set the other player and spectators see' },
+        'Emotes',
+      ),
       h('div.row.emote-list', { role: 'group', 'aria-label': 'Send an emote' }, buttons),
       h('div.row', null, h('span.grow'), this.mute),
     );

@@ -60,7 +60,12 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
       e.you !== null
         ? h(
             'button.primary',
-            { id: 'rematch', onclick: o.onRematch, disabled: e.rematch[e.you] },
+            {
+              id: 'rematch',
+              onclick: o.onRematch,
+              disabled: e.rematch[e.you],
+              title: e.rematch[e.you] ? 'Asked: waiting for the opponent to accept' : '',
+            },
             e.rematch[e.you] ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch',
           )
         : null,

@@ -48,6 +48,8 @@ export class LiveMatch {
   /** Whose turn, sounds, and the page's record of the flow (match-cues.ts). */
   private readonly cues = new MatchCues();
   private lastState: RoomState | null = null;
+  private lights = '';
+  private wasAnimating = false;
 
   constructor(
     private readonly body: HTMLElement,
@@ -76,6 +78,7 @@ export class LiveMatch {
       you,
       model: modelFromMatch(ms),
       onHexClick: (hx) => this.decision?.click(hx),
+      onHexDrag: (from, to) => this.decision?.drag(from, to),
     });
     this.view = view;
     replace(this.body, view.root);
@@ -117,7 +120,14 @@ export class LiveMatch {
       });
       if (yes) this.s.send('concede', {});
     };
-    view.panel.append(this.emotes.el, h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'));
+    view.panel.append(
+      h(
+        'div.row.match-extras',
+        null,
+        this.emotes.el,
+        h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'),
+      ),
+    );
   }
 
   /** An emote from anyone in the room (ours echoed too). */
@@ -150,12 +160,21 @@ export class LiveMatch {
     const view = this.view;
     if (!view) return;
     this.lastState = st;
+    // The room starts waiting for the animations in the patch before the events come: the window waits from then.
+    if (st.animating && !this.wasAnimating) this.shownAll = false;
+    this.wasAnimating = !!st.animating;
     this.cues.update(st, this.s.seat, seatNames(st));
     view.setNames(seatNames(st), seatFactions(st));
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
     // Locked-in lights belong to the commitment window; after the end they would read "thinking".
     view.locked = st.phase === 'finished' ? null : [seats[0]!.lockedIn, seats[1]!.lockedIn];
     view.connected = [seats[0]!.connected, seats[1]!.connected];
+    // The lights change without a board change (a lock-in, the end): the cards show them at once.
+    const lights = JSON.stringify([view.locked, view.connected]);
+    if (lights !== this.lights) {
+      this.lights = lights;
+      if (!view.player.queue.busy) view.refreshHud();
+    }
     const ms = matchStateFromRoom(st);
     if (ms) this.showWindow(st, ms);
     const finished = st.phase === 'finished';

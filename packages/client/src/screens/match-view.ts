@@ -16,6 +16,7 @@ export interface MatchViewOptions {
   you: Seat | null;
   model: BoardModel;
   onHexClick?: (h: Hex) => void;
+  onHexDrag?: (from: Hex, to: Hex) => void;
 }
 
 export class MatchView {
@@ -138,6 +139,7 @@ export class MatchView {
   async init(): Promise<this> {
     this.view = new BoardView(this.host, this.board, {
       ...(this.o.onHexClick ? { onHexClick: this.o.onHexClick } : {}),
+      ...(this.o.onHexDrag ? { onHexDrag: this.o.onHexDrag } : {}),
       onFrame: (dt) => {
         this.player.tick(Math.min(dt, 100));
         if (this.board.caption !== this.lastCaption) {

@@ -5,6 +5,7 @@ import { seatFactions, seatInfo, seatNames, type RoomState, type SeatInfo } from
 import type { Session } from '../net/session.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { draftActions, factionView, picksView } from './draft.js';
+import type { DraftSelection } from './draft-choice.js';
 
 interface Turn {
   me: Seat | null;
@@ -46,7 +47,9 @@ export class PreMatchScreen {
   /** What the screen last showed (patches arrive for timers and connection flags too). */
   private key = '';
   /** The draft choice being assembled, and whether it was sent and awaits the server's answer. */
-  private readonly sel = { squadrons: [] as string[], munitions: [] as number[], pending: false };
+  private readonly sel: DraftSelection = { squadrons: [], munitions: [], card: null, pending: false };
+  /** The match the selection belongs to: a rematch's draft starts from nothing (issue 12). */
+  private matchNo = -1;
 
   constructor(
     private readonly body: HTMLElement,
@@ -54,6 +57,10 @@ export class PreMatchScreen {
   ) {}
 
   render(st: RoomState, force = false): void {
+    if (st.matchNo !== this.matchNo) {
+      this.matchNo = st.matchNo;
+      Object.assign(this.sel, { squadrons: [], munitions: [], card: null, pending: false });
+    }
     const t = turnOf(st, this.s.seat);
     const key = JSON.stringify([
       st.phase,
@@ -63,7 +70,11 @@ export class PreMatchScreen {
       t.seats.map((x) => [x.name, x.faction, x.picks, x.munitions]),
     ]);
     if (!force && key === this.key && this.body.querySelector('#draft-screen, #factions-screen')) return;
-    if (key !== this.key) this.sel.pending = false;
+    if (key !== this.key) {
+      this.sel.pending = false;
+      // A step moved on (a pick was taken, the turn passed): the selection of the step before is gone.
+      this.sel.card = null;
+    }
     this.key = key;
     const clock = h('span.countdown', { id: 'draft-countdown' }, st.deadline ? `${secondsLeft(st.deadline)}s` : '');
     const factions = st.phase === 'factions';

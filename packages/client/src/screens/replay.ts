@@ -1,12 +1,15 @@
 // The replay viewer: step forward and back by round and by event through a stored match, an opened record file, or
 // the offline demo round. The record is re-run by the engine's replay (deterministic, the same as the server's);
-// each board position is rebuilt from the events alone, so stepping back is exact.
+// each board position is rebuilt from the engine's state at its round's start and that round's events, so stepping
+// back is exact. Autoplay (replay-autoplay.ts) plays it at the board's animation speed.
 import {
   createMatch,
   parseRecord,
   replayJson,
+  replayRecord,
   setupOf,
   type FactionId,
+  type MatchRecord,
   type MatchEvent,
   type MatchState,
 } from '@star-eater/engine';
@@ -17,14 +20,37 @@ import { createBoardState } from '../board/state.js';
 import { DEMO_NAMES, demoRound, demoState } from '../fixtures/demo.js';
 import { failureCard, h, replace, toast } from '../ui/dom.js';
 import { MatchView } from './match-view.js';
+import { Autoplay } from './replay-autoplay.js';
 
 export interface ReplayData {
   names: [string, string];
   factions: [FactionId, FactionId];
   initial: MatchState;
   rounds: MatchEvent[][];
+  /** The engine's state after each whole round (states[k]: after k rounds), so the side panels are exact there. */
+  states?: MatchState[];
   record?: unknown;
   seed?: string;
+}
+
+/**
+ * The state after every round of the replay's event list: the record cut after k rounds, re-run (a match is short:
+ * the cost is small). A match ended outside a round (a concede in a commitment window) has one more entry in the
+ * replay than rounds in the record, its end event: from the last whole round on, the final state.
+ */
+function roundStates(rec: MatchRecord, replayed: number, initial: MatchState, final: MatchState): MatchState[] {
+  const { end: _end, ...open } = rec;
+  const states = [initial];
+  for (let k = 1; k <= replayed; k++) {
+    if (k >= rec.rounds.length) {
+      states.push(final);
+      continue;
+    }
+    const r = replayRecord({ ...open, rounds: rec.rounds.slice(0, k) });
+    if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
+    states.push(r.value.state);
+  }
+  return states;
 }
 
 /** Re-run a record with the engine. */
@@ -34,11 +60,13 @@ export async function replayFromRecord(record: unknown): Promise<ReplayData> {
   const r = replayJson(record);
   if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
   const rec = parsed.value;
+  const initial = createMatch(setupOf(rec));
   return {
     names: [rec.players[0].name, rec.players[1].name],
     factions: [rec.players[0].faction, rec.players[1].faction],
-    initial: createMatch(setupOf(rec)),
+    initial,
     rounds: r.value.rounds,
+    states: roundStates(rec, r.value.rounds.length, initial, r.value.state),
     record,
     seed: rec.seed,
   };
@@ -48,16 +76,34 @@ export function demoReplay(): ReplayData {
   return { names: DEMO_NAMES, factions: ['fpa', 'lamais'], initial: demoState(), rounds: [demoRound()] };
 }
 
-/** The board after the first `count` events of the flattened list (headless, instant). */
+/**
+ * The board after the first `count` events of the flattened list (headless, instant): from the engine's state at the
+ * start of that event's round (issue 12: panels built from the events alone went wrong by the end — squadrons shown
+ * in space, ammunition), then that round's events. The log lines are those of every event up to `count`.
+ */
 export function modelAt(
   data: ReplayData,
   events: readonly MatchEvent[],
   count: number,
   onLog?: (line: string, e: MatchEvent) => void,
 ): BoardModel {
-  const b = createBoardState(modelFromMatch(data.initial));
-  const p = new EventPlayer(b, data.names, onLog ? { onLog } : {});
-  p.play(events.slice(0, count));
+  if (onLog) {
+    const logger = new EventPlayer(createBoardState(modelFromMatch(data.initial)), data.names, { onLog });
+    logger.play(events.slice(0, count));
+    logger.skip();
+  }
+  let k = 0;
+  let start = 0;
+  if (data.states) {
+    for (let n = 0, i = 0; i < data.rounds.length && n + data.rounds[i]!.length <= count; i++) {
+      n += data.rounds[i]!.length;
+      k = i + 1;
+      start = n;
+    }
+  }
+  const b = createBoardState(modelFromMatch(data.states?.[k] ?? data.initial));
+  const p = new EventPlayer(b, data.names);
+  p.play(events.slice(start, count));
   p.skip();
   return b.model;
 }
@@ -121,7 +167,24 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
         view!.player.skip();
         view!.play(events.slice(pos, to));
         pos = to;
+        // At a round's end the board settles on the engine's state there (exact panels).
+        const k = [...starts, events.length].indexOf(pos);
+        const at = k > 0 ? data.states?.[k] : undefined;
+        if (at) view!.settle(modelFromMatch(at));
         label();
+      };
+      const auto = new Autoplay({
+        step: () => {
+          if (pos >= events.length) return false;
+          forward(pos + 1);
+          return true;
+        },
+        idle: () => view!.idle(),
+        atEnd: () => pos >= events.length,
+      });
+      const manual = (fn: () => void) => () => {
+        auto.stop();
+        fn();
       };
       const nextRoundStart = () => starts.find((s) => s > pos) ?? events.length;
       const prevRoundStart = () => [...starts].reverse().find((s) => s < pos) ?? 0;
@@ -153,12 +216,43 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
           h(
             'div.replay-nav',
             { role: 'toolbar', 'aria-label': 'Replay controls (arrow keys: event, Page Up/Down: round)' },
-            btn('replay-start', '|◀', 'Back to the start', () => jump(0)),
-            btn('replay-prev-round', '« Round', 'Previous round', () => jump(prevRoundStart())),
-            btn('replay-prev', '‹ Event', 'Previous event', () => jump(pos - 1)),
-            btn('replay-next', 'Event ›', 'Next event', () => forward(pos + 1)),
-            btn('replay-next-round', 'Round »', 'Next round', () => forward(nextRoundStart())),
-            btn('replay-end', '▶|', 'To the end', () => jump(events.length)),
+            btn(
+              'replay-start',
+              '|◀',
+              'Back to the start',
+              manual(() => jump(0)),
+            ),
+            btn(
+              'replay-prev-round',
+              '« Round',
+              'Previous round',
+              manual(() => jump(prevRoundStart())),
+            ),
+            btn(
+              'replay-prev',
+              '‹ Event',
+              'Previous event',
+              manual(() => jump(pos - 1)),
+            ),
+            auto.button,
+            btn(
+              'replay-next',
+              'Event ›',
+              'Next event',
+              manual(() => forward(pos + 1)),
+            ),
+            btn(
+              'replay-next-round',
+              'Round »',
+              'Next round',
+              manual(() => forward(nextRoundStart())),
+            ),
+            btn(
+              'replay-end',
+              '▶|',
+              'To the end',
+              manual(() => jump(events.length)),
+            ),
           ),
         ),
       );
@@ -186,6 +280,11 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
 
   function onKey(e: KeyboardEvent): void {
     if (e.target instanceof HTMLInputElement) return;
+    if (e.key === ' ' && !(e.target instanceof HTMLButtonElement)) {
+      e.preventDefault();
+      (document.getElementById('replay-play') as HTMLButtonElement | null)?.click();
+      return;
+    }
     const id = {
       ArrowRight: 'replay-next',
       ArrowLeft: 'replay-prev',

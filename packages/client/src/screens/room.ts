@@ -6,9 +6,10 @@ import type { App } from './app-context.js';
 export type { RoomRoute } from './join.js';
 import { missedLine, onEvents, onRoundSoFar, type Shown } from '../net/catch-up.js';
 import { matchStateFromRoom, type RoomState } from '../net/room-state.js';
-import { inviteLink, type Session, type SessionListener } from '../net/session.js';
+import { inviteLink, storedToken, type Session, type SessionListener } from '../net/session.js';
 import { modelFromMatch } from '../board/model.js';
 import { h, replace, toast } from '../ui/dom.js';
+import { askName, rememberedName } from './ask-name.js';
 import { Banners } from './banners.js';
 import { soundToggle } from './emote-bar.js';
 import { PRESET_LABEL } from './preset-picker.js';
@@ -56,7 +57,13 @@ class RoomScreen {
     this.invite = route.invite ?? (this.s.room?.roomId === route.roomId ? this.s.welcome?.invite : undefined);
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    // An invitee who never gave a name is asked for one first (issue 12).
+    const r = this.route;
+    const ask =
+      !r.spectate && !!r.invite && !rememberedName() && !storedToken(r.roomId) && this.s.room?.roomId !== r.roomId;
+    if (ask) await askName(this.body);
+    if (!this.alive) return;
     replace(this.body, joiningView());
     if (this.invite) this.keepInvite(this.invite);
     joinRoom(this.s, this.route, this.app.name)
@@ -244,7 +251,7 @@ class RoomScreen {
 export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => void {
   const room = new RoomScreen(root, app, route);
   const unlisten = app.session.listen(room.listener());
-  room.start();
+  void room.start();
   const ticker = setInterval(() => room.tick(), 500);
   return () => {
     clearInterval(ticker);

@@ -41,7 +41,7 @@ export function whoseTurn(st: RoomState, you: 0 | 1 | null, names: [string, stri
       const locked = [!!st.seats[0]?.lockedIn, !!st.seats[1]?.lockedIn];
       if (locked[0] && locked[1]) return none('Both locked in: revealing');
       if (!locked[0] && !locked[1])
-        return both(you === null ? 'Both players are choosing orders' : 'Both choosing orders: you and the opponent');
+        return both(you === null ? 'Both players are choosing orders' : 'Both choosing orders');
       const open = locked[0] ? 1 : 0;
       return one(open, you, 'Your orders: the opponent is locked in', `${name(open)} is choosing orders`, seconds);
     }

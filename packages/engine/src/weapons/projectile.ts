@@ -15,7 +15,7 @@ import type { Dir, Hex, MatchState, Seat, TokenSource, WeaponToken, WeaponTokenK
 import { applyDamage, warshipAt } from '../warship.js';
 
 /** Torpedo tokens have evasion 2 (RULES §6); projectiles are never direct-fire targets. */
-const TOKEN_EVASION: Record<WeaponTokenKind, number> = { projectile: 0, torpedo: 2 };
+export const TOKEN_EVASION: Readonly<Record<WeaponTokenKind, number>> = { projectile: 0, torpedo: 2 };
 
 export interface SpawnSpec {
   seat: Seat;

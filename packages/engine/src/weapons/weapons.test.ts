@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AwaitDecision, createCtx, type Ctx } from '../context.js';
+import { AwaitDecision, createCtx, type Ctx, type DecisionSource } from '../context.js';
+import { defaultDecision } from '../defaults.js';
 import type { MatchEvent } from '../events.js';
 import { FPA_LOADOUT, LAMAIS_LOADOUT, testShip, testState, testToken } from '../fixtures.js';
 import { hex } from '../hex.js';
@@ -17,14 +18,14 @@ function state(l0: Partial<Loadout> = {}, l1: Partial<Loadout> = {}, over: Parti
     ...over,
   });
 }
-const ctxFor = (s: MatchState, c0: CardPlay[], c1: CardPlay[]): Ctx =>
+const ctxFor = (s: MatchState, c0: CardPlay[], c1: CardPlay[], source: DecisionSource = () => undefined): Ctx =>
   createCtx(
     s,
     [
       { engine: 'NONE', cards: c0 },
       { engine: 'NONE', cards: c1 },
     ],
-    () => undefined,
+    source,
   );
 const types = (evs: MatchEvent[]): string[] => evs.map((e) => e.type);
 const of = <T extends MatchEvent['type']>(evs: MatchEvent[], t: T) =>
@@ -57,6 +58,7 @@ describe('RULES §4.5 weapons phase', () => {
       s,
       [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'fore' }],
       [{ card: 'starboard-broadside' }, { card: 'fire-main' }],
+      (p) => defaultDecision(p),
     );
     resolveWeaponsPhase(ctx);
     expect(types(ctx.events)).toEqual([
@@ -68,8 +70,9 @@ describe('RULES §4.5 weapons phase', () => {
       'token-moved',
       'torpedo-target', // the torpedo on the board
       'token-moved',
-      'card-ignored', // Flak Batteries: nothing in reach
+      'aoe-fired', // Flak Batteries (AOE): fire at an empty hex, nothing in the area (RULES §4.5, draft §7.4.2)
     ]);
+    expect(of(ctx.events, 'aoe-fired')[0]).toMatchObject({ targets: 0, radius: 1, source: { by: 'port-broadside' } });
     expect(ctx.events[1]).toEqual({
       type: 'beam',
       source: { seat: 1, by: 'starboard-broadside', weapon: 'lamais-pulse-lasers', attackArc: 'right' },
@@ -101,8 +104,8 @@ describe('RULES §4.5 weapons phase', () => {
     const moved = of(ctx.events, 'token-moved');
     expect(moved[0]!.path).toEqual([hex(7, 2), hex(7, 3), hex(7, 4), hex(7, 5)]);
     expect(moved[1]!.path).toEqual([hex(7, 8), hex(7, 7), hex(7, 6)]);
-    expect(ctx.events[8]).toEqual({ type: 'card-ignored', seat: 0, card: 'port-broadside', reason: 'no-target' });
-    expect([...ctx.activated[0]]).toEqual(['main']);
+    expect(ctx.events[8]).toMatchObject({ type: 'aoe-fired', source: { seat: 0, by: 'port-broadside' }, targets: 0 });
+    expect([...ctx.activated[0]]).toEqual(['main', 'broadside']);
     expect([...ctx.activated[1]].sort()).toEqual(['broadside', 'main']);
     expect(s.ships[0].supply.main).toBe(2);
     expect(s.ships[1].supply.main).toBe(2);

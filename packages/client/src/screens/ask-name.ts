@@ -1,0 +1,55 @@
+// Someone who opens an invite link (issue 12) is asked their name before taking the seat, instead of getting a random
+// "Pilot-NNNN"; it is remembered for next time (the lobby's name field shows it too).
+import { h } from '../ui/dom.js';
+
+const NAME_KEY = 'star-eater.name';
+
+/** The name this browser remembers, or null when the player never gave one. */
+export function rememberedName(): string | null {
+  try {
+    return localStorage.getItem(NAME_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberName(name: string): void {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // No storage (private mode): the name holds for this join only.
+  }
+}
+
+/** A small form; resolves with the name once it is given. */
+export function askName(host: HTMLElement): Promise<string> {
+  return new Promise((resolve) => {
+    const input = h('input', {
+      type: 'text',
+      id: 'invite-name',
+      maxlength: 24,
+      required: true,
+      autocomplete: 'nickname',
+      placeholder: 'Your name',
+      'aria-describedby': 'invite-name-why',
+    });
+    const go = h('button.primary', { id: 'invite-join', type: 'submit' }, 'Join the match');
+    const form = h(
+      'form.center.card.col',
+      { id: 'ask-name', style: { maxWidth: '440px' } },
+      h('h2', { style: { margin: 0 } }, 'You are invited to a match'),
+      h('label.col', { for: 'invite-name' }, h('span', null, 'What should your opponent call you?'), input),
+      h('p.dim#invite-name-why', { style: { margin: 0, fontSize: '13px' } }, 'Remembered on this device.'),
+      h('div.row', null, go),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) return input.focus();
+      rememberName(name);
+      resolve(name);
+    });
+    host.replaceChildren(h('div.screen', null, form));
+    input.focus();
+  });
+}

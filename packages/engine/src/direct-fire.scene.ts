@@ -1,0 +1,77 @@
+// The direct-fire tests' scene (direct-fire.test.ts, aoe.test.ts): two warships facing each other down the middle
+// column, a test gun on ship 0's bow, squadrons placed by hand, dice fixed by seed search.
+import type { MatchEvent } from './events.js';
+import { testShip, testState } from './fixtures.js';
+import { hex } from './hex.js';
+import { roll, seedRng, type RngState } from './rng.js';
+import type { DirectAttacker } from './targeting.js';
+import type { Dir, Hex, Loadout, MatchState, Seat, Target } from './types.js';
+import { shipHexes } from './warship.js';
+
+/** An RNG state whose next d12 rolls are exactly `rolls` (found by seed search, deterministic). */
+export function rngFor(...rolls: number[]): RngState {
+  for (let i = 0; ; i++) {
+    const st = seedRng(`df-${i}`);
+    const probe: RngState = [...st];
+    if (rolls.every((r) => roll(probe, 12) === r)) return st;
+  }
+}
+
+export function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 'N'): void {
+  s.ships[seat].squadrons[index] = { ...s.ships[seat].squadrons[index]!, status: 'space', at, facing };
+}
+
+export const SIEGE: Loadout = {
+  main: 'lamais-siege-battery',
+  broadside: 'lamais-pulse-lasers',
+  fighterBay: 'lamais-deep-hangar',
+  pointDefence: 'lamais-point-lasers',
+  squadrons: ['lamais-dart', 'lamais-dart', 'lamais-wisp'],
+};
+export const FLAK: Loadout = {
+  main: 'fpa-mass-driver',
+  broadside: 'fpa-flak-batteries',
+  fighterBay: 'fpa-catapult-bay',
+  pointDefence: 'fpa-ciws',
+  squadrons: ['fpa-interceptor', 'fpa-interceptor', 'fpa-strike-fighter'],
+};
+
+/** Ship 0 (FPA, evasion 0) core (7,10) facing N; ship 1 (Lamais, evasion 1) core (7,4) facing S, bow (7,5). */
+export function scene(): MatchState {
+  return testState({
+    ships: [testShip(0, { loadout: FLAK }), testShip(1, { core: hex(7, 4), facing: 'S', loadout: SIEGE })],
+  });
+}
+
+export function gun(s: MatchState, over: Partial<DirectAttacker> = {}): DirectAttacker {
+  return {
+    seat: 0,
+    from: hex(7, 9),
+    facing: 'N',
+    arcs: ['front'],
+    range: 6,
+    accuracy: 1,
+    damage: 2,
+    ownHexes: shipHexes(s.ships[0]),
+    source: { seat: 0, by: 'main', weapon: 'test-gun' },
+    ...over,
+  };
+}
+
+export const sq = (id: string): Target => ({ kind: 'squadron', id });
+export const sec = (seat: Seat, section: 'bow' | 'core' | 'port' | 'starboard'): Target => ({
+  kind: 'section',
+  seat,
+  section,
+});
+export const attacks = (ev: MatchEvent[]) =>
+  ev.filter((e): e is Extract<MatchEvent, { type: 'attack' }> => e.type === 'attack');
+
+/** The test gun's source on an attack against ship 1 straight ahead (attack arc and target arcs, RULES §2). */
+export const GUN_AHEAD = {
+  seat: 0,
+  by: 'main',
+  weapon: 'test-gun',
+  attackArc: 'front',
+  targetArcs: ['front', 'bullseye', 'fullFront'],
+} as const;
