@@ -173,6 +173,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     seatOf(timer, 0).send('commit', { round: 1, commitment: { engine: 'N', cards: [] } });
     await timer.spec!.until(() => timer.spec!.state.seats[0].lockedIn, 'timer: seat 0 locked in');
     const deadlineBefore = timer.spec!.state.deadline as number;
+    const lastInputAt = Date.now(); // the lock-in was logged before this
     cases.push(timer);
 
     // ------------------------------------------------------------------ the crash
@@ -181,7 +182,9 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     expect(await proc.exited).toBe('SIGKILL');
     // "Before the record is stored": whatever the writer managed before the kill, the record is not there.
     await deleteRecord(kind, env, told.recordId!);
+    const restartAt = Date.now();
     proc = await spawnServer(`crash-${kind}-2`, { env, port });
+    const readyAt = Date.now(); // /health answers 200 once the matches are restored (503 "restoring" before)
     expect(proc.output()).toMatch(/matches restored from their logs/);
 
     // ------------------------------------------------------------------ back in, with the old tokens
@@ -227,8 +230,11 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     expect(again.prompt).toEqual(asked.prompt);
 
     // The timer resumes with the time it had left (extended by the downtime), then takes the default (NONE).
-    const deadlineAfter = timer.spec2!.state.deadline as number;
-    expect(deadlineAfter - deadlineBefore).toBeGreaterThanOrEqual(Date.now() - killedAt - 2000);
+    // The shift is the time from the process' last sign of life (its last input or heartbeat, between the lock-in and
+    // the kill) to the restore (between the restart and /health's 200).
+    const shift = (timer.spec2!.state.deadline as number) - deadlineBefore;
+    expect(shift).toBeGreaterThanOrEqual(restartAt - killedAt);
+    expect(shift).toBeLessThanOrEqual(readyAt - lastInputAt);
     const resolved = await timer.spec2!.until(
       () => timer.spec2!.of('events').find((e) => e.round === 1),
       'timer: round 1 resolved by the timer',
