@@ -10,6 +10,8 @@ import { mountLobby, savedName } from './screens/lobby.js';
 import { mountReplay } from './screens/replay.js';
 import { mountRoom } from './screens/room.js';
 import { h, replace } from './ui/dom.js';
+import { mountLearn } from './learn/learn-page.js';
+import { mountTutorial } from './learn/tutorial.js';
 
 export class StarEaterApp implements App {
   readonly session = new Session();
@@ -37,6 +39,7 @@ export class StarEaterApp implements App {
           'STAR ',
           h('span', null, 'EATER'),
         ),
+        h('a.topnav', { href: '#/learn', id: 'how-to-play' }, 'How to play'),
         this.status,
       ),
       this.main,
@@ -74,6 +77,10 @@ export class StarEaterApp implements App {
       this.unmount = mountRoom(screen, this, { roomId: parts[1], spectate: true });
     } else if (parts[0] === 'replay' && parts[1]) {
       this.unmount = mountReplay(screen, this, { id: parts[1] });
+    } else if (parts[0] === 'learn') {
+      this.unmount = mountLearn(screen);
+    } else if (parts[0] === 'tutorial') {
+      this.unmount = mountTutorial(screen, this);
     } else if (parts[0] === 'demo') {
       this.unmount = mountReplay(screen, this, { id: 'demo' });
     } else {

@@ -18,11 +18,10 @@ export function guardMatchmaking(): void {
     if (method === 'joinById') {
       const [room] = await matchMaker.query({ roomId: roomNameOrId });
       // No such room: Colyseus' own answer ("not found", "locked").
-      // The room answers with the refusal's words rather than throwing them: an error thrown in a room of another
-      // process comes back through Colyseus' IPC as a bare "remote room timed out".
-      const refusal =
-        room && !room.locked ? await matchMaker.remoteRoomCall(roomNameOrId, 'precheck', [clientOptions ?? {}]) : null;
-      if (typeof refusal === 'string') throw refuse(refusal);
+      if (room && !room.locked) {
+        const refusal: string | null = await matchMaker.remoteRoomCall(roomNameOrId, 'precheck', [clientOptions ?? {}]);
+        if (refusal) throw refuse(refusal);
+      }
     }
     return invoke(method, roomNameOrId, clientOptions, authOptions);
   };

@@ -213,13 +213,17 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     return { address: addressFromContext(context as Parameters<typeof addressFromContext>[0]) };
   }
 
-  /** Matchmaking's joinById asks first (http/matchmake.ts): the refusal's words, or null (possibly over IPC). */
+  /**
+   * Matchmaking's joinById asks first (http/matchmake.ts): the refusal's words, or null. Returned, not thrown: a
+   * room on another process answers through Colyseus' IPC, whose remoteRoomCall turns any thrown error into a
+   * generic "timed out" (the words would be lost).
+   */
   precheck(options: unknown): string | null {
     try {
       this.desk.precheck(options);
       return null;
-    } catch (err) {
-      return (err as Error).message;
+    } catch (e) {
+      return (e as Error).message;
     }
   }
 
