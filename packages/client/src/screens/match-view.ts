@@ -30,7 +30,8 @@ export class MatchView {
   readonly bar = h('div.side-bar');
   readonly topHud = h('div.hud.top');
   private cards = h('div.col', { id: 'ship-cards' });
-  private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log' });
+  /** Text a screen reader reads; focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */
+  private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log', tabindex: 0 });
   private caption = h('div.caption', { id: 'caption', 'aria-live': 'polite' });
   private host = h('div.board-host');
   private speedBtn = h('button.small', { id: 'speed' });
