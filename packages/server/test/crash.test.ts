@@ -18,7 +18,15 @@ import type { MatchRoomState } from '../src/rooms/state.js';
 import { attachBot, type Bot, type BotOptions } from './bot.js';
 import { eventsShown } from './event-log.js';
 import type { TestClient } from './harness.js';
-import { createPrivateVia, getJson, joinByIdVia, spawnServer, stop, type ServerProcess } from './processes.js';
+import {
+  createPrivateVia,
+  eventually,
+  getJson,
+  joinByIdVia,
+  spawnServer,
+  stop,
+  type ServerProcess,
+} from './processes.js';
 import { servicesInstalled, startServices, type Services } from './services.js';
 
 const hasPostgres = servicesInstalled('postgres');
@@ -185,7 +193,8 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     const restartAt = Date.now();
     proc = await spawnServer(`crash-${kind}-2`, { env, port });
     const readyAt = Date.now(); // /health answers 200 once the matches are restored (503 "restoring" before)
-    expect(proc.output()).toMatch(/matches restored from their logs/);
+    const restarted = proc;
+    await eventually(async () => /matches restored from their logs/.test(restarted.output()), 'the restore logged');
 
     // ------------------------------------------------------------------ back in, with the old tokens
     for (const c of cases) {
