@@ -1,4 +1,5 @@
 // Replaying a match record (RULES §7 "Replay", §10): the engine re-creates every event and the final state.
+import { coinToss } from './coin-toss.js';
 import { validateCommitment } from './commitment.js';
 import { defaultDecision } from './defaults.js';
 import type { MatchEvent } from './events.js';
@@ -28,6 +29,11 @@ export function setupOf(r: MatchRecord): MatchSetup {
 
 /** Replay a parsed record. Decisions that run out take the time-out defaults (RULES §10). */
 export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordError> {
+  if (record.initiativeFrom === 'coin-toss' && record.initiative !== coinToss(record.seed))
+    return err({
+      path: 'record.initiative',
+      message: `the coin toss of this seed gives seat ${coinToss(record.seed)}`,
+    });
   // the draft first: where it disagrees with the loadouts, that disagreement is the first bad field (RULES §10)
   const drafted = checkRecordDraft(record);
   if (drafted) return err(drafted);

@@ -9,6 +9,8 @@ import { BoardView } from '../board/view.js';
 import { h, replace } from '../ui/dom.js';
 import { prefs, setPref, SPEEDS } from '../ui/prefs.js';
 import { shipCards } from './hud.js';
+import { describeHex } from '../board/inspect.js';
+import { attachBoardTips } from '../ui/tooltip.js';
 
 export interface MatchViewOptions {
   names: [string, string];
@@ -58,6 +60,7 @@ export class MatchView {
   };
   private logResize = new ResizeObserver(() => this.followLog && this.scrollLog());
   locked: [boolean, boolean] | null = null;
+  private untip: (() => void) | null = null;
   connected: [boolean, boolean] | undefined;
 
   constructor(private o: MatchViewOptions) {
@@ -151,6 +154,12 @@ export class MatchView {
     });
     await this.view.init();
     this.view.setFactions(this.o.factions);
+    // Every board piece says what it is: hover, or a tap on touch (issue 12).
+    this.untip = attachBoardTips(
+      this.view.pixi.canvas,
+      (e) => this.view.hexAt(e),
+      (hx) => describeHex(this.board.model, hx),
+    );
     (window as unknown as { __board?: unknown }).__board = this;
     return this;
   }
@@ -229,6 +238,7 @@ export class MatchView {
   }
 
   destroy(): void {
+    this.untip?.();
     window.removeEventListener('keydown', this.onKey);
     this.logResize.disconnect();
     this.controlsResize.disconnect();

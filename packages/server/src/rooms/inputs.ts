@@ -89,7 +89,7 @@ function rematch(t: InputTarget, seat: Seat, seed: string): Outcome {
   t.state.seats[seat]!.rematch = true;
   if (t.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
     t.seats.budget.reset();
-    t.match.start(names(t), seed, t.match.rematchInitiative());
+    t.match.start(names(t), seed, t.match.previousWinner());
   }
   return OK;
 }
