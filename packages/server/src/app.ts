@@ -20,6 +20,8 @@ import { MatchRoom } from './rooms/MatchRoom.js';
 import { ReservationLedger } from './rooms/seats.js';
 import { openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
+import { Takeover } from './scale/takeover.js';
+import { restoreRoom } from './rooms/restore.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -36,6 +38,13 @@ export interface GameServerOptions {
   publicAddress?: string | null;
   /** With Redis: how often to look for crashed processes and drop their rooms from the listing, ms (10000). */
   sweepMs?: number;
+  /**
+   * This process' name as the owner of its matches' logs (main.ts: INSTANCE_ID; default its public address, or
+   * "solo" for one process): a process restarted under the same name takes its matches back at once.
+   */
+  instance?: string;
+  /** How long an owner may miss its heartbeat before another process takes its matches over, ms (main.ts: LEASE_MS). */
+  leaseMs?: number;
   /**
    * The computer opponents (issue 10). `threads`: the bot pool's size (default: the cores); `pool`: a pool to use
    * instead (closed with the server). The rest are the room's settings: bots/bot-seat.ts BotSettings.
@@ -108,7 +117,10 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   let closingStarted = false;
   const draining = () => closingStarted || drain.active;
   const { pool: botPool, settings: botSettings } = computerOpponents(opts, log);
+  const instance = opts.instance ?? cluster.publicAddress ?? 'solo';
+  let restoring = true;
   setRoomDeps({
+    instance,
     draining,
     storage,
     log,
@@ -159,6 +171,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },
         draining,
         drain: () => drain.info(),
+        restoring: () => restoring,
         log: log.child({ component: 'http' }),
       }),
   });
@@ -194,6 +207,21 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
       : null;
   sweep?.unref();
 
+  // Matches whose process is gone (this one, restarted; or another, dead): rebuilt here from their logs (issue 11).
+  const takeover =
+    opts.room?.wal === false
+      ? null
+      : new Takeover({
+          storage,
+          instance,
+          leaseMs: opts.leaseMs ?? 15_000,
+          log: log.child({ component: 'takeover' }),
+          restore: (claim) => restoreRoom(claim, log),
+        });
+  const restored = (await takeover?.start()) ?? 0;
+  restoring = false;
+  if (restored) log.info({ matches: restored }, 'matches restored from their logs');
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
@@ -204,8 +232,11 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         { rooms: matchMaker.stats.local.roomCount, clients: matchMaker.stats.local.ccu },
         'shutting down: no new matches; closing the rooms of this process',
       );
+      await takeover?.stop(false);
       await server.gracefullyShutdown(false);
       await botPool.close();
+      // The matches kept in their logs go to another process now, not once the lease runs out.
+      await takeover?.stop(true);
       await storage.close();
       log.info('shut down');
     })());
