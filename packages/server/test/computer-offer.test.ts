@@ -46,7 +46,7 @@ describe('issue 10: quick match offers the computer after the wait', () => {
     }, 'the listing');
     expect(await listed).toMatchObject({ bot: 'medium', players: ['Uma', 'Computer (medium)'] });
     // The computer plays its seat: it chooses a faction like a player.
-    await c.until(() => c.state.seats[1].faction, 'the computer faction');
+    await c.until(() => c.state.seats[1].lockedIn || c.state.seats[1].faction, 'the computer faction (sealed)');
   });
 
   it('declined: no second offer, and the next player who asks gets the seat', async () => {

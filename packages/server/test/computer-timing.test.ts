@@ -37,7 +37,7 @@ async function practice(bots: GameServerOptions['bots']): Promise<TestClient> {
   const c = await createPractice(server, { bot: 'easy', name: 'Tess' });
   open.push(c);
   c.send('faction', { faction: 'lamais' });
-  await c.until(() => c.state.seats[0].faction === 'lamais', 'the human faction');
+  await c.until(() => c.state.seats[0].lockedIn || c.state.seats[0].faction === 'lamais', 'the human faction (sealed)');
   return c;
 }
 

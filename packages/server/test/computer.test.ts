@@ -58,14 +58,14 @@ describe('issue 10: a practice match against the computer', () => {
 
   it('a rematch against the computer: it agrees at once, and the new match is its too', async () => {
     const c = await practice('easy', 'Bea');
-    await c.until(() => c.state.seats[1].faction, 'the computer faction');
+    await c.until(() => c.state.seats[1].lockedIn || c.state.seats[1].faction, 'the computer faction (sealed)');
     c.send('concede');
     const first = await c.next('ended', 0);
     expect(first).toMatchObject({ winner: 1, reason: 'concede' });
     c.send('rematch');
     await c.until(() => c.state.matchNo === 2 && c.state.phase === 'factions', 'the rematch');
     expect(c.state.seats[1]).toMatchObject({ name: 'Computer (easy)', bot: 'easy', rematch: false });
-    await c.until(() => c.state.seats[1].faction, 'the computer choosing again');
+    await c.until(() => c.state.seats[1].lockedIn || c.state.seats[1].faction, 'the computer choosing again');
     const n = c.messages.length;
     c.send('concede');
     const second = await c.next('ended', n);

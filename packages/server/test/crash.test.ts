@@ -126,7 +126,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     cases.push(waiting);
     // Faction choice: seat 0 has chosen, seat 1 not yet.
     const factions = await room('factions', (seat) => ({ seed: `f${seat}`, faction: 'fpa', hold: () => seat === 1 }));
-    await factions.spec!.until(() => factions.spec!.state.seats[0].faction === 'fpa', 'factions: seat 0 chose');
+    await factions.spec!.until(() => factions.spec!.state.seats[0].lockedIn, 'factions: seat 0 chose (sealed)');
     cases.push(factions);
     // Mid-draft: three picks made.
     const draft = await room('draft', (seat) => ({
@@ -211,7 +211,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     // Same phase as before the crash.
     expect(seatOf(waiting, 0).state.phase).toBe('waiting');
     expect(factions.spec2!.state.phase).toBe('factions');
-    expect(factions.spec2!.state.seats[0].faction).toBe('fpa');
+    expect(factions.spec2!.state.seats[0].lockedIn).toBe(true); // sealed until both chose (issue 14)
     expect(draft.spec2!.state.phase).toBe('draft');
     expect(picks(draft.spec2!.state)).toBeGreaterThanOrEqual(3);
     expect(between.spec2!.state).toMatchObject({ phase: 'commit', round: 2 });
