@@ -63,6 +63,8 @@ export class Session {
   room: Room<any, RoomState> | null = null;
   welcome: ServerMessages['welcome'] | null = null;
   connection: Connection = 'closed';
+  /** The last drop was the server restarting (close 4010): the match is kept and comes back (server issue 11). */
+  restarting = false;
   /** Why the server ended the last room's connection (its close code and reason); null after our own leave. */
   closed: { code: number; reason?: string } | null = null;
   private listeners = new Set<SessionListener>();
@@ -180,10 +182,20 @@ export class Session {
       if (!live()) return;
       for (const l of this.listeners) l.state?.(s);
     });
-    room.onDrop(() => room === this.room && this.setConnection('reconnecting'));
+    // A server that restarts keeps the match and gives it back (server rooms/restore.ts): keep trying through the
+    // restart, whatever the room's age (the SDK's default waits for 5 s of uptime and gives up after 15 tries).
+    room.reconnection.minUptime = 0;
+    room.reconnection.maxRetries = 60;
+    room.onDrop((code) => {
+      if (room !== this.room) return;
+      // The retries during a restart fail with 1006 (nobody listens): still the same restart.
+      this.restarting = code === 4010 || (this.restarting && this.connection === 'reconnecting');
+      this.setConnection('reconnecting');
+    });
     room.onReconnect(() => {
       if (room !== this.room) return;
       this.saveToken();
+      this.restarting = false;
       this.setConnection('connected');
     });
     // Not our own leave (leave() lets go of the room first): the server closed it (4001 on a restart, 4029 for
