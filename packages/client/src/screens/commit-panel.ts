@@ -140,7 +140,12 @@ export class CommitPanel {
     const label = paramLabel(play.card, ship);
     const el = h(
       'select',
-      { 'aria-label': label, disabled: this.locked, title: this.locked ? LOCKED_WHY : '' },
+      {
+        'aria-label': label,
+        disabled: this.locked,
+        title: this.locked ? LOCKED_WHY : '',
+        style: { maxWidth: '100%', minWidth: '0' },
+      },
       plays.map((p, i) => h('option', { value: String(i), selected: i === current }, playLabel(p, ship))),
     );
     el.addEventListener('change', () => {
