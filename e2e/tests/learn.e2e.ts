@@ -84,3 +84,30 @@ test('the tutorial: six lessons from the lobby to the end, a hint for a wrong or
   await page.click('#tutorial-quit');
   await expect(page.locator('#quick-match')).toBeVisible();
 });
+
+test('board pieces say what they are: on hover with a mouse, on a tap on a touch screen', async ({ browser }) => {
+  const shipPoint = (p: Page) =>
+    p.evaluate(() => {
+      const mv = (window as any).__board;
+      return mv.view.pagePoint(mv.board.model.ships[0].core) as { x: number; y: number };
+    });
+  const desk = await browser.newPage();
+  await desk.goto('/#/demo');
+  await expect(desk.locator('canvas.board-canvas')).toBeVisible();
+  const pt = await shipPoint(desk);
+  await desk.mouse.move(pt.x, pt.y);
+  await expect(desk.locator('#tip')).toBeVisible();
+  await expect(desk.locator('#tip')).toContainText(/warship, core: armour \d+\/\d+, structure \d+\/\d+/);
+  await shot(desk, '64-tooltip-hover');
+  await desk.close();
+  const ctx = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const phone = await ctx.newPage();
+  await phone.goto('/#/demo');
+  await expect(phone.locator('canvas.board-canvas')).toBeVisible();
+  const p2 = await shipPoint(phone);
+  await phone.touchscreen.tap(p2.x, p2.y);
+  await expect(phone.locator('#tip')).toBeVisible();
+  await expect(phone.locator('#tip')).toContainText('warship');
+  await shot(phone, '65-tooltip-tap');
+  await ctx.close();
+});

@@ -10,8 +10,6 @@ import { mountLobby, savedName } from './screens/lobby.js';
 import { mountReplay } from './screens/replay.js';
 import { mountRoom } from './screens/room.js';
 import { h, replace } from './ui/dom.js';
-import { mountLearn } from './learn/learn-page.js';
-import { mountTutorial } from './learn/tutorial.js';
 
 export class StarEaterApp implements App {
   readonly session = new Session();
@@ -78,9 +76,10 @@ export class StarEaterApp implements App {
     } else if (parts[0] === 'replay' && parts[1]) {
       this.unmount = mountReplay(screen, this, { id: parts[1] });
     } else if (parts[0] === 'learn') {
-      this.unmount = mountLearn(screen);
+      // The learn page and the tutorial load on demand: the lobby's first paint does not wait for them.
+      this.unmount = lazyMount(() => import('./learn/learn-page.js').then((m) => m.mountLearn(screen)));
     } else if (parts[0] === 'tutorial') {
-      this.unmount = mountTutorial(screen, this);
+      this.unmount = lazyMount(() => import('./learn/tutorial.js').then((m) => m.mountTutorial(screen, this)));
     } else if (parts[0] === 'demo') {
       this.unmount = mountReplay(screen, this, { id: 'demo' });
     } else {
@@ -88,4 +87,20 @@ export class StarEaterApp implements App {
       this.unmount = mountLobby(screen, this);
     }
   }
+}
+
+/** Mounts a screen whose module loads on demand; leaving before it loaded unmounts it as soon as it has. */
+function lazyMount(load: () => Promise<() => void>): () => void {
+  let unmount: (() => void) | null = null;
+  let left = false;
+  load()
+    .then((u) => {
+      if (left) u();
+      else unmount = u;
+    })
+    .catch((e: unknown) => console.error(e));
+  return () => {
+    left = true;
+    unmount?.();
+  };
 }

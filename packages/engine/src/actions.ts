@@ -126,35 +126,34 @@ function squadronMaintenance(ctx: Ctx, seat: Seat, munitions: number[] | undefin
 }
 
 /**
- * Special Ability (draft §6.3.7): spend one power token. Emergency Repairs restores armour to a section (not above its
- * start); Capacitor Dump removes all cooldown tokens from a component. Ruling: with nothing to restore or remove the
- * card does nothing and no power is spent.
+ * Special Ability (draft §6.3.7 "Spend one power token to activate the special ability"): playing it spends the
+ * token, whatever the ability then finds to do. Emergency Repairs restores armour to a section (not above its start);
+ * Capacitor Dump removes all cooldown tokens from a component. With nothing to restore or remove the token is spent
+ * all the same (Ruling 6); only a card without its parameter, which names nothing to activate on, spends nothing.
  */
 function specialAbility(ctx: Ctx, seat: Seat, play: Extract<CardPlay, { card: 'special-ability' }>): void {
   const ship = ctx.s.ships[seat];
   const special = getFaction(ship.faction).special;
   if (ship.power <= 0) return ignored(ctx, seat, 'special-ability', 'no-power');
-  const spend = (): void => {
-    ctx.emit({ type: 'power-spent', seat, before: ship.power, after: ship.power - 1 });
-    ship.power--;
-  };
-  if (special.kind === 'emergencyRepairs') {
-    const section = play.section;
-    if (!section || !SECTIONS.includes(section)) return ignored(ctx, seat, 'special-ability', 'invalid-parameter');
-    const before = ship.armour[section];
-    const after = Math.min(ship.startArmour[section], before + (special.amount ?? 2));
-    if (after <= before) return ignored(ctx, seat, 'special-ability', 'nothing-to-do');
-    spend();
-    ship.armour[section] = after;
-    ctx.emit({ type: 'armour-restored', seat, section, before, after });
+  const { section, component } = play;
+  const repairs = special.kind === 'emergencyRepairs';
+  if (repairs ? !section || !SECTIONS.includes(section) : !isComponent(component))
+    return ignored(ctx, seat, 'special-ability', 'invalid-parameter');
+  ctx.emit({ type: 'power-spent', seat, before: ship.power, after: ship.power - 1 });
+  ship.power--;
+  if (repairs) {
+    const before = ship.armour[section!];
+    const after = Math.min(ship.startArmour[section!], before + (special.amount ?? 2));
+    if (after > before) {
+      ship.armour[section!] = after;
+      ctx.emit({ type: 'armour-restored', seat, section: section!, before, after });
+    }
   } else {
-    const component = play.component;
-    if (!isComponent(component)) return ignored(ctx, seat, 'special-ability', 'invalid-parameter');
-    const before = ship.cooldown[component];
-    if (before <= 0) return ignored(ctx, seat, 'special-ability', 'nothing-to-do');
-    spend();
-    ship.cooldown[component] = 0;
-    ctx.emit({ type: 'cooldown', seat, component, before, after: 0, reason: 'capacitor-dump' });
+    const before = ship.cooldown[component!];
+    if (before > 0) {
+      ship.cooldown[component!] = 0;
+      ctx.emit({ type: 'cooldown', seat, component: component!, before, after: 0, reason: 'capacitor-dump' });
+    }
   }
   ctx.emit({ type: 'card-resolved', seat, card: 'special-ability' });
 }
