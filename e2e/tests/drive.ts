@@ -28,13 +28,19 @@ export async function draftStep(page: Page): Promise<boolean> {
   const n = await sections.count();
   if (n === 0) return false;
   if (n === 1 && (await visible(page, '#confirm-squadrons'))) {
+    // The suggested trio (issue 12) is taken as it is.
+    if (await page.locator('#confirm-squadrons').isEnabled()) {
+      await page.click('#confirm-squadrons');
+      return true;
+    }
     const first = sections.first().locator('.gcard').first();
     for (let i = 0; i < 3; i++) await first.click();
     await page.click('#confirm-squadrons');
     return true;
   }
-  // A pick is selected, then confirmed (issue 12).
-  await sections.first().locator('.gcard:enabled').first().click();
+  // A pick is selected (or suggested), then confirmed (issue 12).
+  if (!(await page.locator('#confirm-pick').isEnabled()))
+    await sections.first().locator('.gcard:enabled').first().click();
   await page.click('#confirm-pick');
   return true;
 }

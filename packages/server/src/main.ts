@@ -6,11 +6,20 @@
 //                                taking no new match (0: close them at once, without a result)
 //   SHUTDOWN_TIMEOUT_MS (10000)  how long a graceful shutdown may take before the process gives up (exit 1)
 //   CLUSTER_SWEEP_MS (10000)     with REDIS_URL: how often to drop the rooms of crashed processes from the listing
+//   INSTANCE_ID     this process' name as the owner of its matches' logs (default PUBLIC_ADDRESS with Redis, else
+//                   "solo"): restarted under the same name, it takes its matches back at once
+//   LEASE_MS (15000)  how long a process may miss its heartbeat before another one takes its matches over
+//   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
 //   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
+//   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
 //   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
 //   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
-import { createGameServer } from './app.js';
+//   BOT_THREADS (the cores but one)  worker threads the computer opponents think on
+//   BOT_OFFER_SECONDS (20)           quick match: seconds alone before the computer is offered (0: never)
+//   BOT_THINK_MS (2000)              the longest the computer may think past its pause before taking the default
+import { BOT_THINK_MS, createGameServer } from './app.js';
+import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
 import { createLogger } from './log.js';
 
@@ -27,6 +36,17 @@ const port = Number.parseInt(env.PORT ?? '2567', 10);
 const host = env.HOST || '0.0.0.0';
 const shutdownTimeoutMs = Number.parseInt(env.SHUTDOWN_TIMEOUT_MS ?? '10000', 10) || 10_000;
 const shutdownDrainMs = Math.max(0, Number.parseInt(env.SHUTDOWN_DRAIN_MS ?? '0', 10) || 0);
+/** A whole number ≥ 0 from the environment, or the default when unset; anything else stops the start. */
+function envCount(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) {
+    log.fatal({ [name]: raw }, `${name} must be a whole number`);
+    process.exit(1);
+  }
+  return Number(raw);
+}
+const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
 
 let game;
 try {
@@ -35,6 +55,7 @@ try {
       allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+      ...(env.MATCHMAKE_LIMIT ? { matchmake: parseBucketLimit(env.MATCHMAKE_LIMIT, 'MATCHMAKE_LIMIT') } : {}),
     },
     port,
     host,
@@ -42,11 +63,20 @@ try {
     redisUrl: env.REDIS_URL || null,
     publicAddress: env.PUBLIC_ADDRESS || null,
     sweepMs: Number.parseInt(env.CLUSTER_SWEEP_MS ?? '', 10) || 10_000,
+    ...(env.INSTANCE_ID ? { instance: env.INSTANCE_ID } : {}),
+    leaseMs: Number.parseInt(env.LEASE_MS ?? '', 10) || 15_000,
+    bots: {
+      ...(env.BOT_THREADS ? { threads: Math.max(1, envCount('BOT_THREADS', 1)) } : {}),
+      thinkMs: envCount('BOT_THINK_MS', BOT_THINK_MS),
+    },
+    room: { botOfferSeconds, ...(env.INPUT_LOG === 'off' ? { wal: false } : {}) },
   });
 } catch (err) {
   log.fatal({ err }, 'the game server could not start');
   process.exit(1);
 }
+// The computer's threads start now: the first practice match does not wait for them to load.
+game.bots.warm();
 log.info(
   { url: `http://localhost:${game.port}/`, processId: game.processId, presence: game.presence },
   'Star Eater Online is up',

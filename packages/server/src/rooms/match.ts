@@ -1,9 +1,10 @@
 // The match state machine of one room (issue 4): factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
+import type { BotAnswer, BotRequest } from '../bots/levels.js';
 import { engine, type Draft, type InitiativeFrom, type RecordRound } from '../engine.js';
 import { AnimationWait } from './animation-wait.js';
 import { DraftPhase } from './draft-phase.js';
@@ -54,15 +55,20 @@ export class Match implements Phases {
   }
 
   // ------------------------------------------------------------------ lifecycle
+  /** A fresh secret seed for a match; the room logs it with the input that starts the match (input-log.ts). */
+  static newSeed(): string {
+    return randomBytes(32).toString('hex');
+  }
+
   /**
-   * Both seats are taken: a new match starts (first match, or a rematch after `previousWinner`). The engine decides
-   * the initiative from the new seed (RULES §5 coin toss, §7 rematch: the previous loser), so the revealed seed
-   * proves it too, and the record keeps how it was decided.
+   * Both seats are taken: a new match starts from `seed` (Match.newSeed; first match, or a rematch after
+   * `previousWinner`). The engine decides the initiative from the seed (RULES §5 coin toss, §7 rematch: the previous
+   * loser), so the revealed seed proves it too, and the record keeps how it was decided.
    */
-  start(names: [string, string], previousWinner: Seat | 'draw' | null = null): void {
+  start(names: [string, string], seed: string, previousWinner: Seat | 'draw' | null = null): void {
     const st = this.host.state;
     this.names = names;
-    this.seed = randomBytes(32).toString('hex');
+    this.seed = seed;
     const toss = engine.matchInitiative(this.seed, previousWinner);
     this.initiative = toss.initiative;
     this.initiativeFrom = toss.from;
@@ -185,6 +191,36 @@ export class Match implements Phases {
       : fail('wrong-phase', `${type}: there is no draft in phase "${this.phase}"`);
   }
 
+  // ------------------------------------------------------------------ a computer seat (bots/bot-seat.ts)
+  /** What the match asks of `seat` now, as that seat may see it, and a key that changes with every question. */
+  question(seat: Seat): { key: string; request: BotRequest } | null {
+    const request = this.rounds ? this.rounds.question(seat) : (this.drafting?.question(seat) ?? null);
+    if (!request) return null;
+    const st = this.host.state;
+    const at = this.rounds
+      ? `${this.rounds.state.round}:${this.rounds.promptId}`
+      : `${this.drafting?.stepOf(seat) ?? 0}`;
+    return { key: `${st.matchNo}:${st.phase}:${at}`, request };
+  }
+
+  /** A computer seat's answer takes the way of a player's message, through the same checks. */
+  answerAs(seat: Seat, answer: BotAnswer): Outcome {
+    switch (answer.kind) {
+      case 'faction':
+        return this.chooseFaction(seat, { faction: answer.faction });
+      case 'draft':
+        return this.drafting && !this.rounds ? this.drafting.act(seat, answer.action) : this.notNow(answer.action.kind);
+      case 'commit':
+        return this.rounds
+          ? this.rounds.commit(seat, { round: this.rounds.state.round, commitment: answer.commitment as never })
+          : fail('wrong-phase', `commit: no commitment window is open (phase "${this.phase}")`);
+      case 'decide':
+        return this.rounds
+          ? this.rounds.decide(seat, { prompt: this.rounds.promptId, decision: answer.decision as never })
+          : fail('wrong-phase', 'decide: no decision is asked now');
+    }
+  }
+
   /** For a client that (re)joins: its private view of what it may know now. */
   catchUp(seat: Seat | null): CatchUp[] {
     return this.rounds?.catchUp(seat) ?? [];
@@ -221,7 +257,8 @@ export class Match implements Phases {
     syncBoard(st, m);
     st.winner = m.winner === 'draw' ? 2 : (m.winner ?? -1);
     st.endReason = m.endReason ?? '';
-    const id = randomBytes(9).toString('base64url');
+    // From the seed: a match rebuilt from its log after a crash (restore.ts) stores the id its clients were told.
+    const id = createHash('sha256').update(`${this.seed}:record`).digest().subarray(0, 9).toString('base64url');
     st.recordId = id;
     const { record, summary } = matchRecord({
       id,
@@ -231,6 +268,7 @@ export class Match implements Phases {
       initiativeFrom: this.initiativeFrom,
       players: this.players!,
       names: this.names,
+      bots: [st.seats[0]!.bot, st.seats[1]!.bot],
       draftLog: this.drafting?.draft?.log ?? [],
       rounds: rounds.played,
       interrupted,
