@@ -62,18 +62,22 @@ export async function draftStep(page: Page): Promise<boolean> {
   return true;
 }
 
+let answered = 0;
+
 /** Answer an open decision with the first legal choice (or pass in the fighter phase); false when none is open. */
 export async function decide(page: Page): Promise<boolean> {
   // A panel already answered stays until the server closes its prompt: it is marked, so it is answered once.
-  const panel = page.locator('#decision-panel:not([data-driven])');
-  if (!(await panel.first().isVisible())) return false;
+  const open = page.locator('#decision-panel:not([data-driven])').first();
+  if (!(await open.isVisible())) return false;
+  const mark = String(++answered);
+  await open.evaluate((el, m) => el.setAttribute('data-driven', m), mark);
+  const panel = page.locator(`#decision-panel[data-driven="${mark}"]`);
   const pass = panel.locator('#fighter-pass');
   const choice: Locator = (await pass.isVisible()) ? pass : panel.locator('.options button').first();
   if (!(await choice.isVisible())) {
-    const text = (await panel.first().textContent())?.slice(0, 200);
+    const text = (await panel.textContent())?.slice(0, 200);
     throw new Error(`decision: the panel offers nothing to choose: "${text}"`);
   }
-  await panel.first().evaluate((el) => el.setAttribute('data-driven', ''));
   await choice.click();
   return true;
 }

@@ -2,7 +2,7 @@
 // validation of a fighter activation answer. The end of an activation (recall or action) is squadron-action.ts.
 import { onBoard } from './board.js';
 import { fighterBayCard, squadronCard } from './content/index.js';
-import { DIRS, directionTo, equals, isDir, key, neighbour, range } from './hex.js';
+import { DIRS, directionTo, equals, isDir, neighbour, range } from './hex.js';
 import { bayHexes, validateSquadronEnd, withSquadronAt } from './squadron-action.js';
 import { smallTokens } from './tokens.js';
 import { err, ok } from './types.js';

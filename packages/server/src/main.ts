@@ -28,7 +28,7 @@ const host = env.HOST || '0.0.0.0';
 const shutdownTimeoutMs = Number.parseInt(env.SHUTDOWN_TIMEOUT_MS ?? '10000', 10) || 10_000;
 const shutdownDrainMs = Math.max(0, Number.parseInt(env.SHUTDOWN_DRAIN_MS ?? '0', 10) || 0);
 
-let game;
+let game: Awaited<ReturnType<typeof createGameServer>>;
 try {
   game = await createGameServer({
     http: {

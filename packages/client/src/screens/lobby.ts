@@ -118,7 +118,7 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
     ]);
     replace(
       live,
-      m && m.length
+      m?.length
         ? m.map((x) =>
             h(
               'li',
@@ -138,7 +138,7 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
     );
     replace(
       replays,
-      r && r.length
+      r?.length
         ? r.map((x) =>
             h(
               'li',

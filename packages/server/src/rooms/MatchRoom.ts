@@ -261,13 +261,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
   override onDrop(client: Client, code?: number): void {
     const m = this.members.get(client.sessionId);
-    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing)
-      return this.onLeave(client, code);
+    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing) {
+      this.onLeave(client, code);
+      return;
+    }
     const seat = m.seat;
     const left = this.budget.left(seat);
     this.seatClients[seat] = null;
     this.state.seats[seat]!.connected = false;
-    if (left <= 0) return this.onLeave(client, code);
+    if (left <= 0) {
+      this.onLeave(client, code);
+      return;
+    }
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
     this.budget.hold(seat, (ms) =>
@@ -313,7 +318,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.members.delete(client.sessionId);
     if (m.role === 'spectator') {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
-      return this.updateMetadata();
+      this.updateMetadata();
+      return;
     }
     const seat = m.seat!;
     this.settleDrop(seat);
@@ -363,15 +369,19 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const m = this.members.get(client.sessionId);
     if (!m) return;
     const parsed = parseClientMessage(type, payload);
-    if (!parsed.ok) return this.reply(client, 'error', parsed.error);
+    if (!parsed.ok) {
+      this.reply(client, 'error', parsed.error);
+      return;
+    }
     if (m.role === 'spectator' || m.seat === null) {
-      return this.reply(client, 'error', {
+      this.reply(client, 'error', {
         code: 'spectator',
         type: parsed.type,
         message: `${parsed.type}: spectators can change nothing`,
       });
+      return;
     }
-    let outcome;
+    let outcome: ReturnType<MatchRoom['dispatch']>;
     try {
       outcome = this.dispatch(m.seat, parsed);
     } catch (err) {
