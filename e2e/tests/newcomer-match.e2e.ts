@@ -98,10 +98,10 @@ test('emotes reach the opponent and the spectator; a burst is refused; muting hi
   await expect(b.locator('#log')).not.toContainText('Ivy: “Good game”');
   // Ivy mutes emotes, and it is remembered: Jon's next one does not show for her (the spectator sees it).
   await a.click('#mute-emotes');
-  await expect(a.locator('#mute-emotes')).toHaveAttribute('aria-pressed', 'true');
+  await expect(a.locator('#mute-emotes')).toHaveAttribute('data-muted', 'true');
   await a.reload();
   await a.click('#emotes-toggle');
-  await expect(a.locator('#mute-emotes')).toHaveAttribute('aria-pressed', 'true');
+  await expect(a.locator('#mute-emotes')).toHaveAttribute('data-muted', 'true');
   await b.getByRole('button', { name: 'Well played' }).click();
   await expect(c.locator('#log')).toContainText('Jon: “Well played”');
   await expect(b.locator('#log')).toContainText('You: “Well played”');
@@ -119,13 +119,13 @@ test('emotes reach the opponent and the spectator; a burst is refused; muting hi
 });
 
 test('sound toggle and animation speed are remembered; concede asks in the page', async () => {
-  await expect(a.locator('#mute-sound')).toHaveAttribute('aria-pressed', 'false');
+  await expect(a.locator('#mute-sound')).toHaveAttribute('data-muted', 'false');
   await a.click('#mute-sound');
-  await expect(a.locator('#mute-sound')).toHaveAttribute('aria-pressed', 'true');
+  await expect(a.locator('#mute-sound')).toHaveAttribute('data-muted', 'true');
   await a.click('#speed');
   await expect(a.locator('#speed')).toHaveText('2×');
   await a.reload();
-  await expect(a.locator('#mute-sound')).toHaveAttribute('aria-pressed', 'true');
+  await expect(a.locator('#mute-sound')).toHaveAttribute('data-muted', 'true');
   await expect(a.locator('#speed')).toHaveText('2×');
   await a.click('#speed');
   await expect(a.locator('#speed')).toHaveText('Skip');

@@ -47,7 +47,7 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   const vent = a.locator('button.cc[data-card="vent-coolant"]');
   await expect(vent).toBeDisabled();
   await expect(vent.locator('.why')).toHaveText(/cooldown/);
-  await expect(vent).toHaveAttribute('aria-label', /^Vent Coolant — unavailable: .*cooldown/);
+  await expect(vent).toHaveAccessibleName(/^Vent Coolant .*cooldown/);
   const special = a.locator('button.cc[data-card="special-ability"]'); // FPA's Emergency Repairs, nothing damaged yet
   await expect(special).toBeEnabled();
   await expect(special.locator('.note')).toContainText('armour');

@@ -22,6 +22,8 @@ export interface MatchOutcome {
   rounds: number;
   msA: number[];
   msB: number[];
+  /** CPU time of A's decisions (process.cpuUsage: the whole process, so only meaningful with one worker). */
+  cpuA: number[];
 }
 
 export interface ArenaResult {
@@ -34,6 +36,9 @@ export interface ArenaResult {
   /** A's commitments and prompt answers (the level under test), in milliseconds. */
   decisionMs: { p50: number; p99: number; max: number };
   decisionMsB: { p50: number; p99: number; max: number };
+  /** CPU milliseconds of A's decisions (process-wide: meaningful with --workers 1, where it leaves out the wait for
+   * a core on a loaded machine). */
+  decisionCpuMs: { p50: number; p99: number; max: number };
   rounds: { mean: number };
   workers: number;
 }
@@ -43,18 +48,26 @@ export function playArenaMatch(o: ArenaOptions, index: number): MatchOutcome {
   const aSeat = index % 2;
   const msA: number[] = [];
   const msB: number[] = [];
-  const player = (level: BotLevel, opts: BotOptions, times: number[]) => (request: Parameters<typeof botAnswer>[1]) => {
-    const t0 = performance.now();
-    const answer = botAnswer(level, request, opts);
-    if (request.kind === 'commit' || request.kind === 'decide') times.push(performance.now() - t0);
-    return answer;
-  };
+  const cpuA: number[] = [];
+  const player =
+    (level: BotLevel, opts: BotOptions, times: number[], cpu?: number[]) =>
+    (request: Parameters<typeof botAnswer>[1]) => {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const answer = botAnswer(level, request, opts);
+      if (request.kind === 'commit' || request.kind === 'decide') {
+        times.push(performance.now() - t0);
+        const c = process.cpuUsage(c0);
+        cpu?.push((c.user + c.system) / 1000);
+      }
+      return answer;
+    };
   const budget = (b: number | undefined) => (b !== undefined ? { budget: b } : {});
-  const pa = player(o.a, { seed: `${o.seed}:${index}:a`, ...budget(o.budgetA) }, msA);
+  const pa = player(o.a, { seed: `${o.seed}:${index}:a`, ...budget(o.budgetA) }, msA, cpuA);
   const pb = player(o.b, { seed: `${o.seed}:${index}:b`, ...budget(o.budgetB) }, msB);
   const m = playMatch(aSeat === 0 ? [pa, pb] : [pb, pa], `${o.seed}:${index}`);
   const result = m.winner === 'draw' ? 'draw' : m.winner === aSeat ? 'a' : 'b';
-  return { index, result, rounds: m.rounds, msA, msB };
+  return { index, result, rounds: m.rounds, msA, msB, cpuA };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -75,6 +88,7 @@ export function summarise(o: ArenaOptions, outcomes: MatchOutcome[], workers: nu
     draws: count('draw'),
     decisionMs: quantiles(outcomes.flatMap((m) => m.msA)),
     decisionMsB: quantiles(outcomes.flatMap((m) => m.msB)),
+    decisionCpuMs: quantiles(outcomes.flatMap((m) => m.cpuA)),
     rounds: { mean: round3(outcomes.reduce((n, m) => n + m.rounds, 0) / Math.max(1, outcomes.length)) },
     workers,
   };

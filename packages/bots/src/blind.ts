@@ -29,8 +29,10 @@ export function botRng(seed: string, level: string, request: unknown): Rng {
  * runs rolls its own dice (the copy is shallow: the engine never mutates the state it is given).
  */
 export function blindState(state: MatchState, rng: Rng): MatchState {
-  return {
-    ...state,
-    rng: [rng.int(0x100000000), rng.int(0x100000000), rng.int(0x100000000), rng.int(0x100000000) | 1],
-  };
+  return { ...state, rng: ownDice(rng) };
+}
+
+/** A generator state for the engine drawn from the bot's own generator (never all zero). */
+export function ownDice(rng: Rng): MatchState['rng'] {
+  return [rng.int(0x100000000), rng.int(0x100000000), rng.int(0x100000000), rng.int(0x100000000) | 1];
 }

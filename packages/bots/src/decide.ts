@@ -14,7 +14,7 @@ import {
   type Rng,
   type Seat,
 } from '@star-eater/engine';
-import { blindState } from './blind.js';
+import { type Dice, diceFrom } from './simulate.js';
 import { evaluate } from './evaluate.js';
 import { bestEnd, optionValue, quickDecision } from './policy.js';
 
@@ -78,10 +78,10 @@ export interface DecideContext {
 }
 
 /** The rest of the round after `decision`, on the bot's own dice, evaluated for `seat`. */
-function restOfRound(ctx: DecideContext, seat: Seat, decision: Decision, rng: Rng): number {
+function restOfRound(ctx: DecideContext, seat: Seat, decision: Decision, dice: Dice): number {
   const k = ctx.decisions.length;
   const p = resolveRoundWith(
-    blindState(ctx.start, rng),
+    { ...ctx.start, rng: [...dice] },
     ctx.commitments,
     (prompt, i, now) => (i < k ? ctx.decisions[i] : i === k ? decision : quickDecision(now, prompt)),
     { rolls: ctx.rolls },
@@ -103,9 +103,10 @@ export function searchDecision(
   if (list.length <= 1) return list[0]?.decision ?? quickDecision(s, prompt);
   let best = list[0]!.decision;
   let bestV = -Infinity;
+  const dice = Array.from({ length: samples }, () => diceFrom(rng));
   for (const c of list) {
     let v = 0;
-    for (let i = 0; i < samples; i++) v += restOfRound(ctx, prompt.seat, c.decision, rng);
+    for (const d of dice) v += restOfRound(ctx, prompt.seat, c.decision, d);
     if (v > bestV) {
       bestV = v;
       best = c.decision;

@@ -5,6 +5,7 @@ import {
   distance,
   getFaction,
   inArc,
+  neighbour,
   mountArcs,
   mountHex,
   shipHexes,
@@ -56,6 +57,29 @@ function bearing(ship: Warship, enemy: Warship): number {
   return v;
 }
 
+/** Expected damage on its way to this ship: enemy projectiles whose line crosses it, torpedoes closing on it. */
+function incoming(s: MatchState, ship: Warship): number {
+  const hexes = shipHexes(ship);
+  const hit = (h: { q: number; r: number }) => hexes.some((x) => x.q === h.q && x.r === h.r);
+  let v = 0;
+  for (const t of s.tokens) {
+    if (t.owner === ship.seat) continue;
+    if (t.kind === 'projectile') {
+      let h = t.at;
+      for (let k = 0; k < t.speed * 2; k++) {
+        h = neighbour(h, t.facing);
+        if (hit(h)) {
+          v += t.damage * (k < t.speed ? 0.9 : 0.6);
+          break;
+        }
+      }
+    } else if (distance(t.at, ship.core) <= t.speed * 2 + 1 && inArc('fullFront', t.at, t.facing, ship.core)) {
+      v += t.damage * 0.6;
+    }
+  }
+  return v * 1.2;
+}
+
 function supply(ship: Warship): number {
   return 0.15 * (ship.supply.main + ship.supply.broadside) + 0.1 * ship.power * getFaction(ship.faction).special.power;
 }
@@ -65,6 +89,6 @@ export function evaluate(s: MatchState, seat: Seat): number {
   if (s.winner !== null) return s.winner === 'draw' ? 0 : s.winner === seat ? WIN : -WIN;
   const me = s.ships[seat];
   const them = s.ships[seat === 0 ? 1 : 0];
-  const side = (a: Warship, b: Warship) => hull(a) + squadrons(a, b) + bearing(a, b) + supply(a);
+  const side = (a: Warship, b: Warship) => hull(a) + squadrons(a, b) + bearing(a, b) + supply(a) - incoming(s, a);
   return side(me, them) - side(them, me);
 }

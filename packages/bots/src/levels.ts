@@ -7,16 +7,17 @@ import { heuristicDecision, searchDecision } from './decide.js';
 import type { BotAnswer, BotRequest } from './index.js';
 import { randomAnswer } from './random.js';
 import { searchCommitment } from './search.js';
-import { NONE, pair, playout } from './simulate.js';
+import { diceFrom, NONE, pair, playout } from './simulate.js';
 
 /** One-ply greedy: the best card set moving as now, then the best engine setting with it, each by one playout. */
 function greedyCommitment(request: Extract<BotRequest, { kind: 'commit' }>, rng: Rng): Commitment {
   const { state, seat } = request;
+  const dice = diceFrom(rng);
   const pick = (list: Commitment[]): Commitment => {
     let best = list[0]!;
     let bestV = -Infinity;
     for (const c of list) {
-      const v = playout(state, seat, pair(seat, c, NONE), rng);
+      const v = playout(state, seat, pair(seat, c, NONE), dice);
       if (v > bestV) {
         bestV = v;
         best = c;

@@ -6,7 +6,7 @@
 import { ENGINE_SETTINGS, type Commitment, type MatchState, type Rng, type Seat } from '@star-eater/engine';
 import { usefulCardSets } from './candidates.js';
 import { solveZeroSum } from './matrix.js';
-import { NONE, pair, playout } from './simulate.js';
+import { type Dice, diceFrom, NONE, pair, playout } from './simulate.js';
 
 const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 
@@ -24,7 +24,8 @@ function screen(s: MatchState, seat: Seat, list: Commitment[], keep: number, rng
     }
     pool = [list[0]!, ...rest.slice(0, Math.max(0, limit - 1))];
   }
-  const scored = pool.map((c, i) => ({ c, i, v: playout(s, seat, pair(seat, c, NONE), rng) }));
+  const dice = diceFrom(rng);
+  const scored = pool.map((c, i) => ({ c, i, v: playout(s, seat, pair(seat, c, NONE), dice) }));
   scored.sort((a, b) => b.v - a.v || a.i - b.i);
   return scored.slice(0, keep).map((x) => x.c);
 }
@@ -46,24 +47,29 @@ export interface SearchShape {
   samples: number;
   /** At most this many commitments are screened in each list (small budgets). */
   limit: number;
+  /** Rounds each matrix playout looks ahead (the later ones with `follow`'s continuation). */
+  depth: number;
 }
 
 /** The shape of the search a budget (in playouts) pays for. */
 export function shapeFor(budget: number): SearchShape {
-  if (budget < 60) return { sets: 2, mine: 2, theirs: 2, samples: 1, limit: Math.max(2, Math.floor(budget / 4)) };
-  if (budget <= 120) return { sets: 3, mine: 6, theirs: 3, samples: 1, limit: Infinity };
-  if (budget <= 400) return { sets: 4, mine: 8, theirs: 5, samples: 2, limit: Infinity };
-  return { sets: 5, mine: 12, theirs: 8, samples: Math.max(2, Math.floor((budget - 300) / 96)), limit: Infinity };
+  if (budget < 60)
+    return { sets: 2, mine: 2, theirs: 2, samples: 1, limit: Math.max(2, Math.floor(budget / 4)), depth: 1 };
+  if (budget <= 120) return { sets: 3, mine: 6, theirs: 3, samples: 1, limit: Infinity, depth: 1 };
+  if (budget <= 400) return { sets: 4, mine: 8, theirs: 5, samples: 2, limit: Infinity, depth: 1 };
+  const samples = Math.max(1, Math.floor((budget - 300) / 140));
+  return { sets: 4, mine: 10, theirs: 7, samples, limit: Infinity, depth: 2 };
 }
 
 export function searchCommitment(s: MatchState, seat: Seat, budget: number, rng: Rng): Commitment {
   const shape = shapeFor(budget);
   const mine = shortlist(s, seat, shape, shape.sets, shape.mine, rng);
   const theirs = shortlist(s, other(seat), shape, Math.max(2, shape.sets - 1), shape.theirs, rng);
+  const dice: Dice[] = Array.from({ length: shape.samples }, () => diceFrom(rng));
   const m = mine.map((c) =>
     theirs.map((o) => {
       let v = 0;
-      for (let k = 0; k < shape.samples; k++) v += playout(s, seat, pair(seat, c, o), rng);
+      for (const d of dice) v += playout(s, seat, pair(seat, c, o), d, shape.depth);
       return v / shape.samples;
     }),
   );

@@ -37,6 +37,7 @@ export class StarEaterApp implements App {
           'STAR ',
           h('span', null, 'EATER'),
         ),
+        h('a.topnav', { href: '#/learn', id: 'how-to-play' }, 'How to play'),
         this.status,
       ),
       this.main,
@@ -74,6 +75,11 @@ export class StarEaterApp implements App {
       this.unmount = mountRoom(screen, this, { roomId: parts[1], spectate: true });
     } else if (parts[0] === 'replay' && parts[1]) {
       this.unmount = mountReplay(screen, this, { id: parts[1] });
+    } else if (parts[0] === 'learn') {
+      // The learn page and the tutorial load on demand: the lobby's first paint does not wait for them.
+      this.unmount = lazyMount(() => import('./learn/learn-page.js').then((m) => m.mountLearn(screen)));
+    } else if (parts[0] === 'tutorial') {
+      this.unmount = lazyMount(() => import('./learn/tutorial.js').then((m) => m.mountTutorial(screen, this)));
     } else if (parts[0] === 'demo') {
       this.unmount = mountReplay(screen, this, { id: 'demo' });
     } else {
@@ -81,4 +87,20 @@ export class StarEaterApp implements App {
       this.unmount = mountLobby(screen, this);
     }
   }
+}
+
+/** Mounts a screen whose module loads on demand; leaving before it loaded unmounts it as soon as it has. */
+function lazyMount(load: () => Promise<() => void>): () => void {
+  let unmount: (() => void) | null = null;
+  let left = false;
+  load()
+    .then((u) => {
+      if (left) u();
+      else unmount = u;
+    })
+    .catch((e: unknown) => console.error(e));
+  return () => {
+    left = true;
+    unmount?.();
+  };
 }

@@ -57,13 +57,15 @@ describe('the action phase (RULES §4.3, draft §6.3)', () => {
     expect(after(ctx)).toEqual([
       { type: 'cooldown', seat: 1, component: 'broadside', before: 1, after: 0, reason: 'vent-coolant' },
       { type: 'card-resolved', seat: 1, card: 'vent-coolant' },
-      { type: 'card-ignored', seat: 1, card: 'special-ability', reason: 'nothing-to-do' }, // vented already
+      // vented already: Capacitor Dump finds nothing, but playing the card spent the token (draft §6.3.7, Ruling 6)
+      { type: 'power-spent', seat: 1, before: 2, after: 1 },
+      { type: 'card-resolved', seat: 1, card: 'special-ability' },
       { type: 'cooldown', seat: 0, component: 'main', before: 1, after: 0, reason: 'vent-coolant' },
       { type: 'card-resolved', seat: 0, card: 'vent-coolant' },
       { type: 'munitions', seat: 0, squadron: '0:0', before: 1, after: 2, reason: 'maintenance' },
       { type: 'card-resolved', seat: 0, card: 'squadron-maintenance' },
     ]);
-    expect(s.ships[1].power).toBe(2); // nothing to dump: no power spent (ruling)
+    expect(s.ships[1].power).toBe(1);
   });
 });
 
@@ -176,11 +178,15 @@ describe('Special Ability (draft §6.3.7, RULES §6)', () => {
     expect(after(ctx)[1]).toEqual({ type: 'armour-restored', seat: 0, section: 'port', before: 2, after: 3 });
   });
 
-  it('ruling: Emergency Repairs on an undamaged section does nothing and keeps the power token', () => {
+  it('draft §6.3.7 "Spend one power token to activate": Emergency Repairs on an undamaged section still spends it', () => {
     const s = testState();
     const ctx = run(s, commit({ card: 'special-ability', section: 'core' }));
-    expect(after(ctx)).toEqual([{ type: 'card-ignored', seat: 0, card: 'special-ability', reason: 'nothing-to-do' }]);
-    expect(s.ships[0].power).toBe(2);
+    expect(after(ctx)).toEqual([
+      { type: 'power-spent', seat: 0, before: 2, after: 1 },
+      { type: 'card-resolved', seat: 0, card: 'special-ability' },
+    ]);
+    expect(s.ships[0].power).toBe(1);
+    expect(s.ships[0].armour.core).toBe(s.ships[0].startArmour.core);
   });
 
   it('RULES §6 Capacitor Dump: spend a power token, remove all cooldown tokens from the component', () => {

@@ -149,9 +149,10 @@ function squadronMaintenance(ctx: Ctx, seat: Seat, munitions: number[] | undefin
 }
 
 /**
- * Special Ability (draft §6.3.7): spend one power token. Emergency Repairs restores armour to a section (not above its
- * start); Capacitor Dump removes all cooldown tokens from a component. Ruling: with nothing to restore or remove the
- * card does nothing and no power is spent.
+ * Special Ability (draft §6.3.7 "Spend one power token to activate the special ability"): playing it spends the
+ * token, whatever the ability then finds to do. Emergency Repairs restores armour to a section (not above its start);
+ * Capacitor Dump removes all cooldown tokens from a component. With nothing to restore or remove the token is spent
+ * all the same (Ruling 6); only a card without its parameter, which names nothing to activate on, spends nothing.
  */
 function specialAbility(ctx: Ctx, seat: Seat, play: Extract<CardPlay, { card: 'special-ability' }>): void {
   const ship = ctx.s.ships[seat];
@@ -160,39 +161,27 @@ function specialAbility(ctx: Ctx, seat: Seat, play: Extract<CardPlay, { card: 's
     ignored(ctx, seat, 'special-ability', 'no-power');
     return;
   }
-  const spend = (): void => {
-    ctx.emit({ type: 'power-spent', seat, before: ship.power, after: ship.power - 1 });
-    ship.power--;
-  };
-  if (special.kind === 'emergencyRepairs') {
-    const section = play.section;
-    if (!section || !SECTIONS.includes(section)) {
-      ignored(ctx, seat, 'special-ability', 'invalid-parameter');
-      return;
+  const { section, component } = play;
+  const repairs = special.kind === 'emergencyRepairs';
+  if (repairs ? !section || !SECTIONS.includes(section) : !isComponent(component)) {
+    ignored(ctx, seat, 'special-ability', 'invalid-parameter');
+    return;
+  }
+  ctx.emit({ type: 'power-spent', seat, before: ship.power, after: ship.power - 1 });
+  ship.power--;
+  if (repairs) {
+    const before = ship.armour[section!];
+    const after = Math.min(ship.startArmour[section!], before + (special.amount ?? 2));
+    if (after > before) {
+      ship.armour[section!] = after;
+      ctx.emit({ type: 'armour-restored', seat, section: section!, before, after });
     }
-    const before = ship.armour[section];
-    const after = Math.min(ship.startArmour[section], before + (special.amount ?? 2));
-    if (after <= before) {
-      ignored(ctx, seat, 'special-ability', 'nothing-to-do');
-      return;
-    }
-    spend();
-    ship.armour[section] = after;
-    ctx.emit({ type: 'armour-restored', seat, section, before, after });
   } else {
-    const component = play.component;
-    if (!isComponent(component)) {
-      ignored(ctx, seat, 'special-ability', 'invalid-parameter');
-      return;
+    const before = ship.cooldown[component!];
+    if (before > 0) {
+      ship.cooldown[component!] = 0;
+      ctx.emit({ type: 'cooldown', seat, component: component!, before, after: 0, reason: 'capacitor-dump' });
     }
-    const before = ship.cooldown[component];
-    if (before <= 0) {
-      ignored(ctx, seat, 'special-ability', 'nothing-to-do');
-      return;
-    }
-    spend();
-    ship.cooldown[component] = 0;
-    ctx.emit({ type: 'cooldown', seat, component, before, after: 0, reason: 'capacitor-dump' });
   }
   ctx.emit({ type: 'card-resolved', seat, card: 'special-ability' });
 }

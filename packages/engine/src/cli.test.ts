@@ -71,6 +71,20 @@ describe('RULES §10: the engine command line', () => {
     expect(r.stderr).toMatch(/record\.rounds\[1\]\.commitments\[0\]/);
   });
 
+  it('RULES §10: a record whose draft does not produce its loadout is refused naming the field, exit code 2', () => {
+    const record = JSON.parse(readFileSync(join(dir, 'match-1.json'), 'utf8'));
+    const pd =
+      record.players[0].faction === 'fpa'
+        ? ['fpa-ciws', 'fpa-flak-screen']
+        : ['lamais-point-lasers', 'lamais-scatter-guns'];
+    record.players[0].loadout.pointDefence = pd.find((id) => id !== record.players[0].loadout.pointDefence);
+    const bad = join(dir, 'undrafted.json');
+    writeFileSync(bad, JSON.stringify(record));
+    const r = run('replay', bad);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/record\.players\[0\]\.loadout\.pointDefence/);
+  });
+
   it('an unknown command prints the usage and exits 2', () => {
     const r = run('frobnicate');
     expect(r.status).toBe(2);

@@ -272,6 +272,26 @@ describe('recall and actions in the phase (RULES §4.4)', () => {
     });
   });
 
+  it('RULES §6 Deep Hangar (recall 2): a squadron 2 hexes from a bay is recalled; 3 hexes away it is refused', () => {
+    // Seat 1's Deep Hangar bays: port (8,-1), starboard (6,0). Dart 1:0 at (4,1): 2 from the starboard hex.
+    const s = testState();
+    space(s, 1, 0, hex(4, 1), 'S', { munitions: 1 });
+    space(s, 1, 1, hex(3, 1), 'S'); // 3 from the starboard hex, 4 from the port hex
+    const recall = (squadron: number) => fighter({ kind: 'activate', squadron, path: [], end: { kind: 'recall' } });
+    const { ctx } = recordingCtx(s, [recall(0), recall(1)]);
+    let refused: unknown = null;
+    try {
+      resolveFighterPhase(ctx);
+    } catch (e) {
+      refused = e;
+    }
+    expect(ctx.events).toContainEqual({ type: 'squadron-recalled', seat: 1, squadron: '1:0', from: hex(4, 1) });
+    expect(s.ships[1].squadrons[0]).toMatchObject({ status: 'aboard', munitions: 1, activated: true });
+    expect(refused).toBeInstanceOf(RejectedDecision);
+    expect(refused).toMatchObject({ index: 1, error: { code: 'illegal-recall' } });
+    expect(s.ships[1].squadrons[1]).toMatchObject({ status: 'space', at: hex(3, 1) });
+  });
+
   it('RULES §4.4: the action resolves at once, after the moves; a squadron destroyed by it is no longer offered', () => {
     const s = testState({ initiative: 1 });
     space(s, 1, 2, hex(7, 4), 'S', { munitions: 2 }); // Lancer facing S

@@ -90,6 +90,7 @@ export {
 export { replayRecord, replayJson, setupOf, type ReplayResult } from './replay.js';
 export { stateView, type StateView } from './view.js';
 export { createRng, seedRng, seedHash, type Rng } from './rng.js';
+export { coinToss, matchInitiative, type InitiativeFrom } from './coin-toss.js';
 export { sha256 } from './sha256.js';
 export { randomCommitment, randomDecision } from './random.js';
 export { simulateMatch } from './simulate.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCtx, RejectedDecision } from './context.js';
 import type { MatchEvent } from './events.js';
-import { FPA_LOADOUT, testCtx, testShip, testState, testToken } from './fixtures.js';
+import { pointDefenceCard } from './content/index.js';
+import { FPA_LOADOUT, LAMAIS_LOADOUT, testCtx, testShip, testState, testToken } from './fixtures.js';
 import { hex } from './hex.js';
 import { fireDefenceStations, pointDefenceAttacker } from './point-defence.js';
 import { roll, seedRng, type RngState } from './rng.js';
@@ -99,6 +100,40 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     });
     expect(s.ships[1].squadrons.map((x) => x.status)).toEqual(['destroyed', 'destroyed', 'aboard']);
     expect([...ctx.activated[0]]).toEqual(['pointDefence']);
+  });
+
+  it('RULES §6 Scatter Guns (range 1, accuracy 3, 3 shots, cooldown 0): three attacks at range 1 only', () => {
+    // A Lamais ship with Scatter Guns where ship 0 stands. Enemy Darts (evasion 3) at (7,8) next to the bow and
+    // (5,11) next to the port hex; the Lancer (evasion 2) at (7,7), 2 from the bow: out of range 1.
+    const s = testState({
+      ships: [
+        testShip(0, { faction: 'lamais', loadout: { ...LAMAIS_LOADOUT, pointDefence: 'lamais-scatter-guns' } }),
+        testShip(1, { core: hex(12, 2), facing: 'S' }),
+      ],
+    });
+    place(s, 1, 0, hex(7, 8), 'S');
+    place(s, 1, 1, hex(5, 11), 'S');
+    place(s, 1, 2, hex(7, 7), 'S');
+    s.rng = rngFor(6, 7, 7); // need d12 > 6 + 3 − 3 = 6: a miss, then two hits
+    const { ctx, prompts } = recordingCtx(s, [pdShot('1:0'), pdShot('1:0'), pdShot('1:1')]);
+    expect(fireDefenceStations(ctx, 0)).toBe(true);
+    expect(prompts.map((p) => (p.kind === 'point-defence' ? [p.weapon, p.shot, p.shots] : null))).toEqual([
+      ['lamais-scatter-guns', 1, 3],
+      ['lamais-scatter-guns', 2, 3],
+      ['lamais-scatter-guns', 3, 3],
+    ]);
+    const first = prompts[0]!;
+    expect(first.kind === 'point-defence' && first.options).toEqual([
+      { target: sq('1:0'), hitTwelfths: 6, distance: 1 },
+      { target: sq('1:1'), hitTwelfths: 6, distance: 1 },
+    ]);
+    expect(attacks(ctx.events).map((e) => [e.target, e.detail.accuracy, e.detail.needAbove, e.detail.hit])).toEqual([
+      [sq('1:0'), 3, 6, false],
+      [sq('1:0'), 3, 6, true],
+      [sq('1:1'), 3, 6, true],
+    ]);
+    expect(s.ships[1].squadrons.map((x) => x.status)).toEqual(['destroyed', 'destroyed', 'space']);
+    expect(pointDefenceCard('lamais-scatter-guns').cooldown).toBe(0); // fires again next round (RULES §4.6)
   });
 
   it('RULES §4.5: after a miss the same target may be shot at again', () => {

@@ -1,6 +1,7 @@
 // The match record (RULES §10): a public, versioned JSON format. parseRecord checks the shape of untrusted input
 // and names the first bad field; replay.ts checks legality against the rules.
 import { SCENARIOS } from './board.js';
+import type { InitiativeFrom } from './coin-toss.js';
 import { FACTIONS } from './content/index.js';
 import { parseDir } from './hex.js';
 import { NO_VARIANTS } from './match.js';
@@ -28,6 +29,11 @@ export interface MatchRecord {
   variants: Variants;
   scenario: string;
   initiative: Seat;
+  /**
+   * How `initiative` was decided (optional; records written before it was kept lack it): 'coin-toss' is checked
+   * against the seed on replay (coin-toss.ts); 'previous-loser' names a rematch (RULES §7).
+   */
+  initiativeFrom?: InitiativeFrom;
   players: [RecordPlayer, RecordPlayer];
   draft: unknown[];
   rounds: RecordRound[];
@@ -118,6 +124,7 @@ const recordShape: Check = obj(
     ]),
     scenario: oneOf(Object.keys(SCENARIOS)),
     initiative: seat,
+    initiativeFrom: oneOf(['coin-toss', 'previous-loser']),
     players: arr(player, 2),
     draft: arr(any),
     // Commitments are checked against the rules during replay (validateCommitment), with the round named.
@@ -131,7 +138,7 @@ const recordShape: Check = obj(
       ['interrupted'],
     ),
   },
-  ['variants', 'scenario', 'draft', 'end'],
+  ['variants', 'scenario', 'initiativeFrom', 'draft', 'end'],
 );
 
 /** Check the shape of an untrusted record; fill optional fields with their defaults. */

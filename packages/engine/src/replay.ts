@@ -1,8 +1,10 @@
 // Replaying a match record (RULES §7 "Replay", §10): the engine re-creates every event and the final state.
+import { coinToss } from './coin-toss.js';
 import { validateCommitment } from './commitment.js';
 import { defaultDecision } from './defaults.js';
 import type { MatchEvent } from './events.js';
 import { concede, createMatch, forfeit, validateSetup, type MatchSetup } from './match.js';
+import { checkRecordDraft } from './record-draft.js';
 import { parseRecord, type MatchRecord, type RecordError, type RecordRound } from './record.js';
 import { resolveRound, resolveRoundWith } from './round.js';
 import type { Commitment, MatchState, Result, Seat } from './types.js';
@@ -27,6 +29,14 @@ export function setupOf(r: MatchRecord): MatchSetup {
 
 /** Replay a parsed record. Decisions that run out take the time-out defaults (RULES §10). */
 export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordError> {
+  if (record.initiativeFrom === 'coin-toss' && record.initiative !== coinToss(record.seed))
+    return err({
+      path: 'record.initiative',
+      message: `the coin toss of this seed gives seat ${coinToss(record.seed)}`,
+    });
+  // the draft first: where it disagrees with the loadouts, that disagreement is the first bad field (RULES §10)
+  const drafted = checkRecordDraft(record);
+  if (drafted) return err(drafted);
   const setup = setupOf(record);
   const v = validateSetup(setup);
   if (!v.ok) return err({ path: `record.${v.error.path}`, message: v.error.message });

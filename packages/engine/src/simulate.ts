@@ -1,4 +1,5 @@
 // Random legal matches from a seed (RULES §10 `simulate`): the draft, then rounds until a warship is destroyed.
+import { coinToss } from './coin-toss.js';
 import {
   createDraft,
   draftLoadouts,
@@ -60,7 +61,7 @@ export function simulateMatch(seed: string, index: number, opts: SimulateOptions
   const matchSeed = sha256(`match:${seed}:${index}`).slice(0, 32);
   const factionIds = Object.keys(FACTIONS) as FactionId[];
   const factions: [FactionId, FactionId] = [rng.pick(factionIds), rng.pick(factionIds)];
-  const initiative = rng.int(2) as Seat;
+  const initiative = coinToss(matchSeed); // RULES §5, from the match's seed (coin-toss.ts)
   const { loadouts, munitions, log } = draftRandomly(rng, factions, initiative);
   const players: MatchRecord['players'] = [
     { name: 'Random 1', faction: factions[0], loadout: loadouts[0], munitions: munitions[0] },
@@ -94,6 +95,7 @@ export function simulateMatch(seed: string, index: number, opts: SimulateOptions
     variants: state.variants,
     scenario: state.scenario.id,
     initiative,
+    initiativeFrom: 'coin-toss',
     players,
     draft: log,
     rounds,

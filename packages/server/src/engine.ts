@@ -7,6 +7,7 @@ export type DraftAction = E.DraftAction;
 export type RoundProgress = E.RoundProgress;
 export type MatchRecord = E.MatchRecord;
 export type RecordRound = E.RecordRound;
+export type InitiativeFrom = E.InitiativeFrom;
 
 export const engine = {
   createMatch: E.createMatch,
@@ -22,5 +23,6 @@ export const engine = {
   draftLoadouts: E.draftLoadouts,
   draftMunitions: E.draftMunitions,
   seedHash: E.seedHash,
+  matchInitiative: E.matchInitiative,
   RECORD_FORMAT: E.RECORD_FORMAT,
 };

@@ -1,6 +1,6 @@
 // Whole matches through the protocol: a scripted match watched by a spectator whose stored record replays to the
 // same final state; concede; rematch; time-outs on a driven clock; reconnection and an exhausted budget.
-import { parseRecord, replayRecord, seedHash, stateView } from '@star-eater/engine';
+import { coinToss, parseRecord, replayRecord, seedHash, stateView } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachBot, type Bot } from './bot.js';
@@ -70,6 +70,8 @@ describe('a full match', () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.value.players.map((p) => p.name)).toEqual(['Ada', 'Bo']);
+    // RULES §5: the coin toss is the engine's, from the revealed seed, and the record says so
+    expect(parsed.value).toMatchObject({ initiativeFrom: 'coin-toss', initiative: coinToss(parsed.value.seed) });
     const replay = replayRecord(parsed.value);
     expect(replay.ok).toBe(true);
     if (!replay.ok) return;
@@ -119,6 +121,13 @@ describe('concede and rematch', () => {
     expect(spec.state.seedHash).not.toBe(firstHash);
     expect(spec.state.seed).toBe('');
     expect(spec.state.spectators).toBe(1);
+    // The rematch's record says its initiative went to the previous loser (RULES §7), and replays.
+    await a.until(() => a.state.phase === 'commit', 'rematch round 1');
+    b.send('concede');
+    await spec.until(() => spec.state.matchNo === 2 && spec.state.phase === 'finished', 'rematch finished');
+    const rematch = parseRecord(await (await fetch(`${server.url}/api/records/${spec.state.recordId}`)).json());
+    expect(rematch).toMatchObject({ ok: true, value: { initiative: loser, initiativeFrom: 'previous-loser' } });
+    expect(rematch.ok && replayRecord(rematch.value).ok).toBe(true);
     void botA;
     void botB;
   }, 30_000);

@@ -21,9 +21,12 @@ export const THEME = {
   laser: 0xff3df2,
 };
 
-/** Faction colours; when both seats play the same faction, seat 1 takes the faction's second colour. */
+/**
+ * Faction colours; when both seats play the same faction, seat 1 takes the faction's second colour. Every pairing
+ * stays apart for colour-blind players (blue against orange or amber; theme.test.ts simulates it).
+ */
 const FACTION: Record<FactionId, [number, number]> = {
-  fpa: [0x4aa8ff, 0x3fe0b0],
+  fpa: [0x4aa8ff, 0xffb000],
   lamais: [0xff8a3c, 0xd57bff],
 };
 

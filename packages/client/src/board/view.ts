@@ -156,7 +156,8 @@ export class BoardView {
 
   colourOf = (seat: number): number => seatColour(this.factions, seat as Seat);
 
-  private hexAt(e: PointerEvent): Hex | null {
+  /** The hex under a pointer event, or null off the board (the tooltip asks too). */
+  hexAt(e: PointerEvent): Hex | null {
     if (!this.layout) return null;
     const r = this.app.canvas.getBoundingClientRect();
     const h = pixelToHex(this.layout, { x: e.clientX - r.left, y: e.clientY - r.top });

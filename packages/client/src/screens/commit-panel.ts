@@ -25,6 +25,15 @@ import { friendlyFireWarnings } from './fire-warning.js';
 
 const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
+/** A selector that finds the same control in the rebuilt panel. */
+function focusKey(el: HTMLElement): string | null {
+  if (el.dataset.card) return `[data-card="${el.dataset.card}"]`;
+  if (el.dataset.engine) return `[data-engine="${el.dataset.engine}"]`;
+  if (el.id) return `#${el.id}`;
+  const label = el.getAttribute('aria-label');
+  return label ? `[aria-label="${label.replace(/"/g, '\\"')}"]` : null;
+}
+
 /** Why the choices are disabled once locked in (issue 12: a disabled button always says why). */
 const LOCKED_WHY = 'Locked in: Revise (Esc) to change your orders';
 
@@ -44,7 +53,7 @@ export class CommitPanel {
   private state: MatchState | null = null;
   private focusCard: CardId | null = null;
   private timer = setInterval(() => this.tickCountdown(), 250);
-  private countdown = h('span.countdown', { id: 'countdown', 'aria-label': 'Time left' });
+  private countdown = h('span.countdown', { id: 'countdown', role: 'timer', 'aria-label': 'Time left' });
   private keyHandler = (e: KeyboardEvent) => this.onKey(e);
 
   constructor(
@@ -161,13 +170,17 @@ export class CommitPanel {
   render(): void {
     const s = this.state;
     if (!s) return;
+    // A keyboard user keeps their place: the control focused before the panel is rebuilt is focused again after.
+    const focused = document.activeElement as HTMLElement | null;
+    const keep = focused && (this.el.contains(focused) || this.bar.contains(focused)) ? focusKey(focused) : null;
     const flipped = this.board.orientation === 1;
     const dirs = ENGINE_SETTINGS.map((e, i) =>
       h(
         'button',
         {
           'aria-pressed': this.engine === e ? 'true' : 'false',
-          'aria-label': `Engine ${e} (key ${WHEEL_KEYS[i]})`,
+          // The visible text is part of the name (axe: label-content-name-mismatch): DOUBLE shows "2×".
+          'aria-label': `Engine ${e === 'DOUBLE' ? 'DOUBLE 2×' : e} (key ${WHEEL_KEYS[i]})`,
           title: this.locked ? LOCKED_WHY : `key ${WHEEL_KEYS[i]}`,
           disabled: this.locked,
           dataset: { engine: e },
@@ -193,7 +206,9 @@ export class CommitPanel {
         'button.cc',
         {
           'aria-pressed': chosen ? 'true' : 'false',
-          'aria-label': `${CARD_NAME[id]}${why ? ` — unavailable: ${why}` : note ? ` — note: ${note}` : ''} (key ${CARD_KEYS[i]!.toUpperCase()})`,
+          // Named by its visible text (the card, its key, its hint or why it cannot be played): axe's
+          // label-content-name-mismatch; the key also as aria-keyshortcuts.
+          'aria-keyshortcuts': CARD_KEYS[i]!.toUpperCase(),
           title: why ?? (this.locked ? LOCKED_WHY : note) ?? '',
           disabled: this.locked || !!why,
           dataset: { card: id },
@@ -274,6 +289,7 @@ export class CommitPanel {
     );
     this.tickCountdown();
     this.drawOverlays();
+    if (keep) (this.el.querySelector<HTMLElement>(keep) ?? this.bar.querySelector<HTMLElement>(keep))?.focus();
   }
 
   /** The momentum ghost and the arcs of the focused weapon card. */

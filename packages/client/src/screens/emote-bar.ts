@@ -54,9 +54,10 @@ export class EmoteBar {
 
   private paintMute(): void {
     const muted = prefs().emotesMuted;
+    // The button says the state; its title what a press does (a constant name with aria-pressed would hide the state
+    // from sight, and a name unlike the visible text trips screen-reader users who speak to the page).
     this.mute.textContent = muted ? 'Emotes: hidden' : 'Emotes: shown';
-    this.mute.setAttribute('aria-pressed', String(muted));
-    this.mute.setAttribute('aria-label', 'Mute emotes');
+    this.mute.dataset.muted = String(muted);
     this.mute.title = muted ? "Show other players' emotes again" : "Hide other players' emotes";
   }
 
@@ -88,8 +89,7 @@ export function soundToggle(): { el: HTMLElement; destroy: () => void } {
   const paint = () => {
     const muted = prefs().soundMuted;
     b.textContent = muted ? 'Sound: off' : 'Sound: on';
-    b.setAttribute('aria-pressed', String(muted));
-    b.setAttribute('aria-label', 'Mute sound effects');
+    b.dataset.muted = String(muted);
     b.title = muted ? 'Turn sound effects on' : 'Mute sound effects';
   };
   b.addEventListener('click', () => setPref('soundMuted', !prefs().soundMuted));

@@ -9,6 +9,8 @@ import { BoardView } from '../board/view.js';
 import { h, replace } from '../ui/dom.js';
 import { prefs, setPref, SPEEDS } from '../ui/prefs.js';
 import { shipCards } from './hud.js';
+import { describeHex } from '../board/inspect.js';
+import { attachBoardTips } from '../ui/tooltip.js';
 
 export interface MatchViewOptions {
   names: [string, string];
@@ -30,7 +32,8 @@ export class MatchView {
   readonly bar = h('div.side-bar');
   readonly topHud = h('div.hud.top');
   private cards = h('div.col', { id: 'ship-cards' });
-  private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log' });
+  /** Text a screen reader reads; focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */
+  private logEl = h('div.log', { id: 'log', role: 'log', 'aria-label': 'Match log', tabindex: 0 });
   private caption = h('div.caption', { id: 'caption', 'aria-live': 'polite' });
   private host = h('div.board-host');
   private speedBtn = h('button.small', { id: 'speed' });
@@ -57,6 +60,7 @@ export class MatchView {
   };
   private logResize = new ResizeObserver(() => this.followLog && this.scrollLog());
   locked: [boolean, boolean] | null = null;
+  private untip: (() => void) | null = null;
   connected: [boolean, boolean] | undefined;
 
   constructor(private o: MatchViewOptions) {
@@ -150,6 +154,12 @@ export class MatchView {
     });
     await this.view.init();
     this.view.setFactions(this.o.factions);
+    // Every board piece says what it is: hover, or a tap on touch (issue 12).
+    this.untip = attachBoardTips(
+      this.view.pixi.canvas,
+      (e) => this.view.hexAt(e),
+      (hx) => describeHex(this.board.model, hx),
+    );
     (window as unknown as { __board?: unknown }).__board = this;
     return this;
   }
@@ -228,6 +238,7 @@ export class MatchView {
   }
 
   destroy(): void {
+    this.untip?.();
     window.removeEventListener('keydown', this.onKey);
     this.logResize.disconnect();
     this.controlsResize.disconnect();

@@ -157,6 +157,20 @@ describe('RULES §4.5 torpedo movement', () => {
     ]);
   });
 
+  it('draft §7.3 "at any point along the path": the target reaching the line on the last step turns it there too', () => {
+    // Speed 1: from (2,10) N the step ends on (2,9), where the enemy bow (7,4) is on the NE line. Its core (7,3) is
+    // then neither ahead nor within 2 of a forward line: no adjustment follows.
+    const t = torp(hex(2, 10), 'N', { speed: 1 });
+    const ctx = testCtx(withEnemyAt(hex(7, 3), t));
+    moveTorpedo(ctx, t);
+    expect(ctx.events).toEqual([
+      { type: 'torpedo-target', token: ref, target: 1 },
+      { type: 'token-moved', token: ref, path: [hex(2, 9)], facings: ['N'], from: hex(2, 10), fromFacing: 'N' },
+      { type: 'torpedo-turned', token: ref, at: hex(2, 9), from: 'N', to: 'NE', reason: 'homing' },
+    ]);
+    expect(t).toMatchObject({ at: hex(2, 9), facing: 'NE' });
+  });
+
   it('RULES §4.5 angle adjustment: not hit, core not ahead but within 2 of the forward-right line: turn right', () => {
     // Enemy core (4,5) facing S: from (2,9) facing N the core is 2 hexes from the NE line.
     const t = torp(hex(2, 10), 'N', { speed: 1 });

@@ -122,14 +122,18 @@ export function moveTorpedo(ctx: Ctx, t: WeaponToken): void {
     path = [];
   };
 
+  // Homing at every point of the path (draft §7.3 "at any point along the Torpedo's path"): where it starts, and after
+  // each step, the last one included, before the angle adjustment.
+  const home = (): void => {
+    const to = target ? homingTurn(t.at, t.facing, shipHexes(target)) : null;
+    if (to === null) return;
+    flush();
+    ctx.emit({ type: 'torpedo-turned', token: ref, at: t.at, from: t.facing, to, reason: 'homing' });
+    t.facing = to;
+    segFacing = to;
+  };
   for (let k = 0; k < t.speed; k++) {
-    const home = target ? homingTurn(t.at, t.facing, shipHexes(target)) : null;
-    if (home !== null) {
-      flush();
-      ctx.emit({ type: 'torpedo-turned', token: ref, at: t.at, from: t.facing, to: home, reason: 'homing' });
-      t.facing = home;
-      segFacing = home;
-    }
+    home();
     const next = neighbour(t.at, t.facing);
     if (!onBoard(ctx.s.scenario, next)) {
       flush();
@@ -148,6 +152,7 @@ export function moveTorpedo(ctx: Ctx, t: WeaponToken): void {
   }
   flush();
   if (!target) return;
+  home();
   const adjust = adjustmentTurn(t.at, t.facing, target.core);
   if (adjust !== null) {
     ctx.emit({ type: 'torpedo-turned', token: ref, at: t.at, from: t.facing, to: adjust, reason: 'adjustment' });

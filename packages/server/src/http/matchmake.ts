@@ -3,6 +3,7 @@
 //   answers with its words (a refusal inside the reservation itself would come back as a bare "already full");
 // - every method: the client's address, as the HTTP gate saw it, goes to the room in the reservation's auth data.
 import { matchMaker } from '@colyseus/core';
+import { refuse } from '../rooms/admission.js';
 import { CLIENT_ADDRESS_HEADER } from './gate.js';
 
 type Invoke = typeof matchMaker.controller.invokeMethod;
@@ -17,7 +18,10 @@ export function guardMatchmaking(): void {
     if (method === 'joinById') {
       const [room] = await matchMaker.query({ roomId: roomNameOrId });
       // No such room: Colyseus' own answer ("not found", "locked").
-      if (room && !room.locked) await matchMaker.remoteRoomCall(roomNameOrId, 'precheck', [clientOptions ?? {}]);
+      if (room && !room.locked) {
+        const refusal: string | null = await matchMaker.remoteRoomCall(roomNameOrId, 'precheck', [clientOptions ?? {}]);
+        if (refusal) throw refuse(refusal);
+      }
     }
     return invoke(method, roomNameOrId, clientOptions, authOptions);
   };

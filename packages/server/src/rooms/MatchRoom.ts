@@ -186,9 +186,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     return { address: addressFromContext(context as Parameters<typeof addressFromContext>[0]) };
   }
 
-  /** Matchmaking's joinById asks first (http/matchmake.ts): throws the refusal's words. */
-  precheck(options: unknown): void {
-    this.desk.precheck(options);
+  /**
+   * Matchmaking's joinById asks first (http/matchmake.ts): the refusal's words, or null. Returned, not thrown: a
+   * room on another process answers through Colyseus' IPC, whose remoteRoomCall turns any thrown error into a
+   * generic "timed out" (the words would be lost).
+   */
+  precheck(options: unknown): string | null {
+    try {
+      this.desk.precheck(options);
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
   }
 
   override onJoin(client: Client, options: unknown): void {
@@ -440,7 +449,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.state.seats[seat]!.rematch = true;
     if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
       this.budget.reset();
-      this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name], this.match.rematchInitiative());
+      this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name], this.match.previousWinner());
     }
     return { ok: true as const };
   }

@@ -9,6 +9,7 @@ export interface RecordInput {
   final: MatchState;
   seed: string;
   initiative: 0 | 1;
+  initiativeFrom: MatchRecord['initiativeFrom'];
   players: [PlayerSetup, PlayerSetup];
   names: [string, string];
   draftLog: MatchRecord['draft'];
@@ -26,6 +27,7 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
     variants: m.variants,
     scenario: m.scenario.id,
     initiative: r.initiative,
+    initiativeFrom: r.initiativeFrom,
     players: r.players,
     draft: r.draftLog,
     rounds: r.rounds,

@@ -1,10 +1,10 @@
 // The match state machine of one room (issue 4): factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
-import { engine, type Draft, type RecordRound } from '../engine.js';
+import { engine, type Draft, type InitiativeFrom, type RecordRound } from '../engine.js';
 import { AnimationWait } from './animation-wait.js';
 import { DraftPhase } from './draft-phase.js';
 import {
@@ -30,6 +30,7 @@ export class Match implements Phases {
   private seed = '';
   private names: [string, string] = ['', ''];
   private initiative: Seat = 0;
+  private initiativeFrom: InitiativeFrom = 'coin-toss';
   private drafting: DraftPhase | null = null;
   private players: [PlayerSetup, PlayerSetup] | null = null;
   private rounds: Rounds | null = null;
@@ -53,13 +54,18 @@ export class Match implements Phases {
   }
 
   // ------------------------------------------------------------------ lifecycle
-  /** Both seats are taken: a new match starts (first match or rematch). */
-  start(names: [string, string], initiative?: Seat): void {
+  /**
+   * Both seats are taken: a new match starts (first match, or a rematch after `previousWinner`). The engine decides
+   * the initiative from the new seed (RULES §5 coin toss, §7 rematch: the previous loser), so the revealed seed
+   * proves it too, and the record keeps how it was decided.
+   */
+  start(names: [string, string], previousWinner: Seat | 'draw' | null = null): void {
     const st = this.host.state;
     this.names = names;
     this.seed = randomBytes(32).toString('hex');
-    // The coin toss comes from the seed, so the revealed seed proves it too (RULES §5, §7 fair dice).
-    this.initiative = initiative ?? ((createHash('sha256').update(`${this.seed}:coin`).digest()[0]! & 1) as Seat);
+    const toss = engine.matchInitiative(this.seed, previousWinner);
+    this.initiative = toss.initiative;
+    this.initiativeFrom = toss.from;
     this.promptId = this.rounds?.promptId ?? this.promptId;
     this.players = null;
     this.rounds = null;
@@ -222,6 +228,7 @@ export class Match implements Phases {
       final: m,
       seed: this.seed,
       initiative: this.initiative,
+      initiativeFrom: this.initiativeFrom,
       players: this.players!,
       names: this.names,
       draftLog: this.drafting?.draft?.log ?? [],
@@ -252,10 +259,10 @@ export class Match implements Phases {
     });
   }
 
-  /** The seat that should start the rematch: the previous loser (RULES §7); a draw keeps the coin toss. */
-  rematchInitiative(): Seat | undefined {
+  /** The winner of the match just over, for the rematch's initiative (RULES §7): a seat, 'draw', or null. */
+  previousWinner(): Seat | 'draw' | null {
     const w = this.host.state.winner;
-    return w === 0 || w === 1 ? other(w as Seat) : undefined;
+    return w === 0 || w === 1 ? w : w === 2 ? 'draw' : null;
   }
 
   dispose(): void {

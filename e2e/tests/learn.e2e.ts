@@ -1,0 +1,113 @@
+// Issue 12, learning: the "How to play" page (rules, pictures drawn by the board's renderer, the glossary), reached
+// from the lobby; the interactive tutorial played from the lobby to its end with the real controls, resumed after a
+// reload, with a wrong answer corrected by a hint.
+import { expect, test, type Page } from '@playwright/test';
+import { clickHex, highlighted, setName, shot } from './helpers.js';
+
+const lock = async (p: Page, keys: string[]) => {
+  for (const k of keys) await p.locator('body').press(k);
+  await p.click('#lock-in');
+};
+
+test('how to play: the rules in sections, four pictures on the board renderer, the glossary', async ({ page }) => {
+  await setName(page, 'Reader');
+  await page.goto('/');
+  await page.click('#lobby-learn');
+  await expect(page.locator('#learn-page h1')).toHaveText('How to play Star Eater');
+  for (const title of ['The goal', 'A round', 'Momentum', 'Firing arcs', 'Damage', 'Fighters', 'Cooldown', 'Timers'])
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  for (const id of ['fig-arcs', 'fig-momentum', 'fig-collision', 'fig-fighters'])
+    await expect(page.locator(`#${id} canvas.board-canvas`)).toHaveCount(1);
+  await expect(page.locator('#fig-arcs figcaption')).toContainText('bullseye');
+  const glossary = page.locator('#glossary');
+  for (const term of ['S1, S2, S3', 'PD (point defence)', 'B C P S', 'd12 > 6 + eva − acc', 'cd N / ✓', '★'])
+    await expect(glossary.getByRole('rowheader', { name: term, exact: true })).toBeVisible();
+  await page.locator('#fig-momentum').scrollIntoViewIfNeeded();
+  await shot(page, '60-learn-momentum');
+  await page.locator('#learn-glossary').scrollIntoViewIfNeeded();
+  await shot(page, '61-learn-glossary');
+  await page.click('#how-to-play');
+  await expect(page.locator('#learn-page')).toBeVisible();
+});
+
+test('the tutorial: six lessons from the lobby to the end, a hint for a wrong order, resumed after a reload', async ({
+  page,
+}) => {
+  await setName(page, 'Rookie');
+  await page.goto('/');
+  await page.click('#lobby-tutorial');
+  // 1 · Orders
+  await expect(page.locator('#lesson-title')).toHaveText('1 · Orders');
+  await shot(page, '62-tutorial-lesson1');
+  await lock(page, ['1']);
+  await page.click('#lesson-next');
+  // 2 · Momentum: a wrong order first.
+  await expect(page.locator('#lesson-title')).toHaveText('2 · Momentum');
+  await lock(page, ['1']);
+  await expect(page.locator('#lesson-hint')).toContainText('S is opposite your N arrow');
+  await lock(page, ['4']);
+  await expect(page.locator('#lesson-hint')).toContainText('S cancelled N');
+  await page.click('#lesson-next');
+  // Resumable: a reload comes back to lesson 3.
+  await page.reload();
+  await expect(page.locator('#lesson-title')).toHaveText('3 · Firing arcs');
+  await lock(page, ['q', '0']);
+  await expect(page.locator('#lesson-hint')).toContainText('The beam hit');
+  await expect(page.locator('#log')).toContainText('Heavy Lance');
+  await page.click('#lesson-next');
+  // 4 · Damage
+  await lock(page, ['q', '0']);
+  await expect(page.locator('#lesson-hint')).toContainText('structure');
+  await page.click('#lesson-next');
+  // 5 · Fighters: launch on the board.
+  await lock(page, ['r']);
+  const panel = page.locator('#decision-panel');
+  await expect(panel).toContainText('Fighter phase');
+  await panel.locator('button[data-mode="launch"]').first().click();
+  const launch = await highlighted(page, 'launch');
+  expect(launch.length).toBeGreaterThan(0);
+  await clickHex(page, launch[0]!);
+  await page.click('#fighter-confirm');
+  await expect(page.locator('#lesson-hint')).toContainText('Your squadron is out');
+  await page.click('#lesson-next');
+  // 6 · Cooldown: Fire Main alone is greyed out until Vent Coolant is chosen with it.
+  await expect(page.locator('button.cc[data-card="fire-main"]')).toBeDisabled();
+  await lock(page, ['y', 'q']);
+  await expect(page.locator('#lesson-hint')).toContainText('Vent Coolant cleared the token');
+  await shot(page, '63-tutorial-lesson6');
+  await page.click('#lesson-next');
+  await expect(page.locator('#tutorial-done h1')).toHaveText('Tutorial complete');
+  await page.reload();
+  await expect(page.locator('#tutorial-done')).toBeVisible();
+  await page.click('#tutorial-restart');
+  await expect(page.locator('#lesson-title')).toHaveText('1 · Orders');
+  await page.click('#tutorial-quit');
+  await expect(page.locator('#quick-match')).toBeVisible();
+});
+
+test('board pieces say what they are: on hover with a mouse, on a tap on a touch screen', async ({ browser }) => {
+  const shipPoint = (p: Page) =>
+    p.evaluate(() => {
+      const mv = (window as any).__board;
+      return mv.view.pagePoint(mv.board.model.ships[0].core) as { x: number; y: number };
+    });
+  const desk = await browser.newPage();
+  await desk.goto('/#/demo');
+  await expect(desk.locator('canvas.board-canvas')).toBeVisible();
+  const pt = await shipPoint(desk);
+  await desk.mouse.move(pt.x, pt.y);
+  await expect(desk.locator('#tip')).toBeVisible();
+  await expect(desk.locator('#tip')).toContainText(/warship, core: armour \d+\/\d+, structure \d+\/\d+/);
+  await shot(desk, '64-tooltip-hover');
+  await desk.close();
+  const ctx = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const phone = await ctx.newPage();
+  await phone.goto('/#/demo');
+  await expect(phone.locator('canvas.board-canvas')).toBeVisible();
+  const p2 = await shipPoint(phone);
+  await phone.touchscreen.tap(p2.x, p2.y);
+  await expect(phone.locator('#tip')).toBeVisible();
+  await expect(phone.locator('#tip')).toContainText('warship');
+  await shot(phone, '65-tooltip-tap');
+  await ctx.close();
+});

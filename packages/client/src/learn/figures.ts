@@ -1,0 +1,145 @@
+// The learn page's pictures, drawn by the board's own renderer (issue 12): small positions built from an engine match
+// (the engine's own arcs, drift preview and launch hexes), cut to a small board, with the board's highlights and
+// momentum ghost. Pure data here; learn-page.ts puts each on a BoardView.
+import {
+  createMatch,
+  fromOffset,
+  inArc,
+  launchHexes,
+  previewDrift,
+  type ArcName,
+  type Dir,
+  type Hex,
+  type Loadout,
+  type MatchState,
+} from '@star-eater/engine';
+import { modelFromMatch, type BoardModel } from '../board/model.js';
+import type { Ghost, Highlight } from '../board/state.js';
+
+export interface Figure {
+  id: string;
+  caption: string;
+  model: BoardModel;
+  highlights: Highlight[];
+  ghost: Ghost | null;
+}
+
+const COLS = 9;
+const ROWS = 7;
+
+const FPA: Loadout = {
+  main: 'fpa-heavy-lance',
+  broadside: 'fpa-torpedo-racks',
+  fighterBay: 'fpa-catapult-bay',
+  pointDefence: 'fpa-ciws',
+  squadrons: ['fpa-interceptor', 'fpa-interceptor', 'fpa-strike-fighter'],
+};
+const LAMAIS: Loadout = {
+  main: 'lamais-spinal-railgun',
+  broadside: 'lamais-pulse-lasers',
+  fighterBay: 'lamais-deep-hangar',
+  pointDefence: 'lamais-point-lasers',
+  squadrons: ['lamais-dart', 'lamais-dart', 'lamais-lancer'],
+};
+
+/** A fresh match with the two warships where the picture wants them (offset col/row on the small board). */
+function position(you: [number, number, Dir], them: [number, number, Dir]): MatchState {
+  const s = createMatch({
+    seed: 'learn',
+    initiative: 0,
+    players: [
+      { name: 'You', faction: 'fpa', loadout: FPA, munitions: [2, 1, 1] },
+      { name: 'Opponent', faction: 'lamais', loadout: LAMAIS, munitions: [2, 1, 1] },
+    ],
+  });
+  s.ships[0].core = fromOffset(you[0], you[1]);
+  s.ships[0].facing = you[2];
+  s.ships[1].core = fromOffset(them[0], them[1]);
+  s.ships[1].facing = them[2];
+  return s;
+}
+
+function small(s: MatchState): BoardModel {
+  return { ...modelFromMatch(s), cols: COLS, rows: ROWS };
+}
+
+function hexes(): Hex[] {
+  const out: Hex[] = [];
+  for (let c = 0; c < COLS; c++) for (let r = 0; r < ROWS; r++) out.push(fromOffset(c, r));
+  return out;
+}
+
+function arcHexes(s: MatchState, arc: ArcName): Hex[] {
+  const ship = s.ships[0];
+  return hexes().filter((h) => inArc(arc, ship.core, ship.facing, h));
+}
+
+export function arcsFigure(): Figure {
+  const s = position([4, 4, 'N'], [6, 1, 'S']);
+  return {
+    id: 'fig-arcs',
+    caption:
+      'Firing arcs from your warship (blue, pointing up): the front arc is shaded; the bullseye is the one-hex-wide ' +
+      'line straight ahead (outlined). The opponent, up and to the right, is in your front arc but not in your bullseye.',
+    model: small(s),
+    highlights: [
+      ...arcHexes(s, 'front').map((at) => ({ at, kind: 'arc' as const })),
+      ...arcHexes(s, 'bullseye').map((at) => ({ at, kind: 'path' as const })),
+    ],
+    ghost: null,
+  };
+}
+
+export function momentumFigure(): Figure {
+  const s = position([2, 5, 'N'], [7, 1, 'S']);
+  s.ships[0].momentum = { linear: ['N', 'NE'], rotational: [] };
+  const drift = previewDrift(s, 0, 'NONE');
+  const path = drift.path.map((p) => p.core);
+  const end = drift.path.at(-1) ?? { core: s.ships[0].core, facing: s.ships[0].facing };
+  return {
+    id: 'fig-momentum',
+    caption:
+      'Momentum stays on the mat from round to round. With N and NE on the mat and engine NONE, your warship ' +
+      'drifts one hex north, then one north-east (the see-through ship): the momentum preview shows it before you lock in.',
+    model: small(s),
+    highlights: path.map((at) => ({ at, kind: 'path' as const })),
+    ghost: { seat: 0, core: end.core, facing: end.facing, path },
+  };
+}
+
+export function collisionFigure(): Figure {
+  const s = position([4, 5, 'N'], [4, 2, 'S']);
+  s.ships[0].momentum = { linear: ['N'], rotational: [] };
+  const drift = previewDrift(s, 0, 'NONE');
+  const to = drift.path.at(-1) ?? { core: s.ships[0].core, facing: s.ships[0].facing };
+  return {
+    id: 'fig-collision',
+    caption:
+      'A collision: your drift north would carry your bow into the opponent. Both steps are undone, the ship that ' +
+      'moved loses that momentum token and deals 1 damage to each section it touched (RULES §4.2).',
+    model: small(s),
+    highlights: [{ at: s.ships[1].core, kind: 'target' }],
+    ghost: { seat: 0, core: to.core, facing: to.facing, path: drift.path.map((p) => p.core) },
+  };
+}
+
+export function fightersFigure(): Figure {
+  const s = position([4, 4, 'N'], [6, 0, 'S']);
+  const sq = s.ships[0].squadrons[0]!;
+  sq.status = 'space';
+  sq.at = fromOffset(5, 2);
+  sq.facing = 'NE';
+  return {
+    id: 'fig-fighters',
+    caption:
+      'Fighters: a squadron launched from a fighter bay (the rear-left and rear-right hexes of your warship) appears ' +
+      'on a highlighted launch hex, then moves up to its speed and may attack. One of yours is already out (I).',
+    model: small(s),
+    highlights: launchHexes(s, 0).map((at) => ({ at, kind: 'launch' as const, seat: 0 as const })),
+    ghost: null,
+  };
+}
+
+export function figures(): Figure[] {
+  return [arcsFigure(), momentumFigure(), collisionFigure(), fightersFigure()];
+}

@@ -1,0 +1,155 @@
+// The tutorial's lessons (issue 12): fixed positions driven through the engine, each teaching one idea with a task the
+// player does with the real controls — commitment, momentum, firing arcs, damage, fighters, cooldown. The opponent
+// holds still (engine NONE, no cards): target practice. Data and checks only; tutorial.ts runs them.
+import { createMatch, fromOffset, type Commitment, type Dir, type Loadout, type MatchState } from '@star-eater/engine';
+
+export interface Lesson {
+  id: string;
+  title: string;
+  /** What to read before the task. */
+  teach: string[];
+  /** The task, in one sentence. */
+  task: string;
+  setup(): MatchState;
+  /** Null when the orders do what the task asks, else a hint. */
+  check(c: Commitment): string | null;
+  /** What just happened, after the round played. */
+  after: string;
+}
+
+const FPA: Loadout = {
+  main: 'fpa-heavy-lance',
+  broadside: 'fpa-torpedo-racks',
+  fighterBay: 'fpa-catapult-bay',
+  pointDefence: 'fpa-ciws',
+  squadrons: ['fpa-interceptor', 'fpa-interceptor', 'fpa-strike-fighter'],
+};
+const LAMAIS: Loadout = {
+  main: 'lamais-spinal-railgun',
+  broadside: 'lamais-pulse-lasers',
+  fighterBay: 'lamais-deep-hangar',
+  pointDefence: 'lamais-point-lasers',
+  squadrons: ['lamais-dart', 'lamais-dart', 'lamais-lancer'],
+};
+
+/** You (FPA, seat 0) and a target (Lamais, seat 1) at offset col/row with facings, on the standard board. */
+function position(you: [number, number, Dir], them: [number, number, Dir]): MatchState {
+  const s = createMatch({
+    seed: 'tutorial',
+    initiative: 0,
+    players: [
+      { name: 'You', faction: 'fpa', loadout: FPA, munitions: [2, 2, 0] },
+      { name: 'Target', faction: 'lamais', loadout: LAMAIS, munitions: [2, 1, 1] },
+    ],
+  });
+  s.ships[0].core = fromOffset(you[0], you[1]);
+  s.ships[0].facing = you[2];
+  s.ships[1].core = fromOffset(them[0], them[1]);
+  s.ships[1].facing = them[2];
+  return s;
+}
+
+const has = (c: Commitment, card: string) => c.cards.some((x) => x.card === card);
+
+export const LESSONS: readonly Lesson[] = [
+  {
+    id: 'commitment',
+    title: '1 · Orders',
+    teach: [
+      'Each round you give sealed orders: one engine card (the wheel) and up to two commitment cards.',
+      'Nobody sees them until both captains are locked in; then the round plays out.',
+    ],
+    task: 'Choose the engine card N (click ↑ N or press 1) and lock in.',
+    setup: () => position([7, 13, 'N'], [7, 3, 'S']),
+    check: (c) => (c.engine === 'N' ? null : 'Choose N on the engine wheel (key 1), then Lock in.'),
+    after:
+      'Your thrust went onto the momentum mat (the arrows on your ship card) and moved your warship one hex north.',
+  },
+  {
+    id: 'momentum',
+    title: '2 · Momentum',
+    teach: [
+      'Momentum stays: the arrows on your mat move you every round, even with engine NONE.',
+      'You already drift north (one N arrow). A thrust opposite an arrow removes it.',
+    ],
+    task: 'Stop the drift: choose engine S (press 4) and lock in. The see-through ship shows where you will end.',
+    setup: () => {
+      const s = position([7, 12, 'N'], [7, 3, 'S']);
+      s.ships[0].momentum = { linear: ['N'], rotational: [] };
+      return s;
+    },
+    check: (c) => (c.engine === 'S' ? null : 'S is opposite your N arrow: choose S (key 4).'),
+    after:
+      'S cancelled N: the mat is empty and your warship stayed put. Plan two moves ahead — drift never stops by itself.',
+  },
+  {
+    id: 'arcs',
+    title: '3 · Firing arcs',
+    teach: [
+      'Your main weapon, the Heavy Lance, is a laser in the bullseye arc: the straight line ahead of your bow, 6 hexes.',
+      'The target sits dead ahead. Point at Fire Main to see the line it covers on the board.',
+    ],
+    task: 'Play Fire Main (key Q) with engine NONE (key 0), and lock in.',
+    setup: () => position([7, 12, 'N'], [7, 6, 'S']),
+    check: (c) =>
+      !has(c, 'fire-main')
+        ? 'Choose the Fire Main card (key Q).'
+        : c.engine !== 'NONE'
+          ? 'Keep still so the line stays on target: engine NONE (key 0).'
+          : null,
+    after: 'The beam hit the target’s bow. Its armour took the damage first — see its ship card (B is the bow).',
+  },
+  {
+    id: 'damage',
+    title: '4 · Damage',
+    teach: [
+      'Each of the four sections has its own armour; the ship has one structure pool.',
+      'A hit on a section with armour left only wears the armour down (extra damage is lost). A hit on a bare section comes off the structure — at 0 the warship is destroyed.',
+      'The target’s bow armour is gone.',
+    ],
+    task: 'Fire Main again (Q) with engine NONE (0) and watch the structure.',
+    setup: () => {
+      const s = position([7, 12, 'N'], [7, 6, 'S']);
+      s.ships[1].armour.bow = 0;
+      return s;
+    },
+    check: (c) => (has(c, 'fire-main') && c.engine === 'NONE' ? null : 'Fire Main (Q) and engine NONE (0).'),
+    after: 'All 3 damage went into the structure this time. Aim for sections whose armour is gone.',
+  },
+  {
+    id: 'fighters',
+    title: '5 · Fighters',
+    teach: [
+      'Launch Squadron puts one of your squadrons into space in the fighter phase, next to a fighter bay (your ship’s rear-left and rear-right hexes).',
+      'You will be asked where: click a highlighted hex on the board, then move it by clicking green hexes, and confirm.',
+    ],
+    task: 'Play Launch Squadron (key R), lock in, then place and confirm your squadron.',
+    setup: () => position([7, 12, 'N'], [7, 4, 'S']),
+    check: (c) => (has(c, 'launch-squadron') ? null : 'Choose Launch Squadron (key R).'),
+    after: 'Your squadron is out (▲ on your ship card). Next rounds it can move and attack; any hit destroys it.',
+  },
+  {
+    id: 'cooldown',
+    title: '6 · Cooldown',
+    teach: [
+      'A component that acted cools down: the Heavy Lance gets 2 cooldown tokens, and one comes off each round. While it has any, Fire Main does nothing — the card says why.',
+      'Vent Coolant removes one token before the weapons fire.',
+    ],
+    task: 'Your lance still has 1 cooldown token. Play Vent Coolant on the main weapon and Fire Main together, then lock in.',
+    setup: () => {
+      const s = position([7, 12, 'N'], [7, 7, 'S']);
+      s.ships[0].cooldown.main = 1;
+      return s;
+    },
+    check: (c) =>
+      has(c, 'vent-coolant') &&
+      has(c, 'fire-main') &&
+      c.cards.some((x) => x.card === 'vent-coolant' && x.component === 'main')
+        ? null
+        : 'Choose Vent Coolant (Y) on the main weapon, and Fire Main (Q).',
+    after: 'Vent Coolant cleared the token and the lance fired in the same round. You know the basics — good hunting!',
+  },
+];
+
+/** The opponent holds still. */
+export const HOLD: Commitment = { engine: 'NONE', cards: [] };

@@ -1,0 +1,85 @@
+// Tooltips (issue 12): board pieces say what they are on hover (desktop) or on a tap (touch); on touch, a control
+// held for half a second shows its title, which a mouse shows on hover. One floating element for the page.
+import type { Hex } from '@star-eater/engine';
+import { h } from './dom.js';
+
+let tip: HTMLElement | null = null;
+let hideTimer: ReturnType<typeof setTimeout> | null = null;
+
+function el(): HTMLElement {
+  if (!tip || !tip.isConnected) {
+    tip = h('div#tip.tip', { role: 'tooltip', hidden: true });
+    document.body.append(tip);
+  }
+  return tip;
+}
+
+export function showTip(text: string, x: number, y: number, forMs = 0): void {
+  const t = el();
+  t.textContent = text;
+  t.hidden = false;
+  const w = t.offsetWidth;
+  t.style.left = `${Math.max(4, Math.min(window.innerWidth - w - 4, x + 14))}px`;
+  t.style.top = `${Math.max(4, y + 16)}px`;
+  if (hideTimer) clearTimeout(hideTimer);
+  hideTimer = forMs > 0 ? setTimeout(hideTip, forMs) : null;
+}
+
+export function hideTip(): void {
+  if (tip) tip.hidden = true;
+}
+
+/** Board pieces: hover shows what is under the pointer; a touch tap shows it for a few seconds. */
+export function attachBoardTips(
+  canvas: HTMLElement,
+  hexAt: (e: PointerEvent) => Hex | null,
+  describe: (h: Hex) => string | null,
+): () => void {
+  const move = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') return;
+    const hx = hexAt(e);
+    const text = hx && describe(hx);
+    if (text) showTip(text, e.clientX, e.clientY);
+    else hideTip();
+  };
+  const down = (e: PointerEvent) => {
+    if (e.pointerType !== 'touch') return;
+    const hx = hexAt(e);
+    const text = hx && describe(hx);
+    if (text) showTip(text, e.clientX, e.clientY, 3000);
+  };
+  // A touch pointer "leaves" as the finger lifts: the tapped tip stays for its few seconds.
+  const leave = (e: PointerEvent) => {
+    if (e.pointerType !== 'touch') hideTip();
+  };
+  canvas.addEventListener('pointermove', move);
+  canvas.addEventListener('pointerdown', down);
+  canvas.addEventListener('pointerleave', leave);
+  return () => {
+    canvas.removeEventListener('pointermove', move);
+    canvas.removeEventListener('pointerdown', down);
+    canvas.removeEventListener('pointerleave', leave);
+    hideTip();
+  };
+}
+
+/** Touch: a control held for half a second shows its title (a mouse shows it on hover). Installed once. */
+export function installTouchTitles(): void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  document.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'touch') return;
+    const target = (e.target as HTMLElement | null)?.closest<HTMLElement>('[title]');
+    const title = target?.title.trim();
+    if (!target || !title) return;
+    timer = setTimeout(() => {
+      const r = target.getBoundingClientRect();
+      showTip(title, r.left, r.bottom - 10, 3000);
+    }, 500);
+  });
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  document.addEventListener('pointerup', cancel);
+  document.addEventListener('pointercancel', cancel);
+}
