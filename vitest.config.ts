@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Node clients use the `ws` WebSocket, which reports a dead server's close (packages/server/src/node-websocket.ts).
+    setupFiles: ['packages/server/src/node-websocket.ts'],
   },
 });

@@ -51,13 +51,17 @@ export async function draftStep(page: Page): Promise<boolean> {
   }
   if (!(await visible(page, '#turn.you'))) return false; // the opponent's pick
   if (await visible(page, '#confirm-squadrons')) {
-    await chooseSquadrons(page);
+    // The suggested trio (issue 12) is taken as it is; without one, the first legal set.
+    if (await page.locator('#confirm-squadrons').isEnabled()) await page.click('#confirm-squadrons');
+    else await chooseSquadrons(page);
     return true;
   }
-  // A pick is selected, then confirmed (issue 12).
-  const card = page.locator('#draft-screen .cards .gcard:enabled').first();
-  if (!(await card.isVisible())) throw new Error('draft: this seat is to pick, but no card can be chosen');
-  await card.click();
+  // A pick is selected (or suggested), then confirmed (issue 12).
+  if (!(await page.locator('#confirm-pick').isEnabled())) {
+    const card = page.locator('#draft-screen .cards .gcard:enabled').first();
+    if (!(await card.isVisible())) throw new Error('draft: this seat is to pick, but no card can be chosen');
+    await card.click();
+  }
   await page.click('#confirm-pick');
   return true;
 }

@@ -59,9 +59,13 @@ test('the invitee is asked their name, which is remembered', async ({ browser })
 test('a draft pick is selected, then undone or confirmed; disabled cards say why', async () => {
   const mover = (await a.locator('#pick-bar').isVisible()) ? a : b;
   const other = mover === a ? b : a;
+  // A suggestion is pre-selected for a newcomer; Undo clears it, and nothing was sent.
+  await expect(mover.locator('#pick-selected')).toContainText('Suggested: ');
+  await mover.click('#undo-pick');
+  await expect(mover.locator('#pick-selected')).toHaveText('Choose a card above.');
   await expect(mover.locator('#confirm-pick')).toBeDisabled();
   await expect(mover.locator('#confirm-pick')).toHaveAttribute('title', 'Choose a card first');
-  const card = mover.locator('#draft-screen .slots .gcard:enabled').first();
+  const card = mover.locator('#draft-screen .slots .gcard:enabled').nth(1);
   const name = (await card.locator('.name').textContent())!.trim();
   await card.click();
   await expect(mover.locator('#pick-selected')).toContainText(`Selected: ${name}`);
@@ -79,6 +83,12 @@ test('a draft pick is selected, then undone or confirmed; disabled cards say why
 
 test('munitions stop at the total and at each capacity; Confirm says what is missing', async () => {
   await driveUntil([a, b], () => a.locator('#confirm-munitions').isVisible());
+  // A legal placement is suggested; take every munition off to start from nothing.
+  await expect(a.locator('#confirm-munitions')).toHaveText('Confirm (4/4)');
+  for (let i = 1; i <= 3; i++) {
+    const minus = a.getByRole('button', { name: `Fewer munitions on squadron ${i}` });
+    for (let k = 0; k < 6 && (await minus.isEnabled()); k++) await minus.click();
+  }
   await expect(a.locator('#confirm-munitions')).toBeDisabled();
   await expect(a.locator('#munitions-why')).toHaveText('Place 4 more munitions');
   expect(await silentDisabled(a)).toEqual([]);

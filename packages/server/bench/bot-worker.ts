@@ -4,6 +4,7 @@
 // to the moment BOTH clients hold the round's result (the `events` message with done: true; decision prompts on the
 // way are answered at once, so their round trips are included). A finished match asks for a rematch, so every match
 // stays live for the whole window.
+import '../src/node-websocket.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface WorkerConfig {

@@ -18,6 +18,8 @@ import { MatchRoom } from './rooms/MatchRoom.js';
 import { ReservationLedger } from './rooms/seats.js';
 import { openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
+import { Takeover } from './scale/takeover.js';
+import { restoreRoom } from './rooms/restore.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -34,6 +36,13 @@ export interface GameServerOptions {
   publicAddress?: string | null;
   /** With Redis: how often to look for crashed processes and drop their rooms from the listing, ms (10000). */
   sweepMs?: number;
+  /**
+   * This process' name as the owner of its matches' logs (main.ts: INSTANCE_ID; default its public address, or
+   * "solo" for one process): a process restarted under the same name takes its matches back at once.
+   */
+  instance?: string;
+  /** How long an owner may miss its heartbeat before another process takes its matches over, ms (main.ts: LEASE_MS). */
+  leaseMs?: number;
   /** The HTTP gate (http/gate.ts): body limit, per-IP rate limits, Origin allowlist, security headers. */
   http?: Partial<HttpGuardOptions>;
 }
@@ -85,7 +94,10 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const drain = new Drain(() => rooms, log.child({ component: 'drain' }));
   let closingStarted = false;
   const draining = () => closingStarted || drain.active;
+  const instance = opts.instance ?? cluster.publicAddress ?? 'solo';
+  let restoring = true;
   setRoomDeps({
+    instance,
     draining,
     storage,
     log,
@@ -131,6 +143,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },
         draining,
         drain: () => drain.info(),
+        restoring: () => restoring,
         log: log.child({ component: 'http' }),
       }),
   });
@@ -166,6 +179,21 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
       : null;
   sweep?.unref();
 
+  // Matches whose process is gone (this one, restarted; or another, dead): rebuilt here from their logs (issue 11).
+  const takeover =
+    opts.room?.wal === false
+      ? null
+      : new Takeover({
+          storage,
+          instance,
+          leaseMs: opts.leaseMs ?? 15_000,
+          log: log.child({ component: 'takeover' }),
+          restore: (claim) => restoreRoom(claim, log),
+        });
+  const restored = (await takeover?.start()) ?? 0;
+  restoring = false;
+  if (restored) log.info({ matches: restored }, 'matches restored from their logs');
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
@@ -176,7 +204,10 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
         { rooms: matchMaker.stats.local.roomCount, clients: matchMaker.stats.local.ccu },
         'shutting down: no new matches; closing the rooms of this process',
       );
+      await takeover?.stop(false);
       await server.gracefullyShutdown(false);
+      // The matches kept in their logs go to another process now, not once the lease runs out.
+      await takeover?.stop(true);
       await storage.close();
       log.info('shut down');
     })());

@@ -42,6 +42,45 @@ export function tickClock(clock: Room['clock']): void {
   (clock as unknown as ClockLike).tick();
 }
 
+// ------------------------------------------------------------------ restored seats (rooms/restore.ts)
+interface SeatsLike {
+  _reserveSeat(
+    sessionId: string,
+    joinOptions: unknown,
+    authData: unknown,
+    seconds: number,
+    allowReconnection: boolean,
+    devModeReconnectionToken?: string,
+  ): Promise<boolean>;
+  _reconnections: Record<string, unknown>;
+  seatReservationTimeout: number;
+}
+
+/**
+ * A restored room takes back a seat's old reconnection token (its session id is the one in the log): Colyseus' own
+ * room restore (devMode, utils/DevMode reloadFromCache) reserves the seat the same way, `_reserveSeat` with the token.
+ * The reservation lasts seatReservationTimeout (a client that does not come is asked again on its next attempt); its
+ * expiry calls onLeave with a bare { sessionId }, which the room ignores for a seat still waiting. Synchronous: with
+ * allowReconnection Colyseus awaits nothing before the reservation is in place.
+ */
+export function registerRestoredSeat(room: Room, sessionId: string, token: string): void {
+  const r = room as unknown as SeatsLike;
+  if (r._reconnections[token]) return;
+  void r._reserveSeat(sessionId, {}, undefined, r.seatReservationTimeout, true, token);
+}
+
+/** Colyseus disposes of an empty room when a client leaves; a restored room nobody came back to needs a nudge. */
+export function disposeSoonIfEmpty(room: Room): void {
+  (room as unknown as { resetAutoDisposeTimeout(s: number): void }).resetAutoDisposeTimeout(1);
+}
+
+/** The restored seat's player is back: its old token and the reservation go (no second use of the token). */
+export function forgetRestoredSeat(room: Room, sessionId: string, token: string): void {
+  const r = room as unknown as SeatsLike & { _reservedSeats: Record<string, unknown> };
+  delete r._reconnections[token];
+  delete r._reservedSeats[sessionId];
+}
+
 // ------------------------------------------------------------------ the state serializer
 interface SerializerLike {
   encoder?: { encode: (...args: unknown[]) => Uint8Array; hasChanges?: boolean; __owned?: boolean };

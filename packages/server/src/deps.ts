@@ -21,6 +21,10 @@ export interface RoomDeps {
   floodClock?: () => number;
   /** True while the process drains before it stops (scale/drain.ts): no new match starts here, not even a rematch. */
   draining?: () => boolean;
+  /** The write-ahead input log of every room (issue 11; default on). `false`: rooms die with the process (bench). */
+  wal?: boolean;
+  /** This process' name as the owner of its rooms' logs (restore.ts): a restart under the same name takes them back. */
+  instance?: string;
 }
 
 let current: RoomDeps | null = null;

@@ -19,6 +19,8 @@ export interface HttpOptions {
   draining?: () => boolean;
   /** The drain under way (SHUTDOWN_DRAIN_MS), if any: shown in /health. */
   drain?: () => DrainStatus | null;
+  /** True while the process rebuilds its matches from their logs at start: /health answers 503 "restoring". */
+  restoring?: () => boolean;
   log?: Logger;
 }
 
@@ -41,9 +43,10 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
     }
     const live = rooms.filter((r) => isLivePhase((r.metadata as MatchMetadata | undefined)?.phase));
     const draining = opts.draining?.() ?? false;
+    const restoring = opts.restoring?.() ?? false;
     const drain = opts.drain?.() ?? null;
-    res.status(draining ? 503 : 200).json({
-      status: draining ? 'draining' : 'ok',
+    res.status(draining || restoring ? 503 : 200).json({
+      status: draining ? 'draining' : restoring ? 'restoring' : 'ok',
       process: {
         id: matchMaker.processId,
         pid: process.pid,

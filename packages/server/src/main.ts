@@ -6,11 +6,17 @@
 //                                taking no new match (0: close them at once, without a result)
 //   SHUTDOWN_TIMEOUT_MS (10000)  how long a graceful shutdown may take before the process gives up (exit 1)
 //   CLUSTER_SWEEP_MS (10000)     with REDIS_URL: how often to drop the rooms of crashed processes from the listing
+//   INSTANCE_ID     this process' name as the owner of its matches' logs (default PUBLIC_ADDRESS with Redis, else
+//                   "solo"): restarted under the same name, it takes its matches back at once
+//   LEASE_MS (15000)  how long a process may miss its heartbeat before another one takes its matches over
+//   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
 //   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
+//   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
 //   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
 //   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
 import { createGameServer } from './app.js';
+import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
 import { createLogger } from './log.js';
 
@@ -35,6 +41,7 @@ try {
       allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+      ...(env.MATCHMAKE_LIMIT ? { matchmake: parseBucketLimit(env.MATCHMAKE_LIMIT, 'MATCHMAKE_LIMIT') } : {}),
     },
     port,
     host,
@@ -42,6 +49,9 @@ try {
     redisUrl: env.REDIS_URL || null,
     publicAddress: env.PUBLIC_ADDRESS || null,
     sweepMs: Number.parseInt(env.CLUSTER_SWEEP_MS ?? '', 10) || 10_000,
+    ...(env.INSTANCE_ID ? { instance: env.INSTANCE_ID } : {}),
+    leaseMs: Number.parseInt(env.LEASE_MS ?? '', 10) || 15_000,
+    ...(env.INPUT_LOG === 'off' ? { room: { wal: false } } : {}),
   });
 } catch (err) {
   log.fatal({ err }, 'the game server could not start');

@@ -13,6 +13,7 @@ import {
 import type { CardPlay, Commitment, Decision, EngineSetting, FactionId, Prompt } from '@star-eater/engine';
 import type { ServerMessages } from '@star-eater/protocol';
 import type { Room } from '@colyseus/sdk';
+import type { MatchRoomState } from '../src/rooms/state.js';
 
 const ENGINES: EngineSetting[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW', 'DOUBLE', 'CW', 'CCW', 'NONE'];
 const SINGLE = ['main', 'broadside', 'fighterBay', 'pointDefence'] as const;
@@ -30,6 +31,8 @@ export interface BotOptions {
   onCommit?: (round: number) => void;
   /** Think time before a commitment, ms (a real player takes a while); none by default. */
   thinkMs?: () => number;
+  /** While this returns true the bot does nothing (a test stops a match at a chosen point). */
+  hold?: (state: MatchRoomState) => boolean;
 }
 
 export class Bot {
@@ -66,7 +69,7 @@ export class Bot {
 
   tick(): void {
     const st = this.room.state as any;
-    if (!st?.seats || this.seatNo === null) return;
+    if (!st?.seats || this.seatNo === null || this.opts.hold?.(st as MatchRoomState)) return;
     const seat = this.seatNo;
     const me = st.seats[seat];
     const m = st.matchNo;
@@ -140,7 +143,7 @@ export class Bot {
 
   private lastPrompt: ServerMessages['prompt'] | null = null;
   private answer(p: ServerMessages['prompt']): void {
-    if (this.opts.manualDecide) return;
+    if (this.opts.manualDecide || this.opts.hold?.(this.room.state as MatchRoomState)) return;
     this.lastPrompt = p;
     this.room.send('decide', { prompt: p.id, decision: this.decide(p.prompt) });
   }

@@ -1,7 +1,9 @@
 // Scale-out: two real game-server processes (`node … main.ts`) sharing one real Redis (REDIS_URL) — and one
 // PostgreSQL for the records when it is installed — with real SDK clients. Quick match pairs players who asked
 // different processes, every process lists every live match, spectators and invited players join through whichever
-// process they asked, and a SIGTERM takes one process down cleanly while the other keeps serving.
+// process they asked, and a SIGTERM takes one process down cleanly while the other keeps serving. With PostgreSQL (the
+// shared input log, issue 11), the live match of a process that stops (SIGTERM) or dies (SIGKILL: its lease runs out)
+// is restored by the other process, and its players finish it there with their old reconnection tokens.
 import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
@@ -68,7 +70,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
 
   beforeAll(async () => {
     services = startServices(hasPostgres ? 'all' : 'redis');
-    env = { REDIS_URL: services.env.REDIS_URL!, CLUSTER_SWEEP_MS: '1000' };
+    env = { REDIS_URL: services.env.REDIS_URL!, CLUSTER_SWEEP_MS: '1000', LEASE_MS: '1500' };
     if (hasPostgres) env.DATABASE_URL = services.env.DATABASE_URL!;
     // At once, as replicas start (PostgreSQL: both set up the schema concurrently).
     const started = await Promise.allSettled([spawnServer('A', { env }), spawnServer('B', { env })]);
@@ -153,7 +155,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     expect(spec.of('welcome')[0]).toMatchObject({ role: 'spectator' });
   });
 
-  it('SIGTERM: the process exits 0, its clients are told (4001), its rooms leave the shared listing; the other serves on', async () => {
+  it('SIGTERM: the process exits 0, its clients are told (4010 restarting / 4001 over); its live match goes on on the other process (PostgreSQL)', async () => {
     const [p0, p1] = await pairToCommit(['Fay', 'Gus'], b, a);
     const roomId = p0.room.roomId;
     const doomed = byAddress(hostOf(p0));
@@ -164,17 +166,34 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     const onDoomed = open.filter((c) => !c.closed && hostOf(c) === doomed.address);
     expect(onDoomed.length).toBeGreaterThanOrEqual(2);
     const codes = onDoomed.map((c) => closeCode(c));
+    const pairCodes = [closeCode(p0), closeCode(p1)];
 
     doomed.kill('SIGTERM');
     expect(await doomed.exited).toBe(0);
-    expect(await Promise.all(codes)).toEqual(onDoomed.map(() => 4001));
+    for (const code of await Promise.all(codes)) expect([4001, 4010]).toContain(code);
+    // The live match: "server restarting" (its log is kept), not "over".
+    expect(await Promise.all(pairCodes)).toEqual([4010, 4010]);
     expect(doomed.output()).toContain('shut down');
-
-    // Gone from the shared listing, as seen from the surviving process.
-    const left = await listed(survivor);
-    expect(left).not.toContain(roomId);
     // The abandoned live match was not turned into anybody's forfeit.
     if (hasPostgres) expect((await getJson(`${survivor.url}/api/records`)).body.records.length).toBe(recordsBefore);
+
+    if (hasPostgres) {
+      // The shutdown handed its lease over: the survivor restores the match from the shared log, under the same
+      // room id, and the players get back in through the matchmaker with their old tokens.
+      await eventually(async () => (await listed(survivor)).includes(roomId), 'the match restored on the survivor');
+      await p0.reconnect(survivor.sdk());
+      await p1.reconnect(survivor.sdk());
+      expect(hostOf(p0)).toBe(survivor.address);
+      await p0.until(
+        () => p0.state.phase === 'commit' && p0.state.seats.every((s: { connected: boolean }) => s.connected),
+        'both back',
+      );
+      p1.send('concede');
+      expect(await p0.until(() => p0.of('ended')[0], 'the end')).toMatchObject({ winner: p0.seat, reason: 'concede' });
+    } else {
+      // Each process has its own SQLite file: nobody else can restore it; it leaves the shared listing.
+      expect(await listed(survivor)).not.toContain(roomId);
+    }
 
     // The survivor keeps matching players, in rooms of its own (the dead process is out of the process list).
     const h = await survivor.health();
@@ -184,10 +203,9 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     expect(q1.room.roomId).toBe(q0.room.roomId);
     expect(hostOf(q0)).toBe(survivor.address);
     await q0.until(() => q0.state.phase === 'factions', 'a new match on the survivor');
-    void p1;
   });
 
-  it('a crashed process (SIGKILL): the others drop its matches from the shared listing', async () => {
+  it('a crashed process (SIGKILL): another takes its match over from the shared log (PostgreSQL) and the players finish it', async () => {
     const running = procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
     expect(running).toHaveLength(1);
     const c = await spawnServer('C', { env });
@@ -203,11 +221,35 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
 
     host.kill('SIGKILL');
     await host.exited;
+    expect((await other.health()).body.status).toBe('ok');
+    if (!hasPostgres) {
+      await eventually(
+        async () => !(await listed(other)).includes(roomId),
+        "the crashed process' match leaves the listing",
+        15_000,
+      );
+      return;
+    }
+    // Its lease runs out (LEASE_MS): the other process takes the match over from the shared log — once: the
+    // listing holds it once — and the players finish it there with their old tokens.
+    const restoredHere = (l: string) => l.includes(`"room":"${roomId}"`) && l.includes('match restored from its log');
     await eventually(
-      async () => !(await listed(other)).includes(roomId),
-      "the crashed process' match leaves the listing",
+      async () => other.output().split('\n').some(restoredHere),
+      'the match restored on the other process',
       15_000,
     );
-    expect((await other.health()).body.status).toBe('ok');
+    const m = (await getJson(`${other.url}/api/matches`)).body.matches as Array<{ roomId: string }>;
+    expect(m.filter((x) => x.roomId === roomId)).toHaveLength(1);
+    for (const c of [q0, q1]) {
+      await c.until(() => c.closed, 'the crash seen');
+      await c.reconnect(other.sdk());
+      expect(hostOf(c)).toBe(other.address);
+    }
+    await q0.until(
+      () => q0.state.phase === 'factions' && q0.state.seats.every((s: { connected: boolean }) => s.connected),
+      'both back',
+    );
+    q0.send('concede');
+    expect(await q1.until(() => q1.of('ended')[0], 'the end')).toMatchObject({ winner: q1.seat, reason: 'concede' });
   });
 });

@@ -2,7 +2,7 @@
 // takes no new match (a lone waiting player is closed with 4001, a quick match / create is refused — or, with Redis
 // and a second process, lands there — a rematch is refused, /health answers 503 "draining"), while the live matches
 // play on (moves, a reconnection, their spectator) to their end, their records stored; then it exits 0. A drain whose
-// time runs out closes what is left with 4001 (no result) and exits 0 too.
+// time runs out keeps what is left in its log for the next start (4010: "server restarting", no result), exits 0.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,7 +158,7 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     expect(p.output()).not.toMatch(/live match abandoned/);
   }, 90_000);
 
-  it('closes what is left with 4001 when the drain time runs out, and exits 0', async () => {
+  it('keeps what is left in its log (4010: server restarting) when the drain time runs out, and exits 0', async () => {
     const file = join(dir, 'timeout.sqlite');
     const p = await spawn('drain-timeout', { SQLITE_PATH: file, SHUTDOWN_DRAIN_MS: '1500' });
     const { pair } = await pairToCommit([p, p], ['Ida', 'Jon']);
@@ -179,12 +179,12 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     expect(ranOut, 'the drain ran out').toBeDefined();
     expect(ranOut!.tookMs).toBeGreaterThanOrEqual(1500);
     expect(ranOut!.liveMatches).toBe(1);
-    expect(await Promise.all(codes)).toEqual(clients.map(() => 4001));
-    // No result: nobody forfeits, nothing stored.
+    expect(await Promise.all(codes)).toEqual(clients.map(() => 4010));
+    // No result: nobody forfeits, nothing stored; the match waits in its log for the next start (shutdown.test.ts).
     expect(pair[0].of('ended')).toEqual([]);
     expect(await records(file)).toEqual([]);
     expect(p.output()).toMatch(/drain time ran out/);
-    expect(p.output()).toMatch(/live match abandoned/);
+    expect(p.output()).toMatch(/match kept in its log/);
   }, 60_000);
 
   it('exits at once on a second signal during the drain', async () => {

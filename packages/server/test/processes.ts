@@ -43,6 +43,8 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** How long to wait for /health to answer, ms. */
   readyMs?: number;
+  /** The port (a restart on the same address, as a supervisor restarts a process); default a free one. */
+  port?: number;
 }
 
 /**
@@ -52,9 +54,9 @@ export interface SpawnOptions {
 export async function spawnServer(name: string, opts: SpawnOptions = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await spawnOnce(name, await freePort(), opts);
+      return await spawnOnce(name, opts.port ?? (await freePort()), opts);
     } catch (err) {
-      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+      if (attempt >= 3 || opts.port || !/EADDRINUSE/.test((err as Error).message)) throw err;
     }
   }
 }

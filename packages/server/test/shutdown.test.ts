@@ -1,6 +1,8 @@
 // Graceful shutdown of a real single process (no Redis, embedded SQLite, no SHUTDOWN_DRAIN_MS: drain.test.ts has the
-// drain): on SIGTERM every client is closed with code 4001 (CloseCode.SERVER_SHUTDOWN), the finished match's record
-// is on disk, the live match that could not survive the process is nobody's forfeit, and the process exits 0.
+// drain): on SIGTERM the finished match's clients are closed with 4001 (CloseCode.SERVER_SHUTDOWN) and its record is
+// on disk; the live match and the room waiting for its second player stay in their logs, their clients are closed
+// with 4010 ("server restarting": CloseCode.MAY_TRY_RECONNECT), nobody forfeits, and the process exits 0. Started
+// again, the process restores them: the players get back in with their tokens and the match plays on.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +38,7 @@ async function pairToCommit(p: ServerProcess, names: [string, string]) {
 }
 
 describe('SIGTERM on a real game-server process', () => {
-  it('closes every client with 4001, keeps the finished record, forfeits nobody, exits 0', async () => {
+  it('keeps the live matches for the next start (4010), closes the finished one (4001), exits 0', async () => {
     proc = await spawnServer('solo', { env: { SQLITE_PATH: file } });
     expect((await proc.health()).body).toMatchObject({
       status: 'ok',
@@ -52,6 +54,7 @@ describe('SIGTERM on a real game-server process', () => {
     expect(recordId).toBeTruthy();
     // ... a live match with a spectator, and a player waiting for an opponent.
     const [l0] = await pairToCommit(proc, ['Cy', 'Di']);
+    const l1 = open.at(-1)!;
     open.push(await joinByIdVia(proc, l0.room.roomId, { spectate: true }));
     open.push(await quickMatchVia(proc, 'Eve'));
     const clients = open.filter((c) => !c.closed);
@@ -60,10 +63,11 @@ describe('SIGTERM on a real game-server process', () => {
 
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
-    expect(await Promise.all(codes)).toEqual(clients.map(() => 4001));
+    // The finished match's two players: 4001; the live match's players and spectator, and the waiting player: 4010.
+    expect(await Promise.all(codes)).toEqual([4001, 4001, 4010, 4010, 4010, 4010]);
     // The live match saw no result: no 'ended' message, no forfeit.
     expect(l0.of('ended')).toEqual([]);
-    expect(proc.output()).toMatch(/live match abandoned/);
+    expect(proc.output()).toMatch(/match kept in its log/);
 
     // On disk: exactly the finished match's record, readable.
     const storage = new SqliteStorage(file);
@@ -78,5 +82,17 @@ describe('SIGTERM on a real game-server process', () => {
     }
     // And the process takes nothing any more.
     await expect(fetch(`${proc.url}/health`)).rejects.toThrow();
+
+    // Started again: the live match is back, its players in their seats with the tokens they held.
+    proc = await spawnServer('solo-2', { env: { SQLITE_PATH: file }, port: proc.port });
+    for (const c of [l0, l1]) await c.reconnect();
+    await l0.until(
+      () => l0.state.phase === 'commit' && l0.state.seats.every((s: { connected: boolean }) => s.connected),
+      'both back',
+    );
+    l0.send('concede');
+    const ended = await l1.until(() => l1.of('ended')[0], 'the restored match ends');
+    expect(ended).toMatchObject({ winner: l1.seat, reason: 'concede' });
+    expect((await proc.health()).body.status).toBe('ok');
   });
 });

@@ -1,6 +1,6 @@
 // The draft's choices made safe (issue 12): a pick is selected first, then confirmed (or undone); munition placement
 // cannot go past the total or a squadron's capacity, and a button that cannot be pressed says why.
-import { munitionRules, type Faction } from '@star-eater/engine';
+import { munitionPlacements, munitionRules, squadronTriples, type AnyCard, type Faction } from '@star-eater/engine';
 import type { SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { h } from '../ui/dom.js';
@@ -9,8 +9,29 @@ export interface DraftSelection {
   squadrons: string[];
   munitions: number[];
   /** The single card selected for a pick or swap, awaiting its confirmation. */
-  card?: { slot: string; id: string; name: string } | null;
+  card?: { slot: string; id: string; name: string; suggested?: boolean } | null;
   pending?: boolean;
+  /** The step a suggestion was made for: an undone suggestion is not made again. */
+  suggestedFor?: string;
+}
+
+/**
+ * Pre-selects a sensible choice on the player's turn, marked as a suggestion (Confirm takes it, Undo clears it): the
+ * first card of the first open slot, or the faction's first legal squadron trio when only the squadrons are left.
+ */
+export function suggest(sel: DraftSelection, f: Faction, singles: readonly string[]): void {
+  const step = `${singles.join(',')}|${singles.length ? '' : 'squadrons'}`;
+  if (sel.suggestedFor === step) return;
+  sel.suggestedFor = step;
+  if (singles.length) {
+    if (sel.card) return;
+    const slot = singles[0]!;
+    const c = ((f as unknown as Record<string, AnyCard[]>)[slot] ?? [])[0];
+    if (c) sel.card = { slot, id: c.id, name: c.name, suggested: true };
+  } else if (!sel.squadrons.length) {
+    const t = squadronTriples(f)[0];
+    if (t) sel.squadrons = [...t];
+  }
 }
 
 /** The bar under the cards: what is selected, Undo, Confirm. */
@@ -27,7 +48,9 @@ export function pickBar(
     h(
       'span.grow',
       { id: 'pick-selected' },
-      c ? ['Selected: ', h('b', null, c.name), ` (${slotName[c.slot] ?? c.slot})`] : 'Choose a card above.',
+      c
+        ? [c.suggested ? 'Suggested: ' : 'Selected: ', h('b', null, c.name), ` (${slotName[c.slot] ?? c.slot})`]
+        : 'Choose a card above.',
     ),
     h(
       'button',
@@ -65,7 +88,9 @@ export function munitionsView(
 ): HTMLElement {
   const sqIds = me.picks.squadrons;
   const rules = munitionRules(f, [sqIds[0]!, sqIds[1]!, sqIds[2]!]);
-  const m = sel.munitions.length === 3 ? sel.munitions : [0, 0, 0];
+  // A suggested placement to start from (the first legal one), so Confirm works at once for a newcomer.
+  if (sel.munitions.length !== 3) sel.munitions = [...(munitionPlacements(rules)[0] ?? [0, 0, 0])];
+  const m = sel.munitions;
   const sum = m.reduce((a, b) => a + b, 0);
   const set = (i: number, d: number) => {
     const n = [...m];

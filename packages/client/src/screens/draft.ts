@@ -13,7 +13,7 @@ import type { SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { css, seatColour } from '../board/theme.js';
 import { h } from '../ui/dom.js';
-import { munitionsView, pickBar, type DraftSelection } from './draft-choice.js';
+import { munitionsView, pickBar, suggest, type DraftSelection } from './draft-choice.js';
 
 const SLOT_NAME: Record<string, string> = {
   main: 'Main weapon',
@@ -299,7 +299,8 @@ export function draftActions(
             selected: sel.card?.id === c.id,
             // A pick is chosen, then confirmed (issue 12: one click used to commit it, with no undo).
             onclick: () => {
-              sel.card = sel.card?.id === c.id ? null : { slot, id: c.id, name: c.name };
+              // A suggested card clicked becomes the player's own choice; their own choice clicked again is undone.
+              sel.card = sel.card?.id === c.id && !sel.card.suggested ? null : { slot, id: c.id, name: c.name };
               rerender();
             },
           });
@@ -310,6 +311,8 @@ export function draftActions(
   // The single-card slots side by side (two cards each, stacked), the squadrons in a row below: the whole choice fits
   // a 1280×720 screen without hunting for the squadrons.
   const singles = open.filter((slot) => slot !== 'squadrons');
+  // A newcomer who follows the defaults drafts in a click per pick (issue 12: lobby to board in under 45 s).
+  if (myTurn && !swapping) suggest(sel, f, singles);
   return h(
     'div.col',
     { class: myTurn ? '' : 'preview' },

@@ -59,7 +59,7 @@ export class PreMatchScreen {
   render(st: RoomState, force = false): void {
     if (st.matchNo !== this.matchNo) {
       this.matchNo = st.matchNo;
-      Object.assign(this.sel, { squadrons: [], munitions: [], card: null, pending: false });
+      Object.assign(this.sel, { squadrons: [], munitions: [], card: null, pending: false, suggestedFor: undefined });
     }
     const t = turnOf(st, this.s.seat);
     const key = JSON.stringify([
@@ -72,8 +72,10 @@ export class PreMatchScreen {
     if (!force && key === this.key && this.body.querySelector('#draft-screen, #factions-screen')) return;
     if (key !== this.key) {
       this.sel.pending = false;
-      // A step moved on (a pick was taken, the turn passed): the selection of the step before is gone.
+      // A step moved on (a pick was taken, the turn passed): the selection of the step before is gone (a squadron trio
+      // kept into the swap step offered to "swap" for the same three, which the server refuses).
       this.sel.card = null;
+      this.sel.squadrons = [];
     }
     this.key = key;
     const clock = h('span.countdown', { id: 'draft-countdown' }, st.deadline ? `${secondsLeft(st.deadline)}s` : '');

@@ -59,3 +59,11 @@ export class KeyedLimiter {
     for (const [k, b] of this.buckets) if (t - b.at >= full) this.buckets.delete(k);
   }
 }
+
+/** "burst/perMinute" (main.ts: MATCHMAKE_LIMIT), e.g. "20/30"; throws naming what is wrong. */
+export function parseBucketLimit(text: string, name: string): BucketLimit {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    throw new Error(`${name} must be "burst/perMinute" with both at least 1, e.g. "20/30" (got "${text}")`);
+  return { burst: Number(m[1]), perMinute: Number(m[2]) };
+}

@@ -1,10 +1,10 @@
 // The `match` room: a thin driver of the pipeline authenticate seat → phase → validate → engine → views → send →
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
-import { Room, type Client } from '@colyseus/core';
+import { CloseCode, Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { parseClientMessage, parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
-import { clockNow, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
+import { clockNow, disposeSoonIfEmpty, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
@@ -13,8 +13,12 @@ import { guardRoom } from './guards.js';
 import { configureRoom } from './settings.js';
 import { takeOver } from './takeover.js';
 import { Listing, type MatchMetadata } from './listing.js';
-import { Match, type MatchHost } from './match.js';
-import { ReconnectionBudget } from './reconnection.js';
+import { applyInput } from './inputs.js';
+import { tokenHash, type Input } from './input-log.js';
+import { Journal } from './journal.js';
+import { Match, type MatchHost, type Outcome } from './match.js';
+import { afterRestore, openLog, replay, restoreClaim } from './restore.js';
+import { SeatLog } from './seat-log.js';
 import { beforePatch, cork, markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomTimers } from './room-timers.js';
@@ -38,18 +42,20 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   override maxClients = 2;
   override state = new MatchRoomState();
   private deps!: RoomDeps;
-  private log!: Logger;
-  private match!: Match;
+  log!: Logger;
+  match!: Match;
   private members = new Map<string, Member>();
-  private seatClients: [Client | null, Client | null] = [null, null];
-  private budget!: ReconnectionBudget;
+  /** The seats as inputs of the log: taken, held for a reconnection, back, given up (seat-log.ts). */
+  seats!: SeatLog;
   private admission!: Admission;
   private desk!: SeatDesk;
   private listing = new Listing((meta) => void this.setMetadata(meta));
-  private timers = new RoomTimers(
+  readonly timers = new RoomTimers(
     () => this.clockNow(),
-    (fn) => this.guard('timer', fn),
+    (id, fire) => void this.journal.write({ k: 'timer', id }, () => this.guard('timer', fire)),
   );
+  /** The write-ahead log of this room's inputs (journal.ts); restore.ts rebuilds a room from it. */
+  journal!: Journal;
   /** startFirstMatch is writing the listing (asynchronous): a seat taken meanwhile does not start a second one. */
   private starting = false;
   /** A patch is being encoded and sent (flushPatch); a timer check waits for the next turn: see onCreate. */
@@ -57,21 +63,26 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private timersDue = false;
   /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
   private closing = false;
-  private emotes = new Emotes(
+  readonly emotes = new Emotes(
     () => this.clockNow(),
     (msg) => this.sendAll('emote', msg),
   );
 
-  override onCreate(options: unknown): void {
+  override async onCreate(options: unknown): Promise<void> {
     this.deps = roomDeps();
+    const claim = restoreClaim(options);
+    if (claim) {
+      this.roomId = claim.roomId; // the same room id: clients reconnect with their old tokens (restore.ts)
+      options = claim.options;
+    }
     this.log = this.deps.log.child({ room: this.roomId });
-    this.budget = new ReconnectionBudget(this.deps.reconnectSeconds * 1000, () => this.clockNow());
+    this.seats = new SeatLog(this, this.deps.reconnectSeconds * 1000);
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
     configureRoom(this.state.settings, o, this.deps.timers);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
-    this.admission = new Admission(!!o.private);
+    this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
     this.desk = guardRoom({
       room: this,
       deps: this.deps,
@@ -113,8 +124,20 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
       this.onClientMessage(client, type, payload),
     );
+    this.journal = new Journal(this.deps.storage, this.deps.wal !== false, this.roomId, this.log, () =>
+      clockNow(this.clock),
+    );
+    if (claim) {
+      replay(this, claim);
+      await afterRestore(this, claim);
+    } else await openLog(this.roomId, { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) });
     this.updateMetadata();
-    this.log.info({ private: !!o.private }, 'room created');
+    this.log.info({ private: !!o.private, restored: !!claim }, claim ? 'room restored' : 'room created');
+  }
+
+  /** Logs an input, then applies it (restore.ts). */
+  async write(input: Input): Promise<void> {
+    await this.journal.write(input, () => this.apply(input));
   }
 
   private host(): MatchHost {
@@ -126,7 +149,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       // The patch goes first, so a message never overtakes the state it follows (a prompt is read against the board).
       // The commitment echo depends on no state: its seat's lockedIn goes with the turn's patch.
       sendToSeat: (seat, type, msg) => {
-        const c = this.seatClients[seat];
+        const c = this.seats.clients[seat];
         if (c) {
           if (type !== 'commitment') this.flushPatch();
           this.reply(c, type, msg);
@@ -134,7 +157,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       },
       broadcast: (type, msg) => this.sendAll(type, msg),
       animationCapMs: this.deps.animationCapSeconds * 1000,
-      saveRecord: (summary, record) => this.deps.storage.saveRecord(summary, record),
+      saveRecord: (summary, record) => {
+        if (!this.journal.replaying) return this.deps.storage.saveRecord(summary, record);
+        this.journal.replayedRecord = { summary, record }; // stored after the replay if the crash came first
+        return Promise.resolve();
+      },
       onPhaseChange: () => this.updateMetadata(),
     };
   }
@@ -151,9 +178,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     for (const c of this.clients) c.enqueueRaw(frame);
   }
 
-  /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock). */
-  private clockNow(): number {
-    return clockNow(this.clock);
+  /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
+  clockNow(): number {
+    return this.journal?.wal.at ?? clockNow(this.clock);
   }
 
   /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */
@@ -169,7 +196,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   /** Runs one step of the room (a timer, a start) and sends what it changed at the end of the turn. */
-  private guard(what: string, fn: () => void): void {
+  guard(what: string, fn: () => void): void {
     try {
       fn();
     } catch (err) {
@@ -200,7 +227,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
   }
 
-  override onJoin(client: Client, options: unknown): void {
+  override async onJoin(client: Client, options: unknown): Promise<void> {
     let auth: Auth;
     try {
       auth = this.desk.admit(client.sessionId, options);
@@ -221,11 +248,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
     if (seat === -1 || this.state.phase !== 'waiting') throw refuse(SEAT_TAKEN);
-    const s = this.state.seats[seat]!;
-    s.taken = true;
-    s.connected = true;
-    s.name = auth.name;
-    this.seatClients[seat] = client;
+    // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
+    const tok = tokenHash(client.reconnectionToken);
+    const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok };
+    await this.journal.write(input, () => this.seats.take(input, client));
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
     if (auth.creator && this.admission.invite) welcome.invite = this.admission.invite;
@@ -236,7 +262,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     } else this.updateMetadata();
   }
 
-  private async startFirstMatch(): Promise<void> {
+  async startFirstMatch(): Promise<void> {
     // Both seats are taken: out of matchmaking, open to spectators by id (a private room needs the invite).
     const ready = () => this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting';
     this.starting = true;
@@ -263,8 +289,26 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       if (!this.state.settings.private) await this.setPrivate(false);
       return void this.updateMetadata();
     }
-    this.budget.reset();
-    this.guard('start', () => this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name]));
+    await this.write({ k: 'start', seed: Match.newSeed() });
+  }
+
+  /** Applies one input: live once it is in the log, or replayed from it (inputs.ts). */
+  apply(input: Input, client: Client | null = null): Outcome | undefined {
+    return applyInput(this, input, client);
+  }
+
+  /** The room's state changed: a patch at the end of the turn (outbox.ts). */
+  changed(): void {
+    markChanged(this);
+  }
+
+  get replaying(): boolean {
+    return this.journal.replaying;
+  }
+
+  /** Nobody is connected and nothing is held any more: the room may go (a restored room nobody came back to). */
+  idle(): void {
+    if (this.clients.length === 0) disposeSoonIfEmpty(this);
   }
 
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
@@ -275,49 +319,48 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       return;
     }
     const seat = m.seat;
-    const left = this.budget.left(seat);
-    this.seatClients[seat] = null;
-    this.state.seats[seat]!.connected = false;
+    const left = this.seats.budget.left(seat);
+    this.seats.clients[seat] = null;
     if (left <= 0) {
       this.onLeave(client, code);
       return;
     }
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
-    this.budget.hold(seat, (ms) =>
-      this.timers.add(() => {
-        this.log.info({ seat }, 'reconnection budget spent: the seat forfeits');
-        this.settleDrop(seat);
-        this.guard('forfeit', () => this.match.forfeit(seat));
-        deferred.reject(new Error('reconnection budget spent'));
-      }, ms),
-    );
+    this.seats.reconnecting[seat] = deferred;
+    void this.write({ k: 'drop', seat });
     this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
-    this.match.seatDropped();
-    markChanged(this);
   }
 
-  private settleDrop(seat: Seat): void {
-    const secondsLeft = this.budget.settle(seat);
-    if (secondsLeft !== null) this.state.seats[seat]!.reconnectLeft = secondsLeft;
-  }
-
-  /** Colyseus asks this when a token comes back: its owner may still be connected (rooms/takeover.ts). */
+  /**
+   * Colyseus asks this when a token comes back (client.reconnect): its owner may still be connected (takeover.ts);
+   * a restored seat's token is known by its hash only (journal.ts). The SDK's own retry asks hasReservedSeat.
+   */
   override checkReconnectionToken(token: string): string {
     const owner = this.clients.find((c) => c.reconnectionToken === token);
     if (owner && !takeOver(owner, this.match.live, (e) => this.reply(owner, 'error', e))) return undefined as never;
+    this.journal.recognise(this, this.seats, token);
     return super.checkReconnectionToken(token);
   }
+  override hasReservedSeat(sessionId: string, token?: string): boolean {
+    if (token && this.seats.restored.has(sessionId)) this.journal.recognise(this, this.seats, token);
+    return super.hasReservedSeat(sessionId, token);
+  }
 
-  override onReconnect(client: Client): void {
+  override async onReconnect(client: Client): Promise<void> {
+    const back = this.journal.returning(this, this.seats, client.sessionId);
+    const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
+    if (back !== null) this.members.set(client.sessionId, { role: 'player', seat: back, limiter });
     const m = this.members.get(client.sessionId);
     if (!m || m.seat === null) return;
-    this.settleDrop(m.seat);
-    this.seatClients[m.seat] = client;
-    this.state.seats[m.seat]!.connected = true;
-    this.log.info({ seat: m.seat }, 'player reconnected');
-    client.send('welcome', { role: 'player', seat: m.seat, roomId: this.roomId });
-    for (const [type, msg] of this.match.catchUp(m.seat)) this.reply(client, type, msg);
+    const seat = m.seat;
+    this.seats.reconnecting[seat] = null;
+    // The new token is the log's before the client is given it (Colyseus sends it once this resolves).
+    const input: Input = { k: 'token', seat, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) };
+    await this.journal.write(input, () => this.seats.back(input, client));
+    this.log.info({ seat, restored: back !== null }, 'player reconnected');
+    client.send('welcome', { role: 'player', seat, roomId: this.roomId });
+    for (const [type, msg] of this.match.catchUp(seat)) this.reply(client, type, msg);
     markChanged(this);
   }
 
@@ -331,38 +374,37 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       return;
     }
     const seat = m.seat!;
-    this.settleDrop(seat);
-    if (this.match.live && !this.closing) {
-      this.log.info({ seat, code }, 'player left: the seat forfeits');
-      this.guard('forfeit', () => this.match.forfeit(seat));
-    }
-    this.seatClients[seat] = null;
-    const s = this.state.seats[seat]!;
-    s.taken = false;
-    s.connected = false;
-    s.rematch = false;
-    this.updateMetadata();
+    this.seats.reconnecting[seat] = null;
+    // Shutting down: the seat stays the log's, to be restored with its match.
+    if (this.closing) return;
+    if (this.match.live) this.log.info({ seat, code }, 'player left: the seat forfeits');
+    void this.write({ k: 'leave', seat });
   }
 
   /**
-   * Graceful shutdown of the process: a live match cannot outlive it, so it ends without a result (no forfeit, no
-   * record) and every client is closed with code 4001 (CloseCode.SERVER_SHUTDOWN). Finished matches are stored.
+   * Graceful shutdown of the process: a live match (or a room waiting for its second player) stays in its log and is
+   * restored on the next start or by another process (restore.ts); its clients are closed with 4010 ("server
+   * restarting": CloseCode.MAY_TRY_RECONNECT, they come back with their tokens). A finished match's room, or any room
+   * when the log is off, closes with 4001 (CloseCode.SERVER_SHUTDOWN): no live match outlives the process then.
    */
   override onBeforeShutdown(): void {
     this.closing = true;
-    if (this.match?.live)
-      this.log.warn(
-        { phase: this.state.phase, round: this.state.round },
-        'process shutting down: live match abandoned',
-      );
+    const at = { phase: this.state.phase, round: this.state.round };
+    if (this.journal.keeps(this.state.phase)) {
+      this.log.info(at, 'process shutting down: match kept in its log');
+      void this.disconnect(CloseCode.MAY_TRY_RECONNECT);
+      return;
+    }
+    if (this.match?.live) this.log.warn(at, 'process shutting down: live match abandoned');
     super.onBeforeShutdown();
   }
 
   override onDispose(): void {
+    this.journal?.dispose(this.closing && this.journal.keeps(this.state.phase));
     this.timers.dispose();
     this.listing.dispose();
     this.match?.dispose();
-    this.budget?.dispose();
+    this.seats?.dispose();
     this.log?.info('room disposed');
   }
 
@@ -390,72 +432,49 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       });
       return;
     }
-    let outcome: ReturnType<MatchRoom['dispatch']>;
+    // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
+    if (parsed.type === 'rematch' && this.deps.draining?.()) {
+      this.reply(client, 'error', {
+        code: 'wrong-phase',
+        type: 'rematch',
+        message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby',
+      });
+      return;
+    }
+    const seat = m.seat;
+    const input: Input = { k: 'msg', seat, type: parsed.type, value: parsed.value };
+    if (parsed.type === 'rematch') input.seed = Match.newSeed();
+    // An emote changes nothing of the match: it is not an input of the log.
+    if (parsed.type === 'emote') {
+      this.onInput(client, seat, input);
+      return;
+    }
+    this.journal
+      .write(input, () => this.onInput(client, seat, input))
+      ?.catch(() => {
+        const message = `${parsed.type}: the server could not store it`;
+        this.reply(client, 'error', { code: 'illegal', type: parsed.type, message });
+      });
+  }
+
+  /** A client's message, logged: applied, and a refusal told to the client. */
+  private onInput(client: Client, seat: Seat, input: Extract<Input, { k: 'msg' }>): void {
+    let outcome: Outcome;
     try {
-      outcome = this.dispatch(m.seat, parsed);
+      outcome = this.apply(input)!;
     } catch (err) {
-      this.log.error({ err, type: parsed.type, seat: m.seat }, 'message handling failed');
-      outcome = {
-        ok: false as const,
-        error: { code: 'illegal' as const, message: `${parsed.type}: the server could not apply it` },
-      };
+      this.log.error({ err, type: input.type, seat }, 'message handling failed');
+      outcome = { ok: false, error: { code: 'illegal', message: `${input.type}: the server could not apply it` } };
     }
     markChanged(this);
     if (!outcome.ok) {
-      this.log.debug({ type: parsed.type, seat: m.seat, code: outcome.error.code }, 'message refused');
-      this.reply(client, 'error', { ...outcome.error, type: parsed.type });
+      this.log.debug({ type: input.type, seat, code: outcome.error.code }, 'message refused');
+      this.reply(client, 'error', { ...outcome.error, type: input.type as never });
     }
-  }
-
-  private dispatch(seat: Seat, p: Extract<ReturnType<typeof parseClientMessage>, { ok: true }>) {
-    switch (p.type) {
-      case 'faction':
-        return this.match.chooseFaction(seat, p.value);
-      case 'pick':
-      case 'swap':
-      case 'munitions':
-        return this.match.draftAction(seat, p.type, p.value);
-      case 'commit':
-        return this.match.commit(seat, p.value);
-      case 'revise':
-        return this.match.revise(seat, p.value);
-      case 'decide':
-        return this.match.decide(seat, p.value);
-      case 'animated':
-        return this.match.animated(seat, p.value);
-      case 'emote':
-        return this.emotes.send(seat, p.value.emote);
-      case 'concede':
-        return this.match.concede(seat);
-      case 'rematch':
-        return this.rematch(seat);
-    }
-  }
-
-  private rematch(seat: Seat) {
-    if (this.state.phase !== 'finished') {
-      return { ok: false as const, error: { code: 'wrong-phase' as const, message: 'rematch: the match is not over' } };
-    }
-    // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
-    if (this.deps.draining?.()) {
-      return {
-        ok: false as const,
-        error: {
-          code: 'wrong-phase' as const,
-          message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby',
-        },
-      };
-    }
-    this.state.seats[seat]!.rematch = true;
-    if (this.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
-      this.budget.reset();
-      this.match.start([this.state.seats[0]!.name, this.state.seats[1]!.name], this.match.previousWinner());
-    }
-    return { ok: true as const };
   }
 
   /** The listing (lobby) follows the state; listing.ts decides when it is worth a write. Every caller changed state. */
-  private updateMetadata(): void {
+  updateMetadata(): void {
     this.listing.update(this.state);
     this.desk?.refresh();
     markChanged(this);

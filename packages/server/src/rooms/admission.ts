@@ -25,8 +25,10 @@ export class Admission {
   readonly invite: string | null;
   private creatorClaimed = false;
 
-  constructor(isPrivate: boolean) {
-    this.invite = isPrivate ? randomBytes(18).toString('base64url') : null;
+  /** `restored`: the invite of a room rebuilt from its log (rooms/restore.ts), whose creator has long joined. */
+  constructor(isPrivate: boolean, restored?: string) {
+    this.invite = isPrivate ? (restored ?? randomBytes(18).toString('base64url')) : null;
+    this.creatorClaimed = !!restored;
   }
 
   /** Constant-time comparison, so the code cannot be guessed a character at a time. */

@@ -1,7 +1,7 @@
 // The match state machine of one room (issue 4): factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import { engine, type Draft, type InitiativeFrom, type RecordRound } from '../engine.js';
@@ -54,15 +54,20 @@ export class Match implements Phases {
   }
 
   // ------------------------------------------------------------------ lifecycle
+  /** A fresh secret seed for a match; the room logs it with the input that starts the match (input-log.ts). */
+  static newSeed(): string {
+    return randomBytes(32).toString('hex');
+  }
+
   /**
-   * Both seats are taken: a new match starts (first match, or a rematch after `previousWinner`). The engine decides
-   * the initiative from the new seed (RULES §5 coin toss, §7 rematch: the previous loser), so the revealed seed
-   * proves it too, and the record keeps how it was decided.
+   * Both seats are taken: a new match starts from `seed` (Match.newSeed; first match, or a rematch after
+   * `previousWinner`). The engine decides the initiative from the seed (RULES §5 coin toss, §7 rematch: the previous
+   * loser), so the revealed seed proves it too, and the record keeps how it was decided.
    */
-  start(names: [string, string], previousWinner: Seat | 'draw' | null = null): void {
+  start(names: [string, string], seed: string, previousWinner: Seat | 'draw' | null = null): void {
     const st = this.host.state;
     this.names = names;
-    this.seed = randomBytes(32).toString('hex');
+    this.seed = seed;
     const toss = engine.matchInitiative(this.seed, previousWinner);
     this.initiative = toss.initiative;
     this.initiativeFrom = toss.from;
@@ -221,7 +226,8 @@ export class Match implements Phases {
     syncBoard(st, m);
     st.winner = m.winner === 'draw' ? 2 : (m.winner ?? -1);
     st.endReason = m.endReason ?? '';
-    const id = randomBytes(9).toString('base64url');
+    // From the seed: a match rebuilt from its log after a crash (restore.ts) stores the id its clients were told.
+    const id = createHash('sha256').update(`${this.seed}:record`).digest().subarray(0, 9).toString('base64url');
     st.recordId = id;
     const { record, summary } = matchRecord({
       id,

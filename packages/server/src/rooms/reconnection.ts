@@ -39,6 +39,16 @@ export class ReconnectionBudget {
     return Math.max(0, Math.round(this.left(seat) / 1000));
   }
 
+  /** After a restore: the downtime is not counted against a seat that was dropped. */
+  shift(ms: number): void {
+    for (const d of this.drops) if (d) d.at += ms;
+  }
+
+  /** Whether the seat is dropped now (held). */
+  held(seat: Seat): boolean {
+    return this.drops[seat] !== null;
+  }
+
   /** A new match (first or rematch): a whole budget again. */
   reset(): void {
     this.used = [0, 0];

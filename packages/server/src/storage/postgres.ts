@@ -1,37 +1,37 @@
-// PostgreSQL storage (pg), used when DATABASE_URL is set.
+// PostgreSQL storage (pg), used when DATABASE_URL is set; the schema is storage/migrations (Kysely's Migrator).
 import pg from 'pg';
-import type { RecordSummary, Storage } from './types.js';
+import { migratePostgres } from './migrations/run.js';
+import { PostgresInputLog } from './postgres-log.js';
+import type { ClaimedRoom, LiveRoom, RecordSummary, Storage } from './types.js';
 
 export class PostgresStorage implements Storage {
   readonly kind = 'postgres' as const;
   private pool: pg.Pool;
+  private log: PostgresInputLog;
 
   constructor(connectionString: string) {
     this.pool = new pg.Pool({ connectionString, max: 4 });
+    this.log = new PostgresInputLog(this.pool);
   }
 
   async init(): Promise<void> {
-    // Several game servers may start at once against one database: CREATE … IF NOT EXISTS is not safe when run
-    // concurrently (duplicate key in pg_type), so the schema is set up under a transaction-scoped advisory lock.
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query("SELECT pg_advisory_xact_lock(hashtext('star-eater:schema'))");
-      await c.query(`CREATE TABLE IF NOT EXISTS records (
-        id TEXT PRIMARY KEY,
-        ended_at TIMESTAMPTZ NOT NULL,
-        seq BIGSERIAL,
-        summary JSONB NOT NULL,
-        record JSONB NOT NULL
-      )`);
-      await c.query('CREATE INDEX IF NOT EXISTS records_ended_at ON records (ended_at)');
-      await c.query('COMMIT');
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      c.release();
-    }
+    await migratePostgres(this.pool);
+  }
+
+  openRoom(room: LiveRoom): Promise<void> {
+    return this.log.openRoom(room);
+  }
+  append(roomId: string, seq: number, at: number, entry: string): Promise<void> {
+    return this.log.append(roomId, seq, at, entry);
+  }
+  closeRoom(roomId: string): Promise<void> {
+    return this.log.closeRoom(roomId);
+  }
+  heartbeat(owner: string, now: number): Promise<void> {
+    return this.log.heartbeat(owner, now);
+  }
+  claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]> {
+    return this.log.claimRooms(me, staleBefore, own);
   }
 
   async saveRecord(summary: RecordSummary, record: unknown): Promise<void> {

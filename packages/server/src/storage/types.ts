@@ -1,5 +1,6 @@
-// One storage interface for finished matches' records (RULES §10): embedded SQLite by default, PostgreSQL when
-// DATABASE_URL is set. Rooms hold only the live match; whatever must survive a restart goes through this.
+// One storage interface (embedded SQLite by default, PostgreSQL when DATABASE_URL is set) for what must survive a
+// process: finished matches' records (RULES §10) and the write-ahead input log of the rooms being played (issue 11).
+// Rooms hold only a cache of their match; storage/migrations/ is the one versioned schema of both.
 import type { Seat } from '@star-eater/engine';
 
 export interface RecordSummary {
@@ -13,13 +14,54 @@ export interface RecordSummary {
   rounds: number;
 }
 
+/** A room being played, as its log knows it. */
+export interface LiveRoom {
+  roomId: string;
+  /** The instance (process name) that holds it now. */
+  owner: string;
+  createdAt: number;
+  /** The room's creation options (what onCreate was given). */
+  options: unknown;
+}
+
+/** One accepted input of a room, in order (`at`: the room clock when it was accepted, ms). */
+export interface LogEntry {
+  seq: number;
+  at: number;
+  entry: unknown;
+}
+
+export interface ClaimedRoom extends LiveRoom {
+  /** The previous owner's last heartbeat (ms; 0 when none): it was alive until then at least. */
+  ownerAliveAt: number;
+  entries: LogEntry[];
+}
+
 export interface Storage {
   readonly kind: 'sqlite' | 'postgres';
-  /** Creates the tables when missing. */
+  /** Brings the schema to the newest version (storage/migrations). */
   init(): Promise<void>;
   saveRecord(summary: RecordSummary, record: unknown): Promise<void>;
   /** The most recent first. */
   listRecords(limit: number): Promise<RecordSummary[]>;
   getRecord(id: string): Promise<unknown | null>;
+
+  // ---------------------------------------------------------------- the input log (never served by any API)
+  /**
+   * Appends to the log. SQLite returns once the row is committed (synchronously: a kill -9 keeps it); PostgreSQL
+   * returns a promise of the commit. The caller acts on the input only after either.
+   */
+  openRoom(room: LiveRoom): void | Promise<void>;
+  append(roomId: string, seq: number, at: number, entry: string): void | Promise<void>;
+  /** The room is gone (disposed, or its match over and everyone left): its log goes with it. */
+  closeRoom(roomId: string): Promise<void>;
+  /** This instance is alive at `now` (ms): the lease on its rooms. */
+  heartbeat(owner: string, now: number): Promise<void>;
+  /**
+   * Takes over, atomically per room (never two takers), the rooms of owners whose heartbeat is older than
+   * `staleBefore` (or missing) — and, with `own`, the rooms already under `me` (a restart under the same name) —
+   * and returns them with their logs.
+   */
+  claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]>;
   close(): Promise<void>;
 }

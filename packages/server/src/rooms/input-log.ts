@@ -1,0 +1,93 @@
+// The write-ahead log of one room (issue 11): every accepted input goes to storage before the room acts on it or
+// acknowledges it, so another process (or this one, restarted) rebuilds the match by replaying the log through the
+// same code (restore.ts). Inputs are the room's only sources of change: seats taken and left, client messages, timer
+// expiries, and the random seeds (drawn once, here, and logged). Sealed ones (a commitment, a seed) are never put in
+// a log line or served by any API: the log is read back only by restore.ts.
+import { createHash } from 'node:crypto';
+import type { Seat } from '@star-eater/engine';
+import type { Storage } from '../storage/types.js';
+
+/** One accepted input. Short keys: there is one row per input of every live match. */
+export type Input =
+  /** A player took a seat (tok: SHA-256 of the reconnection token it was given; sid: its Colyseus session). */
+  | { k: 'seat'; seat: Seat; name: string; sid: string; tok: string }
+  /** The seat's connection changed (a reconnection): its new session and token hash. */
+  | { k: 'token'; seat: Seat; sid: string; tok: string }
+  /** The first match starts (seed: the match's secret seed). */
+  | { k: 'start'; seed: string }
+  /** A validated client message of a seat; a rematch carries the seed its match would start with. */
+  | { k: 'msg'; seat: Seat; type: string; value: unknown; seed?: string }
+  /** The room timer `id` ran out. */
+  | { k: 'timer'; id: number }
+  /** A seat's connection dropped (held: the reconnection budget runs), came back, or left for good. */
+  | { k: 'drop'; seat: Seat }
+  | { k: 'back'; seat: Seat }
+  | { k: 'leave'; seat: Seat }
+  /** The room was restored after `shift` ms of downtime: its timers moved on by that much. */
+  | { k: 'resume'; shift: number };
+
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export class InputLog {
+  private seq = 0;
+  private tail: Promise<void> | null = null;
+  /** The room clock of the input being applied (its `at`): deadlines computed from it replay exactly. */
+  at: number | null = null;
+  lastAt = 0;
+
+  constructor(
+    private readonly store: Storage | null,
+    readonly roomId: string,
+    private readonly now: () => number,
+  ) {}
+
+  /** A restored log: numbering goes on after its last entry. */
+  continueAfter(seq: number, at: number): void {
+    this.seq = seq;
+    this.lastAt = at;
+  }
+
+  get count(): number {
+    return this.seq;
+  }
+
+  /**
+   * Appends `input`, then applies it (in log order: an input waits for the earlier ones). Synchronous when the store
+   * is (SQLite); with PostgreSQL the returned promise settles once it was applied. A failed append applies nothing.
+   */
+  write(input: Input, apply: () => void): Promise<void> | undefined {
+    if (!this.store) return void this.run(this.now(), apply);
+    const go = (): Promise<void> | undefined => {
+      const at = this.now();
+      const written = this.store!.append(this.roomId, ++this.seq, at, JSON.stringify(input));
+      if (!written) return void this.run(at, apply);
+      return written.then(() => this.run(at, apply));
+    };
+    if (!this.tail) {
+      const p = go();
+      if (!p) return undefined;
+      return this.follow(p);
+    }
+    return this.follow(this.tail.then(go, go));
+  }
+
+  private follow(p: Promise<void>): Promise<void> {
+    const t = p.finally(() => {
+      if (this.tail === t) this.tail = null;
+    });
+    this.tail = t;
+    return p;
+  }
+
+  /** Applies an input as of `at` (live, just written; or replayed from the log by restore.ts). */
+  run(at: number, apply: () => void): void {
+    const outer = this.at;
+    this.at = at;
+    this.lastAt = at;
+    try {
+      apply();
+    } finally {
+      this.at = outer;
+    }
+  }
+}

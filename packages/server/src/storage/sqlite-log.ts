@@ -1,0 +1,70 @@
+// The input log on SQLite (types.ts Storage, issue 11): prepared statements on the main thread's connection. One
+// process owns a SQLite file, so a claim is a plain update; it is still conditional on the owner it read.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { ClaimedRoom, LiveRoom, LogEntry } from './types.js';
+
+export class SqliteInputLog {
+  private readonly insert: StatementSync;
+  private readonly open: StatementSync;
+
+  constructor(private readonly db: DatabaseSync) {
+    this.insert = db.prepare('INSERT INTO input_log (room_id, seq, at, entry) VALUES (?, ?, ?, ?)');
+    this.open = db.prepare('INSERT INTO live_rooms (room_id, owner, created_at, options) VALUES (?, ?, ?, ?)');
+  }
+
+  openRoom(r: LiveRoom): void {
+    this.open.run(r.roomId, r.owner, r.createdAt, JSON.stringify(r.options));
+  }
+
+  append(roomId: string, seq: number, at: number, entry: string): void {
+    this.insert.run(roomId, seq, at, entry);
+  }
+
+  closeRoom(roomId: string): void {
+    this.db.exec('BEGIN');
+    try {
+      this.db.prepare('DELETE FROM input_log WHERE room_id = ?').run(roomId);
+      this.db.prepare('DELETE FROM live_rooms WHERE room_id = ?').run(roomId);
+      this.db.exec('COMMIT');
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  heartbeat(owner: string, now: number): void {
+    this.db
+      .prepare(
+        'INSERT INTO instances (name, heartbeat_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
+      )
+      .run(owner, now);
+  }
+
+  claimRooms(me: string, staleBefore: number, own: boolean): ClaimedRoom[] {
+    const rows = this.db
+      .prepare(
+        `SELECT r.room_id, r.owner, r.created_at, r.options, COALESCE(i.heartbeat_at, 0) AS alive
+         FROM live_rooms r LEFT JOIN instances i ON i.name = r.owner
+         WHERE (r.owner = ? AND ?) OR (r.owner <> ? AND COALESCE(i.heartbeat_at, 0) < ?)
+         ORDER BY r.created_at`,
+      )
+      .all(me, own ? 1 : 0, me, staleBefore);
+    const claim = this.db.prepare('UPDATE live_rooms SET owner = ? WHERE room_id = ? AND owner = ?');
+    const entries = this.db.prepare('SELECT seq, at, entry FROM input_log WHERE room_id = ? ORDER BY seq');
+    const out: ClaimedRoom[] = [];
+    for (const r of rows) {
+      if (r.owner !== me && Number(claim.run(me, String(r.room_id), String(r.owner)).changes) !== 1) continue;
+      out.push({
+        roomId: String(r.room_id),
+        owner: me,
+        createdAt: Number(r.created_at),
+        options: JSON.parse(String(r.options)),
+        ownerAliveAt: Number(r.alive),
+        entries: entries
+          .all(String(r.room_id))
+          .map((e): LogEntry => ({ seq: Number(e.seq), at: Number(e.at), entry: JSON.parse(String(e.entry)) })),
+      });
+    }
+    return out;
+  }
+}
