@@ -44,7 +44,16 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), CLIENT_DIR, SQLITE_PATH: SQLITE, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    env: {
+      PORT: String(PORT),
+      CLIENT_DIR,
+      SQLITE_PATH: SQLITE,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Quick match offers the computer after this wait (computer.e2e.ts); two players meet long before it.
+      BOT_OFFER_SECONDS: '6',
+      // The computer's pause before it acts, ms: short, so that a whole match against it fits a test.
+      BOT_PAUSE_MS: '100-250',
+    },
     stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
     stderr: 'pipe',
   },

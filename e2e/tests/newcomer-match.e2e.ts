@@ -85,6 +85,30 @@ test('animation first: the animation finishes before the next commitment timer s
   }
 });
 
+test('a prompt: the round animates, then the prompt shows, then its timer starts (the page’s timestamps)', async () => {
+  // Round 2: Ivy launches a squadron, so the fighter phase asks her; Jon plays nothing.
+  await a.locator('body').press('0');
+  await a.click('button.cc[data-card="launch-squadron"]');
+  await a.click('#lock-in');
+  await b.locator('body').press('0');
+  await b.click('#lock-in');
+  await expect(a.locator('#decision-panel')).toContainText('Fighter phase');
+  await expect(turn(a)).toHaveAttribute('data-waiting', 'you');
+  await expect(turn(b)).toHaveAttribute('data-waiting', 'opponent');
+  await expect(turn(c)).toHaveAttribute('data-waiting', 'one');
+  await expect(turn(c)).toContainText('Ivy is choosing a fighter activation');
+  await expect(turn(a).locator('.wt-clock')).toHaveText(/^\d+s$/);
+  const f = await flow(a);
+  const shown = f.findLast((x) => x.what === 'prompt-shown')!;
+  const started = f.find((x) => x.what === 'timer-started' && x.detail === 'resolving:2')!;
+  const done = f.filter((x) => x.what === 'animation-done' && x.at <= shown.at).at(-1)!;
+  expect(shown && started && done).toBeTruthy();
+  expect(done.at).toBeLessThanOrEqual(shown.at);
+  expect(shown.at).toBeLessThan(started.at);
+  await a.click('#fighter-pass');
+  for (const p of [a, b]) await expect(p.locator('#commit-panel h3').first()).toContainText('Round 3 ');
+});
+
 test('emotes reach the opponent and the spectator; a burst is refused; muting hides them and is remembered', async () => {
   for (const p of [a, b, c]) await p.click('#emotes-toggle');
   await a.getByRole('button', { name: 'Hello!' }).click();

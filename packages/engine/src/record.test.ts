@@ -27,6 +27,18 @@ describe('RULES §10: the match record', () => {
     expect(replayRecord(parsed.value).ok).toBe(true);
   });
 
+  it('RULES §10: the optional bot on a player (issue 10) is kept, checked, and changes no replay', () => {
+    const players = [{ ...m.record.players[0] }, { ...m.record.players[1], bot: 'hard' }];
+    const parsed = parseRecord(JSON.parse(JSON.stringify({ ...m.record, players })));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.players.map((p) => p.bot)).toEqual([undefined, 'hard']);
+    const r = replayRecord(parsed.value);
+    expect(r.ok && r.value.state.winner).toBe(m.winner);
+    const bad = parseRecord({ ...m.record, players: [m.record.players[0], { ...m.record.players[1], bot: 3 }] });
+    expect(!bad.ok && bad.error.path).toBe('record.players[1].bot');
+  });
+
   it.each([
     [{ format: 'other/9' }, 'record.format'],
     [{ seed: 'not hex!' }, 'record.seed'],

@@ -15,6 +15,8 @@ export interface RecordPlayer {
   faction: FactionId;
   loadout: Loadout;
   munitions: number[];
+  /** Optional (issue 10): the computer's level when the computer played this seat ("easy", "medium", "hard"). */
+  bot?: string;
 }
 
 export interface RecordRound {
@@ -105,12 +107,16 @@ const decision: Check = (x, p) => {
 
 const roundShape: Check = obj({ commitments: arr(any, 2), decisions: arr(decision) }, ['decisions']);
 
-const player: Check = obj({
-  name: str,
-  faction: oneOf(Object.keys(FACTIONS)),
-  loadout: obj({ main: str, broadside: str, fighterBay: str, pointDefence: str, squadrons: arr(str, 3) }),
-  munitions: arr(nat, 3),
-});
+const player: Check = obj(
+  {
+    name: str,
+    faction: oneOf(Object.keys(FACTIONS)),
+    loadout: obj({ main: str, broadside: str, fighterBay: str, pointDefence: str, squadrons: arr(str, 3) }),
+    munitions: arr(nat, 3),
+    bot: str,
+  },
+  ['bot'],
+);
 
 const recordShape: Check = obj(
   {

@@ -14,12 +14,15 @@ import type {
   SingleSlot,
   Triple,
 } from '@star-eater/engine';
-import { clientMessageSchemas, joinOptionsSchema } from './schemas.js';
+import { clientMessageSchemas, joinOptionsSchema, type PRACTICE_LEVELS } from './schemas.js';
 import type { TIMER_PRESET_NAMES } from './presets.js';
 import type { BotLevel } from '@star-eater/bots';
 import type { Emote } from './emotes.js';
 
 export { clientMessageSchemas, commitmentSchema, decisionSchema, targetSchema, joinOptionsSchema } from './schemas.js';
+export { PRACTICE_LEVELS } from './schemas.js';
+/** A level a player is offered: easy, medium, hard. */
+export type PracticeLevel = (typeof PRACTICE_LEVELS)[number];
 export * from './presets.js';
 export * from './emotes.js';
 
@@ -39,6 +42,8 @@ export interface ClientMessages {
   rematch: Record<string, never> | undefined;
   animated: { round: number; events: number };
   emote: { emote: Emote };
+  'play-computer': { level: PracticeLevel };
+  'decline-computer': Record<string, never> | undefined;
 }
 export type ClientMessageType = keyof typeof clientMessageSchemas;
 /** A message as the server receives it once checked: draft messages are the engine's draft actions. */
@@ -152,6 +157,11 @@ export interface ServerMessages {
   'round-so-far': { round: number; events: MatchEvent[]; previous?: { round: number; events: MatchEvent[] } };
   /** A seat's quick emote, to both seats and the spectators. */
   emote: { seat: Seat; emote: Emote };
+  /**
+   * Quick match: nobody has come for `waitedSeconds`; the waiting player may play the computer instead
+   * (`play-computer` with one of `levels`) or keep waiting (`decline-computer`). Never a silent swap.
+   */
+  'computer-offer': { levels: PracticeLevel[]; waitedSeconds: number };
   /** The match is over; the seed is revealed and the record stored under `recordId`. */
   ended: { winner: Seat | 'draw'; reason: string; seed: string; recordId: string | null };
   error: ErrorMessage;
@@ -163,6 +173,7 @@ export { SEAT_TAKEN } from './refusals.js';
 /** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
 export interface JoinOptions {
   name?: string;
+  /** A private practice match against the computer at this level, which takes seat 1 (implies `private`). */
   bot?: BotLevel;
   private?: boolean;
   invite?: string;

@@ -108,6 +108,9 @@ export const notArray = <T extends v.GenericSchema>(schema: T) =>
 /** `concede` and `rematch` carry nothing: no payload, or `{}` (issue 14). */
 const empty = v.optional(notArray(v.strictObject({})));
 
+/** The computer opponents a player is offered (issue 10; @star-eater/bots' `random` is for its arena and tests). */
+export const PRACTICE_LEVELS = ['easy', 'medium', 'hard'] as const satisfies readonly (typeof BOT_LEVELS)[number][];
+
 // ---------------------------------------------------------------- every client message, by type
 export const clientMessageSchemas = {
   /** Faction choice before the draft. */
@@ -133,6 +136,10 @@ export const clientMessageSchemas = {
   emote: v.strictObject({ emote: v.picklist(EMOTES) }),
   concede: empty,
   rematch: empty,
+  /** Quick match, after the `computer-offer`: play the computer at this level instead of waiting. */
+  'play-computer': v.strictObject({ level: v.picklist(PRACTICE_LEVELS) }),
+  /** Quick match: keep waiting for a player (the offer is not made again in this room). */
+  'decline-computer': empty,
 } as const;
 
 // ---------------------------------------------------------------- join options

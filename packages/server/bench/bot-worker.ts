@@ -13,6 +13,9 @@ export interface WorkerConfig {
   firstIndex: number;
   joinRate: number;
   think: [number, number];
+  /** Matches against the computer (issue 10) this process plays beside, not measured: one scripted player each. */
+  computerMatches?: number;
+  computerLevel?: 'random' | 'easy' | 'medium' | 'hard';
 }
 
 export interface WorkerStats {
@@ -176,6 +179,13 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
   }
   await Promise.all(joins);
+  // The matches against the computer (`--bot-matches`): their player thinks like the others, nothing is measured.
+  const { computerMatch } = await import('../test/load-players.js');
+  for (let j = 0; j < (cfg.computerMatches ?? 0); j++) {
+    await computerMatch(url, cfg.firstIndex + j, cfg.computerLevel ?? 'hard', think).catch(() => {
+      joinErrors += 1;
+    });
+  }
   const joinLoop = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
   // Ready when every match that joined has reached its first commitment window.
   const readyTimer = setInterval(() => {

@@ -20,6 +20,9 @@ export interface BenchSettings {
   pin: boolean;
   cores: number;
   cpuModel: string;
+  /** Bot-load mode (issue 10): matches against the computer beside the measured ones, and its level. */
+  computerMatches: number;
+  computerLevel: 'random' | 'easy' | 'medium' | 'hard';
 }
 
 export function header(s: BenchSettings): string {
@@ -36,7 +39,11 @@ export function header(s: BenchSettings): string {
     `server loop = the server's event-loop delay in the window (perf_hooks.monitorEventLoopDelay, /health): how long a message may wait; ` +
     `(joins: the same from the server's start until every match has started).\n` +
     `mem = server heap (and RSS) growth over the idle server / matches. bots loop = the bots' own event-loop delay p99 (if high, the bots limit the figure).\n` +
-    `others cpu = CPU used in the window by every other process on the machine (100% = one core): if high, the machine is shared and the figures are pessimistic.`
+    `others cpu = CPU used in the window by every other process on the machine (100% = one core): if high, the machine is shared and the figures are pessimistic.` +
+    (s.computerMatches
+      ? `\nBot-load mode: ${s.computerMatches} matches against the computer (${s.computerLevel}, its worker threads in the server process) ` +
+        `play beside the measured ones, one scripted player each; the figures are the human matches' alone (server cpu includes the computer's threads).`
+      : '')
   );
 }
 
@@ -151,7 +158,7 @@ export function report(r: StepResult) {
   const loop = during?.eventLoopDelayMs;
   const [user, sys] = figures.serverCpuUserSysMsPerRound ?? [NaN, NaN];
   const line =
-    `matches ${String(matches).padStart(5)} (live ${figures.liveOnServer}) | ${figures.roundsPerSecond} rounds/s | ` +
+    `matches ${String(matches).padStart(5)} (live ${figures.liveOnServer})${r.settings.computerMatches ? ` + ${r.settings.computerMatches} vs computer (${r.settings.computerLevel})` : ''} | ${figures.roundsPerSecond} rounds/s | ` +
     `lock-in→both results p50 ${figures.latencyMs.p50} ms p99 ${figures.latencyMs.p99} ms (max ${figures.latencyMs.max}, n ${lat.length}) | ` +
     `${figures.bytesPerClientPerRound} B, ${figures.framesPerClientPerRound} frames /client/round | ` +
     `server cpu ${cpuMsPerRound.toFixed(2)} ms/round (user ${user} + sys ${sys}), ${figures.serverCpuPercentOfOneCore}% | ` +

@@ -15,6 +15,9 @@
 //                        `node --import tsx packages/server/bench/profile-summary.ts FILE --last S`)
 //   --server-args "A B"  extra node options for the server process (e.g. "--trace-gc --max-semi-space-size=32")
 //   --server-log FILE    append the server's stdout (its log lines, --trace-gc output) to FILE
+//   --bot-matches N      bot-load mode (issue 10): N matches against the computer beside the measured ones (default 0);
+//                        the figures stay the human matches' (their p99 while the computer thinks)
+//   --bot-level L        the computer's level in those matches (default hard)
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -44,6 +47,8 @@ const settings: BenchSettings = {
   seconds: Number(opt('seconds') ?? 30),
   pin: has('pin'),
   cores: cpus().length,
+  computerMatches: Number(opt('bot-matches') ?? 0),
+  computerLevel: (opt('bot-level') ?? 'hard') as 'random' | 'easy' | 'medium' | 'hard',
   cpuModel: cpus()[0]?.model.trim() ?? '?',
 };
 const profDir = opt('cpu-prof');
@@ -149,6 +154,9 @@ async function runStep(matches: number) {
       firstIndex: w * 100_000,
       joinRate: joinRate / botProcs,
       think: settings.think,
+      computerMatches:
+        Math.floor(settings.computerMatches / botProcs) + (w < settings.computerMatches % botProcs ? 1 : 0),
+      computerLevel: settings.computerLevel,
     };
     const env = { ...process.env, SE_BENCH_WORKER: JSON.stringify(cfg) };
     const child =

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
 import type { Logger } from 'pino';
+import type { BotSettings } from './bots/bot-seat.js';
+import { BotPool } from './bots/pool.js';
 import { TIMER_PRESETS } from '@star-eater/protocol';
 import { setRoomDeps, type RoomDeps } from './deps.js';
 import { SpreadPingTransport } from './keepalive.js';
@@ -43,9 +45,20 @@ export interface GameServerOptions {
   instance?: string;
   /** How long an owner may miss its heartbeat before another process takes its matches over, ms (main.ts: LEASE_MS). */
   leaseMs?: number;
+  /**
+   * The computer opponents (issue 10). `threads`: the bot pool's size (default: the cores); `pool`: a pool to use
+   * instead (closed with the server). The rest are the room's settings: bots/bot-seat.ts BotSettings.
+   */
+  bots?: Partial<Omit<BotSettings, 'pool'>> & { threads?: number; pool?: BotPool };
+  /** Called with every match room as it is created (tests freeze its clock: test/harness.ts frozenClocks). */
+  onRoom?: (room: MatchRoom) => void;
   /** The HTTP gate (http/gate.ts): body limit, per-IP rate limits, Origin allowlist, security headers. */
   http?: Partial<HttpGuardOptions>;
 }
+
+/** The computer's natural pause before it acts (ms) and how long its thinking may take beyond it (issue 10). */
+export const BOT_PAUSE_MS: [number, number] = [400, 1000];
+export const BOT_THINK_MS = 2000;
 
 export interface GameServer {
   server: Server;
@@ -56,6 +69,8 @@ export interface GameServer {
   processId: string;
   presence: PresenceKind;
   publicAddress: string | null;
+  /** The bot pool the computer opponents think on (shared by every room of this process). */
+  bots: BotPool;
   /**
    * Drain-then-stop (main.ts: SIGTERM with SHUTDOWN_DRAIN_MS > 0; scale/drain.ts): from now on no new match starts on
    * this process (new rooms go to other processes, or are refused), rooms waiting for a player are closed with 4001,
@@ -73,6 +88,13 @@ export interface GameServer {
 }
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../client/dist', import.meta.url));
+
+/** The bot pool the computer opponents think on, and the rooms' settings for them (issue 10). */
+function computerOpponents(opts: GameServerOptions, log: Logger): { pool: BotPool; settings: BotSettings } {
+  const { threads, pool: given, ...settings } = opts.bots ?? {};
+  const pool = given ?? new BotPool({ size: threads, log: log.child({ component: 'bots' }) });
+  return { pool, settings: { pool, pauseMs: BOT_PAUSE_MS, thinkMs: BOT_THINK_MS, ...settings } };
+}
 
 export async function createGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
   const log = opts.log ?? createLogger();
@@ -94,6 +116,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const drain = new Drain(() => rooms, log.child({ component: 'drain' }));
   let closingStarted = false;
   const draining = () => closingStarted || drain.active;
+  const { pool: botPool, settings: botSettings } = computerOpponents(opts, log);
   const instance = opts.instance ?? cluster.publicAddress ?? 'solo';
   let restoring = true;
   setRoomDeps({
@@ -107,6 +130,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     maxSpectators: 64,
     reservations: new ReservationLedger(opts.http?.now ?? Date.now),
     rateLimit: DEFAULT_RATE_LIMIT,
+    bots: botSettings,
+    botOfferSeconds: 20,
     ...opts.room,
   });
   const guard: HttpGuardOptions = { ...DEFAULT_HTTP_GUARD, ...opts.http };
@@ -119,7 +144,10 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   });
   // The player who has waited longest is paired first (rooms/seats.ts).
   const matchRooms = defineRoom(MatchRoom).sortBy({ createdAt: 1 });
-  matchRooms.on('create', (room) => rooms.add(room));
+  matchRooms.on('create', (room) => {
+    rooms.add(room);
+    opts.onRoom?.(room);
+  });
   matchRooms.on('dispose', (room) => rooms.delete(room));
   const server = defineServer({
     rooms: { match: matchRooms },
@@ -206,6 +234,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
       );
       await takeover?.stop(false);
       await server.gracefullyShutdown(false);
+      await botPool.close();
       // The matches kept in their logs go to another process now, not once the lease runs out.
       await takeover?.stop(true);
       await storage.close();
@@ -220,6 +249,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     processId,
     presence: cluster.kind,
     publicAddress: cluster.publicAddress ?? null,
+    bots: botPool,
     drain: (maxMs) => drain.start(maxMs),
     close,
   };

@@ -37,6 +37,11 @@ export function setClockOffset(clock: Room['clock'], offsetMs: number): void {
   c.now = () => Date.now() + offsetMs;
 }
 
+/** Tests: the room clock reads `now()` from now on (a frozen clock that only the test moves). */
+export function setClockNow(clock: Room['clock'], now: () => number): void {
+  (clock as unknown as ClockLike).now = now;
+}
+
 /** Tests: ticks the clock (its interval callbacks see the time it reads now). */
 export function tickClock(clock: Room['clock']): void {
   (clock as unknown as ClockLike).tick();

@@ -1,5 +1,6 @@
 // Process-wide dependencies of the rooms (Colyseus builds rooms itself, so they cannot be passed in).
 import type { Logger } from 'pino';
+import type { BotSettings } from './bots/bot-seat.js';
 import type { RateLimitOptions } from './rooms/rate-limit.js';
 import type { ReservationLedger } from './rooms/seats.js';
 import type { Storage } from './storage/types.js';
@@ -17,6 +18,10 @@ export interface RoomDeps {
   /** Every open seat reservation of the process, and the addresses that left one unused (rooms/seats.ts). */
   reservations: ReservationLedger;
   rateLimit: RateLimitOptions;
+  /** The computer opponents (issue 10); null: none on this process. */
+  bots: BotSettings | null;
+  /** Quick match: seconds alone before the waiting player is offered the computer (0: never). */
+  botOfferSeconds: number;
   /** The flood limiter's clock, ms (default performance.now; tests drive it). */
   floodClock?: () => number;
   /** True while the process drains before it stops (scale/drain.ts): no new match starts here, not even a rematch. */

@@ -91,6 +91,7 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
           round: m.round,
           spectators: m.spectators,
           preset: m.preset,
+          ...(m.bot ? { bot: m.bot } : {}),
         };
       });
     res.json({ matches });

@@ -15,7 +15,10 @@
 //   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
 //   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
 //   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
-import { createGameServer } from './app.js';
+//   BOT_THREADS (the cores but one)  worker threads the computer opponents think on
+//   BOT_OFFER_SECONDS (20)           quick match: seconds alone before the computer is offered (0: never)
+//   BOT_THINK_MS (2000)              the longest the computer may think past its pause before taking the default
+import { BOT_THINK_MS, createGameServer } from './app.js';
 import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
 import { createLogger } from './log.js';
@@ -33,6 +36,17 @@ const port = Number.parseInt(env.PORT ?? '2567', 10);
 const host = env.HOST || '0.0.0.0';
 const shutdownTimeoutMs = Number.parseInt(env.SHUTDOWN_TIMEOUT_MS ?? '10000', 10) || 10_000;
 const shutdownDrainMs = Math.max(0, Number.parseInt(env.SHUTDOWN_DRAIN_MS ?? '0', 10) || 0);
+/** A whole number ≥ 0 from the environment, or the default when unset; anything else stops the start. */
+function envCount(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) {
+    log.fatal({ [name]: raw }, `${name} must be a whole number`);
+    process.exit(1);
+  }
+  return Number(raw);
+}
+const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
 
 let game: Awaited<ReturnType<typeof createGameServer>>;
 try {
@@ -51,12 +65,18 @@ try {
     sweepMs: Number.parseInt(env.CLUSTER_SWEEP_MS ?? '', 10) || 10_000,
     ...(env.INSTANCE_ID ? { instance: env.INSTANCE_ID } : {}),
     leaseMs: Number.parseInt(env.LEASE_MS ?? '', 10) || 15_000,
-    ...(env.INPUT_LOG === 'off' ? { room: { wal: false } } : {}),
+    bots: {
+      ...(env.BOT_THREADS ? { threads: Math.max(1, envCount('BOT_THREADS', 1)) } : {}),
+      thinkMs: envCount('BOT_THINK_MS', BOT_THINK_MS),
+    },
+    room: { botOfferSeconds, ...(env.INPUT_LOG === 'off' ? { wal: false } : {}) },
   });
 } catch (err) {
   log.fatal({ err }, 'the game server could not start');
   process.exit(1);
 }
+// The computer's threads start now: the first practice match does not wait for them to load.
+game.bots.warm();
 log.info(
   { url: `http://localhost:${game.port}/`, processId: game.processId, presence: game.presence },
   'Star Eater Online is up',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type JoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
 import { sleep } from '../bench/procs.js';
 import { createGameServer, type GameServer, type GameServerOptions } from '../src/app.js';
-import { sdkSocket, setClockOffset, tapMessages, tickClock } from '../src/colyseus-internals.js';
+import { clockNow, sdkSocket, setClockNow, setClockOffset, tapMessages, tickClock } from '../src/colyseus-internals.js';
 import { createLogger } from '../src/log.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 
@@ -230,6 +230,12 @@ export async function createPrivate(server: TestServer, opts: JoinOptions): Prom
   return ready(new TestClient((await c.create('match', { ...opts, private: true } satisfies JoinOptions)) as Room, c));
 }
 
+/** A practice match against the computer (issue 10): `create('match', { bot, … })`. */
+export async function createPractice(server: TestServer, opts: JoinOptions): Promise<TestClient> {
+  const c = sdk(server);
+  return ready(new TestClient((await c.create('match', opts satisfies JoinOptions)) as Room, c));
+}
+
 export async function joinById(server: TestServer, roomId: string, opts: JoinOptions): Promise<TestClient> {
   const c = sdk(server);
   return ready(new TestClient((await c.joinById(roomId, opts)) as Room, c));
@@ -248,10 +254,32 @@ export function advanceClock(roomId: string, ms: number): void {
 }
 
 const clockOffsets = new WeakMap<object, number>();
+const frozenClocks = new WeakMap<object, { at: number }>();
+
+/**
+ * Stops a room's clock where it is: from now on only advanceClock moves it, so a test can check an exact boundary
+ * (with a running clock, the time a test takes is added to what it advances).
+ */
+export function freezeClock(roomId: string): void {
+  freezeRoomClock(serverRoom(roomId));
+}
+
+/** For GameServerOptions.onRoom: every room's clock frozen from its creation (its timers exact to the ms). */
+export function freezeRoomClock(room: ServerRoom): void {
+  const clock = room.clock;
+  const f = { at: clockNow(clock) };
+  frozenClocks.set(clock, f);
+  setClockNow(clock, () => f.at);
+}
 
 /** Moves a room's clock forward without ticking it: the next tick (or patch) sees the time. */
 export function shiftClock(roomId: string, ms: number): void {
   const clock = serverRoom(roomId).clock;
+  const frozen = frozenClocks.get(clock);
+  if (frozen) {
+    frozen.at += ms;
+    return;
+  }
   const offset = (clockOffsets.get(clock) ?? 0) + ms;
   clockOffsets.set(clock, offset);
   setClockOffset(clock, offset);

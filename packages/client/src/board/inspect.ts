@@ -1,7 +1,7 @@
 // What is on a hex, in words (issue 12: every board piece can be inspected — hover on desktop, tap on touch): the
 // warship section with its armour and the ship's structure, a squadron with its card and munitions, a projectile or
 // torpedo with its damage. Pure: reads the board model the renderer draws.
-import { DIR_NAMES, findCard, type Hex } from '@star-eater/engine';
+import { dirAt, findCard, type Hex } from '@star-eater/engine';
 import { shipHexes, type BoardModel } from './model.js';
 
 const SECTION: Record<string, string> = {
@@ -15,7 +15,7 @@ const same = (a: Hex, b: Hex) => Math.round(a.q) === b.q && Math.round(a.r) === 
 
 export function describeHex(m: BoardModel, at: Hex): string | null {
   for (const ship of m.ships) {
-    const secs = shipHexes(ship.core, DIR_NAMES[ship.facing] ?? 'N');
+    const secs = shipHexes(ship.core, dirAt(Math.round(ship.facing)));
     for (const [sec, h] of Object.entries(secs)) {
       if (!same(h, at)) continue;
       const armour = ship.armour[sec as keyof typeof ship.armour];
@@ -25,10 +25,11 @@ export function describeHex(m: BoardModel, at: Hex): string | null {
   const t = m.tokens.find((x) => same(x.at, at));
   if (!t) return null;
   const owner = m.ships[t.owner]?.name ?? `Player ${t.owner + 1}`;
-  const heading = DIR_NAMES[((Math.round(t.facing) % 6) + 6) % 6];
+  const heading = dirAt(Math.round(t.facing));
   if (t.kind === 'squadron') {
     const sq = m.ships[t.owner]?.squadrons.find((q) => q.id === t.id);
-    const name = sq ? (findCard(sq.card)?.name ?? sq.card) : 'squadron';
+    const card = sq ? findCard(sq.card) : null;
+    const name = card?.ok ? card.value.name : (sq?.card ?? 'squadron');
     const n = t.munitions ?? sq?.munitions ?? 0;
     return `${owner}'s ${name} squadron, facing ${heading}: ${n} munition${n === 1 ? '' : 's'}`;
   }

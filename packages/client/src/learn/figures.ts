@@ -2,7 +2,6 @@
 // (the engine's own arcs, drift preview and launch hexes), cut to a small board, with the board's highlights and
 // momentum ghost. Pure data here; learn-page.ts puts each on a BoardView.
 import {
-  createMatch,
   fromOffset,
   inArc,
   launchHexes,
@@ -10,9 +9,9 @@ import {
   type ArcName,
   type Dir,
   type Hex,
-  type Loadout,
   type MatchState,
 } from '@star-eater/engine';
+import { position } from './positions.js';
 import { modelFromMatch, type BoardModel } from '../board/model.js';
 import type { Ghost, Highlight } from '../board/state.js';
 
@@ -26,38 +25,6 @@ export interface Figure {
 
 const COLS = 9;
 const ROWS = 7;
-
-const FPA: Loadout = {
-  main: 'fpa-heavy-lance',
-  broadside: 'fpa-torpedo-racks',
-  fighterBay: 'fpa-catapult-bay',
-  pointDefence: 'fpa-ciws',
-  squadrons: ['fpa-interceptor', 'fpa-interceptor', 'fpa-strike-fighter'],
-};
-const LAMAIS: Loadout = {
-  main: 'lamais-spinal-railgun',
-  broadside: 'lamais-pulse-lasers',
-  fighterBay: 'lamais-deep-hangar',
-  pointDefence: 'lamais-point-lasers',
-  squadrons: ['lamais-dart', 'lamais-dart', 'lamais-lancer'],
-};
-
-/** A fresh match with the two warships where the picture wants them (offset col/row on the small board). */
-function position(you: [number, number, Dir], them: [number, number, Dir]): MatchState {
-  const s = createMatch({
-    seed: 'learn',
-    initiative: 0,
-    players: [
-      { name: 'You', faction: 'fpa', loadout: FPA, munitions: [2, 1, 1] },
-      { name: 'Opponent', faction: 'lamais', loadout: LAMAIS, munitions: [2, 1, 1] },
-    ],
-  });
-  s.ships[0].core = fromOffset(you[0], you[1]);
-  s.ships[0].facing = you[2];
-  s.ships[1].core = fromOffset(them[0], them[1]);
-  s.ships[1].facing = them[2];
-  return s;
-}
 
 function small(s: MatchState): BoardModel {
   return { ...modelFromMatch(s), cols: COLS, rows: ROWS };

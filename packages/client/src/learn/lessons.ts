@@ -1,7 +1,11 @@
 // The tutorial's lessons (issue 12): fixed positions driven through the engine, each teaching one idea with a task the
 // player does with the real controls — commitment, momentum, firing arcs, damage, fighters, cooldown. The opponent
 // holds still (engine NONE, no cards): target practice. Data and checks only; tutorial.ts runs them.
-import { createMatch, fromOffset, type Commitment, type Dir, type Loadout, type MatchState } from '@star-eater/engine';
+import type { Commitment, Dir, MatchState } from '@star-eater/engine';
+import { position as place } from './positions.js';
+
+/** You (FPA, seat 0) and a target (Lamais, seat 1) on the standard board. */
+const position = (you: [number, number, Dir], them: [number, number, Dir]) => place(you, them, ['You', 'Target']);
 
 export interface Lesson {
   id: string;
@@ -15,38 +19,6 @@ export interface Lesson {
   check(c: Commitment): string | null;
   /** What just happened, after the round played. */
   after: string;
-}
-
-const FPA: Loadout = {
-  main: 'fpa-heavy-lance',
-  broadside: 'fpa-torpedo-racks',
-  fighterBay: 'fpa-catapult-bay',
-  pointDefence: 'fpa-ciws',
-  squadrons: ['fpa-interceptor', 'fpa-interceptor', 'fpa-strike-fighter'],
-};
-const LAMAIS: Loadout = {
-  main: 'lamais-spinal-railgun',
-  broadside: 'lamais-pulse-lasers',
-  fighterBay: 'lamais-deep-hangar',
-  pointDefence: 'lamais-point-lasers',
-  squadrons: ['lamais-dart', 'lamais-dart', 'lamais-lancer'],
-};
-
-/** You (FPA, seat 0) and a target (Lamais, seat 1) at offset col/row with facings, on the standard board. */
-function position(you: [number, number, Dir], them: [number, number, Dir]): MatchState {
-  const s = createMatch({
-    seed: 'tutorial',
-    initiative: 0,
-    players: [
-      { name: 'You', faction: 'fpa', loadout: FPA, munitions: [2, 2, 0] },
-      { name: 'Target', faction: 'lamais', loadout: LAMAIS, munitions: [2, 1, 1] },
-    ],
-  });
-  s.ships[0].core = fromOffset(you[0], you[1]);
-  s.ships[0].facing = you[2];
-  s.ships[1].core = fromOffset(them[0], them[1]);
-  s.ships[1].facing = them[2];
-  return s;
 }
 
 const has = (c: Commitment, card: string) => c.cards.some((x) => x.card === card);

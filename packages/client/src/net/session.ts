@@ -1,7 +1,13 @@
 // The connection to a match room (Colyseus 0.18 SDK). Keeps the reconnection token in sessionStorage so a reloaded
 // tab takes its seat back with client.reconnect(token), and turns SDK callbacks into a few plain listeners.
 import { Client, type Room } from '@colyseus/sdk';
-import type { ClientMessages, ClientMessageType, JoinOptions, ServerMessages } from '@star-eater/protocol';
+import type {
+  ClientMessages,
+  ClientMessageType,
+  JoinOptions,
+  PracticeLevel,
+  ServerMessages,
+} from '@star-eater/protocol';
 import { SEAT_TAKEN } from '@star-eater/protocol/refusals';
 import type { Seat } from '@star-eater/engine';
 import type { RoomState } from './room-state.js';
@@ -101,6 +107,11 @@ export class Session {
     this.attach(await this.client.create(ROOM_NAME, { name, private: true, ...extra } satisfies JoinOptions));
   }
 
+  /** A private practice match against the computer at `level` (it takes seat 1), with the chosen timer preset. */
+  async playComputer(name: string, level: PracticeLevel, extra: Partial<JoinOptions> = {}): Promise<void> {
+    this.attach(await this.client.create(ROOM_NAME, { name, bot: level, ...extra } satisfies JoinOptions));
+  }
+
   async join(roomId: string, opts: JoinOptions): Promise<void> {
     this.attach(await this.client.joinById(roomId, opts));
   }
@@ -167,6 +178,7 @@ export class Session {
       'ended',
       'emote',
       'error',
+      'computer-offer',
     ];
     for (const type of types) {
       room.onMessage(type as string, (payload: unknown) => {

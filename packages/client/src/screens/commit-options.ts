@@ -12,7 +12,8 @@ import {
   mountHex,
   neighbour,
   onBoard,
-  weaponCard,
+  findCard,
+  type WeaponCard,
   type CardAvailability,
   type CardId,
   type CardPlay,
@@ -52,21 +53,14 @@ export function cardNote(s: MatchState, seat: Seat, card: CardId): string | null
   return a.reason;
 }
 
-function safe<T>(f: () => T): T | null {
-  try {
-    return f();
-  } catch {
-    return null;
-  }
-}
-
 /** The hexes a warship weapon covers: its firing line for beams and tokens, its arcs within range for direct fire. */
 export function weaponHexes(s: MatchState, seat: Seat, play: CardPlay): Hex[] {
   const mount = cardMount(play.card);
   if (!mount) return [];
   const ship = s.ships[seat];
   const id = ship.loadout[mountComponent(mount)];
-  const w = id ? safe(() => weaponCard(id)) : null;
+  const found = id ? findCard<WeaponCard>(id, ['main', 'broadside']) : null;
+  const w = found?.ok ? found.value : null;
   if (!w) return [];
   const from = mountHex(ship, mount);
   if (w.class !== 'direct') {

@@ -7,7 +7,8 @@ import {
   FACTIONS,
   isDir,
   previewDrift,
-  weaponCard,
+  findCard,
+  type WeaponCard,
   type CardId,
   type CardPlay,
   type Commitment,
@@ -329,12 +330,10 @@ export class CommitPanel {
   }
 }
 
-function safeCard(id: string) {
-  try {
-    return weaponCard(id);
-  } catch {
-    return null;
-  }
+/** A warship weapon of the synced loadout, or null for an id the content does not know. */
+function safeCard(id: string): WeaponCard | null {
+  const r = findCard<WeaponCard>(id, ['main', 'broadside']);
+  return r.ok ? r.value : null;
 }
 
 function cardHint(id: CardId, s: MatchState, seat: Seat): string {

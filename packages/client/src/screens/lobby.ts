@@ -4,6 +4,7 @@ import { h, replace, toast } from '../ui/dom.js';
 import { FACTION_NAME } from '../board/theme.js';
 import type { App } from './app-context.js';
 import { PRESET_LABEL, presetPicker } from './preset-picker.js';
+import { levelButtons } from './computer.js';
 
 const NAME_KEY = 'star-eater.name';
 
@@ -90,6 +91,21 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
       toast(`Could not create: ${(e as Error).message}`, 'error');
       createBtn.disabled = false;
     }
+  });
+
+  // Play the computer: a private practice match at once, the computer in the second seat, on the chosen timers.
+  const computer = levelButtons((level, button) => {
+    localStorage.setItem(NAME_KEY, name());
+    for (const b of computer.querySelectorAll('button')) b.disabled = true;
+    button.classList.add('chosen');
+    app.session.playComputer(name(), level, { preset: presets.value() }).then(
+      () => app.go(`#/m/${app.session.room!.roomId}`),
+      (e: Error) => {
+        toast(`Could not start a match against the computer: ${e.message}`, 'error');
+        for (const b of computer.querySelectorAll('button')) b.disabled = false;
+        button.classList.remove('chosen');
+      },
+    );
   });
 
   const live = h('ul.list', { id: 'live-list', 'aria-label': 'Live matches' });
@@ -202,6 +218,12 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
               { style: { fontSize: '13px', margin: 0 } },
               'A private match gives you an invite link to send to a friend.',
             ),
+          ),
+          h(
+            'section.card.col',
+            { 'aria-labelledby': 'computer-h', id: 'play-computer' },
+            h('h3#computer-h', null, 'Play the computer'),
+            computer,
           ),
           h('section.card.col', { 'aria-labelledby': 'watch-h' }, h('h3#watch-h', null, 'Watch live'), live),
           h(

@@ -23,7 +23,10 @@ const empty = (): SeatStats => ({ damageBy: {}, damage: 0, hits: 0, misses: 0, f
 
 /** A weapon's name for a player: the card's name, else what the source says it was. */
 export function weaponName(src: Source): string {
-  if (src.weapon) return findCard(src.weapon)?.name ?? src.weapon;
+  if (src.weapon) {
+    const card = findCard(src.weapon);
+    return card.ok ? card.value.name : src.weapon;
+  }
   if (src.by === 'collision') return 'Ramming';
   if (src.by === 'critical') return 'Critical hits';
   return src.by;

@@ -92,6 +92,8 @@ export class PreMatchScreen {
             'div.draft-head',
             null,
             h('h2', { style: { margin: 0 } }, stepName(st)),
+            // Who the player faces (the computer's name says its level).
+            t.me !== null ? h('span#opponent-name.dim', null, `against ${t.names[t.me === 0 ? 1 : 0]}`) : null,
             h('div.row', null, turnPill(st, t), clock),
           ),
           factions ? factionView(this.s, t.seats, t.me) : this.draft(st, t),

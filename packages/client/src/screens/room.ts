@@ -2,6 +2,7 @@
 // room's phase — waiting with the invite link (waiting.ts), faction choice and draft (pre-match.ts), the match with its
 // panels and end screen (live-match.ts) — under the banners for spectating, reconnecting and the opponent's absence.
 // Players and spectators share it; spectators get no action panels.
+import type { ServerMessages } from '@star-eater/protocol';
 import type { App } from './app-context.js';
 export type { RoomRoute } from './join.js';
 import { missedLine, onEvents, onRoundSoFar, type Shown } from '../net/catch-up.js';
@@ -28,6 +29,9 @@ class RoomScreen {
   private readonly preMatch: PreMatchScreen;
   private readonly match: LiveMatch;
   private lastPhase = '';
+  /** Quick match's offer to play the computer, while it stands (declined: gone, and not made again). */
+  private offer: ServerMessages['computer-offer'] | null = null;
+  private declined = false;
   // The creator's invite comes in the welcome, which may have arrived before this screen mounted (the lobby creates
   // the room, then routes here): taken from the session too. It is put into the address, so a reload keeps it.
   private invite: string | undefined;
@@ -99,7 +103,23 @@ class RoomScreen {
       invite: this.invite,
       private: !!this.invite || !!this.s.state?.settings?.private,
       onCancel: () => this.app.go('#/'),
+      offer: this.offer,
+      declined: this.declined,
+      onOffer: {
+        accept: (level) => this.s.send('play-computer', { level }),
+        decline: () => {
+          this.s.send('decline-computer', {});
+          this.offer = null;
+          this.declined = true;
+          this.showWaiting();
+        },
+      },
     });
+  }
+
+  /** Redraws the waiting screen if it is the one shown (the offer came or went). */
+  private showWaiting(): void {
+    if (this.lastPhase === 'waiting') replace(this.body, this.waitingView());
   }
 
   renderBanner(st: RoomState | null): void {
@@ -209,6 +229,10 @@ class RoomScreen {
           });
         },
         emote: (m) => match.emote(m),
+        'computer-offer': (m) => {
+          this.offer = m;
+          this.showWaiting();
+        },
         'round-so-far': (m) => this.roundSoFar(m),
         commitment: (m) => match.restoreCommitment(m),
         prompt: (m) => this.inOrder(() => match.prompt(m)),

@@ -1,7 +1,9 @@
 // The waiting screen of a room before the second player arrives: the invite link to copy (a private room), or the
-// quick-match line, and how long we have waited.
+// quick-match line (and, after the wait, the offer to play the computer instead), and how long we have waited.
+import type { PracticeLevel, ServerMessages } from '@star-eater/protocol';
 import { inviteLink } from '../net/session.js';
 import { h } from '../ui/dom.js';
+import { offerView } from './computer.js';
 
 export interface WaitingOptions {
   roomId: string;
@@ -9,6 +11,11 @@ export interface WaitingOptions {
   invite: string | undefined;
   private: boolean;
   onCancel: () => void;
+  /** Quick match: the server's offer to play the computer instead (issue 10), while it stands. */
+  offer?: ServerMessages['computer-offer'] | null;
+  /** The offer was declined: still waiting for a person. */
+  declined?: boolean;
+  onOffer?: { accept: (level: PracticeLevel) => void; decline: () => void };
 }
 
 function copyButton(link: string, input: HTMLInputElement): HTMLElement {
@@ -58,7 +65,11 @@ export function waitingView(o: WaitingOptions): HTMLElement {
         ? h('p.dim', { style: { margin: 0 } }, 'Send this link to a friend; opening it takes the second seat.')
         : h('p.dim', { style: { margin: 0 } }, 'Quick match: you will be paired with the next player.'),
       inviteRow(o),
+      o.declined
+        ? h('p#still-waiting.dim', { style: { margin: 0 } }, 'Still looking for a player. The computer can wait.')
+        : null,
       h('div.row', null, h('button', { id: 'leave', onclick: o.onCancel }, 'Cancel')),
+      o.offer && o.onOffer && !o.private ? offerView(o.offer, o.onOffer) : null,
     ),
   );
 }

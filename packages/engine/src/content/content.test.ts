@@ -6,6 +6,7 @@ import {
   FACTIONS,
   fighterBayCard,
   findCard,
+  findFaction,
   getFaction,
   pointDefenceCard,
   slotCards,
@@ -219,13 +220,28 @@ describe('RULES §6: card lookup', () => {
           expect(c.id.startsWith(`${f.id}-`)).toBe(true);
           expect(cardFaction(c.id)).toBe(f.id);
           expect(cardSlot(c.id)).toBe(slot);
-          expect(findCard(c.id)).toBe(c);
+          expect(findCard(c.id)).toEqual({ ok: true, value: c });
+          expect(findCard(c.id, [slot])).toEqual({ ok: true, value: c });
         }
       }
     }
   });
-  it('unknown ids: findCard/cardSlot give undefined, the typed lookups throw', () => {
-    expect(findCard('nope')).toBeUndefined();
+  it('external input: findCard and findFaction give a Result naming what was wrong, never a throw', () => {
+    expect(findCard('nope')).toEqual({ ok: false, error: { code: 'unknown-card', message: 'unknown card: nope' } });
+    expect(findCard(42)).toMatchObject({ ok: false, error: { code: 'unknown-card' } });
+    expect(findCard(undefined)).toMatchObject({ ok: false, error: { code: 'unknown-card' } });
+    expect(findCard('fpa-ciws', ['main', 'broadside'])).toEqual({
+      ok: false,
+      error: { code: 'wrong-slot', message: 'fpa-ciws is a pointDefence card, not main or broadside' },
+    });
+    expect(findFaction('lamais')).toEqual({ ok: true, value: FACTIONS.lamais });
+    expect(findFaction('klingon')).toEqual({
+      ok: false,
+      error: { code: 'unknown-faction', message: 'unknown faction: klingon' },
+    });
+    expect(findFaction({ toString: null })).toMatchObject({ ok: false, error: { code: 'unknown-faction' } });
+  });
+  it('validated data: an unknown id in the typed lookups is a bug, and throws', () => {
     expect(cardSlot('nope')).toBeUndefined();
     expect(() => weaponCard('nope')).toThrow(/unknown weapon card: nope/);
     expect(() => weaponCard('fpa-ciws')).toThrow(/unknown weapon card/);

@@ -1,5 +1,15 @@
 // Card lookup over both faction decks (RULES §6). Card ids are unique across factions.
-import type { Faction, FactionId, FighterBayCard, PointDefenceCard, Slot, SquadronCard, WeaponCard } from '../types.js';
+import type {
+  Faction,
+  FactionId,
+  FighterBayCard,
+  PointDefenceCard,
+  Result,
+  Slot,
+  SquadronCard,
+  WeaponCard,
+} from '../types.js';
+import { err, ok } from '../types.js';
 import { FPA } from './fpa.js';
 import { LAMAIS } from './lamais.js';
 
@@ -33,21 +43,53 @@ for (const f of Object.values(FACTIONS)) {
 
 export const isFactionId = (x: unknown): x is FactionId => x === 'fpa' || x === 'lamais';
 
+/** Why a lookup of external input found nothing. */
+export interface ContentError {
+  code: 'unknown-faction' | 'unknown-card' | 'wrong-slot';
+  message: string;
+}
+
+/** External input named in a message without ever throwing (String() can throw on odd objects). */
+const named = (x: unknown): string =>
+  typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' || x == null ? String(x) : `a ${typeof x}`;
+
+/** The faction with this id, from external input: a Result naming what was wrong, never a throw. */
+export function findFaction(id: unknown): Result<Faction, ContentError> {
+  return isFactionId(id)
+    ? ok(FACTIONS[id])
+    : err({ code: 'unknown-faction', message: `unknown faction: ${named(id)}` });
+}
+
+/**
+ * The card with this id, from external input (a record, a message, the synced state): a Result naming what was
+ * wrong. With `slots`, the card must fill one of them (e.g. ['main', 'broadside'] for a warship weapon).
+ */
+export function findCard<C extends AnyCard = AnyCard>(id: unknown, slots?: readonly Slot[]): Result<C, ContentError> {
+  const e = typeof id === 'string' ? INDEX.get(id) : undefined;
+  if (!e) return err({ code: 'unknown-card', message: `unknown card: ${named(id)}` });
+  if (slots && !slots.includes(e.slot))
+    return err({ code: 'wrong-slot', message: `${e.card.id} is a ${e.slot} card, not ${slots.join(' or ')}` });
+  return ok(e.card as C);
+}
+
+/**
+ * The faction of an id the engine already validated (a MatchState's, a Draft's): an unknown one is a bug and throws.
+ * External input goes through findFaction.
+ */
 export function getFaction(id: FactionId): Faction {
-  const f = isFactionId(id) ? FACTIONS[id] : undefined;
-  if (!f) throw new Error(`unknown faction: ${String(id)}`);
-  return f;
+  const f = findFaction(id);
+  if (!f.ok) throw new Error(f.error.message);
+  return f.value;
 }
 
 /** The card with this id and where it belongs, or undefined. */
 export const findCardEntry = (id: string): CardEntry | undefined => INDEX.get(id);
-/** The card with this id, or undefined (for validating untrusted ids). */
-export const findCard = (id: string): AnyCard | undefined => INDEX.get(id)?.card;
 /** The loadout slot a card fills, or undefined for an unknown id. */
 export const cardSlot = (id: string): Slot | undefined => INDEX.get(id)?.slot;
 /** The faction whose deck holds the card, or undefined for an unknown id. */
 export const cardFaction = (id: string): FactionId | undefined => INDEX.get(id)?.faction;
 
+/** The typed lookups below are for loadouts the engine already validated: an unknown id is a bug and throws. */
 function lookup(id: string, slots: readonly Slot[], what: string): AnyCard {
   const e = INDEX.get(id);
   if (!e || !slots.includes(e.slot)) throw new Error(`unknown ${what} card: ${id}`);

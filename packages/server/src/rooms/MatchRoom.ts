@@ -8,6 +8,7 @@ import { clockNow, disposeSoonIfEmpty, ownStateFrames, stateHasChanges } from '.
 import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
+import { Computer } from './computer.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
 import { configureRoom } from './settings.js';
@@ -44,6 +45,16 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private deps!: RoomDeps;
   log!: Logger;
   match!: Match;
+  /** The computer opponent and quick match's offer to play it (computer.ts). */
+  computer!: Computer;
+  /**
+   * The computer's own timers (its pause and deadline) on the room clock, apart from the match's: they are not
+   * inputs of the log, and the match's timer ids (which a replay names) stay the same with or without a computer.
+   */
+  private readonly computerTimers = new RoomTimers(
+    () => this.clockNow(),
+    (_id, fire) => this.guard('computer', fire),
+  );
   private members = new Map<string, Member>();
   /** The seats as inputs of the log: taken, held for a reconnection, back, given up (seat-log.ts). */
   seats!: SeatLog;
@@ -80,6 +91,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const parsed = parseJoinOptions(options);
     if (!parsed.ok) throw refuse(parsed.message);
     const o = parsed.value;
+    if (o.bot && !this.deps.bots) throw refuse('this server has no computer opponent');
+    // A practice match against the computer is private: its creator sets the timers as in any private room.
+    if (o.bot) o.private = true;
     configureRoom(this.state.settings, o, this.deps.timers);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
@@ -101,6 +115,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     });
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
+    this.computer = new Computer(this.computerHost(), this.deps.bots, this.deps.botOfferSeconds);
+    if (o.bot) this.computer.sit(1, o.bot);
     // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
     // at the end of every turn in which its state changed (markChanged → outbox.ts). No per-room interval runs: at
     // 2,000 rooms Colyseus' patch interval alone was 20,000 timer callbacks a second. (patchRate null would make
@@ -113,6 +129,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     // messages inside another patch, nor changes the match under a step that is still running.
     this.clock.setInterval(() => {
       this.desk.refresh();
+      this.computerTimers.check();
       if (!this.patching) return this.timers.check();
       if (this.timersDue) return;
       this.timersDue = true;
@@ -162,7 +179,25 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         this.journal.replayedRecord = { summary, record }; // stored after the replay if the crash came first
         return Promise.resolve();
       },
-      onPhaseChange: () => this.updateMetadata(),
+      onPhaseChange: () => {
+        this.updateMetadata();
+        this.computer?.onPhaseChange();
+      },
+    };
+  }
+
+  private computerHost() {
+    return {
+      state: this.state,
+      log: this.log,
+      match: () => this.match,
+      setTimeout: (fn: () => void, ms: number) => this.computerTimers.add(fn, ms),
+      step: (what: string, fn: () => void) => this.guard(what, fn),
+      sendOffer: (seat: Seat, msg: ServerMessages['computer-offer']) => {
+        const c = this.seats.clients[seat];
+        if (c) this.reply(c, 'computer-offer', msg);
+      },
+      start: () => this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed')),
     };
   }
 
@@ -258,8 +293,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     client.send('welcome', welcome);
     this.log.info({ seat }, 'player seated');
     if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.starting) {
+      this.computer.cancelOffer();
       this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed'));
-    } else this.updateMetadata();
+    } else {
+      this.computer.waitingAlone(seat);
+      this.updateMetadata();
+    }
   }
 
   async startFirstMatch(): Promise<void> {
@@ -400,8 +439,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   override onDispose(): void {
+    this.computer?.dispose();
     this.journal?.dispose(this.closing && this.journal.keeps(this.state.phase));
     this.timers.dispose();
+    this.computerTimers.dispose();
     this.listing.dispose();
     this.match?.dispose();
     this.seats?.dispose();

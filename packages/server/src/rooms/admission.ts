@@ -55,12 +55,15 @@ export class Admission {
       if (room.spectators >= room.maxSpectators) throw refuse('this match has as many spectators as it can take');
       return { role: 'spectator', name, creator: false };
     }
+    if (o.bot && this.creatorClaimed)
+      throw refuse('bot: the computer is chosen when creating a match (create "match" with { bot })');
     // Issue 14: a started or finished match's seat (one left free by a player who left) is nobody else's.
     if (room.phase === 'finished') throw refuse('this match is over: its seats are not open to anyone else');
     if (room.phase !== 'waiting' || room.seatsTaken.every(Boolean))
       throw refuse('the match is full: join with { spectate: true } to watch it');
     if (this.invite) {
-      if (!this.creatorClaimed && o.private) {
+      // A practice match (`bot`) is private: its creator is the first to join it.
+      if (!this.creatorClaimed && (o.private || o.bot)) {
         if (claim) this.creatorClaimed = true;
         return { role: 'player', name, creator: true };
       }

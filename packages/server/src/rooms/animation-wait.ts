@@ -29,7 +29,11 @@ export class AnimationWait {
   begin(round: number, events: number, go: () => void): boolean {
     this.cancel();
     if (this.capMs <= 0 || events <= 0) return false;
-    const seen = SEATS.map((s) => !this.host.state.seats[s]!.connected) as [boolean, boolean];
+    // The computer (a seat with `bot`) has nothing to animate.
+    const seen = SEATS.map((s) => !this.host.state.seats[s]!.connected || !!this.host.state.seats[s]!.bot) as [
+      boolean,
+      boolean,
+    ];
     if (seen[0] && seen[1]) return false;
     this.pending = { round, events, seen, go, cap: this.host.setTimeout(() => this.finish(), this.capMs) };
     this.host.state.animating = true;

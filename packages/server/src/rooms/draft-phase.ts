@@ -2,9 +2,14 @@
 // holder, then the swaps, then both place munitions at once. Time-outs take the engine's defaults (RULES §7).
 import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, Seat } from '@star-eater/engine';
+import type { BotRequest } from '../bots/levels.js';
+import { seatDraft } from '../bots/seat-view.js';
 import { engine, type Draft, type DraftAction } from '../engine.js';
 import { syncDraft } from './draft-view.js';
 import { fail, OK, SEATS, type MatchHost, type Outcome, type Phases } from './match-host.js';
+
+/** A faction not chosen in time (RULES §7). */
+export const DEFAULT_FACTION: FactionId = 'fpa';
 
 export class DraftPhase {
   private factions: [FactionId | null, FactionId | null] = [null, null];
@@ -55,6 +60,11 @@ export class DraftPhase {
     this.phases.enter('draft', turn.seat ?? -1, turn.stage, this.phases.seconds('draft'));
   }
 
+  /** A computer's draft action (bots/bot-seat.ts): the same checks as a player's message of that type. */
+  act(seat: Seat, action: DraftAction): Outcome {
+    return this.action(seat, action.kind === 'no-swap' ? 'swap' : action.kind, action);
+  }
+
   /** A draft message, already the engine's draft action of its type (the protocol's parseDraftAction). */
   action(seat: Seat, type: 'pick' | 'swap' | 'munitions', action: DraftAction): Outcome {
     const phase = this.phases.phase;
@@ -72,6 +82,19 @@ export class DraftPhase {
     return this.apply(seat, action, false);
   }
 
+  /** What the draft asks of `seat` now, as that seat may see it (for a computer player), or null. */
+  question(seat: Seat): BotRequest | null {
+    const phase = this.phases.phase;
+    if (phase === 'factions') return this.factions[seat] ? null : { kind: 'faction', seat };
+    if (phase !== 'draft' || !this.draft || !engine.draftTurn(this.draft).seats.includes(seat)) return null;
+    return { kind: 'draft', seat, draft: seatDraft(this.draft, seat) };
+  }
+
+  /** How many draft actions `seat` has taken (a question's identity: the other seat's moves do not change it). */
+  stepOf(seat: Seat): number {
+    return this.draft?.log.filter((e) => e.seat === seat).length ?? 0;
+  }
+
   private apply(seat: Seat, action: DraftAction, defaulted: boolean): Outcome {
     const r = engine.applyDraftAction(this.draft!, seat, action);
     if (!r.ok) return fail('illegal', `${action.kind}: ${r.error.message}`, r.error.code);
@@ -84,7 +107,7 @@ export class DraftPhase {
   /** The timer ran out: FPA for a missing faction, the first legal card for a draft step (RULES §7). */
   onTimeout(): void {
     if (this.phases.phase === 'factions') {
-      for (const seat of SEATS) if (!this.factions[seat]) this.factions[seat] = 'fpa';
+      for (const seat of SEATS) if (!this.factions[seat]) this.factions[seat] = DEFAULT_FACTION;
       this.afterFactions();
     } else if (this.phases.phase === 'draft' && this.draft) {
       for (const seat of engine.draftTurn(this.draft).seats) {

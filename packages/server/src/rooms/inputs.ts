@@ -2,7 +2,8 @@
 // and replayed, when restore.ts rebuilds the room — so a restored room is exactly the room that was lost.
 import type { Client } from '@colyseus/core';
 import type { Seat } from '@star-eater/engine';
-import type { ServerMessages } from '@star-eater/protocol';
+import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
+import type { Computer } from './computer.js';
 import type { Emotes } from './emotes.js';
 import type { Input } from './input-log.js';
 import type { Match, Outcome } from './match.js';
@@ -18,6 +19,8 @@ export interface InputTarget {
   match: Match;
   timers: RoomTimers;
   emotes: Emotes;
+  /** The computer and quick match's offer to play it (computer.ts). */
+  computer: Computer;
   replaying: boolean;
   /** Runs a step of the room, errors logged (MatchRoom.guard). */
   guard(what: string, fn: () => void): void;
@@ -79,6 +82,10 @@ function dispatch(t: InputTarget, seat: Seat, p: { type: string; value: unknown 
       return t.match.concede(seat);
     case 'rematch':
       return rematch(t, seat, seed);
+    case 'play-computer':
+      return t.computer.accept(seat, (p.value as ParsedMessages['play-computer']).level);
+    case 'decline-computer':
+      return t.computer.decline(seat);
   }
   return fail('illegal', `${p.type}: not a message of a seat`);
 }
@@ -87,6 +94,7 @@ function dispatch(t: InputTarget, seat: Seat, p: { type: string; value: unknown 
 function rematch(t: InputTarget, seat: Seat, seed: string): Outcome {
   if (t.state.phase !== 'finished') return fail('wrong-phase', 'rematch: the match is not over');
   t.state.seats[seat]!.rematch = true;
+  t.computer.agreeRematch();
   if (t.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
     t.seats.budget.reset();
     t.match.start(names(t), seed, t.match.previousWinner());

@@ -12,6 +12,8 @@ export interface MatchMetadata {
   factions: string[];
   round: number;
   spectators: number;
+  /** A match against the computer: its level (issue 10). */
+  bot?: string;
   /** Timer preset (issue 12): relaxed | standard | blitz | custom. */
   preset: string;
 }
@@ -32,12 +34,14 @@ export class Listing {
   update(st: MatchRoomState): void {
     const players: string[] = [];
     const factions: string[] = [];
+    let bot = '';
     for (const s of st.seats) {
+      if (s.bot) bot = s.bot;
       if (s.taken) players.push(s.name);
       if (s.faction) factions.push(s.faction);
     }
     const pub = !st.settings.private;
-    const coarse = `${st.settings.preset}|${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}`;
+    const coarse = `${st.settings.preset}|${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}|${bot}`;
     const key = `${coarse}|${st.phase}|${st.round}`;
     if (key === this.key) return;
     const now = performance.now();
@@ -59,7 +63,7 @@ export class Listing {
     this.key = key;
     this.coarse = coarse;
     this.writtenAt = now;
-    this.write({
+    const meta: MatchMetadata = {
       public: pub,
       phase: st.phase,
       players,
@@ -67,7 +71,9 @@ export class Listing {
       round: st.round,
       spectators: st.spectators,
       preset: st.settings.preset,
-    });
+    };
+    if (bot) meta.bot = bot;
+    this.write(meta);
   }
 
   /** The room is gone: no trailing write. */

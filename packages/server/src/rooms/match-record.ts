@@ -12,6 +12,8 @@ export interface RecordInput {
   initiativeFrom: MatchRecord['initiativeFrom'];
   players: [PlayerSetup, PlayerSetup];
   names: [string, string];
+  /** The computer's level in a seat it plays ('' for a person): marked on the record's player and the summary. */
+  bots: [string, string];
   draftLog: MatchRecord['draft'];
   rounds: MatchRecord['rounds'];
   /** The round a concede or forfeit cut short (RULES §10 `end.interrupted`). */
@@ -28,7 +30,7 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
     scenario: m.scenario.id,
     initiative: r.initiative,
     initiativeFrom: r.initiativeFrom,
-    players: r.players,
+    players: r.players.map((p, i) => (r.bots[i] ? { ...p, bot: r.bots[i] } : p)),
     draft: r.draftLog,
     rounds: r.rounds,
     ...(m.winner !== null && m.endReason
@@ -44,5 +46,7 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
     reason: m.endReason,
     rounds: r.rounds.length,
   };
+  const bot = r.bots.find(Boolean);
+  if (bot) summary.bot = bot;
   return { record, summary };
 }

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ParsedMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
+import type { BotAnswer, BotRequest } from '../bots/levels.js';
 import { engine, type Draft, type InitiativeFrom, type RecordRound } from '../engine.js';
 import { AnimationWait } from './animation-wait.js';
 import { DraftPhase } from './draft-phase.js';
@@ -190,6 +191,36 @@ export class Match implements Phases {
       : fail('wrong-phase', `${type}: there is no draft in phase "${this.phase}"`);
   }
 
+  // ------------------------------------------------------------------ a computer seat (bots/bot-seat.ts)
+  /** What the match asks of `seat` now, as that seat may see it, and a key that changes with every question. */
+  question(seat: Seat): { key: string; request: BotRequest } | null {
+    const request = this.rounds ? this.rounds.question(seat) : (this.drafting?.question(seat) ?? null);
+    if (!request) return null;
+    const st = this.host.state;
+    const at = this.rounds
+      ? `${this.rounds.state.round}:${this.rounds.promptId}`
+      : `${this.drafting?.stepOf(seat) ?? 0}`;
+    return { key: `${st.matchNo}:${st.phase}:${at}`, request };
+  }
+
+  /** A computer seat's answer takes the way of a player's message, through the same checks. */
+  answerAs(seat: Seat, answer: BotAnswer): Outcome {
+    switch (answer.kind) {
+      case 'faction':
+        return this.chooseFaction(seat, { faction: answer.faction });
+      case 'draft':
+        return this.drafting && !this.rounds ? this.drafting.act(seat, answer.action) : this.notNow(answer.action.kind);
+      case 'commit':
+        return this.rounds
+          ? this.rounds.commit(seat, { round: this.rounds.state.round, commitment: answer.commitment as never })
+          : fail('wrong-phase', `commit: no commitment window is open (phase "${this.phase}")`);
+      case 'decide':
+        return this.rounds
+          ? this.rounds.decide(seat, { prompt: this.rounds.promptId, decision: answer.decision as never })
+          : fail('wrong-phase', 'decide: no decision is asked now');
+    }
+  }
+
   /** For a client that (re)joins: its private view of what it may know now. */
   catchUp(seat: Seat | null): CatchUp[] {
     return this.rounds?.catchUp(seat) ?? [];
@@ -237,6 +268,7 @@ export class Match implements Phases {
       initiativeFrom: this.initiativeFrom,
       players: this.players!,
       names: this.names,
+      bots: [st.seats[0]!.bot, st.seats[1]!.bot],
       draftLog: this.drafting?.draft?.log ?? [],
       rounds: rounds.played,
       interrupted,

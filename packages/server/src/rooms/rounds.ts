@@ -2,6 +2,8 @@
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
 import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
+import type { BotRequest } from '../bots/levels.js';
+import { seatState } from '../bots/seat-view.js';
 import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
 import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
 import { syncBoard } from './sync.js';
@@ -151,6 +153,31 @@ export class Rounds {
     else if (phase === 'resolving' && this.resolution?.progress.status === 'awaiting') {
       this.answer(engine.defaultDecision(this.resolution.progress.prompt), true);
     }
+  }
+
+  /**
+   * What the round asks of `seat` now, as that seat may see it (for a computer player), or null: a commitment while
+   * the window is open and it is not locked in (never the other seat's sealed one), or the answer to its prompt (the
+   * commitments are revealed by then: prompts come after the reveal, RULES §4.3).
+   */
+  question(seat: Seat): BotRequest | null {
+    const phase = this.phases.phase;
+    if (phase === 'commit') return this.locked[seat] ? null : { kind: 'commit', seat, state: seatState(this.state) };
+    const p = this.resolution?.progress;
+    if (phase !== 'resolving' || p?.status !== 'awaiting' || p.prompt.seat !== seat) return null;
+    const { commitments, decisions } = this.resolution!;
+    // To look past the prompt a bot re-runs the round from its start with the dice already rolled (public: every one
+    // is in the events) and dice of its own after them.
+    return {
+      kind: 'decide',
+      seat,
+      state: seatState(p.state),
+      prompt: p.prompt,
+      commitments,
+      start: seatState(this.state),
+      decisions: [...decisions],
+      rolls: [...p.rolls],
+    };
   }
 
   /** The match ended outside a round (concede, forfeit): no resolution is pending any more. */

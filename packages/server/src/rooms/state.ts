@@ -55,6 +55,8 @@ export const SeatState = schema(
     /** A player holds this seat (connected or within the reconnection budget). */
     taken: t.boolean().default(false),
     connected: t.boolean().default(false),
+    /** The computer's level (easy, medium, hard) when the computer sits here; '' for a person. */
+    bot: t.string().default(''),
     faction: t.string().default(''),
     /** Sealed commitment locked in this round: yes/no only (RULES §4.1). */
     lockedIn: t.boolean().default(false),

@@ -12,6 +12,8 @@ export interface RecordSummary {
   winner: Seat | 'draw' | null;
   reason: string | null;
   rounds: number;
+  /** Present for a match against the computer: its level (issue 10). */
+  bot?: string;
 }
 
 /** A room being played, as its log knows it. */
