@@ -32,17 +32,22 @@ async function startServer(): Promise<ChildProcess> {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   proc.stderr!.on('data', (d: Buffer) => process.stderr.write(`[restart server] ${d}`));
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`the test's server exited (${proc.exitCode})`);
-    const ok = await fetch(`${SERVER}/health`).then(
+  // Ready when /health answers; an exit before that fails at once.
+  let onExit = (_code: number | null): void => {};
+  const exited = new Promise<never>((_, reject) => {
+    onExit = (code) => reject(new Error(`the test's server exited (${code})`));
+    proc.once('exit', onExit);
+  });
+  const health = () =>
+    fetch(`${SERVER}/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return proc;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the test server did not start');
+  await Promise.race([
+    expect.poll(health, { message: 'the test server answers /health', timeout: 60_000 }).toBe(true),
+    exited,
+  ]).finally(() => proc.off('exit', onExit));
+  return proc;
 }
 
 let m: Match | undefined;

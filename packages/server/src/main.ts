@@ -49,7 +49,7 @@ function envCount(name: string, fallback: number): number {
 }
 const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
 
-let game;
+let game: Awaited<ReturnType<typeof createGameServer>>;
 try {
   game = await createGameServer({
     http: {

@@ -109,12 +109,8 @@ export function installGate(server: Server, opts: HttpGuardOptions): void {
     // A foreign page: no CORS headers, and nothing it asks is done.
     if (!originAllowed(req.headers, policy)) {
       req.resume();
-      return json(
-        res,
-        403,
-        { error: 'this origin may not use this server (see ALLOWED_ORIGINS)' },
-        { connection: 'close' },
-      );
+      json(res, 403, { error: 'this origin may not use this server (see ALLOWED_ORIGINS)' }, { connection: 'close' });
+      return;
     }
     const origin = req.headers.origin;
     if (origin) {
@@ -137,12 +133,13 @@ export function installGate(server: Server, opts: HttpGuardOptions): void {
     const taken = bucket?.take(ip);
     if (taken && !taken.ok) {
       req.resume();
-      return json(
+      json(
         res,
         429,
         { error: `too many requests: try again in ${taken.retryAfterSeconds} s` },
         { 'retry-after': String(taken.retryAfterSeconds) },
       );
+      return;
     }
     readBody(req, res, opts.bodyBytes, () => pass(req, res));
   }
@@ -155,13 +152,19 @@ export function installGate(server: Server, opts: HttpGuardOptions): void {
 function readBody(req: IncomingMessage, res: ServerResponse, limit: number, next: () => void): void {
   const declared = req.headers['content-length'];
   const chunked = req.headers['transfer-encoding'] !== undefined;
-  if (!chunked && (declared === undefined || Number(declared) === 0)) return next();
+  if (!chunked && (declared === undefined || Number(declared) === 0)) {
+    next();
+    return;
+  }
   // The answer goes out first, then the connection is cut: the rest of the body is never read.
   const tooLarge = () => {
     res.on('finish', () => req.destroy());
     json(res, 413, { error: `request body too large: at most ${limit} bytes` }, { connection: 'close' });
   };
-  if (Number(declared) > limit) return tooLarge();
+  if (Number(declared) > limit) {
+    tooLarge();
+    return;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   let over = false;
