@@ -1,13 +1,29 @@
-# The game server image: Node 22, the workspace, the built client; serves everything on $HOST:$PORT (0.0.0.0:2567).
-# Configuration by environment (README "Deploy"): DATABASE_URL, REDIS_URL + PUBLIC_ADDRESS for several replicas.
-# `docker stop` sends SIGTERM: the server stops taking new matches, lets live ones finish for SHUTDOWN_DRAIN_MS (default 0),
-# then closes what is left (code 4001) and exits 0 (README "Deploy").
-FROM node:22-bookworm-slim
+# The game server image, in two stages (issue 11):
+# - build: the whole workspace installed, the client built (Vite) and the server bundled (esbuild, dist/main.js with
+#   the engine and protocol inside); then `pnpm deploy --prod` copies the server package with its production
+#   dependencies only into /out.
+# - runtime: a slim Node 22 with /out and the built client, run by plain `node dist/main.js` (no pnpm, no tsx: a
+#   SIGTERM reaches the server itself) as the unprivileged `node` user, NODE_ENV=production.
+# Configuration by environment (README "Deploy"): DATABASE_URL, REDIS_URL + PUBLIC_ADDRESS + INSTANCE_ID per replica.
+# `docker stop` sends SIGTERM: live matches are kept in their write-ahead log (clients see "server restarting" and come
+# back by themselves once this or another replica restores them), or played to their end first with SHUTDOWN_DRAIN_MS.
+FROM node:22-bookworm-slim AS build
 RUN npm install -g pnpm@12.21.0
-WORKDIR /app
+WORKDIR /src
 COPY . .
-RUN pnpm install --frozen-lockfile && pnpm build
-ENV HOST=0.0.0.0 PORT=2567 NODE_ENV=production
+RUN pnpm install --frozen-lockfile \
+  && pnpm build \
+  && pnpm --filter @star-eater/server deploy --prod /out \
+  && cp -r packages/server/dist /out/dist \
+  && cp -r packages/client/dist /out/client
+
+FROM node:22-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=2567 CLIENT_DIR=/app/client SQLITE_PATH=/data/star-eater.sqlite
+WORKDIR /app
+COPY --from=build --chown=node:node /out /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
 EXPOSE 2567
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "packages/server/src/main.ts"]
+CMD ["node", "dist/main.js"]

@@ -8,4 +8,5 @@ bash scripts/setup.sh
 source scripts/env.sh
 pnpm -s build
 echo "Star Eater Online: http://localhost:${PORT:-2567}"
-exec pnpm -s start
+# node itself, not pnpm: Ctrl-C / SIGTERM reach the server, which keeps its live matches for the next start.
+exec node packages/server/dist/main.js

@@ -79,7 +79,15 @@ test('a fighter launch and a squadron activation are chosen by clicking hexes on
   // … and a drag from it towards a hex makes it face that way (two hexes due south: S).
   const south = { q: launch[0]!.q, r: launch[0]!.r + 2 };
   const pt = (x: { q: number; r: number }) =>
-    b.evaluate((hx) => (window as any).__board.view.pagePoint(hx) as { x: number; y: number }, x);
+    b.evaluate(
+      (hx) =>
+        (
+          window as unknown as {
+            __board: { view: { pagePoint(h: { q: number; r: number }): { x: number; y: number } } };
+          }
+        ).__board.view.pagePoint(hx),
+      x,
+    );
   const [p0, p1] = [await pt(launch[0]!), await pt(south)];
   await b.mouse.move(p0.x, p0.y);
   await b.mouse.down();

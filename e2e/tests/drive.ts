@@ -1,99 +1,131 @@
 // Generic drivers: make whatever move the screen asks for (draft picks, decisions), so tests read as the flow.
-import type { Page } from '@playwright/test';
+// A driver never swallows an error or guesses: when the screen asks this page to act and offers nothing it can do,
+// it throws, naming what it saw, so a broken screen fails the test instead of stalling it.
+import type { Locator, Page } from '@playwright/test';
 
 async function visible(page: Page, sel: string): Promise<boolean> {
-  return page
-    .locator(sel)
-    .first()
-    .isVisible()
-    .catch(() => false);
+  return page.locator(sel).first().isVisible();
 }
 
-/** One draft action if this page is to move; returns true when it did something. */
+/** Three different squadrons, the first legal set in deck order (a set the Confirm button accepts). */
+async function chooseSquadrons(page: Page): Promise<void> {
+  const section = page.locator('#draft-screen section.squadrons');
+  const cards = section.locator('.gcard:enabled');
+  const confirm = page.locator('#confirm-squadrons');
+  const n = await cards.count();
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++)
+      for (let k = j + 1; k < n; k++) {
+        await section.getByRole('button', { name: 'Clear' }).click();
+        for (const x of [i, j, k]) await cards.nth(x).click();
+        if (await confirm.isEnabled()) {
+          await confirm.click();
+          return;
+        }
+      }
+  throw new Error(`draft: no three different squadrons of the ${n} offered make a legal set`);
+}
+
+async function placeMunitions(page: Page): Promise<void> {
+  const confirm = page.locator('#confirm-munitions');
+  for (let i = 0; i < 12 && (await confirm.isDisabled()); i++) {
+    const more = page.getByRole('button', { name: `More munitions on squadron ${(i % 3) + 1}` });
+    if (await more.isEnabled()) await more.click();
+  }
+  if (await confirm.isDisabled()) throw new Error('draft: no munition placement enables Confirm');
+  await confirm.click();
+}
+
+/** One draft action if this page is to move; returns true when it did something, false when it is not its turn. */
 export async function draftStep(page: Page): Promise<boolean> {
   if (!(await visible(page, '#draft-screen'))) return false;
-  if (await visible(page, '#draft-wait')) return false;
+  // Sent and waiting for the server, or the opponent still choosing: nothing to do here.
+  if (await visible(page, '#draft-wait, #draft-sending')) return false;
   if (await visible(page, '#skip-swap')) {
     await page.click('#skip-swap');
     return true;
   }
   if (await visible(page, '#confirm-munitions')) {
-    for (let i = 0; i < 12 && (await page.locator('#confirm-munitions').isDisabled()); i++) {
-      await page.getByRole('button', { name: `More munitions on squadron ${(i % 3) + 1}` }).click();
-    }
-    await page.click('#confirm-munitions');
+    await placeMunitions(page);
     return true;
   }
-  const sections = page.locator('#draft-screen .cards');
-  const n = await sections.count();
-  if (n === 0) return false;
-  if (n === 1 && (await visible(page, '#confirm-squadrons'))) {
-    // The suggested trio (issue 12) is taken as it is.
-    if (await page.locator('#confirm-squadrons').isEnabled()) {
-      await page.click('#confirm-squadrons');
-      return true;
-    }
-    const first = sections.first().locator('.gcard').first();
-    for (let i = 0; i < 3; i++) await first.click();
-    await page.click('#confirm-squadrons');
+  if (!(await visible(page, '#turn.you'))) return false; // the opponent's pick
+  if (await visible(page, '#confirm-squadrons')) {
+    // The suggested trio (issue 12) is taken as it is; without one, the first legal set.
+    if (await page.locator('#confirm-squadrons').isEnabled()) await page.click('#confirm-squadrons');
+    else await chooseSquadrons(page);
     return true;
   }
   // A pick is selected (or suggested), then confirmed (issue 12).
-  if (!(await page.locator('#confirm-pick').isEnabled()))
-    await sections.first().locator('.gcard:enabled').first().click();
+  if (!(await page.locator('#confirm-pick').isEnabled())) {
+    const card = page.locator('#draft-screen .cards .gcard:enabled').first();
+    if (!(await card.isVisible())) throw new Error('draft: this seat is to pick, but no card can be chosen');
+    await card.click();
+  }
   await page.click('#confirm-pick');
   return true;
 }
 
-/** Answer an open decision with the first legal choice (or pass in the fighter phase). */
+let answered = 0;
+
+/** Answer an open decision with the first legal choice (or pass in the fighter phase); false when none is open. */
 export async function decide(page: Page): Promise<boolean> {
-  if (!(await visible(page, '#decision-panel'))) return false;
-  if (await visible(page, '#fighter-pass')) {
-    await page.click('#fighter-pass');
-    return true;
+  // A panel already answered stays until the server closes its prompt: it is marked, so it is answered once.
+  const open = page.locator('#decision-panel:not([data-driven])').first();
+  if (!(await open.isVisible())) return false;
+  const mark = String(++answered);
+  await open.evaluate((el, m) => el.setAttribute('data-driven', m), mark);
+  const panel = page.locator(`#decision-panel[data-driven="${mark}"]`);
+  const pass = panel.locator('#fighter-pass');
+  const choice: Locator = (await pass.isVisible()) ? pass : panel.locator('.options button').first();
+  if (!(await choice.isVisible())) {
+    const text = (await panel.textContent())?.slice(0, 200);
+    throw new Error(`decision: the panel offers nothing to choose: "${text}"`);
   }
-  const opt = page.locator('#decision-panel .options button').first();
-  if (await opt.isVisible().catch(() => false)) {
-    await opt.click();
-    return true;
-  }
-  return false;
+  await choice.click();
+  return true;
 }
 
-/** Keep both players moving until `done` holds for every page. */
-export async function driveUntil(
-  pages: Page[],
-  done: (p: Page) => Promise<boolean>,
-  timeoutMs = 150_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  let nextLog = Date.now() + 10_000;
-  while (Date.now() < end) {
-    if (process.env.E2E_DEBUG && Date.now() > nextLog) {
-      nextLog = Date.now() + 10_000;
-      for (const p of pages) {
-        const t = await Promise.race([
-          p.evaluate(() => document.querySelector('main')?.textContent?.slice(0, 160)),
-          p.waitForTimeout(3000).then(() => 'HUNG'),
-        ]);
-        console.log('[drive]', t);
-      }
-    }
+/** An error the server sent this page (shown as an error toast): a driven move was refused. */
+async function refusal(page: Page): Promise<string | null> {
+  const t = page.locator('#toasts .toast.error').first();
+  return (await t.isVisible()) ? await t.textContent() : null;
+}
+
+/** Resolves at the next change of any page's document (a patch, a message, a countdown tick): no fixed sleep. */
+function nextChange(pages: Page[]): Promise<unknown> {
+  return Promise.race(
+    pages.map((p) =>
+      p.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const o = new MutationObserver(() => {
+              o.disconnect();
+              resolve();
+            });
+            o.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+          }),
+      ),
+    ),
+  );
+}
+
+/** Keep both players moving until `done` holds for every page (the test's own timeout bounds it). */
+export async function driveUntil(pages: Page[], done: (p: Page) => Promise<boolean>): Promise<void> {
+  for (;;) {
     let all = true;
+    let acted = false;
     for (const p of pages) {
       if (await done(p)) continue;
       all = false;
-      const t0 = Date.now();
-      const did = await draftStep(p).catch(
-        (e: Error) => (console.log('[drive] draftStep failed', e.message.split('\n')[0]), false),
-      );
-      await decide(p).catch((e: Error) => console.log('[drive] decide failed', e.message.split('\n')[0]));
-      if (process.env.E2E_DEBUG && Date.now() - t0 > 1500) console.log('[drive] slow step', Date.now() - t0, did);
+      const refused = await refusal(p);
+      if (refused) throw new Error(`driveUntil: the server refused a move: ${refused}`);
+      acted = (await draftStep(p)) || acted;
+      acted = (await decide(p)) || acted;
     }
     if (all) return;
-    await pages[0]!.waitForTimeout(200);
+    if (!acted) await nextChange(pages);
   }
-  throw new Error('driveUntil: timed out');
 }
 
 /**
@@ -101,17 +133,7 @@ export async function driveUntil(
  * textContent() on a missing element waits the whole actionTimeout (8 s), which made every drive-loop pass slow.
  */
 export const inCommit = (round: number) => async (p: Page) => {
-  if (
-    !(await p
-      .locator('#commit-panel')
-      .isVisible()
-      .catch(() => false))
-  )
-    return false;
-  const h = await p
-    .locator('#commit-panel h3')
-    .first()
-    .textContent({ timeout: 500 })
-    .catch(() => '');
+  if (!(await p.locator('#commit-panel').isVisible())) return false;
+  const h = await p.locator('#commit-panel h3').first().textContent({ timeout: 500 });
   return h?.includes(`Round ${round} `) === true;
 };

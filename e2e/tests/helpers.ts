@@ -8,7 +8,8 @@ mkdirSync(ARTIFACTS, { recursive: true });
 
 /** Save a full-page screenshot of the current screen into e2e/artifacts/<name>.png. */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(250);
+  // Two frames drawn since the last change: the board's canvas shows what the DOM says.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
 
@@ -66,22 +67,19 @@ export async function highlighted(page: Page, kind: string): Promise<{ q: number
  * the click goes to the page there, after checking that the canvas is the element on top at that point.
  */
 export async function clickHex(page: Page, at: { q: number; r: number }): Promise<void> {
-  const locate = () =>
-    page.evaluate((hex) => {
-      const mv = (window as unknown as { __board?: Probe }).__board;
-      const pt = mv?.view.pagePoint(hex);
-      if (!pt) return null;
-      const el = document.elementFromPoint(pt.x, pt.y);
-      return el?.classList.contains('board-canvas') ? pt : null;
-    }, at);
+  const locate = (hex: { q: number; r: number }) => {
+    const mv = (window as unknown as { __board?: Probe }).__board;
+    const pt = mv?.view.pagePoint(hex);
+    if (!pt) return null;
+    const el = document.elementFromPoint(pt.x, pt.y);
+    return el?.classList.contains('board-canvas') ? pt : null;
+  };
   // Like a player, wait for the screen to settle: after a resize the board lays itself out on the next frames, and a
-  // toast may be fading out over the hex.
-  let p = await locate();
-  for (let i = 0; !p && i < 25; i++) {
-    await page.waitForTimeout(200);
-    p = await locate();
-  }
-  if (!p) throw new Error(`hex ${at.q},${at.r} is not on the visible canvas`);
+  // toast may be fading out over the hex. Checked on every animation frame until it is clickable.
+  const handle = await page.waitForFunction(locate, at, { polling: 'raf', timeout: 5000 }).catch((e: Error) => {
+    throw new Error(`hex ${at.q},${at.r} is not on the visible canvas (${e.message.split('\n')[0]})`);
+  });
+  const p = (await handle.jsonValue()) as { x: number; y: number };
   await page.mouse.click(p.x, p.y);
 }
 

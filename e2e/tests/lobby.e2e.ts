@@ -36,7 +36,8 @@ test('the demo round animates and the replay viewer steps by event and round', a
   await expect(page.locator('#replay-pos')).toContainText('event 1/');
   await page.getByRole('button', { name: 'Next round' }).click();
   await expect(page.locator('#replay-pos')).toContainText(/event (\d+)\/\1/);
-  await page.waitForTimeout(1500);
+  // Mid-animation: the caption names the event being played.
+  await expect(page.locator('#caption')).not.toBeEmpty();
   await shot(page, '02-replay-demo-animating');
   await page.locator('body').press('.'); // the skip key (the Skip button is clicked in the other replay test)
   await expect(page.locator('#log')).toContainText('The initiative token passes to Orion');

@@ -136,7 +136,9 @@ test('the end: a summary with the replay and the record; a rematch draft starts 
   await expect(a.locator('#watch-replay')).toBeVisible();
   await expect(a.locator('#download-record')).toBeVisible();
   await shot(a, '54-laptop-end');
-  recordId = (await a.evaluate(() => (window as any).__session.state.recordId)) as string;
+  recordId = (await a.evaluate(
+    () => (window as unknown as { __session: { state: { recordId: string } } }).__session.state.recordId,
+  )) as string;
   finalCards = await cardsText(a);
   await a.click('#rematch');
   await expect(a.locator('#rematch')).toHaveAttribute('title', /waiting for the opponent/);

@@ -129,7 +129,14 @@ test('emotes reach the opponent and the spectator; a burst is refused; muting hi
   await b.getByRole('button', { name: 'Well played' }).click();
   await expect(c.locator('#log')).toContainText('Jon: “Well played”');
   await expect(b.locator('#log')).toContainText('You: “Well played”');
-  await a.evaluate(() => new Promise((ok) => (window as any).__session.room.ping(ok)));
+  await a.evaluate(
+    () =>
+      new Promise((ok) =>
+        (window as unknown as { __session: { room: { ping(cb: () => void): void } } }).__session.room.ping(() =>
+          ok(undefined),
+        ),
+      ),
+  );
   await expect(a.locator('#log')).not.toContainText('Well played');
   await expect(a.locator('#emote-bubble')).toBeHidden();
   await a.click('#mute-emotes');

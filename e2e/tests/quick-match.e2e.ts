@@ -77,7 +77,8 @@ test('quick match → factions → draft → rounds → concede; both see the ri
     if (round === 1) await shot(b, '08-opponent-locked');
     await b.click('#lock-in');
     if (round === 1) {
-      await a.waitForTimeout(1200);
+      // Mid-animation: the caption names the event being played.
+      await expect(a.locator('#caption')).not.toBeEmpty();
       await shot(a, '09-resolving-animation');
     }
     await driveUntil([a, b], inCommit(round + 1));

@@ -55,7 +55,7 @@ export interface SearchShape {
 export function shapeFor(budget: number): SearchShape {
   if (budget < 60)
     return { sets: 2, mine: 2, theirs: 2, samples: 1, limit: Math.max(2, Math.floor(budget / 4)), depth: 1 };
-  if (budget <= 120) return { sets: 3, mine: 6, theirs: 3, samples: 1, limit: Infinity, depth: 1 };
+  if (budget <= 120) return { sets: 3, mine: 6, theirs: 3, samples: 1, limit: Infinity, depth: 2 };
   if (budget <= 400) return { sets: 4, mine: 8, theirs: 5, samples: 2, limit: Infinity, depth: 1 };
   const samples = Math.max(1, Math.floor((budget - 300) / 140));
   return { sets: 4, mine: 10, theirs: 7, samples, limit: Infinity, depth: 2 };

@@ -50,14 +50,22 @@ export function resolveActionPhase(ctx: Ctx): void {
 
 function resolveImmediate(ctx: Ctx, seat: Seat, play: CardPlay): void {
   switch (play.card) {
-    case 'vent-coolant':
-      return ventCoolant(ctx, seat, play.component);
-    case 'squadron-maintenance':
-      return squadronMaintenance(ctx, seat, play.munitions, play.repair);
-    case 'special-ability':
-      return specialAbility(ctx, seat, play);
-    case 'defence-stations':
-      return defenceStations(ctx, seat);
+    case 'vent-coolant': {
+      ventCoolant(ctx, seat, play.component);
+      return;
+    }
+    case 'squadron-maintenance': {
+      squadronMaintenance(ctx, seat, play.munitions, play.repair);
+      return;
+    }
+    case 'special-ability': {
+      specialAbility(ctx, seat, play);
+      return;
+    }
+    case 'defence-stations': {
+      defenceStations(ctx, seat);
+      return;
+    }
     default:
       return;
   }
@@ -75,9 +83,15 @@ const isComponent = (x: unknown): x is Component => COMPONENTS.includes(x as Com
 /** Vent Coolant: remove one cooldown token from the named component (draft §6.3.5). */
 function ventCoolant(ctx: Ctx, seat: Seat, component: Component): void {
   const ship = ctx.s.ships[seat];
-  if (!isComponent(component)) return ignored(ctx, seat, 'vent-coolant', 'invalid-parameter');
+  if (!isComponent(component)) {
+    ignored(ctx, seat, 'vent-coolant', 'invalid-parameter');
+    return;
+  }
   const before = ship.cooldown[component];
-  if (before <= 0) return ignored(ctx, seat, 'vent-coolant', 'nothing-to-do');
+  if (before <= 0) {
+    ignored(ctx, seat, 'vent-coolant', 'nothing-to-do');
+    return;
+  }
   ship.cooldown[component] = before - 1;
   ctx.emit({ type: 'cooldown', seat, component, before, after: before - 1, reason: 'vent-coolant' });
   ctx.emit({ type: 'card-resolved', seat, card: 'vent-coolant' });
@@ -92,8 +106,14 @@ function squadronMaintenance(ctx: Ctx, seat: Seat, munitions: number[] | undefin
   const ship = ctx.s.ships[seat];
   if (repair !== undefined) {
     const sq = ship.squadrons[repair];
-    if (!sq) return ignored(ctx, seat, 'squadron-maintenance', 'invalid-parameter');
-    if (sq.status !== 'destroyed') return ignored(ctx, seat, 'squadron-maintenance', 'nothing-to-do');
+    if (!sq) {
+      ignored(ctx, seat, 'squadron-maintenance', 'invalid-parameter');
+      return;
+    }
+    if (sq.status !== 'destroyed') {
+      ignored(ctx, seat, 'squadron-maintenance', 'nothing-to-do');
+      return;
+    }
     sq.status = 'aboard';
     sq.munitions = 0;
     ctx.emit({ type: 'squadron-repaired', seat, squadron: sq.id });
@@ -103,7 +123,7 @@ function squadronMaintenance(ctx: Ctx, seat: Seat, munitions: number[] | undefin
   let added = 0;
   for (const i of (munitions ?? []).slice(0, 2)) {
     const sq = ship.squadrons[i];
-    if (!sq || sq.status !== 'aboard') continue;
+    if (sq?.status !== 'aboard') continue;
     const card = squadronCard(sq.card);
     if (sq.munitions >= card.capacity) continue;
     if (card.munition === 'torpedo') {
@@ -121,7 +141,10 @@ function squadronMaintenance(ctx: Ctx, seat: Seat, munitions: number[] | undefin
     sq.munitions++;
     added++;
   }
-  if (added === 0) return ignored(ctx, seat, 'squadron-maintenance', 'nothing-to-do');
+  if (added === 0) {
+    ignored(ctx, seat, 'squadron-maintenance', 'nothing-to-do');
+    return;
+  }
   ctx.emit({ type: 'card-resolved', seat, card: 'squadron-maintenance' });
 }
 
@@ -134,11 +157,16 @@ function squadronMaintenance(ctx: Ctx, seat: Seat, munitions: number[] | undefin
 function specialAbility(ctx: Ctx, seat: Seat, play: Extract<CardPlay, { card: 'special-ability' }>): void {
   const ship = ctx.s.ships[seat];
   const special = getFaction(ship.faction).special;
-  if (ship.power <= 0) return ignored(ctx, seat, 'special-ability', 'no-power');
+  if (ship.power <= 0) {
+    ignored(ctx, seat, 'special-ability', 'no-power');
+    return;
+  }
   const { section, component } = play;
   const repairs = special.kind === 'emergencyRepairs';
-  if (repairs ? !section || !SECTIONS.includes(section) : !isComponent(component))
-    return ignored(ctx, seat, 'special-ability', 'invalid-parameter');
+  if (repairs ? !section || !SECTIONS.includes(section) : !isComponent(component)) {
+    ignored(ctx, seat, 'special-ability', 'invalid-parameter');
+    return;
+  }
   ctx.emit({ type: 'power-spent', seat, before: ship.power, after: ship.power - 1 });
   ship.power--;
   if (repairs) {

@@ -20,9 +20,10 @@ export function bearing(o: Hex, f: Dir, h: Hex): number {
 /** Is h in the named arc of an origin o facing f? (RULES §2 table; boundaries belong to both arcs.) */
 export function inArc(arc: ArcName, o: Hex, f: Dir, h: Hex): boolean {
   if (equals(o, h)) return false;
-  if (arc === 'bullseye') return onRay(o, f, h);
   const t = bearing(o, f, h);
   switch (arc) {
+    case 'bullseye':
+      return onRay(o, f, h);
     case 'front':
       return t >= -60 - EPS && t <= 60 + EPS;
     case 'right':

@@ -3,19 +3,13 @@
 import { other, type Ctx } from './context.js';
 import { directionTo } from './hex.js';
 import { resolveSquadronAction } from './squadron-action.js';
-import {
-  canActivate,
-  canLaunch,
-  launchHexes,
-  launchMoves,
-  squadronSpeed,
-  validateFighterAnswer,
-  type Placement,
-} from './squadron-move.js';
+import { canActivate, canLaunch, launchHexes, launchMoves, squadronSpeed, type Placement } from './squadron-move.js';
 import { err } from './types.js';
 import type { Dir, FighterAnswer, MatchState, Prompt, Seat, SquadronOption } from './types.js';
 
-export { squadronNextSteps, validateFighterAnswer, canEndAt, launchHexes } from './squadron-move.js';
+export { squadronNextSteps, canEndAt, launchHexes } from './squadron-move.js';
+import { validateFighterAnswer } from './fighter-answer.js';
+export { validateFighterAnswer };
 export { squadronEndOptions, type SquadronEndOptions } from './squadron-action.js';
 
 /** The RULES §7 time-out default of a fighter activation: pass. */

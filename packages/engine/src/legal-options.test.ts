@@ -10,7 +10,7 @@ import { createRng, type Rng } from './rng.js';
 import { resolveRound, resolveRoundWith } from './round.js';
 import { sameTarget } from './targeting.js';
 import { simulateMatch } from './simulate.js';
-import { validateFighterAnswer } from './squadron-move.js';
+import { validateFighterAnswer } from './fighter-answer.js';
 import {
   CARD_IDS,
   COMPONENTS,

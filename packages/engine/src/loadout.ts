@@ -184,7 +184,10 @@ export function munitionRules(faction: Faction, squadrons: Triple): MunitionRule
   const torpedoTokens = faction.squadronTorpedoTokens;
   let fighterCap = 0;
   let torpedoCap = 0;
-  cards.forEach((c) => (c.munition === 'torpedo' ? (torpedoCap += c.capacity) : (fighterCap += c.capacity)));
+  for (const c of cards) {
+    if (c.munition === 'torpedo') torpedoCap += c.capacity;
+    else fighterCap += c.capacity;
+  }
   const total = Math.min(4, fighterCap + Math.min(torpedoCap, torpedoTokens));
   return { capacity, torpedo, torpedoTokens, total };
 }

@@ -26,15 +26,36 @@ describe('RULES §4.5 line of sight', () => {
 
   // Each kind of obstruction on the middle hex (2,4) blocks.
   const blockers: [string, (s: MatchState) => MatchState][] = [
-    ['an enemy warship section', (s) => ((s.ships[1].core = hex(2, 4)), s)],
-    ['a friendly warship section', (s) => ((s.ships[0].core = hex(2, 4)), s)],
+    [
+      'an enemy warship section',
+      (s) => {
+        s.ships[1].core = hex(2, 4);
+        return s;
+      },
+    ],
+    [
+      'a friendly warship section',
+      (s) => {
+        s.ships[0].core = hex(2, 4);
+        return s;
+      },
+    ],
     ['an enemy squadron', (s) => withSquadron(s, 1, hex(2, 4))],
     ['a friendly squadron', (s) => withSquadron(s, 0, hex(2, 4))],
     [
       'a torpedo',
-      (s) => ((s.tokens = [testToken({ id: 't1', kind: 'torpedo', at: hex(2, 4), facing: 'S', evasion: 2 })]), s),
+      (s) => {
+        s.tokens = [testToken({ id: 't1', kind: 'torpedo', at: hex(2, 4), facing: 'S', evasion: 2 })];
+        return s;
+      },
     ],
-    ['a projectile', (s) => ((s.tokens = [testToken({ id: 'p1', at: hex(2, 4), facing: 'S' })]), s)],
+    [
+      'a projectile',
+      (s) => {
+        s.tokens = [testToken({ id: 'p1', at: hex(2, 4), facing: 'S' })];
+        return s;
+      },
+    ],
   ];
   for (const [name, put] of blockers) {
     it(`RULES §4.5: ${name} strictly between blocks line of sight`, () => {

@@ -542,8 +542,20 @@ describe('previewDrift', () => {
     ['open space', (s) => place(s, 0, hex(7, 10), N, mat('N NW', 'CW'))],
     ['at the west edge', (s) => place(s, 0, hex(1, 8), N, mat('NW N SW'))],
     ['at the top edge', (s) => place(s, 0, hex(7, -2), N, mat('N SE N', 'CCW'))],
-    ['facing the stationary enemy', (s) => (place(s, 0, hex(7, 12), N, mat('N N N')), place(s, 1, hex(7, 8), S))],
-    ['beside the stationary enemy', (s) => (place(s, 0, hex(7, 10), N, mat('NE', 'CW')), place(s, 1, hex(8, 8), S))],
+    [
+      'facing the stationary enemy',
+      (s) => {
+        place(s, 0, hex(7, 12), N, mat('N N N'));
+        place(s, 1, hex(7, 8), S);
+      },
+    ],
+    [
+      'beside the stationary enemy',
+      (s) => {
+        place(s, 0, hex(7, 10), N, mat('NE', 'CW'));
+        place(s, 1, hex(8, 8), S);
+      },
+    ],
     ['no momentum', () => undefined],
   ];
   const cases = scenarios.flatMap(([name, setup]) =>

@@ -44,7 +44,7 @@ describe('random legal matches', () => {
       }),
       { numRuns: RUNS, seed: 20261122 },
     );
-  });
+  }, 600_000); // a hang guard, not a speed bound: 1,000 matches take about a minute on a loaded 2-core machine
 
   it('replaying a record reproduces every event and the final state byte for byte', () => {
     fc.assert(

@@ -2,7 +2,8 @@
 // the given Rng, so the same seed plays the same match.
 import { getFaction, weaponCard } from './content/index.js';
 import { squadronEndOptions } from './squadron-action.js';
-import { squadronNextSteps, validateFighterAnswer, type Placement } from './squadron-move.js';
+import { validateFighterAnswer } from './fighter-answer.js';
+import { squadronNextSteps, type Placement } from './squadron-move.js';
 import { DIRS, directionTo } from './hex.js';
 import type { Rng } from './rng.js';
 import {

@@ -8,9 +8,9 @@ import {
   launchMoves,
   squadronNextSteps,
   squadronSpeed,
-  validateFighterAnswer,
   walkPath,
 } from './squadron-move.js';
+import { validateFighterAnswer } from './fighter-answer.js';
 import type { Dir, FighterAnswer, Hex, MatchState, Seat, Squadron } from './types.js';
 
 // Default position: seat 0 (FPA, Catapult Bay) core (7,10) facing N — bow (7,9), port (6,11), starboard (8,10);

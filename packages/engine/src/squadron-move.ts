@@ -1,24 +1,14 @@
-// A squadron's activation: launch placement, movement and recall (RULES §4.4, draft §6.4.2–6.4.3), and the
-// validation of a fighter activation answer. The end of an activation (recall or action) is squadron-action.ts.
+// A squadron's movement: its speed, launch placement, the hexes it may enter and end on, and walking a path
+// (RULES §4.4, draft §6.4.2–6.4.3). Validating a whole answer is fighter-answer.ts; listing every legal activation is
+// fighter-options.ts; the end of an activation (recall or action) is squadron-action.ts.
 import { onBoard } from './board.js';
 import { fighterBayCard, squadronCard } from './content/index.js';
-import { DIRS, directionTo, equals, isDir, key, neighbour, range } from './hex.js';
-import { bayHexes, validateSquadronEnd, withSquadronAt } from './squadron-action.js';
+import { DIRS, directionTo, equals, neighbour, range } from './hex.js';
+import { bayHexes } from './squadron-action.js';
 import { smallTokens } from './tokens.js';
 import { err, ok } from './types.js';
 import { warshipAt } from './warship.js';
-import type {
-  DecisionError,
-  DecisionErrorCode,
-  Dir,
-  FighterAnswer,
-  Hex,
-  MatchState,
-  Result,
-  Seat,
-  Squadron,
-  Warship,
-} from './types.js';
+import type { Dir, Hex, MatchState, Result, Seat, Squadron, Warship } from './types.js';
 
 export { bayHexes, inRecallRange, withSquadronAt } from './squadron-action.js';
 
@@ -26,8 +16,6 @@ export interface Placement {
   at: Hex;
   facing: Dir;
 }
-
-const fail = (code: DecisionErrorCode, message: string): Result<never, DecisionError> => err({ code, message });
 
 /** Launch Rails: a squadron launched this round has +1 speed (RULES §6). */
 function railsBonus(ship: Warship): number {
@@ -137,85 +125,4 @@ export function squadronNextSteps(
     if (last ? canEndAt(s, h, sq.id) : canEnter(s, h)) out.push(h);
   }
   return out;
-}
-
-// ---------------------------------------------------------------- answer validation
-const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
-const isHex = (x: unknown): x is Hex =>
-  typeof x === 'object' && x !== null && isInt((x as Hex).q) && isInt((x as Hex).r);
-
-function parsePath(raw: unknown): Hex[] | null {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw) || !raw.every(isHex)) return null;
-  return raw.map((h) => ({ q: h.q, r: h.r }));
-}
-
-/**
- * Validate a fighter activation answer against the state now (RULES §4.4). Returns a clean copy of the answer; for a
- * turret weapon without a setting the first setting under which the target is legal is filled in.
- */
-export function validateFighterAnswer(
-  s: MatchState,
-  seat: Seat,
-  answer: unknown,
-  launchesLeft: number,
-): Result<FighterAnswer, DecisionError> {
-  if (typeof answer !== 'object' || answer === null) return fail('wrong-kind', 'the answer is not an object');
-  const a = answer as Record<string, unknown>;
-  if (a.kind === 'pass') return ok({ kind: 'pass' });
-  if (a.kind !== 'activate' && a.kind !== 'launch')
-    return fail('wrong-kind', `unknown fighter answer kind ${String(a.kind)}`);
-  if (!isInt(a.squadron) || a.squadron < 0 || a.squadron > 2)
-    return fail('unknown-squadron', `no squadron ${String(a.squadron)}`);
-  const index = a.squadron;
-  const ship = s.ships[seat];
-  const sq = ship.squadrons[index]!;
-  const path = parsePath(a.path);
-  if (!path) return fail('illegal-path', 'the path is not a list of hexes');
-
-  let start: Placement;
-  let moves: number;
-  if (a.kind === 'activate') {
-    if (!canActivate(sq)) {
-      return fail(
-        'squadron-cannot-act',
-        sq.status !== 'space' ? `squadron ${sq.id} is not in space` : `squadron ${sq.id} has already acted this round`,
-      );
-    }
-    start = { at: sq.at!, facing: sq.facing! };
-    moves = squadronSpeed(ship, sq);
-  } else {
-    if (sq.status !== 'aboard' || sq.activated) {
-      return fail(
-        'squadron-cannot-act',
-        sq.status !== 'aboard' ? `squadron ${sq.id} is not aboard` : `squadron ${sq.id} has already acted this round`,
-      );
-    }
-    if (launchesLeft <= 0) return fail('illegal-launch', 'no Launch Squadron card left this round');
-    if (ship.cooldown.fighterBay > 0) return fail('illegal-launch', 'the fighter bay is in cooldown');
-    if (!isHex(a.at)) return fail('illegal-launch', 'the launch hex is missing');
-    if (!isDir(a.facing)) return fail('illegal-launch', 'the launch facing is not a direction (N, NE, SE, S, SW, NW)');
-    const at = { q: a.at.q, r: a.at.r };
-    if (!launchHexes(s, seat).some((h) => equals(h, at))) {
-      return fail(
-        'illegal-launch',
-        `(${at.q},${at.r}) is not an empty on-board hex within launch range of a fighter bay`,
-      );
-    }
-    start = { at, facing: a.facing };
-    moves = launchMoves(ship, sq);
-  }
-
-  const walked = walkPath(s, start, path, moves);
-  if (!walked.ok) return fail('illegal-path', walked.error);
-  const final = walked.value.at(-1) ?? start;
-  if (!canEndAt(s, final.at, sq.id))
-    return fail('illegal-path', `the move ends on another token at (${final.at.q},${final.at.r})`);
-
-  const after = withSquadronAt(s, seat, index, final);
-  const end = validateSquadronEnd(after, seat, index, a.end);
-  if (!end.ok) return end;
-  return a.kind === 'activate'
-    ? ok({ kind: 'activate', squadron: index, path, end: end.value })
-    : ok({ kind: 'launch', squadron: index, at: start.at, facing: start.facing, path, end: end.value });
 }

@@ -39,7 +39,10 @@ for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const selfUs = new Map<number, number>();
 const last = opt('last');
 const at: number[] = [];
-for (let i = 0, t = p.startTime; i < p.samples.length; i++) at.push((t += p.timeDeltas[i] ?? 0));
+for (let i = 0, t = p.startTime; i < p.samples.length; i++) {
+  t += p.timeDeltas[i] ?? 0;
+  at.push(t);
+}
 const to = (at.at(-1) ?? 0) - 1e6;
 const from = last ? to - Number(last) * 1e6 : -Infinity;
 for (let i = 0; i < p.samples.length; i++) {
@@ -80,11 +83,11 @@ console.log(
 );
 const show = (title: string, m: Map<string, number>) => {
   console.log(`\n${title} (ms, % of busy)`);
-  [...m]
+  const rows = [...m]
     .filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(root)') && (!filter || k.includes(filter)))
     .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .forEach(([k, v]) => console.log(`${ms(v)} ${pct(v)}  ${k}`));
+    .slice(0, top);
+  for (const [k, v] of rows) console.log(`${ms(v)} ${pct(v)}  ${k}`);
 };
 show('top self time', self);
 show('top inclusive time', incl);

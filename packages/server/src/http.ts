@@ -33,7 +33,7 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
   app.get('/health', async (_req, res) => {
     // This process' own rooms (with Redis, matchMaker.query sees every process' rooms). When the listing cannot be
     // read (Redis gone), this process cannot matchmake: unhealthy.
-    let rooms;
+    let rooms: Awaited<ReturnType<typeof matchMaker.query>>;
     try {
       rooms = await matchMaker.query({ name: 'match', processId: matchMaker.processId });
     } catch (err) {

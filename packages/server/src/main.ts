@@ -6,6 +6,7 @@
 //                                taking no new match (0: close them at once, without a result)
 //   SHUTDOWN_TIMEOUT_MS (10000)  how long a graceful shutdown may take before the process gives up (exit 1)
 //   CLUSTER_SWEEP_MS (10000)     with REDIS_URL: how often to drop the rooms of crashed processes from the listing
+//   CLIENT_DIR      the built client to serve at / (default packages/client/dist beside the server)
 //   INSTANCE_ID     this process' name as the owner of its matches' logs (default PUBLIC_ADDRESS with Redis, else
 //                   "solo"): restarted under the same name, it takes its matches back at once
 //   LEASE_MS (15000)  how long a process may miss its heartbeat before another one takes its matches over
@@ -48,7 +49,7 @@ function envCount(name: string, fallback: number): number {
 }
 const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
 
-let game;
+let game: Awaited<ReturnType<typeof createGameServer>>;
 try {
   game = await createGameServer({
     http: {
@@ -64,6 +65,7 @@ try {
     publicAddress: env.PUBLIC_ADDRESS || null,
     sweepMs: Number.parseInt(env.CLUSTER_SWEEP_MS ?? '', 10) || 10_000,
     ...(env.INSTANCE_ID ? { instance: env.INSTANCE_ID } : {}),
+    ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
     leaseMs: Number.parseInt(env.LEASE_MS ?? '', 10) || 15_000,
     bots: {
       ...(env.BOT_THREADS ? { threads: Math.max(1, envCount('BOT_THREADS', 1)) } : {}),

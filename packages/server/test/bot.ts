@@ -59,8 +59,6 @@ export class Bot {
     room.onMessage('commitment', () => {});
     room.onMessage('prompt-closed', () => {});
   }
-
-  private seat = (): 0 | 1 | null => this.seatNo;
   seatNo: 0 | 1 | null = null;
 
   private once(key: string, f: () => void): void {

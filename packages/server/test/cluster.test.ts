@@ -37,7 +37,10 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
   let b: ServerProcess;
   const procs: ServerProcess[] = [];
   const open: TestClient[] = [];
-  const track = <T extends TestClient>(c: T): T => (open.push(c), c);
+  const track = <T extends TestClient>(c: T): T => {
+    open.push(c);
+    return c;
+  };
   const byAddress = (addr: string) => procs.find((p) => p.address === addr)!;
   const listed = async (p: ServerProcess) =>
     ((await getJson(`${p.url}/api/matches`)).body.matches as Array<{ roomId: string; players: string[] }>).map(

@@ -119,7 +119,8 @@ export class TestClient {
   }
   get seat(): 0 | 1 {
     const w = this.messages.find((m) => m.type === 'welcome');
-    return (w?.msg as ServerMessages['welcome']).seat as 0 | 1;
+    if (!w) throw new Error('seat: no welcome yet');
+    return (w.msg as ServerMessages['welcome']).seat as 0 | 1;
   }
 
   send(type: string | number, payload?: unknown): void {

@@ -15,7 +15,9 @@ it('pings each client once per interval, never all in one tick, and terminates t
     terminated: false,
     answers: id % 10 !== 0, // every tenth client never answers
     ping() {
-      (pings[tick] ??= []).push(id);
+      const at = pings[tick] ?? [];
+      pings[tick] = at;
+      at.push(id);
       if (this.answers) this.pingCount = 0; // the pong (ws-transport's heartbeat)
     },
     terminate() {

@@ -12,7 +12,10 @@ import {
 
 let server: TestServer;
 const open: TestClient[] = [];
-const track = <T extends TestClient>(c: T): T => (open.push(c), c);
+const track = <T extends TestClient>(c: T): T => {
+  open.push(c);
+  return c;
+};
 
 beforeAll(async () => {
   server = await startTestServer();

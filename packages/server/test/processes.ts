@@ -45,6 +45,8 @@ export interface SpawnOptions {
   readyMs?: number;
   /** The port (a restart on the same address, as a supervisor restarts a process); default a free one. */
   port?: number;
+  /** Run the production bundle (`node packages/server/dist/main.js`, built by `pnpm build`) instead of the sources. */
+  bundle?: boolean;
 }
 
 /**
@@ -64,7 +66,8 @@ export async function spawnServer(name: string, opts: SpawnOptions = {}): Promis
 async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promise<ServerProcess> {
   const address = `127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), `se-proc-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const args = opts.bundle ? ['packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -35,16 +35,13 @@ export function stepsFor(s: BoardState, e: MatchEvent, names: Names): AnimStep[]
   switch (e.type) {
     case 'round-started':
       return [
-        captionStep(
-          s,
-          e.type,
-          `Round ${e.round}`,
-          DURATION.caption,
-          () => ((m().round = e.round), (m().initiative = e.initiative)),
-        ),
+        captionStep(s, e.type, `Round ${e.round}`, DURATION.caption, () => {
+          m().round = e.round;
+          m().initiative = e.initiative;
+        }),
       ];
     case 'phase':
-      return [captionStep(s, e.type, e.phase[0]!.toUpperCase() + e.phase.slice(1) + ' phase', DURATION.caption)];
+      return [captionStep(s, e.type, `${e.phase[0]!.toUpperCase() + e.phase.slice(1)} phase`, DURATION.caption)];
     case 'engine-revealed':
       return [
         captionStep(

@@ -86,7 +86,16 @@ describe('AnimationQueue', () => {
   it('steps pushed while playing go to the back of the queue', () => {
     const { log, step } = recorder();
     const q = new AnimationQueue();
-    q.push({ ...step('a', 10), finish: () => (log.push('finish a'), q.push(step('late', 10))) }, step('b', 10));
+    q.push(
+      {
+        ...step('a', 10),
+        finish: () => {
+          log.push('finish a');
+          q.push(step('late', 10));
+        },
+      },
+      step('b', 10),
+    );
     q.tick(100);
     expect(log.filter((l) => l.startsWith('finish'))).toEqual(['finish a', 'finish b', 'finish late']);
   });

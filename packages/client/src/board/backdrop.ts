@@ -36,7 +36,10 @@ export class Backdrop {
     g.fillRect(0, 0, width, height);
     // Stars: the same seeded field as ever (same generator, same count for the same size).
     let seed = 1234567;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
     g.fillStyle = '#ffffff';
     for (let i = 0; i < Math.round((width * height) / 2500); i++) {
       const x = rnd() * width;

@@ -207,7 +207,10 @@ export class BoardView {
     const t0 = now();
     this.opts.onFrame?.(dt);
     const t1 = now();
-    if (!this.state.dirty) return timing?.({ tick: t1 - t0, draw: 0, render: 0, rendered: false });
+    if (!this.state.dirty) {
+      timing?.({ tick: t1 - t0, draw: 0, render: 0, rendered: false });
+      return;
+    }
     this.state.dirty = false;
     this.draw();
     const t2 = now();

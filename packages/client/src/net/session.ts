@@ -56,25 +56,29 @@ export function storedToken(roomId?: string): Stored | null {
  * breath as the join was sometimes dropped as "onMessage() not registered", and the page never learnt its seat.)
  */
 class RoomClient extends Client {
-  onRoom: ((room: Room<any, RoomState>) => void) | null = null;
-  protected override createRoom<T>(roomName: string, rootSchema?: any): Room<any, T> {
+  onRoom: ((room: Room<unknown, RoomState>) => void) | null = null;
+  // The SDK's own parameter type (SchemaConstructor: `new (...args: any[]) => T`) is not exported; this is it.
+  // biome-ignore lint/suspicious/noExplicitAny: a constructor taking any arguments, as the SDK declares it
+  protected override createRoom<T>(roomName: string, rootSchema?: new (...args: any[]) => T): Room<unknown, T> {
     const room = super.createRoom<T>(roomName, rootSchema);
-    this.onRoom?.(room as unknown as Room<any, RoomState>);
+    this.onRoom?.(room as unknown as Room<unknown, RoomState>);
     return room;
   }
 }
 
 export class Session {
   readonly client: RoomClient;
-  room: Room<any, RoomState> | null = null;
+  room: Room<unknown, RoomState> | null = null;
   welcome: ServerMessages['welcome'] | null = null;
   connection: Connection = 'closed';
+  /** The last drop was the server restarting (close 4010): the match is kept and comes back (server issue 11). */
+  restarting = false;
   /** Why the server ended the last room's connection (its close code and reason); null after our own leave. */
   closed: { code: number; reason?: string } | null = null;
   private listeners = new Set<SessionListener>();
 
   /** The room being joined (created by the SDK, not yet resolved). */
-  private joining: Room<any, RoomState> | null = null;
+  private joining: Room<unknown, RoomState> | null = null;
 
   constructor(url = serverUrl()) {
     this.client = new RoomClient(url);
@@ -154,7 +158,7 @@ export class Session {
     for (const l of this.listeners) l.connection?.(c);
   }
 
-  private attach(room: Room<any, RoomState>): void {
+  private attach(room: Room<unknown, RoomState>): void {
     this.room = room;
     this.closed = null;
     if (this.joining === room) this.joining = null;
@@ -163,7 +167,7 @@ export class Session {
   }
 
   /** Listen to a room from its creation; only the current room (or the one being joined) reaches the listeners. */
-  private wire(room: Room<any, RoomState>): void {
+  private wire(room: Room<unknown, RoomState>): void {
     this.joining = room;
     const live = () => room === this.room || room === this.joining;
     const types: (keyof ServerMessages)[] = [
@@ -195,10 +199,20 @@ export class Session {
       if (!live()) return;
       for (const l of this.listeners) l.state?.(s);
     });
-    room.onDrop(() => room === this.room && this.setConnection('reconnecting'));
+    // A server that restarts keeps the match and gives it back (server rooms/restore.ts): keep trying through the
+    // restart, whatever the room's age (the SDK's default waits for 5 s of uptime and gives up after 15 tries).
+    room.reconnection.minUptime = 0;
+    room.reconnection.maxRetries = 60;
+    room.onDrop((code) => {
+      if (room !== this.room) return;
+      // The retries during a restart fail with 1006 (nobody listens): still the same restart.
+      this.restarting = code === 4010 || (this.restarting && this.connection === 'reconnecting');
+      this.setConnection('reconnecting');
+    });
     room.onReconnect(() => {
       if (room !== this.room) return;
       this.saveToken();
+      this.restarting = false;
       this.setConnection('connected');
     });
     // Not our own leave (leave() lets go of the room first): the server closed it (4001 on a restart, 4029 for

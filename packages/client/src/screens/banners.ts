@@ -29,7 +29,11 @@ export class Banners {
     }
     // Not once the connection has ended (the room screen then says why): nobody is watching any more.
     const spectating = this.s.welcome?.role === 'spectator' && this.s.connection !== 'closed';
-    const key = JSON.stringify([this.s.connection === 'reconnecting', spectating && (st?.spectators ?? 1), absent]);
+    const key = JSON.stringify([
+      this.s.connection === 'reconnecting' && (this.s.restarting ? 2 : 1),
+      spectating && (st?.spectators ?? 1),
+      absent,
+    ]);
     if (key !== this.key) {
       this.key = key;
       replace(
@@ -39,7 +43,9 @@ export class Banners {
               'div.banner.reconnecting',
               { id: 'reconnecting', role: 'status' },
               h('span.spinner'),
-              ' Connection lost — reconnecting… Your seat is held; the timers keep running.',
+              this.s.restarting
+                ? ' The server is restarting — reconnecting… The match is kept; its timers wait for the server.'
+                : ' Connection lost — reconnecting… Your seat is held; the timers keep running.',
             )
           : null,
         spectating

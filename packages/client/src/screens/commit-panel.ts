@@ -121,9 +121,15 @@ export class CommitPanel {
     )
       return;
     const w = WHEEL_KEYS.indexOf(e.key);
-    if (w >= 0) return this.setEngine(ENGINE_SETTINGS[w]!);
+    if (w >= 0) {
+      this.setEngine(ENGINE_SETTINGS[w]!);
+      return;
+    }
     const c = CARD_KEYS.indexOf(e.key.toLowerCase());
-    if (c >= 0) return this.toggleCard(CARD_IDS[c]!);
+    if (c >= 0) {
+      this.toggleCard(CARD_IDS[c]!);
+      return;
+    }
     // Enter on a focused button is that button's click (a card, say), not a lock-in as well.
     if (
       e.key === 'Enter' &&
@@ -150,7 +156,12 @@ export class CommitPanel {
     const label = paramLabel(play.card, ship);
     const el = h(
       'select',
-      { 'aria-label': label, disabled: this.locked, title: this.locked ? LOCKED_WHY : '' },
+      {
+        'aria-label': label,
+        disabled: this.locked,
+        title: this.locked ? LOCKED_WHY : '',
+        style: { maxWidth: '100%', minWidth: '0' },
+      },
       plays.map((p, i) => h('option', { value: String(i), selected: i === current }, playLabel(p, ship))),
     );
     el.addEventListener('change', () => {
@@ -208,7 +219,10 @@ export class CommitPanel {
           disabled: this.locked || !!why,
           dataset: { card: id },
           onclick: () => this.toggleCard(id),
-          onmouseenter: () => ((this.focusCard = id), this.drawOverlays()),
+          onmouseenter: () => {
+            this.focusCard = id;
+            this.drawOverlays();
+          },
         },
         h(
           'span',

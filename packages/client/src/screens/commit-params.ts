@@ -35,7 +35,7 @@ export function paramLabel(card: CardId, ship: Warship): string {
 
 /** What one play does, in words. */
 export function playLabel(p: CardPlay, ship: Warship): string {
-  const sq = (i: number) => `squadron ${i + 1} (${ship.squadrons[i]?.munitions ?? 0})`;
+  const sq = (i: number) => `squadron ${i + 1} (has ${ship.squadrons[i]?.munitions ?? 0})`;
   switch (p.card) {
     case 'fire-main':
       return p.turret ?? 'front';
@@ -47,8 +47,8 @@ export function playLabel(p: CardPlay, ship: Warship): string {
     case 'squadron-maintenance': {
       if (p.repair !== undefined) return `repair squadron ${p.repair + 1}`;
       const [a, b] = p.munitions ?? [];
-      if (b === undefined) return `1 munition: ${sq(a!)}`;
-      return a === b ? `2 munitions: ${sq(a!)}` : `1 each: ${sq(a!)}, ${sq(b)}`;
+      if (b === undefined) return `+1 munition: ${sq(a!)}`;
+      return a === b ? `+2 munitions: ${sq(a!)}` : `+1 each: squadrons ${a! + 1}, ${b + 1}`;
     }
     case 'special-ability':
       return p.section

@@ -199,12 +199,25 @@ export class DecisionPanel {
         pass,
       ];
     }
-    const back = h('button.small', { onclick: () => ((this.fighter = null), this.render()) }, '← Other squadron');
+    const back = h(
+      'button.small',
+      {
+        onclick: () => {
+          this.fighter = null;
+          this.render();
+        },
+      },
+      '← Other squadron',
+    );
     const o = f.option;
     if (o.mode === 'launch' && !f.launchAt) {
       const ship = this.state.ships[seat];
       const hexes = o.launchHexes ?? [];
-      const place = (at: Hex) => () => ((f.launchAt = at), (f.facing = ship.facing), this.render());
+      const place = (at: Hex) => () => {
+        f.launchAt = at;
+        f.facing = ship.facing;
+        this.render();
+      };
       for (const at of hexes) {
         this.highlights.push({ at, kind: 'launch', seat });
         this.clickable.set(key(at), place(at));
@@ -259,7 +272,10 @@ export class DecisionPanel {
     if (o.mode === 'launch' || f.path.length) this.ghost = { seat, at: here, facing };
     const stepButtons: HTMLElement[] = [];
     for (const at of steps) {
-      const step = () => (f.path.push(at), this.render());
+      const step = () => {
+        f.path.push(at);
+        this.render();
+      };
       this.highlights.push({ at, kind: 'move' });
       this.clickable.set(key(at), step);
       const d = directionTo(here, at);
@@ -297,7 +313,10 @@ export class DecisionPanel {
                 {
                   'aria-pressed': f.facing === d ? 'true' : 'false',
                   'aria-label': `Face ${d}`,
-                  onclick: () => ((f.facing = d), this.render()),
+                  onclick: () => {
+                    f.facing = d;
+                    this.render();
+                  },
                 },
                 dirArrow(d, this.flipped),
                 ` ${d}`,
@@ -350,7 +369,18 @@ export class DecisionPanel {
         'div.row',
         null,
         back,
-        f.path.length ? h('button.small', { onclick: () => (f.path.pop(), this.render()) }, 'Undo step') : null,
+        f.path.length
+          ? h(
+              'button.small',
+              {
+                onclick: () => {
+                  f.path.pop();
+                  this.render();
+                },
+              },
+              'Undo step',
+            )
+          : null,
       ),
       attack,
       h('div.row', null, ends),

@@ -3,7 +3,6 @@
 import {
   checkSquadrons,
   FACTIONS,
-  munitionRules,
   type AnyCard,
   type Faction,
   type FactionId,
@@ -224,7 +223,7 @@ export function draftActions(
   const sectionOf = (slot: string): HTMLElement => {
     if (slot === 'squadrons') {
       const counts = new Map<string, number>();
-      sel.squadrons.forEach((id) => counts.set(id, (counts.get(id) ?? 0) + 1));
+      for (const id of sel.squadrons) counts.set(id, (counts.get(id) ?? 0) + 1);
       const ok = sel.squadrons.length === 3 && checkSquadrons(f, sel.squadrons).ok;
       return h(
         'section.col.squadrons',
@@ -253,7 +252,16 @@ export function draftActions(
           : h(
               'div.row',
               null,
-              h('button', { onclick: () => ((sel.squadrons = []), rerender()) }, 'Clear'),
+              h(
+                'button',
+                {
+                  onclick: () => {
+                    sel.squadrons = [];
+                    rerender();
+                  },
+                },
+                'Clear',
+              ),
               h(
                 'button.primary',
                 {

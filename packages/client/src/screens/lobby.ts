@@ -134,7 +134,7 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
     ]);
     replace(
       live,
-      m && m.length
+      m?.length
         ? m.map((x) =>
             h(
               'li',
@@ -154,7 +154,7 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
     );
     replace(
       replays,
-      r && r.length
+      r?.length
         ? r.map((x) =>
             h(
               'li',

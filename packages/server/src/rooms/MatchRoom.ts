@@ -353,12 +353,17 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
   override onDrop(client: Client, code?: number): void {
     const m = this.members.get(client.sessionId);
-    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing)
-      return this.onLeave(client, code);
+    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing) {
+      this.onLeave(client, code);
+      return;
+    }
     const seat = m.seat;
     const left = this.seats.budget.left(seat);
     this.seats.clients[seat] = null;
-    if (left <= 0) return this.onLeave(client, code);
+    if (left <= 0) {
+      this.onLeave(client, code);
+      return;
+    }
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
     this.seats.reconnecting[seat] = deferred;
@@ -404,7 +409,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.members.delete(client.sessionId);
     if (m.role === 'spectator') {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
-      return this.updateMetadata();
+      this.updateMetadata();
+      return;
     }
     const seat = m.seat!;
     this.seats.reconnecting[seat] = null;
@@ -455,13 +461,17 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const m = this.members.get(client.sessionId);
     if (!m) return;
     const parsed = parseClientMessage(type, payload);
-    if (!parsed.ok) return this.reply(client, 'error', parsed.error);
+    if (!parsed.ok) {
+      this.reply(client, 'error', parsed.error);
+      return;
+    }
     if (m.role === 'spectator' || m.seat === null) {
-      return this.reply(client, 'error', {
+      this.reply(client, 'error', {
         code: 'spectator',
         type: parsed.type,
         message: `${parsed.type}: spectators can change nothing`,
       });
+      return;
     }
     // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
     if (parsed.type === 'rematch' && this.deps.draining?.()) {

@@ -55,7 +55,10 @@ export class DraftPhase {
     const draft = this.draft!;
     syncDraft(this.host.state, draft);
     const turn = engine.draftTurn(draft);
-    if (turn.stage === 'done') return this.onDone(draft, this.factions as [FactionId, FactionId]);
+    if (turn.stage === 'done') {
+      this.onDone(draft, this.factions as [FactionId, FactionId]);
+      return;
+    }
     // The munitions step is simultaneous: one timer for both; a pick or swap gets a fresh timer each.
     if (this.phases.phase === 'draft' && turn.stage === 'munitions' && this.host.state.step === 'munitions') return;
     this.phases.enter('draft', turn.seat ?? -1, turn.stage, this.phases.seconds('draft'));

@@ -69,7 +69,11 @@ export class RoomTimers {
     if (this.disposed || !this.entries.size) return;
     const now = this.now();
     let due: Entry[] | null = null;
-    for (const e of this.entries.values()) if (e.at <= now) (due ??= []).push(e);
+    for (const e of this.entries.values()) {
+      if (e.at > now) continue;
+      due ??= [];
+      due.push(e);
+    }
     if (due)
       for (const e of due)
         if (this.entries.delete(e.id))

@@ -102,7 +102,7 @@ export class Drain {
 
   /** Starts the drain (idempotent: a second call returns the first one's promise). */
   start(maxMs: number): Promise<DrainResult> {
-    if (this.running) return this.running;
+    if (this.running !== null) return this.running;
     const startedAt = Date.now();
     this.status = { startedAt, deadline: startedAt + maxMs };
     this.running = new Promise<DrainResult>((resolve) => (this.finish = resolve));
