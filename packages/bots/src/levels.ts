@@ -4,7 +4,7 @@
 import { ENGINE_SETTINGS, type Commitment, type Rng } from '@star-eater/engine';
 import { usefulCardSets } from './candidates.js';
 import { heuristicDecision, searchDecision } from './decide.js';
-import type { BotAnswer, BotRequest } from './index.js';
+import type { BotAnswer, BotRequest } from './request.js';
 import { randomAnswer } from './random.js';
 import { searchCommitment } from './search.js';
 import { diceFrom, NONE, pair, playout } from './simulate.js';

@@ -1,6 +1,6 @@
 // The `random` level: a uniformly random legal answer to every request, from the bot's own generator.
 import { FACTION_IDS, randomCommitment, randomDecision, randomDraftAction, type Rng } from '@star-eater/engine';
-import type { BotAnswer, BotRequest } from './index.js';
+import type { BotAnswer, BotRequest } from './request.js';
 
 export function randomAnswer(request: BotRequest, rng: Rng): BotAnswer {
   switch (request.kind) {
