@@ -139,6 +139,9 @@ test('the end: a summary with the replay and the record; a rematch draft starts 
   recordId = (await a.evaluate(
     () => (window as unknown as { __session: { state: { recordId: string } } }).__session.state.recordId,
   )) as string;
+  // The end's patch takes the lock-in lights off the ship cards (they belong to a commitment window); the summary can
+  // show a moment before it lands, so wait for the cards to settle before reading them.
+  await expect(a.locator('#ship-cards .light')).toHaveCount(0);
   finalCards = await cardsText(a);
   await a.click('#rematch');
   await expect(a.locator('#rematch')).toHaveAttribute('title', /waiting for the opponent/);
