@@ -93,7 +93,7 @@ async function refusal(page: Page): Promise<string | null> {
 }
 
 /** Resolves at the next change of any page's document (a patch, a message, a countdown tick): no fixed sleep. */
-function nextChange(pages: Page[]): Promise<unknown> {
+export function nextChange(pages: Page[]): Promise<unknown> {
   return Promise.race(
     pages.map((p) =>
       p.evaluate(

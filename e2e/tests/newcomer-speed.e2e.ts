@@ -2,6 +2,7 @@
 // faction, then each step's suggested choice confirmed. The test counts the clicks each needs (a bound that can fail);
 // the time it took is printed for the notes (timing belongs to measurements, not to a test's verdict).
 import { expect, test, type Page } from '@playwright/test';
+import { nextChange } from './drive.js';
 import { shot } from './helpers.js';
 import { player } from './match-setup.js';
 
@@ -15,7 +16,7 @@ async function followDefault(p: Page): Promise<boolean> {
     '#confirm-munitions',
   ]) {
     const l = p.locator(sel).first();
-    if ((await l.isVisible().catch(() => false)) && (await l.isEnabled().catch(() => false))) {
+    if ((await l.isVisible()) && (await l.isEnabled())) {
       if (sel.startsWith('#faction') && (await p.locator('#factions-screen .gcard.selected').count())) continue;
       await l.click();
       if (process.env.E2E_DEBUG) console.log('[newcomer-speed] click', sel);
@@ -35,9 +36,15 @@ test('two newcomers reach the board from the lobby with the defaults in a handfu
   await b.click('#quick-match');
   const clicks = [1, 1];
   const board = (p: Page) => p.locator('#commit-panel').isVisible();
-  for (let i = 0; i < 400 && !((await board(a)) && (await board(b))); i++) {
-    for (const [k, p] of [a, b].entries()) if (await followDefault(p)) clicks[k]! += 1;
-    await a.waitForTimeout(100);
+  // The test's own timeout bounds the loop; with nothing to click, wait for the next change on either page.
+  while (!((await board(a)) && (await board(b)))) {
+    let acted = false;
+    for (const [k, p] of [a, b].entries())
+      if (await followDefault(p)) {
+        clicks[k]! += 1;
+        acted = true;
+      }
+    if (!acted) await nextChange([a, b]);
   }
   await expect(a.locator('#commit-panel')).toBeVisible();
   await expect(b.locator('#commit-panel')).toBeVisible();

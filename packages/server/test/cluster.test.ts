@@ -80,7 +80,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.leave().catch(() => {})));
+    await Promise.all(open.map((c) => c.leave()));
     await Promise.all(procs.map((p) => stop(p)));
     services?.stop();
   });

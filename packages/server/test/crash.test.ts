@@ -82,7 +82,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     }
   });
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.leave().catch(() => {})));
+    await Promise.all(open.map((c) => c.leave()));
     await stop(proc);
     services?.stop();
     rmSync(dir, { recursive: true, force: true });

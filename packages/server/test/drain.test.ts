@@ -30,7 +30,7 @@ const open: TestClient[] = [];
 let services: Services | null = null;
 
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave().catch(() => {})));
+  await Promise.all(open.map((c) => c.leave()));
   await Promise.all(procs.map((p) => stop(p)));
   services?.stop();
   rmSync(dir, { recursive: true, force: true });

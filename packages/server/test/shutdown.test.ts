@@ -19,7 +19,7 @@ let proc: ServerProcess | null = null;
 const open: TestClient[] = [];
 
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave().catch(() => {})));
+  await Promise.all(open.map((c) => c.leave()));
   await stop(proc);
   rmSync(dir, { recursive: true, force: true });
 });
