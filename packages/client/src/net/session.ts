@@ -212,11 +212,12 @@ export class Session {
       for (const l of this.listeners) l.state?.(s);
     });
     // A dropped connection first retries the same address (the SDK's own reconnection: a network blip), whatever
-    // the room's age (the SDK's default waits for 5 s of uptime), a few times (~6 s); then the match is looked for
-    // through the matchmaker (resume below). A restarting server (4010) goes there at once: the match may come back
-    // on another process. A spectator holds no seat to retry: likewise.
+    // the room's age (the SDK's default waits for 5 s of uptime), three times (0.2 + 0.4 + 0.8 s); then the match is
+    // looked for through the matchmaker (followMatch below), which finds it on whichever process holds it now, this
+    // one included. A restarting server (4010) goes there at once: the match may come back on another process. A
+    // spectator holds no seat to retry: likewise.
     room.reconnection.minUptime = 0;
-    room.reconnection.maxRetries = 5;
+    room.reconnection.maxRetries = 3;
     room.onDrop((code) => {
       if (room !== this.room) return;
       // The retries during a restart fail with 1006 (nobody listens): still the same restart.
