@@ -1,7 +1,8 @@
 // A room's settings from its creator's join options (RULES §7, §9): a private room's creator sets the timers (a preset,
 // or seconds of their own) and the Arclight variants; a quick match plays the standard preset, the server's defaults.
-import { type JoinOptions, TIMER_PRESETS } from '@star-eater/protocol';
+import { type JoinOptions, parseJoinOptions, TIMER_PRESETS } from '@star-eater/protocol';
 import type { RoomDeps } from '../deps.js';
+import { refuse } from './admission.js';
 import type { MatchRoomState } from './state.js';
 
 export function configureRoom(s: MatchRoomState['settings'], o: JoinOptions, defaults: RoomDeps['timers']): void {
@@ -16,4 +17,15 @@ export function configureRoom(s: MatchRoomState['settings'], o: JoinOptions, def
   s.rangeBands = !!(o.private && o.variants?.rangeBands);
   s.initiativeRoll = !!(o.private && o.variants?.initiativeRoll);
   s.criticalHits = !!(o.private && o.variants?.criticalHits);
+}
+
+/** The creator's join options, refused by name; a practice match against the computer is private. */
+export function creatorOptions(options: unknown, hasBots: boolean): JoinOptions {
+  const parsed = parseJoinOptions(options);
+  if (!parsed.ok) throw refuse(parsed.message);
+  const o = parsed.value;
+  if (o.bot && !hasBots) throw refuse('this server has no computer opponent');
+  // Its creator sets the timers as in any private room.
+  if (o.bot) o.private = true;
+  return o;
 }
