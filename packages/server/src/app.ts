@@ -9,6 +9,7 @@ import type { BotSettings } from './bots/bot-seat.js';
 import { BotPool } from './bots/pool.js';
 import { TIMER_PRESETS } from '@star-eater/protocol';
 import { setRoomDeps, type RoomDeps } from './deps.js';
+import { guardListings } from './colyseus-internals.js';
 import { SpreadPingTransport } from './keepalive.js';
 import { mountHttp } from './http.js';
 import { DEFAULT_HTTP_GUARD, type HttpGuardOptions, installGate } from './http/gate.js';
@@ -96,6 +97,24 @@ function computerOpponents(opts: GameServerOptions, log: Logger): { pool: BotPoo
   return { pool, settings: { pool, pauseMs: BOT_PAUSE_MS, thinkMs: BOT_THINK_MS, ...settings } };
 }
 
+/**
+ * Matches whose process is gone (this one, restarted; or another, dead) are rebuilt here from their logs, and this
+ * process' own rooms are given up if it stalled past its lease and another took them (issue 11).
+ */
+function lease(storage: Storage, instance: string, leaseMs: number, rooms: Set<MatchRoom>, log: Logger): Takeover {
+  return new Takeover({
+    storage,
+    instance,
+    leaseMs,
+    log: log.child({ component: 'takeover' }),
+    restore: (claim) => restoreRoom(claim, log),
+    held: () =>
+      [...rooms]
+        .filter((r) => r.journal && !r.journal.lost)
+        .map((r) => ({ roomId: r.roomId, lose: () => r.journal.wal.lose() })),
+  });
+}
+
 export async function createGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
   const log = opts.log ?? createLogger();
   const host = opts.host ?? '0.0.0.0';
@@ -177,6 +196,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   });
   await server.listen(requestedPort, host);
   installGate(transport.server!, guard);
+  // A room given up to another process (rooms/lease.ts) leaves the shared listing entry of its id alone.
+  guardListings();
   const port = (transport.server!.address() as AddressInfo).port;
   const processId = matchMaker.processId;
   log.info(
@@ -207,17 +228,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
       : null;
   sweep?.unref();
 
-  // Matches whose process is gone (this one, restarted; or another, dead): rebuilt here from their logs (issue 11).
-  const takeover =
-    opts.room?.wal === false
-      ? null
-      : new Takeover({
-          storage,
-          instance,
-          leaseMs: opts.leaseMs ?? 15_000,
-          log: log.child({ component: 'takeover' }),
-          restore: (claim) => restoreRoom(claim, log),
-        });
+  const takeover = opts.room?.wal === false ? null : lease(storage, instance, opts.leaseMs ?? 15_000, rooms, log);
   const restored = (await takeover?.start()) ?? 0;
   restoring = false;
   if (restored) log.info({ matches: restored }, 'matches restored from their logs');

@@ -1,10 +1,12 @@
 // The write-ahead log of one room (issue 11): every accepted input goes to storage before the room acts on it or
 // acknowledges it, so another process (or this one, restarted) rebuilds the match by replaying the log through the
-// same code (restore.ts). Inputs are the room's only sources of change: seats taken and left, client messages, timer
-// expiries, and the random seeds (drawn once, here, and logged). Sealed ones (a commitment, a seed) are never put in
-// a log line or served by any API: the log is read back only by restore.ts.
+// same code (restore.ts). Inputs are the room's only sources of change: seats taken and left, client messages and
+// the computer's answers (as the messages of its seat), timer expiries, and the random seeds (drawn once, here, and
+// logged). Sealed ones (a commitment — the computer's too —, a seed) are never put in a log line or served by any
+// API: the log is read back only by restore.ts.
 import { createHash } from 'node:crypto';
 import type { Seat } from '@star-eater/engine';
+import type { BotLevel } from '../bots/levels.js';
 import { LeaseLost, type Storage } from '../storage/types.js';
 
 /** One accepted input. Short keys: there is one row per input of every live match. */
@@ -13,6 +15,10 @@ export type Input =
   | { k: 'seat'; seat: Seat; name: string; sid: string; tok: string }
   /** The seat's connection changed (a reconnection): its new session and token hash. */
   | { k: 'token'; seat: Seat; sid: string; tok: string }
+  /** The computer takes a seat (issue 10: a practice match, or quick match's offer accepted), at its level. */
+  | { k: 'computer'; seat: Seat; level: BotLevel; name: string }
+  /** Quick match offered the waiting player the computer (its wait ran out: computer.ts). */
+  | { k: 'offer'; seat: Seat }
   /** The first match starts (seed: the match's secret seed). */
   | { k: 'start'; seed: string }
   /** A validated client message of a seat; a rematch carries the seed its match would start with. */

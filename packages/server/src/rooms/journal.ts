@@ -33,7 +33,8 @@ export class Journal {
   write(input: Input, apply: () => void): Promise<void> | undefined {
     const p = this.wal.write(input, apply);
     p?.catch((err: unknown) => {
-      if (err instanceof LeaseLost) this.log.info({ input: input.k }, 'input refused: the match is another process\' now');
+      if (err instanceof LeaseLost)
+        this.log.info({ input: input.k }, "input refused: the match is another process' now");
       else this.log.error({ err, input: input.k }, 'the input log could not be written');
     });
     return p;

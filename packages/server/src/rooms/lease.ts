@@ -9,6 +9,9 @@ import { CloseCode, type Room } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { abandonRoom } from '../colyseus-internals.js';
 
+/** Why a join or reconnection reaching the old owner in the meantime is refused. */
+export const MOVED = 'this match has moved to another server: reconnect to find it there';
+
 /** What giving a room up stops: its timers, its computer, its match, its listing writes. */
 export interface Disposable {
   dispose(): void;
