@@ -7,26 +7,15 @@
 // plays to the end against the restored computer, and each stored record replays to exactly the events the human and
 // the spectator received. Nothing of the computer's sealed commitment reaches a socket, an HTTP answer or a log line
 // before the reveal. Once on SQLite, once on a real PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Room } from '@colyseus/sdk';
 import { parseRecord, replayRecord } from '@star-eater/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchRoomState } from '../src/rooms/state.js';
+import { describe, expect, it } from 'vitest';
 import { attachBot, type BotOptions } from './bot.js';
 import { eventsShown } from './event-log.js';
 import type { TestClient } from './harness.js';
-import {
-  createPrivateVia,
-  eventually,
-  getJson,
-  joinByIdVia,
-  spawnServer,
-  stop,
-  type ServerProcess,
-} from './processes.js';
-import { servicesInstalled, startServices, type Services } from './services.js';
+import { createPrivateVia, eventually, getJson, joinByIdVia, spawnServer, type ServerProcess } from './processes.js';
+import { crashRig, picks } from './crash-setup.js';
+import { servicesInstalled } from './services.js';
 
 const hasPostgres = servicesInstalled('postgres');
 if (!hasPostgres) console.warn('crash-computer.test.ts: PostgreSQL is not installed: the PostgreSQL case is SKIPPED');
@@ -45,47 +34,11 @@ interface Case {
   sealedFrames?: number[];
 }
 
-/** Draft picks made so far, both seats (RULES §5). */
-const picks = (st: MatchRoomState) =>
-  st.seats
-    .map(
-      (s) =>
-        (['main', 'broadside', 'fighterBay', 'pointDefence'] as const).filter((k) => s[k]).length + s.squadrons.length,
-    )
-    .reduce((a, b) => a + b, 0);
-
 function crashSuite(kind: 'sqlite' | 'postgres') {
-  let services: Services | null = null;
-  let dir = '';
-  let env: Record<string, string> = {};
+  // Every answer must be the computer's own (a deadline out of reach: no default stands in for it).
+  const rig = crashRig(kind, 'crash-bot', { BOT_THREADS: '1', BOT_THINK_MS: '600000' });
+  const track = rig.track;
   let proc: ServerProcess | null = null;
-  const open: TestClient[] = [];
-  const track = (c: TestClient) => {
-    open.push(c);
-    return c;
-  };
-
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), `se-crash-bot-${kind}-`));
-    // Every answer must be the computer's own (a deadline out of reach: no default stands in for it).
-    env = {
-      INSTANCE_ID: `crash-bot-${kind}`,
-      SQLITE_PATH: join(dir, 'star-eater.sqlite'),
-      MATCHMAKE_LIMIT: '500/500',
-      BOT_THREADS: '1',
-      BOT_THINK_MS: '600000',
-    };
-    if (kind === 'postgres') {
-      services = startServices('postgres');
-      env.DATABASE_URL = services.env.DATABASE_URL!;
-    }
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.leave()));
-    await stop(proc);
-    services?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   /** A practice match against `easy`: the human (a scripted client) and a spectator. */
   async function practice(name: string, bot: Omit<BotOptions, 'seed'>): Promise<Case> {
@@ -101,7 +54,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
   }
 
   it(`kill -9 of a match against the computer on ${kind}: the computer is restored and the human plays it out`, async () => {
-    proc = await spawnServer(`crash-bot-${kind}`, { env });
+    proc = rig.proc = await spawnServer(`crash-bot-${kind}`, { env: rig.env });
     expect((await proc.health()).body.storage).toBe(kind);
     const port = proc.port;
 
@@ -132,7 +85,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     const first = proc;
     proc.kill('SIGKILL');
     expect(await proc.exited).toBe('SIGKILL');
-    proc = await spawnServer(`crash-bot-${kind}-2`, { env, port });
+    proc = rig.proc = await spawnServer(`crash-bot-${kind}-2`, { env: rig.env, port });
     const restarted = proc;
     await eventually(async () => /matches restored from their logs/.test(restarted.output()), 'the restore logged');
 
