@@ -252,5 +252,6 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     );
     q0.send('concede');
     expect(await q1.until(() => q1.of('ended')[0], 'the end')).toMatchObject({ winner: q1.seat, reason: 'concede' });
-  });
+    // A process start and a lease to run out: more than the default 5 s on a loaded machine.
+  }, 120_000);
 });
