@@ -35,7 +35,9 @@ export function botAnswer(level: BotLevel, request: BotRequest, options: BotOpti
       return randomAnswer(request, rng);
     case 'easy':
       return easyAnswer(request, rng);
-    default:
-      return searchAnswer(request, budget, rng);
+    case 'medium':
+      return searchAnswer(request, budget, rng, false);
+    case 'hard':
+      return searchAnswer(request, budget, rng, true);
   }
 }
