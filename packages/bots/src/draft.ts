@@ -48,7 +48,8 @@ export function bestDraftAction(d: Draft, seat: Seat, rng: Rng): DraftAction | n
   const value = (a: DraftAction): number => {
     if (a.kind === 'no-swap') return loadoutValue(mine);
     if (a.kind === 'munitions') return munitionsValue(mine.squadrons ?? [], a.munitions);
-    const next: PartialLoadout = a.slot === 'squadrons' ? { ...mine, squadrons: a.cards } : { ...mine, [a.slot]: a.card };
+    const next: PartialLoadout =
+      a.slot === 'squadrons' ? { ...mine, squadrons: a.cards } : { ...mine, [a.slot]: a.card };
     return loadoutValue(next);
   };
   let best: DraftAction[] = [];

@@ -3,7 +3,7 @@
 // answered by scoring every listed option. medium and hard: the stage-game search of search.ts, and prompts searched
 // by playing the rest of the round; hard with several times the playouts, and a draft by the cards' measured worth.
 import { ENGINE_SETTINGS, type Commitment, type Rng } from '@star-eater/engine';
-import { usefulCardSets } from './candidates.js';
+import { sampleOf, usefulCardSets } from './candidates.js';
 import { heuristicDecision, searchDecision } from './decide.js';
 import { bestDraftAction, bestFaction } from './draft.js';
 import type { BotAnswer, BotRequest } from './request.js';
@@ -30,22 +30,26 @@ export function softmaxPick(values: readonly number[], temp: number, rng: Rng): 
   return weights.length - 1;
 }
 
-/** One-ply greedy with a temperature: a card set moving as now, then an engine setting with it, each by one playout. */
-function greedyCommitment(request: Extract<BotRequest, { kind: 'commit' }>, rng: Rng): Commitment {
+/**
+ * One-ply greedy with a temperature: a card set moving as now, then an engine setting with it, each by one playout.
+ * `budget` playouts at most: beyond it a random cut of the card sets (the default budget tries every one).
+ */
+function greedyCommitment(request: Extract<BotRequest, { kind: 'commit' }>, budget: number, rng: Rng): Commitment {
   const { state, seat } = request;
+  const sets = sampleOf(usefulCardSets(state, seat), Math.max(2, budget - ENGINE_SETTINGS.length), rng);
   const dice = diceFrom(rng);
   const pick = (list: Commitment[]): Commitment => {
     const values = list.map((c) => playout(state, seat, pair(seat, c, NONE), dice));
     return list[softmaxPick(values, EASY_TEMPERATURE, rng)]!;
   };
-  const cards = pick(usefulCardSets(state, seat).map((c) => ({ engine: 'NONE', cards: c }))).cards;
+  const cards = pick(sets.map((c) => ({ engine: 'NONE', cards: c }))).cards;
   return pick(ENGINE_SETTINGS.map((engine) => ({ engine, cards })));
 }
 
-export function easyAnswer(request: BotRequest, rng: Rng): BotAnswer {
+export function easyAnswer(request: BotRequest, budget: number, rng: Rng): BotAnswer {
   switch (request.kind) {
     case 'commit':
-      return { kind: 'commit', commitment: greedyCommitment(request, rng) };
+      return { kind: 'commit', commitment: greedyCommitment(request, budget, rng) };
     case 'decide':
       return { kind: 'decide', decision: heuristicDecision(request.state, request.prompt) };
     default:
