@@ -3,6 +3,7 @@
 // ghost and weapon arcs are drawn on the board from the engine's pure helpers.
 import {
   CARD_IDS,
+  CARD_NAMES,
   ENGINE_SETTINGS,
   FACTIONS,
   isDir,
@@ -16,7 +17,6 @@ import {
   type MatchState,
   type Seat,
 } from '@star-eater/engine';
-import { CARD_NAME } from '../animation/describe.js';
 import { setGhost, setHighlights, type BoardState } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
@@ -228,7 +228,7 @@ export class CommitPanel {
           'span',
           null,
           chosen ? h('span.tick', { 'aria-hidden': 'true' }, '✓ ') : null,
-          CARD_NAME[id],
+          CARD_NAMES[id],
           ' ',
           h('kbd', null, CARD_KEYS[i]!.toUpperCase()),
         ),

@@ -22,7 +22,7 @@ import {
   type Target,
   type TargetOption,
 } from '@star-eater/engine';
-import { prettyCard, targetName, type Names } from '../animation/describe.js';
+import { cardName, targetName, type Names } from '../animation/names.js';
 import { setHighlights, setTokenGhost, type BoardState, type Highlight, type TokenGhost } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
@@ -144,12 +144,12 @@ export class DecisionPanel {
     let body: (HTMLElement | null)[] = [];
     if (p.kind === 'direct-fire') {
       body = [
-        h('p', { style: { margin: 0 } }, `Choose a target for ${prettyCard(p.weapon)} (${p.mount.replace('-', ' ')}).`),
+        h('p', { style: { margin: 0 } }, `Choose a target for ${cardName(p.weapon)} (${p.mount.replace('-', ' ')}).`),
         this.targets(p.options, (t) => this.send({ kind: 'direct-fire', target: t }), 'Legal targets'),
       ];
     } else if (p.kind === 'point-defence') {
       body = [
-        h('p', { style: { margin: 0 } }, `Point defence ${shotLabel(p)} (${prettyCard(p.weapon)}).`),
+        h('p', { style: { margin: 0 } }, `Point defence ${shotLabel(p)} (${cardName(p.weapon)}).`),
         this.targets(p.options, (t) => this.send({ kind: 'point-defence', target: t }), 'Legal targets'),
       ];
     } else {
@@ -192,7 +192,7 @@ export class DecisionPanel {
             return h(
               'button',
               { dataset: { squadron: String(o.squadron), mode: o.mode }, onclick: () => this.choose(o) },
-              `${o.mode === 'launch' ? 'Launch' : 'Activate'} squadron ${o.squadron + 1} — ${prettyCard(sq?.card ?? '')} (moves ${o.speed}, munitions ${o.munitions})`,
+              `${o.mode === 'launch' ? 'Launch' : 'Activate'} squadron ${o.squadron + 1} — ${cardName(sq?.card ?? '')} (moves ${o.speed}, munitions ${o.munitions})`,
             );
           }),
         ),
