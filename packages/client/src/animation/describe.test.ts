@@ -45,7 +45,10 @@ describe('describeEvent: names and numbers come from the engine', () => {
   it('a commitment card renamed in the engine is renamed in the log', () => {
     const undo = rename(CARD_NAMES as Record<CardId, string>, 'vent-coolant', 'Flush Radiators');
     try {
-      const line = describeEvent({ type: 'card-ignored', seat: 0, card: 'vent-coolant', reason: 'nothing-to-do' }, names);
+      const line = describeEvent(
+        { type: 'card-ignored', seat: 0, card: 'vent-coolant', reason: 'nothing-to-do' },
+        names,
+      );
       expect(line).toBe("Ada's Flush Radiators does nothing (nothing to do).");
     } finally {
       undo();

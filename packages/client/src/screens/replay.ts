@@ -265,7 +265,7 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
           h('div', null, `${data.names[0]} vs ${data.names[1]}`),
           data.seed
             ? h('div.mono.dim', null, `seed ${data.seed}`)
-            : h('div.dim', null, 'Offline demo round (scripted events).'),
+            : h('div.dim', null, 'Offline demo round, played by the rules engine.'),
         ),
       );
       replace(root, view.root);
