@@ -52,13 +52,8 @@ export { TOKEN_EVASION } from './weapons/projectile.js';
 // the draft, commitments, a match
 export * from './loadout.js';
 export { MAX_LINEAR, MAX_ROTATIONAL } from './momentum.js';
-export {
-  parseCommitment,
-  validateCommitment,
-  cardAvailability,
-  type CardAvailability,
-  type CommitmentError,
-} from './commitment.js';
+export { parseCommitment, validateCommitment, type CommitmentError } from './commitment.js';
+export { cardAvailability, type CardAvailability } from './card-availability.js';
 export {
   commitmentOptions,
   legalCommitments,
