@@ -10,6 +10,7 @@ import {
   type CardId,
   type MatchEvent,
 } from '@star-eater/engine';
+import { withRenamed } from '../test-rename.js';
 import { describeEvent, rollFormula } from './describe.js';
 
 const names = ['Ada', 'Brin'] as const;
@@ -34,35 +35,18 @@ describe('describeEvent: aoe-fired', () => {
 // The client copies no names or numbers from the engine (issue 13): rename a card in the engine's content and the
 // log follows; the hit formula prints the engine's die and base.
 describe('describeEvent: names and numbers come from the engine', () => {
-  const rename = <T extends object>(o: T, key: keyof T, to: T[keyof T]): (() => void) => {
-    const was = o[key];
-    (o as Record<keyof T, unknown>)[key] = to;
-    return () => {
-      (o as Record<keyof T, unknown>)[key] = was;
-    };
-  };
-
   it('a commitment card renamed in the engine is renamed in the log', () => {
-    const undo = rename(CARD_NAMES as Record<CardId, string>, 'vent-coolant', 'Flush Radiators');
-    try {
-      const line = describeEvent(
-        { type: 'card-ignored', seat: 0, card: 'vent-coolant', reason: 'nothing-to-do' },
-        names,
-      );
-      expect(line).toBe("Ada's Flush Radiators does nothing (nothing to do).");
-    } finally {
-      undo();
-    }
+    const ignored: MatchEvent = { type: 'card-ignored', seat: 0, card: 'vent-coolant', reason: 'nothing-to-do' };
+    withRenamed(CARD_NAMES as Record<CardId, string>, 'vent-coolant', 'Flush Radiators', () =>
+      expect(describeEvent(ignored, names)).toBe("Ada's Flush Radiators does nothing (nothing to do)."),
+    );
   });
 
   it('a weapon renamed in the content is renamed where it fires', () => {
     const card = FACTIONS.lamais.main.find((c) => c.id === 'lamais-siege-battery')!;
-    const undo = rename(card, 'name', 'Test Howitzer');
-    try {
-      expect(describeEvent(shot(1), names)).toMatch(/^Brin's Test Howitzer fires at hex 7,8/);
-    } finally {
-      undo();
-    }
+    withRenamed(card, 'name', 'Test Howitzer', () =>
+      expect(describeEvent(shot(1), names)).toMatch(/^Brin's Test Howitzer fires at hex 7,8/),
+    );
   });
 
   it('a component and a phase are named in the engine’s words', () => {

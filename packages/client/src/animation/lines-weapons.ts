@@ -1,19 +1,7 @@
 // The match log's lines for weapons and squadrons: tokens, beams, shots with their roll, fighters' moves and actions.
-import type { MatchEvent } from '@star-eater/engine';
+import type { SquadronEvent, WeaponEvent } from './event-groups.js';
 import type { Lines } from './lines.js';
 import { cardName, rollFormula, sourceName, squadronNo, targetName, tokenName } from './names.js';
-
-type WeaponEvent =
-  | 'token-spawned'
-  | 'token-moved'
-  | 'torpedo-target'
-  | 'torpedo-turned'
-  | 'token-destroyed'
-  | 'token-returned'
-  | 'beam'
-  | 'aoe-fired'
-  | 'attack';
-type SquadronEvent = Extract<MatchEvent['type'], `squadron-${string}`> | 'munitions';
 
 export const WEAPON_LINES: Lines<WeaponEvent> = {
   'token-spawned': (e, n) => `${tokenName(e.token, n)} is launched (${cardName(e.weapon)}), heading ${e.facing}.`,

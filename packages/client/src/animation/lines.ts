@@ -1,5 +1,6 @@
 // The match log's line for each kind of engine event, as a table: a kind without a line says null. Split by what the
 // event is about: the round and the warships here, weapons and squadrons in lines-weapons.ts.
+import type { RoundEvent, ShipEvent } from './event-groups.js';
 import { CARD_NAMES, COMPONENT_NAMES, PHASE_NAMES, type MatchEvent } from '@star-eater/engine';
 import { commitmentLabel, sourceName, type Names } from './names.js';
 
@@ -14,9 +15,7 @@ const THRUST = {
 };
 
 /** The round's frame: its start, phases, reveals, initiative and the end. */
-export const ROUND_LINES: Lines<
-  'round-started' | 'phase' | 'engine-revealed' | 'cards-revealed' | 'initiative-roll' | 'initiative' | 'match-ended'
-> = {
+export const ROUND_LINES: Lines<RoundEvent> = {
   'round-started': (e, n) => `Round ${e.round} begins. ${n[e.initiative]} holds the initiative.`,
   phase: (e) => PHASE_NAMES[e.phase],
   'engine-revealed': (e, n) => `Engine cards: ${n[0]} ${e.engines[0]}, ${n[1]} ${e.engines[1]}.`,
@@ -28,20 +27,7 @@ export const ROUND_LINES: Lines<
 };
 
 /** A warship: its momentum and steps, damage, its cards' effects, cooldown and power. */
-export const SHIP_LINES: Lines<
-  | 'thrust'
-  | 'engine-blocked'
-  | 'step'
-  | 'collision'
-  | 'damage'
-  | 'ship-destroyed'
-  | 'card-ignored'
-  | 'card-resolved'
-  | 'armour-restored'
-  | 'power-spent'
-  | 'cooldown'
-  | 'critical'
-> = {
+export const SHIP_LINES: Lines<ShipEvent> = {
   thrust: (e, n) => `${n[e.seat]} thrusts ${e.thrust}: ${THRUST[e.effect]} on the momentum mat.`,
   'engine-blocked': (e, n) => `${n[e.seat]}'s engine card ${e.engine} is blocked (${e.reason.replace('-', ' ')}).`,
   step: (e, n) =>

@@ -1,5 +1,6 @@
 // Animation steps for the round's frame and the warships: captions, momentum, steps and collisions, damage and
 // repairs, cooldown, power, initiative, the end. Each `finish` leaves the board as the event says.
+import type { RoundEvent, ShipEvent } from './event-groups.js';
 import {
   CARD_NAMES,
   dirAt,
@@ -34,9 +35,7 @@ const sectionHex = (s: BoardState, seat: Seat, section: SectionName): Hex => {
   return shipHexes(ship.core, dirAt(Math.round(ship.facing)))[section];
 };
 
-export const ROUND_STEPS: Steps<
-  'round-started' | 'phase' | 'engine-revealed' | 'cards-revealed' | 'initiative' | 'initiative-roll' | 'match-ended'
-> = {
+export const ROUND_STEPS: Steps<RoundEvent> = {
   'round-started': (s, e) => [
     captionStep(s, e.type, `Round ${e.round}`, DURATION.caption, () => {
       s.model.round = e.round;
@@ -61,20 +60,7 @@ export const ROUND_STEPS: Steps<
   ],
 };
 
-export const SHIP_STEPS: Steps<
-  | 'thrust'
-  | 'engine-blocked'
-  | 'step'
-  | 'collision'
-  | 'damage'
-  | 'ship-destroyed'
-  | 'armour-restored'
-  | 'power-spent'
-  | 'cooldown'
-  | 'critical'
-  | 'card-ignored'
-  | 'card-resolved'
-> = {
+export const SHIP_STEPS: Steps<ShipEvent> = {
   thrust: (s, e) => [
     captionStep(s, e.type, '', DURATION.thrust, () => {
       s.model.ships[e.seat].momentum = structuredClone(e.after);

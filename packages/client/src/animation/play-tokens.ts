@@ -1,5 +1,6 @@
 // Animation steps for small tokens, weapons and squadrons: spawns, paths, removals, beams, shots with their roll,
 // launches, recalls, munitions. Each `finish` leaves the board as the event says.
+import type { SquadronEvent, WeaponEvent } from './event-groups.js';
 import { dirAt, dirIndex, type Hex, type Seat, type Target, type TokenRef } from '@star-eater/engine';
 import { findToken, shipHexes, squadronLabel, type BoardModel } from '../board/model.js';
 import type { BoardState } from '../board/state.js';
@@ -45,17 +46,7 @@ const fadeOut = (s: BoardState, label: string, ref: TokenRef, duration: number) 
 
 const squadronOf = (s: BoardState, seat: Seat, id: string) => s.model.ships[seat].squadrons.find((q) => q.id === id);
 
-export const TOKEN_STEPS: Steps<
-  | 'token-spawned'
-  | 'token-moved'
-  | 'torpedo-turned'
-  | 'torpedo-target'
-  | 'token-destroyed'
-  | 'token-returned'
-  | 'beam'
-  | 'aoe-fired'
-  | 'attack'
-> = {
+export const TOKEN_STEPS: Steps<WeaponEvent> = {
   'token-spawned': (s, e) => [
     {
       label: e.type,
@@ -113,15 +104,7 @@ export const TOKEN_STEPS: Steps<
   },
 };
 
-export const SQUADRON_STEPS: Steps<
-  | 'squadron-launched'
-  | 'squadron-moved'
-  | 'squadron-recalled'
-  | 'squadron-passed'
-  | 'squadron-marked'
-  | 'squadron-repaired'
-  | 'munitions'
-> = {
+export const SQUADRON_STEPS: Steps<SquadronEvent> = {
   'squadron-launched': (s, e) => [
     {
       label: e.type,
