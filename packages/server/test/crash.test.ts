@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRecord, replayRecord, type Commitment } from '@star-eater/engine';
+import { parseRecord, replayRecord, type Commitment, type MatchRecord } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import pg from 'pg';
@@ -293,9 +293,9 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
       expect(eventsShown(watched, `${c.name} spectator`)).toEqual(replay.value.events);
     }
     // The timer's default for the seat that had not locked in: NONE, no cards (RULES §7).
-    const timed = await getJson(`${proc.url}/api/records/${timer.spec2!.of('ended')[0]!.recordId}`);
-    expect(timed.body.rounds[0].commitments[1]).toEqual({ engine: 'NONE', cards: [] });
-    expect(timed.body.rounds[0].commitments[0]).toEqual({ engine: 'N', cards: [] });
+    const timed = await getJson<MatchRecord>(`${proc.url}/api/records/${timer.spec2!.of('ended')[0]!.recordId}`);
+    expect(timed.body.rounds[0]!.commitments[1]).toEqual({ engine: 'NONE', cards: [] });
+    expect(timed.body.rounds[0]!.commitments[0]).toEqual({ engine: 'N', cards: [] });
   }, 240_000);
 }
 
