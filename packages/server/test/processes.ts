@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
-import type { JoinOptions } from '@star-eater/protocol';
+import type { JoinOptions, PracticeLevel } from '@star-eater/protocol';
 import { sdkSocket } from '../src/colyseus-internals.js';
 import type { HealthAnswer } from '../src/http.js';
 import { sleep, TestClient } from './harness.js';
@@ -49,6 +49,8 @@ export interface SpawnOptions {
   port?: number;
   /** Run the production bundle (`node packages/server/dist/main.js`, built by `pnpm build`) instead of the sources. */
   bundle?: boolean;
+  /** Run this instead (node's arguments, in `cwd`), as `uid`/`gid` when given: a deployed image's command. */
+  exec?: { cwd: string; args: string[]; uid?: number; gid?: number };
 }
 
 /**
@@ -68,9 +70,12 @@ export async function spawnServer(name: string, opts: SpawnOptions = {}): Promis
 async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promise<ServerProcess> {
   const address = `127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), `se-proc-${name}-`));
-  const args = opts.bundle ? ['packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const args =
+    opts.exec?.args ??
+    (opts.bundle ? ['packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts']);
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: opts.exec?.cwd ?? root,
+    ...(opts.exec?.uid !== undefined ? { uid: opts.exec.uid, gid: opts.exec.gid ?? opts.exec.uid } : {}),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -139,6 +144,12 @@ async function ready(c: TestClient): Promise<TestClient> {
 export async function quickMatchVia(p: ServerProcess, name: string): Promise<TestClient> {
   const c = p.sdk();
   return ready(new TestClient((await c.joinOrCreate('match', { name } satisfies JoinOptions)) as Room, c));
+}
+
+/** A practice match against the computer at `level` (it takes seat 1). */
+export async function practiceVia(p: ServerProcess, name: string, level: PracticeLevel): Promise<TestClient> {
+  const c = p.sdk();
+  return ready(new TestClient((await c.create('match', { name, bot: level } satisfies JoinOptions)) as Room, c));
 }
 
 export async function createPrivateVia(p: ServerProcess, opts: JoinOptions): Promise<TestClient> {
