@@ -77,7 +77,8 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     for (const r of started) if (r.status === 'fulfilled') procs.push(r.value);
     for (const r of started) if (r.status === 'rejected') throw r.reason;
     [a, b] = procs as [ServerProcess, ServerProcess];
-  });
+    // Two services and two processes starting: more than the default 10 s on a loaded machine.
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(open.map((c) => c.leave()));
@@ -252,5 +253,6 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     );
     q0.send('concede');
     expect(await q1.until(() => q1.of('ended')[0], 'the end')).toMatchObject({ winner: q1.seat, reason: 'concede' });
-  });
+    // A process start and a lease to run out: more than the default 5 s on a loaded machine.
+  }, 120_000);
 });

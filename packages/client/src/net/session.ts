@@ -150,13 +150,13 @@ export class Session {
   async leave(): Promise<void> {
     sessionStorage.removeItem(TOKEN_KEY);
     const r = this.room;
-    // A room being resumed is already closed (the SDK let go of it): nothing to leave, only the resume to stop.
-    const open = this.connection !== 'reconnecting' || !!r?.reconnection.isReconnecting;
-    this.generation++;
+    this.generation++; // a resume under way stops
     this.room = null;
     this.welcome = null;
     this.watching = null;
-    if (r && open) await r.leave(true).catch(() => undefined);
+    // Only an open connection can be left (on a dropped one the SDK's leave would wait for a close that never comes);
+    // a retry of the SDK's that gets back after this leaves at once (wire's onReconnect).
+    if (r && this.connection === 'connected') await r.leave(true).catch(() => undefined);
   }
 
   private saveToken(): void {
@@ -226,7 +226,10 @@ export class Session {
       this.setConnection('reconnecting');
     });
     room.onReconnect(() => {
-      if (room !== this.room) return;
+      if (room !== this.room) {
+        void room.leave(true);
+        return;
+      }
       this.saveToken();
       this.restarting = false;
       this.setConnection('connected');

@@ -1,5 +1,6 @@
 // A room's settings from its creator's join options (RULES §7, §9): a private room's creator sets the timers (a preset,
 // or seconds of their own) and the Arclight variants; a quick match plays the standard preset, the server's defaults.
+// The log keeps the settings a room was given (settingsOf), and a restore plays those (restoreSettings).
 import { type JoinOptions, parseJoinOptions, TIMER_PRESETS } from '@star-eater/protocol';
 import type { RoomDeps } from '../deps.js';
 import { refuse } from './admission.js';
@@ -28,4 +29,33 @@ export function creatorOptions(options: unknown, hasBots: boolean): JoinOptions 
   // Its creator sets the timers as in any private room.
   if (o.bot) o.private = true;
   return o;
+}
+
+/** The settings a room's log keeps (restore.ts): the same timers and variants after a restore on any process. */
+const KEPT = [
+  'private',
+  'preset',
+  'draftSeconds',
+  'commitSeconds',
+  'promptSeconds',
+  'rangeBands',
+  'initiativeRoll',
+  'criticalHits',
+] as const;
+
+type Kept = Pick<MatchRoomState['settings'], (typeof KEPT)[number]>;
+
+export function settingsOf(s: Kept): Kept {
+  return Object.fromEntries(KEPT.map((k) => [k, s[k]])) as unknown as Kept;
+}
+
+/**
+ * A restored room plays the settings its log kept, not this process' defaults: a quick match's timers are the
+ * defaults of the process that created it, which may differ from this one's (issue 11).
+ */
+export function restoreSettings(s: Kept, saved: unknown): void {
+  if (!saved || typeof saved !== 'object') return;
+  const from = saved as Record<string, unknown>;
+  const to = s as unknown as Record<string, unknown>;
+  for (const k of KEPT) if (typeof from[k] === typeof to[k]) to[k] = from[k];
 }
