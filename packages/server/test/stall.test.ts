@@ -9,6 +9,7 @@
 import { parseRecord, replayRecord } from '@star-eater/engine';
 import { TIMER_PRESETS } from '@star-eater/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchList } from '../src/http.js';
 import { eventsShown } from './event-log.js';
 import type { TestClient } from './harness.js';
 import {
@@ -110,7 +111,7 @@ describe.skipIf(!ready)('a process stalled past its lease (SIGSTOP), resumed aft
     // Same match, same timers, the lock-in kept; the taker lists it once.
     expect(spec2.state.settings).toMatchObject({ preset, commitSeconds: TIMER_PRESETS[preset].commit });
     expect(spec2.state.seats[0].lockedIn).toBe(true);
-    const listed = (await getJson(`${stalled.url}/api/matches`)).body.matches as Array<{ roomId: string }>;
+    const listed = (await getJson<MatchList>(`${stalled.url}/api/matches`)).body.matches;
     expect(listed.filter((m) => m.roomId === roomId)).toHaveLength(1);
 
     second.send('commit', { round: 1, commitment: { engine: 'S', cards: [] } });
