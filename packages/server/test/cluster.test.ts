@@ -6,6 +6,8 @@
 // is restored by the other process, and its players finish it there with their old reconnection tokens.
 import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchRecord } from '@star-eater/engine';
+import type { MatchList, RecordList } from '../src/http.js';
 import { attachBot } from './bot.js';
 import type { TestClient } from './harness.js';
 import {
@@ -43,9 +45,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
   };
   const byAddress = (addr: string) => procs.find((p) => p.address === addr)!;
   const listed = async (p: ServerProcess) =>
-    ((await getJson(`${p.url}/api/matches`)).body.matches as Array<{ roomId: string; players: string[] }>).map(
-      (m) => m.roomId,
-    );
+    (await getJson<MatchList>(`${p.url}/api/matches`)).body.matches.map((m) => m.roomId);
 
   /** Plays a quick-matched pair (asked through `via0` and `via1`) to the first commitment window. */
   async function pairToCommit(names: [string, string], via0: ServerProcess, via1: ServerProcess) {
@@ -106,9 +106,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     // GET /api/matches on either process lists it (one of them lists a room held by the other).
     for (const p of [a, b])
       await eventually(async () => (await listed(p)).includes(roomId), `${p.name} lists ${roomId}`);
-    const entry = (await getJson(`${b.url}/api/matches`)).body.matches.find(
-      (m: { roomId: string }) => m.roomId === roomId,
-    );
+    const entry = (await getJson<MatchList>(`${b.url}/api/matches`)).body.matches.find((m) => m.roomId === roomId);
     expect(entry).toMatchObject({ phase: 'commit', players: expect.arrayContaining(['Ada', 'Bo']) });
 
     // A spectator asks the process that does NOT hold the room.
@@ -129,7 +127,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     expect(ended.recordId).toBeTruthy();
     for (const p of hasPostgres ? [a, b] : [byAddress(host)]) {
       const rec = await eventually(async () => {
-        const r = await getJson(`${p.url}/api/records/${ended.recordId}`);
+        const r = await getJson<MatchRecord>(`${p.url}/api/records/${ended.recordId}`);
         return r.status === 200 && r.body;
       }, `record on ${p.name}`);
       expect(rec.end).toEqual({ winner: p1.seat, reason: 'concede' });
@@ -162,7 +160,9 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     const doomed = byAddress(hostOf(p0));
     const survivor = doomed === a ? b : a;
     await eventually(async () => (await listed(survivor)).includes(roomId), 'the match is listed');
-    const recordsBefore = hasPostgres ? (await getJson(`${survivor.url}/api/records`)).body.records.length : 0;
+    const recordsBefore = hasPostgres
+      ? (await getJson<RecordList>(`${survivor.url}/api/records`)).body.records.length
+      : 0;
     // Everyone connected to the doomed process, in whichever room (live, finished or private).
     const onDoomed = open.filter((c) => !c.closed && hostOf(c) === doomed.address);
     expect(onDoomed.length).toBeGreaterThanOrEqual(2);
@@ -176,7 +176,8 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     expect(await Promise.all(pairCodes)).toEqual([4010, 4010]);
     expect(doomed.output()).toContain('shut down');
     // The abandoned live match was not turned into anybody's forfeit.
-    if (hasPostgres) expect((await getJson(`${survivor.url}/api/records`)).body.records.length).toBe(recordsBefore);
+    if (hasPostgres)
+      expect((await getJson<RecordList>(`${survivor.url}/api/records`)).body.records.length).toBe(recordsBefore);
 
     if (hasPostgres) {
       // The shutdown handed its lease over: the survivor restores the match from the shared log, under the same
@@ -239,7 +240,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
       'the match restored on the other process',
       15_000,
     );
-    const m = (await getJson(`${other.url}/api/matches`)).body.matches as Array<{ roomId: string }>;
+    const m = (await getJson<MatchList>(`${other.url}/api/matches`)).body.matches;
     expect(m.filter((x) => x.roomId === roomId)).toHaveLength(1);
     for (const c of [q0, q1]) {
       await c.until(() => c.closed, 'the crash seen');

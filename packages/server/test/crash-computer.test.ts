@@ -8,7 +8,7 @@
 // the spectator received. Nothing of the computer's sealed commitment reaches a socket, an HTTP answer or a log line
 // before the reveal. Once on SQLite, once on a real PostgreSQL.
 import type { Room } from '@colyseus/sdk';
-import { parseRecord, replayRecord } from '@star-eater/engine';
+import { parseRecord, replayRecord, type MatchRecord } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { attachBot, type BotOptions } from './bot.js';
 import { eventsShown } from './event-log.js';
@@ -148,8 +148,10 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     }
     // The computer's round-1 commitment of (a), locked in before the crash: none of its cards in what the observers
     // received before its reveal.
-    const lockedRecord = await getJson(`${proc.url}/api/records/${locked.spec2!.of('ended')[0]!.recordId}`);
-    const cards = (lockedRecord.body.rounds[0].commitments[1].cards as Array<{ card: string }>).map((x) => x.card);
+    const lockedRecord = await getJson<MatchRecord>(
+      `${proc.url}/api/records/${locked.spec2!.of('ended')[0]!.recordId}`,
+    );
+    const cards = lockedRecord.body.rounds[0]!.commitments[1].cards.map((x) => x.card);
     [locked.human, locked.spec, locked.spec2!].forEach((o, i) => {
       const before = Buffer.concat(o.frames.slice(0, locked.sealedFrames![i])).toString('latin1');
       for (const card of cards) expect(before.includes(card), `${card} shown before the reveal`).toBe(false);

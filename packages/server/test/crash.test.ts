@@ -6,7 +6,7 @@
 // room id, the matches play on to their end, and each stored record replays to exactly the events both seats and the
 // spectator received across the crash. Once on SQLite, once on a real PostgreSQL.
 import { DatabaseSync } from 'node:sqlite';
-import { parseRecord, replayRecord, type Commitment } from '@star-eater/engine';
+import { parseRecord, replayRecord, type Commitment, type MatchRecord } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import pg from 'pg';
@@ -251,9 +251,9 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
       expect(eventsShown(watched, `${c.name} spectator`)).toEqual(replay.value.events);
     }
     // The timer's default for the seat that had not locked in: NONE, no cards (RULES §7).
-    const timed = await getJson(`${proc.url}/api/records/${timer.spec2!.of('ended')[0]!.recordId}`);
-    expect(timed.body.rounds[0].commitments[1]).toEqual({ engine: 'NONE', cards: [] });
-    expect(timed.body.rounds[0].commitments[0]).toEqual({ engine: 'N', cards: [] });
+    const timed = await getJson<MatchRecord>(`${proc.url}/api/records/${timer.spec2!.of('ended')[0]!.recordId}`);
+    expect(timed.body.rounds[0]!.commitments[1]).toEqual({ engine: 'NONE', cards: [] });
+    expect(timed.body.rounds[0]!.commitments[0]).toEqual({ engine: 'N', cards: [] });
   }, 240_000);
 }
 

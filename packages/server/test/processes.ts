@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
 import type { JoinOptions, PracticeLevel } from '@star-eater/protocol';
 import { sdkSocket } from '../src/colyseus-internals.js';
+import type { HealthAnswer } from '../src/http.js';
 import { sleep, TestClient } from './harness.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -34,7 +35,8 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (or the signal name) once the process has exited. */
   exited: Promise<number | string>;
-  health(): Promise<{ status: number; body: any }>;
+  /** GET /health (http.ts); a 503 `{ status: 'error' }` when the listing cannot be read has no other field. */
+  health(): Promise<{ status: number; body: HealthAnswer }>;
   sdk(): Client;
   kill(signal?: NodeJS.Signals): void;
 }
@@ -108,7 +110,7 @@ async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promis
     exited,
     health: async () => {
       const r = await fetch(`${url}/health`);
-      return { status: r.status, body: await r.json() };
+      return { status: r.status, body: (await r.json()) as HealthAnswer };
     },
     sdk: () => new Client(url),
     kill: (signal = 'SIGKILL') => {
@@ -170,9 +172,15 @@ export function closeCode(c: TestClient): Promise<number> {
   return new Promise((resolve) => c.room.onLeave((code: number) => resolve(code)));
 }
 
-export async function getJson(url: string): Promise<{ status: number; body: any }> {
+/** A GET and its JSON answer, read as `T` (the caller names what the URL answers: http.ts' types). */
+export async function getJson<T = unknown>(url: string): Promise<{ status: number; body: T }> {
   const r = await fetch(url);
-  return { status: r.status, body: await r.json().catch(() => null) };
+  const text = await r.text();
+  try {
+    return { status: r.status, body: JSON.parse(text) as T };
+  } catch {
+    throw new Error(`GET ${url}: ${r.status}, not JSON: ${text.slice(0, 200)}`);
+  }
 }
 
 /** Polls until pred() holds (or throws with `what`). */
