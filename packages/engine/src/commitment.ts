@@ -8,6 +8,7 @@ import {
   COMPONENTS,
   ENGINE_SETTINGS,
   err,
+  MAX_CARDS,
   ok,
   SECTIONS,
   TURRET_SETTINGS,
@@ -72,7 +73,7 @@ export function parseCommitment(input: unknown): Result<Commitment, CommitmentEr
   if (!has(input, 'cards')) return fail('missing-field', 'cards: required');
   const raw = input.cards;
   if (!Array.isArray(raw)) return fail('bad-type', 'cards: expected an array');
-  if (raw.length > 2) return fail('too-many-cards', `cards: ${raw.length} cards, at most two`);
+  if (raw.length > MAX_CARDS) return fail('too-many-cards', `cards: ${raw.length} cards, at most two`);
   const cards: CardPlay[] = [];
   for (let i = 0; i < raw.length; i++) {
     const r = parseCard(raw[i], `cards[${i}]`);

@@ -9,6 +9,7 @@ import type { BotSettings } from './bots/bot-seat.js';
 import { BotPool } from './bots/pool.js';
 import { TIMER_PRESETS } from '@star-eater/protocol';
 import { setRoomDeps, type RoomDeps } from './deps.js';
+import { guardListings } from './colyseus-internals.js';
 import { SpreadPingTransport } from './keepalive.js';
 import { type HttpOptions, mountHttp } from './http.js';
 import { DEFAULT_HTTP_GUARD, type HttpGuardOptions, installGate } from './http/gate.js';
@@ -180,8 +181,17 @@ function sweepDeadProcesses(cluster: Cluster, everyMs: number, log: Logger): Nod
   return sweep;
 }
 
-/** Matches whose process is gone (this one, restarted; or another, dead), rebuilt here from their logs (issue 11). */
-function takeOverMatches(opts: GameServerOptions, storage: Storage, instance: string, log: Logger): Takeover | null {
+/**
+ * Matches whose process is gone (this one, restarted; or another, dead), rebuilt here from their logs; and this
+ * process' own rooms given up if it stalled past its lease and another process took them (issue 11, rooms/lease.ts).
+ */
+function takeOverMatches(
+  opts: GameServerOptions,
+  storage: Storage,
+  instance: string,
+  rooms: Set<MatchRoom>,
+  log: Logger,
+): Takeover | null {
   if (opts.room?.wal === false) return null;
   return new Takeover({
     storage,
@@ -189,6 +199,10 @@ function takeOverMatches(opts: GameServerOptions, storage: Storage, instance: st
     leaseMs: opts.leaseMs ?? 15_000,
     log: log.child({ component: 'takeover' }),
     restore: (claim) => restoreRoom(claim, log),
+    held: () =>
+      [...rooms]
+        .filter((r) => r.journal && !r.journal.lost)
+        .map((r) => ({ roomId: r.roomId, lose: () => r.journal.wal.lose() })),
   });
 }
 
@@ -254,6 +268,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const { server, transport } = defineColyseus(opts, { cluster, guard, rooms, draining, http, log });
   await server.listen(requestedPort, host);
   installGate(transport.server!, guard);
+  // A room given up to another process (rooms/lease.ts) leaves the shared listing entry of its id alone.
+  guardListings();
   const port = (transport.server!.address() as AddressInfo).port;
   const processId = matchMaker.processId;
   const redis = opts.redisUrl ? redact(opts.redisUrl) : undefined;
@@ -261,7 +277,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   log.info({ port, host, storage: storage.kind, presence, processId, publicAddress, redis }, 'game server listening');
 
   const sweep = sweepDeadProcesses(cluster, opts.sweepMs ?? 10_000, log);
-  const takeover = takeOverMatches(opts, storage, instance, log);
+  const takeover = takeOverMatches(opts, storage, instance, rooms, log);
   const restored = (await takeover?.start()) ?? 0;
   restoring = false;
   if (restored) log.info({ matches: restored }, 'matches restored from their logs');

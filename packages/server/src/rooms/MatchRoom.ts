@@ -9,10 +9,11 @@ import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { onClientMessage, type Member } from './client-messages.js';
-import { Computer } from './computer.js';
+import { Computer, computerName } from './computer.js';
+import type { BotAnswer } from '../bots/levels.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
-import { configureRoom, creatorOptions } from './settings.js';
+import { configureRoom, creatorOptions, restoreSettings, settingsOf } from './settings.js';
 import { takeOver } from './takeover.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { applyInput } from './inputs.js';
@@ -20,7 +21,8 @@ import { tokenHash, type Input } from './input-log.js';
 import { Journal } from './journal.js';
 import { Match, type MatchHost, type Outcome } from './match.js';
 import { MatchStart } from './match-start.js';
-import { afterRestore, openLog, replay, restoreClaim } from './restore.js';
+import { afterRestore, openLog, replay, restoreClaim, savedOptions } from './restore.js';
+import { giveUp, MOVED } from './lease.js';
 import { SeatLog } from './seat-log.js';
 import { markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
@@ -64,8 +66,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private readonly start = new MatchStart(this);
   /** The room's patches and messages, in order (room-output.ts). */
   private readonly output = new RoomOutput(this);
-  /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
+  /** The process is shutting down (app.ts close()), or the match is another's (lease.ts): nobody forfeits here. */
   private closing = false;
+  /** onCreate is over. */
+  private created = false;
   readonly emotes = new Emotes(
     () => this.clockNow(),
     (msg) => this.output.toAll('emote', msg),
@@ -74,21 +78,22 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   override async onCreate(options: unknown): Promise<void> {
     this.deps = roomDeps();
     const claim = restoreClaim(options);
+    const saved = claim ? savedOptions(claim.options) : null;
     if (claim) {
       this.roomId = claim.roomId; // the same room id: clients reconnect with their old tokens (restore.ts)
-      options = claim.options;
+      options = saved!.join;
     }
     this.log = this.deps.log.child({ room: this.roomId });
     this.seats = new SeatLog(this, this.deps.reconnectSeconds * 1000);
     const o = creatorOptions(options, !!this.deps.bots);
     configureRoom(this.state.settings, o, this.deps.timers);
+    if (saved) restoreSettings(this.state.settings, saved.settings);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
     this.desk = this.guardRoom();
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
     this.computer = new Computer(this.computerHost(), this.deps.bots, this.deps.botOfferSeconds);
-    if (o.bot) this.computer.sit(1, o.bot);
     // The room sends its own patches (room-output.ts); timers: room-timers.ts.
     this.output.start(
       () => {
@@ -100,15 +105,36 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
       onClientMessage(this, client, type, payload),
     );
-    this.journal = new Journal(this.deps.storage, this.deps.wal !== false, this.roomId, this.log, () =>
-      clockNow(this.clock),
+    this.journal = new Journal(
+      this.deps.storage,
+      this.deps.wal !== false,
+      this.roomId,
+      this.log,
+      this.deps.instance ?? 'solo',
+      () => clockNow(this.clock),
+      () => this.giveUp(),
     );
     if (claim) {
       replay(this, claim);
       await afterRestore(this, claim);
-    } else await openLog(this.roomId, { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) });
+      // Its seats wait for their players' tokens as long as their budgets last (RULES §7), not the 10 s Colyseus
+      // gives an empty new room: disposed, the room would drop its log, and the match with it.
+      this.autoDispose = this.seats.restored.size === 0;
+    } else {
+      const join = { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) };
+      await openLog(this.roomId, join, settingsOf(this.state.settings));
+      // A practice match: the computer's seat is the log's first input (a restore seats it again by replaying it).
+      if (o.bot) await this.write({ k: 'computer', seat: 1, level: o.bot, name: computerName(o.bot) });
+    }
     this.updateMetadata();
+    this.created = true;
     this.log.info({ private: !!o.private, restored: !!claim }, claim ? 'room restored' : 'room created');
+  }
+
+  /** Another process took this match over (lease.ts): it is never acted on here again; its clients go there. */
+  private giveUp(): void {
+    this.closing = true;
+    giveUp(this, this.log, [this.timers, this.computerTimers, this.computer, this.match, this.listing], this.created);
   }
 
   /** The seat desk and the screening of every frame (guards.ts). */
@@ -176,8 +202,23 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         const c = this.seats.clients[seat];
         if (c) sendTo(c, 'computer-offer', msg);
       },
-      start: () => this.start.soon(),
+      start: () => {
+        if (!this.journal.replaying) this.start.soon();
+      },
+      answer: (seat: Seat, answer: BotAnswer) => this.answerFor(seat, answer),
+      logOffer: (seat: Seat) => void this.write({ k: 'offer', seat }),
     };
+  }
+
+  /** The computer's answer, as the message of its seat: logged, then applied like a player's (client-messages.ts). */
+  private async answerFor(seat: Seat, answer: BotAnswer): Promise<Outcome> {
+    const input: Input = { k: 'msg', seat, ...this.match.messageOf(answer) };
+    let outcome: Outcome = {
+      ok: false,
+      error: { code: 'illegal', message: `${input.type}: the server could not apply it` },
+    };
+    await this.journal.write(input, () => this.guard('computer answer', () => (outcome = this.apply(input)!)));
+    return outcome;
   }
 
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
@@ -223,6 +264,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   override async onJoin(client: Client, options: unknown): Promise<void> {
+    if (this.journal.lost) throw refuse(MOVED);
     let auth: Auth;
     try {
       auth = this.desk.admit(client.sessionId, options);
@@ -297,6 +339,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   /** Nobody is connected and nothing is held any more: the room may go (a restored room nobody came back to). */
   idle(): void {
+    this.autoDispose = true;
     if (this.clients.length === 0) disposeSoonIfEmpty(this);
   }
 
@@ -326,6 +369,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
    * a restored seat's token is known by its hash only (journal.ts). The SDK's own retry asks hasReservedSeat.
    */
   override checkReconnectionToken(token: string): string {
+    if (this.journal.lost) return undefined as never; // the match is another process' (lease.ts)
     const owner = this.clients.find((c) => c.reconnectionToken === token);
     if (owner && !takeOver(owner, this.match.live, (e) => sendTo(owner, 'error', e))) return undefined as never;
     this.journal.recognise(this, this.seats, token);
@@ -340,6 +384,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const back = this.journal.returning(this, this.seats, client.sessionId);
     const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
     if (back !== null) this.members.set(client.sessionId, { role: 'player', seat: back, limiter });
+    if (back !== null && this.seats.restored.size === 0) this.autoDispose = true; // every restored seat is back
     const m = this.members.get(client.sessionId);
     if (!m || m.seat === null) return;
     const seat = m.seat;

@@ -66,6 +66,7 @@ export function onClientMessage(room: MessageRoom, client: Client, type: string 
   room.journal
     .write(input, () => onInput(room, client, seat, input))
     ?.catch(() => {
+      if (room.journal.lost) return; // the match is another process' now: this client is being sent there
       const message = `${parsed.type}: the server could not store it`;
       sendTo(client, 'error', { code: 'illegal', type: parsed.type, message });
     });
