@@ -1,7 +1,7 @@
 # The game server image, in two stages (issue 11):
 # - build: the whole workspace installed, the client built (Vite) and the server bundled (esbuild, dist/main.js with
-#   the engine and protocol inside); then `pnpm deploy --prod` copies the server package with its production
-#   dependencies only into /out.
+#   the engine, protocol and bots inside, and the bot threads' dist/bot-worker.js); then `pnpm deploy --prod` copies
+#   the server package (its `files`: dist) with its production dependencies only into /out.
 # - runtime: a slim Node 22 with /out and the built client, run by plain `node dist/main.js` (no pnpm, no tsx: a
 #   SIGTERM reaches the server itself) as the unprivileged `node` user, NODE_ENV=production.
 # Configuration by environment (README "Deploy"): DATABASE_URL, REDIS_URL + PUBLIC_ADDRESS + INSTANCE_ID per replica.
@@ -14,7 +14,7 @@ COPY . .
 RUN pnpm install --frozen-lockfile \
   && pnpm build \
   && pnpm --filter @star-eater/server deploy --prod /out \
-  && cp -r packages/server/dist /out/dist \
+  && test -f /out/dist/main.js -a -f /out/dist/bot-worker.js \
   && cp -r packages/client/dist /out/client
 
 FROM node:22-bookworm-slim AS runtime

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for Star Eater Online and the workspace's packages.
 # Idempotent: a second run only checks. Usage: bash scripts/setup.sh [--services] [--browser]
-#   --services  also install redis-server and PostgreSQL (Debian packages) for the scaled tests
+#   --services  also install redis-server, PostgreSQL and nginx (Debian packages) for the scaled tests and the
+#               loopback deployment (scripts/cluster.sh)
 #   --browser   also install Debian's chromium for Playwright
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -52,11 +53,17 @@ apt_install() {
   log "apt-get install ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
-  apt-get install -y -qq "${missing[@]}" >/dev/null
+  # The packages' own system services (nginx on :80, a PostgreSQL cluster) are not wanted: the scripts start
+  # throwaway ones on loopback. A policy-rc.d answering 101 keeps the packages from starting them (Debian policy).
+  local policy=/usr/sbin/policy-rc.d guard=
+  if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && guard=1; fi
+  apt-get install -y -qq "${missing[@]}" >/dev/null || { [ -n "$guard" ] && rm -f "$policy"; return 1; }
+  [ -n "$guard" ] && rm -f "$policy"
+  return 0
 }
 for arg in "$@"; do
   case "$arg" in
-    --services) apt_install redis-server postgresql ;;
+    --services) apt_install redis-server postgresql nginx ;;
     --browser) apt_install chromium ;;
   esac
 done

@@ -88,8 +88,13 @@ test('the tutorial: six lessons from the lobby to the end, a hint for a wrong or
 test('board pieces say what they are: on hover with a mouse, on a tap on a touch screen', async ({ browser }) => {
   const shipPoint = (p: Page) =>
     p.evaluate(() => {
-      const mv = (window as any).__board;
-      return mv.view.pagePoint(mv.board.model.ships[0].core) as { x: number; y: number };
+      type P = { x: number; y: number };
+      const mv = (
+        window as unknown as {
+          __board: { view: { pagePoint(h: unknown): P }; board: { model: { ships: { core: unknown }[] } } };
+        }
+      ).__board;
+      return mv.view.pagePoint(mv.board.model.ships[0]!.core);
     });
   const desk = await browser.newPage();
   await desk.goto('/#/demo');

@@ -37,6 +37,7 @@ import {
   sampleFrames,
   serve,
   type Bundle,
+  type PwPage,
   type RoundPick,
 } from './harness.js';
 
@@ -69,6 +70,116 @@ interface Frames {
   stopped: number[];
 }
 
+/** rAF deltas on the still board for 2 s, then 1 s with Pixi's ticker stopped (no render per frame: a diagnostic). */
+async function stillFrames(page: PwPage): Promise<{ idle: number[]; stopped: number[] }> {
+  const idle = await page.evaluate(sampleFrames, 2000);
+  const ticker = (on: boolean) =>
+    page.evaluate((start: boolean) => {
+      const t = (window as unknown as { __board: { view: { pixi: { ticker: { stop(): void; start(): void } } } } })
+        .__board.view.pixi.ticker;
+      if (start) t.start();
+      else t.stop();
+    }, on);
+  await ticker(false);
+  const stopped = await page.evaluate(sampleFrames, 1000);
+  await ticker(true);
+  return { idle, stopped };
+}
+
+/** Plays the round at 1× from the replay's Next round button and times every frame until the board is idle. */
+async function timeRound(page: PwPage): Promise<Pick<Frames, 'intervals' | 'work' | 'js' | 'durationMs' | 'timedOut'>> {
+  return page.evaluate(
+    ({ timeout }: { timeout: number }) =>
+      new Promise<Pick<Frames, 'intervals' | 'work' | 'js' | 'durationMs' | 'timedOut'>>((done) => {
+        type Timing = Frames['js'][number];
+        const b = (
+          window as unknown as {
+            __board: {
+              player: { speed: number; queue: { busy: boolean } };
+              view: { onTiming: ((t: Timing) => void) | null };
+            };
+          }
+        ).__board;
+        b.player.speed = 1;
+        const intervals: number[] = [];
+        const work: number[] = [];
+        const js: Timing[] = [];
+        const ch = new MessageChannel();
+        let frameStart = 0;
+        ch.port1.onmessage = () => work.push(performance.now() - frameStart);
+        let last = 0;
+        let started = 0;
+        let stopped = false;
+        const tick = (t: number) => {
+          if (stopped) return;
+          if (last) intervals.push(t - last);
+          last = t;
+          frameStart = t;
+          ch.port2.postMessage(0);
+          const idle = !b.player.queue.busy;
+          if ((idle && started && t - started > 200) || (started && t - started > timeout)) {
+            stopped = true;
+            b.view.onTiming = null;
+            setTimeout(() => done({ intervals, work, js, durationMs: t - started, timedOut: !idle }), 50);
+            return;
+          }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame((t) => {
+          started = t;
+          last = t;
+          b.view.onTiming = (x) => js.push(x);
+          (document.getElementById('replay-next-round') as HTMLButtonElement).click();
+          requestAnimationFrame(tick);
+        });
+      }),
+    { timeout: TIMEOUT_MS },
+  );
+}
+
+/** What draws the board: the WebGL renderer, Pixi's renderer, the canvas and its resolution. */
+async function boardInfo(
+  page: PwPage,
+): Promise<
+  Omit<Frames, 'intervals' | 'work' | 'js' | 'durationMs' | 'timedOut' | 'label' | 'idle' | 'blank' | 'stopped'>
+> {
+  return page.evaluate(() => {
+    const c =
+      document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+    const ext = c?.getExtension('WEBGL_debug_renderer_info');
+    const gl =
+      c && ext
+        ? String(c.getParameter(ext.UNMASKED_RENDERER_WEBGL))
+        : c
+          ? String(c.getParameter(c.RENDERER))
+          : 'no webgl';
+    const board = (
+      window as unknown as {
+        __board: {
+          view: {
+            softwareGl?: string;
+            pixi?: {
+              canvas: HTMLCanvasElement;
+              renderer?: { name?: string; type?: number; resolution: number; gl?: WebGLRenderingContext };
+            };
+          };
+        };
+      }
+    ).__board;
+    const rn = board.view.pixi?.renderer;
+    const cv = board.view.pixi?.canvas;
+    return {
+      gl,
+      renderer: rn?.name ?? String(rn?.type ?? '?'),
+      dpr: devicePixelRatio,
+      canvas: cv ? `${cv.width}x${cv.height}` : '?',
+      resolution: rn?.resolution ?? NaN,
+      antialias: rn?.gl ? !!rn.gl.getContextAttributes()?.antialias : null,
+      software: board.view.softwareGl ?? '',
+    };
+  });
+}
+
 async function measureFrames(pick: RoundPick, port: number): Promise<Frames> {
   const browser = await launch();
   const hardStop = setTimeout(() => {
@@ -86,104 +197,13 @@ async function measureFrames(pick: RoundPick, port: number): Promise<Frames> {
     await page.goto(`http://127.0.0.1:${port}/blank`);
     const blank = await page.evaluate(sampleFrames, 1000);
     await openRound(page, pick, port);
-    // Let the board settle for half a second, then a baseline: rAF deltas on the still board for 2 s.
+    // Let the board settle for half a second, then a baseline on the still board.
     await page.waitForTimeout(500);
     const label = (await page.locator('#replay-pos').textContent()) ?? '';
-    const idle = await page.evaluate(sampleFrames, 2000);
-    // Diagnostic: the same still board with Pixi's ticker stopped (no render per frame), 1 s.
-    const ticker = (on: boolean) =>
-      page.evaluate((start: boolean) => {
-        const t = (window as unknown as { __board: { view: { pixi: { ticker: { stop(): void; start(): void } } } } })
-          .__board.view.pixi.ticker;
-        if (start) t.start();
-        else t.stop();
-      }, on);
-    await ticker(false);
-    const stopped = await page.evaluate(sampleFrames, 1000);
-    await ticker(true);
+    const { idle, stopped } = await stillFrames(page);
     await page.waitForTimeout(300);
-    const r = await page.evaluate(
-      ({ timeout }: { timeout: number }) =>
-        new Promise<Pick<Frames, 'intervals' | 'work' | 'js' | 'durationMs' | 'timedOut'>>((done) => {
-          type Timing = Frames['js'][number];
-          const b = (
-            window as unknown as {
-              __board: {
-                player: { speed: number; queue: { busy: boolean } };
-                view: { onTiming: ((t: Timing) => void) | null };
-              };
-            }
-          ).__board;
-          b.player.speed = 1;
-          const intervals: number[] = [];
-          const work: number[] = [];
-          const js: Timing[] = [];
-          const ch = new MessageChannel();
-          let frameStart = 0;
-          ch.port1.onmessage = () => work.push(performance.now() - frameStart);
-          let last = 0;
-          let started = 0;
-          let stopped = false;
-          const tick = (t: number) => {
-            if (stopped) return;
-            if (last) intervals.push(t - last);
-            last = t;
-            frameStart = t;
-            ch.port2.postMessage(0);
-            const idle = !b.player.queue.busy;
-            if ((idle && started && t - started > 200) || (started && t - started > timeout)) {
-              stopped = true;
-              b.view.onTiming = null;
-              setTimeout(() => done({ intervals, work, js, durationMs: t - started, timedOut: !idle }), 50);
-              return;
-            }
-            requestAnimationFrame(tick);
-          };
-          requestAnimationFrame((t) => {
-            started = t;
-            last = t;
-            b.view.onTiming = (x) => js.push(x);
-            (document.getElementById('replay-next-round') as HTMLButtonElement).click();
-            requestAnimationFrame(tick);
-          });
-        }),
-      { timeout: TIMEOUT_MS },
-    );
-    const info = await page.evaluate(() => {
-      const c =
-        document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
-      const ext = c?.getExtension('WEBGL_debug_renderer_info');
-      const gl =
-        c && ext
-          ? String(c.getParameter(ext.UNMASKED_RENDERER_WEBGL))
-          : c
-            ? String(c.getParameter(c.RENDERER))
-            : 'no webgl';
-      const board = (
-        window as unknown as {
-          __board: {
-            view: {
-              softwareGl?: string;
-              pixi?: {
-                canvas: HTMLCanvasElement;
-                renderer?: { name?: string; type?: number; resolution: number; gl?: WebGLRenderingContext };
-              };
-            };
-          };
-        }
-      ).__board;
-      const rn = board.view.pixi?.renderer;
-      const cv = board.view.pixi?.canvas;
-      return {
-        gl,
-        renderer: rn?.name ?? String(rn?.type ?? '?'),
-        dpr: devicePixelRatio,
-        canvas: cv ? `${cv.width}x${cv.height}` : '?',
-        resolution: rn?.resolution ?? NaN,
-        antialias: rn?.gl ? !!rn.gl.getContextAttributes()?.antialias : null,
-        software: board.view.softwareGl ?? '',
-      };
-    });
+    const r = await timeRound(page);
+    const info = await boardInfo(page);
     if (errors.length) console.error(`page errors: ${errors.slice(0, 3).join(' | ')}`);
     return { ...r, label, idle, blank, stopped, ...info };
   } finally {

@@ -39,22 +39,36 @@ try {
   // Instrument.
   const info = await page.evaluate(
     ({ finish, hide, code }: { finish: boolean; hide: string[]; code: string }) => {
-      type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-      const mv = (window as unknown as { __board: Any }).__board;
-      const view = mv.view as Any;
-      const app = view.app as Any;
+      // The shapes of the board's Pixi objects this instrument reads and wraps (a bench pokes at internals).
+      type Node = { constructor: { name: string }; children?: Node[]; visible: boolean };
+      type App = {
+        renderer: { gl?: WebGL2RenderingContext; resolution: number };
+        render: () => void;
+        stage: { children: Node[] };
+        canvas: HTMLCanvasElement;
+      };
+      type View = {
+        app: App;
+        opts: { onFrame: (dt: number) => void };
+        draw: () => void;
+        overlays?: Record<string, Node>;
+      } & Record<string, unknown>;
+      type Rec = Record<'tick' | 'draw' | 'render' | 'finish' | 'calls' | 'frames', number[]>;
+      const view = (window as unknown as { __board: { view: View } }).__board.view;
+      const app = view.app;
       const gl = (app.renderer.gl ?? {
         getContextAttributes: () => null,
         getParameter: () => 0,
         SAMPLES: 0,
       }) as WebGL2RenderingContext;
-      const rec: Any = { tick: [], draw: [], render: [], finish: [], calls: [], frames: [] };
-      (window as unknown as { __prof: Any }).__prof = rec;
+      const rec: Rec = { tick: [], draw: [], render: [], finish: [], calls: [], frames: [] };
+      (window as unknown as { __prof: Rec }).__prof = rec;
       let calls = 0;
       for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
-        const f = (gl as unknown as Any)[name];
+        const glFns = gl as unknown as Record<string, ((...a: unknown[]) => unknown) | undefined>;
+        const f = glFns[name];
         if (f)
-          (gl as unknown as Any)[name] = function (this: unknown, ...a: unknown[]) {
+          glFns[name] = function (this: unknown, ...a: unknown[]) {
             calls++;
             return f.apply(this, a);
           };
@@ -85,18 +99,20 @@ try {
         rec.calls.push(calls);
       };
       for (const h of hide) {
-        const o = /^\d+$/.test(h) ? app.stage.children[Number(h)] : (view[h] ?? view.overlays?.[h]);
+        const o = (/^\d+$/.test(h) ? app.stage.children[Number(h)] : (view[h] ?? view.overlays?.[h])) as
+          | Node
+          | undefined;
         if (o) o.visible = false;
       }
       if (code) new Function('view', 'app', code)(view, app);
       const cv = app.canvas as HTMLCanvasElement;
-      const count = (o: Any): number => 1 + (o.children ?? []).reduce((a: number, c: Any) => a + count(c), 0);
+      const count = (o: Node): number => 1 + (o.children ?? []).reduce((a, c) => a + count(c), 0);
       return {
         canvas: `${cv.width}x${cv.height} (css ${cv.clientWidth}x${cv.clientHeight})`,
         resolution: app.renderer.resolution,
         antialias: gl.getContextAttributes()?.antialias,
         samples: gl.getParameter(gl.SAMPLES),
-        stage: app.stage.children.map((c: Any) => `${c.constructor.name}(${count(c)})`).join(' '),
+        stage: app.stage.children.map((c) => `${c.constructor.name}(${count(c)})`).join(' '),
       };
     },
     { finish: has('finish'), hide: (opt('hide') ?? '').split(',').filter(Boolean), code: opt('eval') ?? '' },

@@ -2,7 +2,7 @@
 // with every value of the parameters it takes. `validateCommitment` accepts exactly these (up to the order of the two
 // cards, and a direct-fire broadside's aim, which it ignores); each card also says whether it can act this round
 // given cooldowns, power and tokens (`cardAvailability`, RULES §4.3: a card that cannot act is legal and does nothing).
-import { cardAvailability, type CardAvailability } from './commitment.js';
+import { cardAvailability, type CardAvailability } from './card-availability.js';
 import { getFaction, weaponCard } from './content/index.js';
 import { TURRET_SETTINGS } from './squadron-action.js';
 import type { CardId, CardPlay, Commitment, EngineSetting, MatchState, Seat } from './types.js';

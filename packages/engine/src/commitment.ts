@@ -1,13 +1,14 @@
-// The sealed commitment (RULES §4.1, §10): structural validation of untrusted JSON against the player's loadout,
-// and which cards can act this round (for the client; an unusable card is still legal and just does nothing, §4.3).
+// The sealed commitment (RULES §4.1, §10): structural validation of untrusted JSON against the player's loadout.
+// Which cards can act this round: card-availability.ts.
 import { getFaction, weaponCard } from './content/index.js';
-import type { CardPlay, Commitment, Component, MatchState, Result, Seat, TokenSource, Warship } from './types.js';
+import type { CardPlay, Commitment, MatchState, Result, Seat, Warship } from './types.js';
 import {
   AIMS,
   CARD_IDS,
   COMPONENTS,
   ENGINE_SETTINGS,
   err,
+  MAX_CARDS,
   ok,
   SECTIONS,
   TURRET_SETTINGS,
@@ -72,7 +73,7 @@ export function parseCommitment(input: unknown): Result<Commitment, CommitmentEr
   if (!has(input, 'cards')) return fail('missing-field', 'cards: required');
   const raw = input.cards;
   if (!Array.isArray(raw)) return fail('bad-type', 'cards: expected an array');
-  if (raw.length > 2) return fail('too-many-cards', `cards: ${raw.length} cards, at most two`);
+  if (raw.length > MAX_CARDS) return fail('too-many-cards', `cards: ${raw.length} cards, at most two`);
   const cards: CardPlay[] = [];
   for (let i = 0; i < raw.length; i++) {
     const r = parseCard(raw[i], `cards[${i}]`);
@@ -203,119 +204,4 @@ function checkForShip(ship: Warship, play: CardPlay, at: string): Result<CardPla
 function squadronIndex(v: unknown, at: string): Result<number, CommitmentError> {
   if (v === 0 || v === 1 || v === 2) return ok(v);
   return fail(typeof v === 'number' ? 'bad-value' : 'bad-type', `${at}: expected a squadron index 0, 1 or 2`);
-}
-
-// ---------------------------------------------------------------- availability (for the client)
-
-export interface CardAvailability {
-  card: CardId;
-  /** False when the card would do nothing this round whatever else is played. */
-  usable: boolean;
-  /** Why not, or what it depends on. */
-  reason?: string;
-  /** Usable only if one of these cards is played with it (to clear the component's cooldown first). */
-  requires?: CardId[];
-  /** The component the required card must be played on (the one whose cooldown this card waits on). */
-  component?: Component;
-}
-
-const COMPONENT_NAME: Record<Component, string> = {
-  main: 'Main weapon',
-  broadside: 'Broadsides',
-  fighterBay: 'Fighter bay',
-  pointDefence: 'Point defence',
-};
-
-/**
- * What each of the eight cards can do this round, from the state at commit time (RULES §4.3: a card whose component
- * has cooldown when it would act does nothing). Vent Coolant and Capacitor Dump resolve in the action phase, before
- * Defence Stations and every later phase, so they can clear a cooldown in time for the other card played.
- */
-export function cardAvailability(s: MatchState, seat: Seat): CardAvailability[] {
-  const ship = s.ships[seat];
-  const special = getFaction(ship.faction).special;
-  const dumpReady = special.kind === 'capacitorDump' && ship.power > 0;
-
-  const cooled = (card: CardId, comp: Component): CardAvailability | null => {
-    const c = ship.cooldown[comp];
-    if (c === 0) return null;
-    const clears: CardId[] = [];
-    if (c === 1) clears.push('vent-coolant');
-    if (dumpReady) clears.push('special-ability');
-    const what = `${COMPONENT_NAME[comp]} has ${c} cooldown`;
-    if (clears.length === 0) return { card, usable: false, reason: what };
-    const how = clears.map((x) => (x === 'vent-coolant' ? 'Vent Coolant' : special.name)).join(' or ');
-    return { card, usable: true, reason: `${what}: play ${how} on it too`, requires: clears, component: comp };
-  };
-  const tokens = (card: CardId, weapon: string, source: TokenSource): CardAvailability | null => {
-    const w = weaponCard(weapon);
-    if (w.class !== 'projectile' && w.class !== 'torpedo') return null;
-    if (ship.supply[source as 'main' | 'broadside'] > 0) return null;
-    const onBoard = s.tokens.some((t) => t.owner === seat && t.source === source);
-    return onBoard
-      ? { card, usable: true, reason: `No ${w.name} tokens in supply: fires only if one returns first` }
-      : { card, usable: false, reason: `No ${w.name} tokens left` };
-  };
-  const weapon = (card: CardId, comp: 'main' | 'broadside'): CardAvailability => {
-    const t = tokens(card, ship.loadout[comp], comp);
-    if (t && !t.usable) return t;
-    return cooled(card, comp) ?? t ?? { card, usable: true };
-  };
-
-  const anyCooldown = Object.values(ship.cooldown).some((c) => c > 0);
-  const aboard = ship.squadrons.filter((q) => q.status === 'aboard');
-  const out: CardAvailability[] = [];
-  for (const card of CARD_IDS) {
-    switch (card) {
-      case 'fire-main':
-        out.push(weapon(card, 'main'));
-        break;
-      case 'port-broadside':
-      case 'starboard-broadside':
-        out.push(weapon(card, 'broadside'));
-        break;
-      case 'launch-squadron':
-        if (aboard.length === 0) out.push({ card, usable: false, reason: 'No squadron aboard' });
-        else out.push(cooled(card, 'fighterBay') ?? { card, usable: true });
-        break;
-      case 'defence-stations':
-        out.push(cooled(card, 'pointDefence') ?? { card, usable: true });
-        break;
-      case 'vent-coolant':
-        out.push(anyCooldown ? { card, usable: true } : { card, usable: false, reason: 'No component has cooldown' });
-        break;
-      case 'squadron-maintenance': {
-        const room = aboard.some((q) => {
-          const sc = getFaction(ship.faction).squadrons.find((c) => c.id === q.card);
-          return (
-            sc !== undefined &&
-            q.munitions < sc.capacity &&
-            (sc.munition === 'fighter' || ship.supply.squadronTorpedo > 0)
-          );
-        });
-        const destroyed = ship.squadrons.some((q) => q.status === 'destroyed');
-        const reason = 'No squadron aboard with room for munitions, and none destroyed';
-        out.push(room || destroyed ? { card, usable: true } : { card, usable: false, reason });
-        break;
-      }
-      case 'special-ability':
-        if (ship.power <= 0) out.push({ card, usable: false, reason: `No power left for ${special.name}` });
-        else if (special.kind === 'capacitorDump' && !anyCooldown)
-          out.push({ card, usable: false, reason: 'No component has cooldown' });
-        else if (
-          special.kind === 'emergencyRepairs' &&
-          ship.startArmour &&
-          SECTIONS.every((x) => ship.armour[x] >= ship.startArmour[x])
-        ) {
-          // Still legal: a collision in the momentum phase may damage armour before the action phase.
-          out.push({
-            card,
-            usable: true,
-            reason: 'No armour damaged yet: repairs only what the momentum phase damages',
-          });
-        } else out.push({ card, usable: true });
-        break;
-    }
-  }
-  return out;
 }

@@ -7,6 +7,7 @@ import type { Source } from './events.js';
 import {
   affectedBy,
   attackArcFor,
+  HIT_DIE,
   attackerObstructions,
   attackOdds,
   hasTarget,
@@ -79,7 +80,7 @@ function rollAgainst(
   aim: Candidate | null,
 ): void {
   const odds = attackOdds(ctx.s, attacker, c.target, dist);
-  const d12 = ctx.roll(12);
+  const d12 = ctx.roll(HIT_DIE);
   const hit = d12 > odds.needAbove;
   const source: Source = {
     ...attacker.source,

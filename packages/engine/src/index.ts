@@ -46,17 +46,14 @@ export {
   isFactionId,
   type AnyCard,
 } from './content/index.js';
+export { CARD_NAMES, COMPONENT_NAMES, SLOT_NAMES, PHASE_NAMES } from './content/names.js';
 export { TOKEN_EVASION } from './weapons/projectile.js';
 
 // the draft, commitments, a match
 export * from './loadout.js';
-export {
-  parseCommitment,
-  validateCommitment,
-  cardAvailability,
-  type CardAvailability,
-  type CommitmentError,
-} from './commitment.js';
+export { MAX_LINEAR, MAX_ROTATIONAL } from './momentum.js';
+export { parseCommitment, validateCommitment, type CommitmentError } from './commitment.js';
+export { cardAvailability, type CardAvailability } from './card-availability.js';
 export {
   commitmentOptions,
   legalCommitments,
@@ -77,7 +74,7 @@ export { squadronNextSteps, launchHexes } from './squadron-move.js';
 export { validateFighterAnswer } from './fighter-answer.js';
 export { squadronEndOptions } from './squadron-action.js';
 export { squadronMoves, placementAnswer, withFighterMoves } from './fighter-options.js';
-export { targetOptions } from './targeting.js';
+export { targetOptions, HIT_DIE, HIT_BASE } from './targeting.js';
 export { lineOfSight } from './los.js';
 
 // records, replays, randomness

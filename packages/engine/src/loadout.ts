@@ -6,6 +6,8 @@ import type { Faction, FactionId, Loadout, Result, Seat, Slot, SquadronCard } fr
 import { err, ok, SLOTS } from './types.js';
 
 export type SingleSlot = Exclude<Slot, 'squadrons'>;
+/** A loadout's squadrons: three (RULES §5). */
+export const SQUADRON_COUNT = 3;
 export const SINGLE_SLOTS: readonly SingleSlot[] = ['main', 'broadside', 'fighterBay', 'pointDefence'];
 export type Triple = [string, string, string];
 /** Munitions on squadrons 0, 1, 2. */
@@ -133,10 +135,10 @@ export function draftTurn(d: Draft): DraftTurn {
 
 /** Check a squadron triple against a faction deck: own cards, copy limits, not three heavy (RULES §5). */
 export function checkSquadrons(faction: Faction, cards: unknown, field = 'cards'): Result<Triple, DraftError> {
-  if (!Array.isArray(cards) || cards.length !== 3)
+  if (!Array.isArray(cards) || cards.length !== SQUADRON_COUNT)
     return fail('malformed', `${field}: expected three squadron card ids`);
   const found: SquadronCard[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < SQUADRON_COUNT; i++) {
     const r = checkCard(faction, 'squadrons', cards[i], `${field}[${i}]`);
     if (!r.ok) return r;
     found.push(faction.squadrons.find((c) => c.id === r.value)!);
@@ -188,7 +190,7 @@ export function munitionRules(faction: Faction, squadrons: Triple): MunitionRule
     if (c.munition === 'torpedo') torpedoCap += c.capacity;
     else fighterCap += c.capacity;
   }
-  const total = Math.min(4, fighterCap + Math.min(torpedoCap, torpedoTokens));
+  const total = Math.min(MUNITIONS_TOTAL, fighterCap + Math.min(torpedoCap, torpedoTokens));
   return { capacity, torpedo, torpedoTokens, total };
 }
 

@@ -51,8 +51,12 @@ export interface Odds {
   hitTwelfths: number;
 }
 
+/** The hit formula's die and base (RULES §4.5): hit when d12 > 6 + evasion − accuracy. */
+export const HIT_DIE = 12;
+export const HIT_BASE = 6;
+
 /** Faces of a d12 strictly above needAbove: 0 when it needs 12 or more, 12 when it needs below 1. */
-export const hitTwelfths = (needAbove: number): number => Math.max(0, Math.min(12, 12 - needAbove));
+export const hitTwelfths = (needAbove: number): number => Math.max(0, Math.min(HIT_DIE, HIT_DIE - needAbove));
 
 const SECTION_ORDER = ['bow', 'core', 'port', 'starboard'];
 const KIND_ORDER = ['section', 'squadron', 'torpedo', 'hex'];
@@ -164,7 +168,7 @@ export function attackOdds(s: MatchState, attacker: DirectAttacker, t: Target, d
     else if (attacker.range >= 3 && dist >= attacker.range) modifiers.push({ reason: 'range-band-long', value: -1 });
   }
   const accuracy = attacker.accuracy + modifiers.reduce((n, m) => n + m.value, 0);
-  const needAbove = 6 + evasion - accuracy;
+  const needAbove = HIT_BASE + evasion - accuracy;
   return {
     evasion,
     baseAccuracy: attacker.accuracy,

@@ -178,6 +178,9 @@ export const CARD_IDS: readonly CardId[] = [
   'special-ability',
 ];
 
+/** Up to two distinct commitment cards a round (RULES §4.1). */
+export const MAX_CARDS = 2;
+
 export type Aim = 'fore' | 'aft';
 export const AIMS: readonly Aim[] = ['fore', 'aft'];
 /** One commitment card and the parameters known at commit time. Only the fields of that card are allowed. */

@@ -4,8 +4,13 @@
 // to the moment BOTH clients hold the round's result (the `events` message with done: true; decision prompts on the
 // way are answered at once, so their round trips are included). A finished match asks for a rematch, so every match
 // stays live for the whole window.
+// The WebSocket for Node first (the SDK reads it), then the SDK.
 import '../src/node-websocket.js';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { Client, type Room } from '@colyseus/sdk';
+import { sdkSocket } from '../src/colyseus-internals.js';
+import { attachBot, type Bot } from '../test/bot.js';
+import { computerMatch } from '../test/load-players.js';
 
 export interface WorkerConfig {
   port: number;
@@ -42,124 +47,138 @@ export type FromWorker =
   | { kind: 'stats'; stats: WorkerStats }
   | { kind: 'error'; message: string };
 
-if (process.env.SE_BENCH_WORKER) await runWorker(JSON.parse(process.env.SE_BENCH_WORKER) as WorkerConfig);
+/** What this process' clients saw; `measuring` while the window is open, `stopping` once it closed. */
+class Tally {
+  measuring = false;
+  stopping = false;
+  latencies: number[] = [];
+  rounds = 0;
+  bytes = 0;
+  frames = 0;
+  byKind: Record<string, number> = {};
+  joinErrors = 0;
+  joinErrorReasons: Record<string, number> = {};
+  unexpectedLeaves = 0;
+  /** Matches that reached their first commitment window. */
+  live = 0;
+  bots: Bot[] = [];
+  clients: Room[] = [];
+}
 
-async function runWorker(cfg: WorkerConfig): Promise<void> {
-  const { Client } = await import('@colyseus/sdk');
-  const { attachBot } = await import('../test/bot.js');
-  const { sdkSocket } = await import('../src/colyseus-internals.js');
-  type Room = import('@colyseus/sdk').Room;
-  type Bot = ReturnType<typeof attachBot>;
-  const send = (m: FromWorker) => process.send!(m);
-  const url = `ws://127.0.0.1:${cfg.port}`;
-  const [tMin, tMax] = cfg.think;
-  const think = () => tMin + Math.random() * (tMax - tMin);
+const FRAME = { 10: 'join', 14: 'state', 15: 'patch', 18: 'ping' } as Record<number, string>;
+const dec = new TextDecoder();
+/** A frame's kind: a message by its type, else Colyseus' protocol code. */
+function kindOf(b: Uint8Array): string {
+  const code = b[0]! & 0x1f;
+  if (code === 13 && (b[1]! & 0xe0) === 0xa0) return `msg:${dec.decode(b.subarray(2, 2 + (b[1]! & 0x1f)))}`;
+  return FRAME[code] ?? `code${code}`;
+}
 
-  let measuring = false;
-  let stopping = false;
-  const latencies: number[] = [];
-  let rounds = 0;
-  let bytes = 0;
-  let frames = 0;
-  let joinErrors = 0;
-  const joinErrorReasons: Record<string, number> = {};
-  let unexpectedLeaves = 0;
-  let live = 0;
-  const byKind: Record<string, number> = {};
-  const bots: Bot[] = [];
-  const clients: Room[] = [];
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
+function countBytes(t: Tally, room: Room): void {
+  sdkSocket(room).addEventListener('message', (ev: MessageEvent) => {
+    if (!t.measuring) return;
+    const data = ev.data as ArrayBuffer;
+    t.bytes += data.byteLength;
+    t.frames += 1;
+    const k = kindOf(new Uint8Array(data));
+    t.byKind[k] = (t.byKind[k] ?? 0) + data.byteLength;
+  });
+}
 
-  const FRAME = { 10: 'join', 14: 'state', 15: 'patch', 18: 'ping' } as Record<number, string>;
-  const dec = new TextDecoder();
-  const kindOf = (b: Uint8Array): string => {
-    const code = b[0]! & 0x1f;
-    if (code === 13 && (b[1]! & 0xe0) === 0xa0) return `msg:${dec.decode(b.subarray(2, 2 + (b[1]! & 0x1f)))}`;
-    return FRAME[code] ?? `code${code}`;
-  };
+/** One match's two clients, timed on one clock: `${matchNo}:${round}` → when each seat locked in, who holds the result. */
+class MatchClock {
+  readonly lockAt = new Map<string, [number, number]>();
+  readonly arrived = new Map<string, { n: number; at: number }>();
+  started = false;
 
-  const countBytes = (room: Room) => {
-    sdkSocket(room).addEventListener('message', (ev: MessageEvent) => {
-      if (!measuring) return;
-      const data = ev.data as ArrayBuffer;
-      bytes += data.byteLength;
-      frames += 1;
-      const k = kindOf(new Uint8Array(data));
-      byKind[k] = (byKind[k] ?? 0) + data.byteLength;
+  constructor(
+    private readonly t: Tally,
+    private readonly i: number,
+    private readonly think: () => number,
+  ) {}
+
+  /** Plays seat `k` of the match with a bot and times its rounds. */
+  seat(room: Room, k: 0 | 1): void {
+    const { t } = this;
+    countBytes(t, room);
+    t.clients.push(room);
+    room.reconnection.enabled = false;
+    const key = (round: number) => `${(room.state as { matchNo: number }).matchNo}:${round}`;
+    const bot = attachBot(room, {
+      seed: `bench-${this.i}-${k}`,
+      aggressive: true,
+      thinkMs: this.think,
+      onCommit: (round) => {
+        const at = this.lockAt.get(key(round)) ?? [NaN, NaN];
+        at[k] = performance.now();
+        this.lockAt.set(key(round), at);
+      },
     });
-  };
-
-  async function playMatch(i: number): Promise<void> {
-    /** `${matchNo}:${round}` → time each seat sent its (latest) lock-in, and how many clients hold the result. */
-    const lockAt = new Map<string, [number, number]>();
-    const arrived = new Map<string, { n: number; at: number }>();
-    let started = false;
-    const wire = (room: Room, k: 0 | 1) => {
-      countBytes(room);
-      clients.push(room);
-      room.reconnection.enabled = false;
-      const key = (round: number) => `${(room.state as { matchNo: number }).matchNo}:${round}`;
-      const bot = attachBot(room, {
-        seed: `bench-${i}-${k}`,
-        aggressive: true,
-        thinkMs: think,
-        onCommit: (round) => {
-          const t = lockAt.get(key(round)) ?? [NaN, NaN];
-          t[k] = performance.now();
-          lockAt.set(key(round), t);
-        },
-      });
-      bots.push(bot);
-      room.onStateChange((st: { phase?: string }) => {
-        if (!started && k === 0 && st.phase === 'commit') {
-          started = true;
-          live += 1;
-        }
-      });
-      room.onMessage('events', (e: { round: number; done: boolean }) => {
-        if (!e.done) return;
-        const id = key(e.round);
-        const a = arrived.get(id) ?? { n: 0, at: 0 };
-        a.n += 1;
-        a.at = performance.now();
-        arrived.set(id, a);
-        if (a.n < 2) return;
-        arrived.delete(id);
-        const t = lockAt.get(id);
-        lockAt.delete(id);
-        if (!measuring || !t) return;
-        rounds += 1;
-        const last = Math.max(t[0], t[1]);
-        if (Number.isFinite(last)) latencies.push(a.at - last);
-      });
-      room.onMessage('ended', () => {
-        if (!stopping) room.send('rematch');
-      });
-      room.onLeave(() => {
-        if (!stopping) unexpectedLeaves += 1;
-      });
-    };
-    let step = 'create';
-    try {
-      const a = (await new Client(url).create('match', { name: `bot${i}a` })) as Room;
-      wire(a, 0);
-      step = 'join';
-      const b = (await new Client(url).joinById(a.roomId, { name: `bot${i}b` })) as Room;
-      wire(b, 1);
-    } catch (e) {
-      joinErrors += 1;
-      const err = e as { message?: string; code?: number | string; cause?: { code?: string; message?: string } };
-      const why = [err?.code, err?.message, err?.cause?.code ?? err?.cause?.message]
-        .filter((x) => x !== undefined && x !== '')
-        .join(' ');
-      const reason = `${step}: ${(why || String(e)).replace(/[A-Za-z0-9_-]{9,}/g, '…').slice(0, 120)}`;
-      joinErrorReasons[reason] = (joinErrorReasons[reason] ?? 0) + 1;
-    }
+    t.bots.push(bot);
+    room.onStateChange((st: { phase?: string }) => {
+      if (!this.started && k === 0 && st.phase === 'commit') {
+        this.started = true;
+        t.live += 1;
+      }
+    });
+    room.onMessage('events', (e: { round: number; done: boolean }) => {
+      if (e.done) this.result(key(e.round));
+    });
+    room.onMessage('ended', () => {
+      if (!t.stopping) room.send('rematch');
+    });
+    room.onLeave(() => {
+      if (!t.stopping) t.unexpectedLeaves += 1;
+    });
   }
 
-  // Joins at the configured rate, and never more than MAX_JOINING matches joining at once: when the server (or this
-  // process) falls behind, new joins wait here instead of piling up seat reservations that expire (15 s).
+  /** A client holds the round's result: once both do, the round's latency from the second lock-in. */
+  private result(id: string): void {
+    const a = this.arrived.get(id) ?? { n: 0, at: 0 };
+    a.n += 1;
+    a.at = performance.now();
+    this.arrived.set(id, a);
+    if (a.n < 2) return;
+    this.arrived.delete(id);
+    const locks = this.lockAt.get(id);
+    this.lockAt.delete(id);
+    if (!this.t.measuring || !locks) return;
+    this.t.rounds += 1;
+    const last = Math.max(locks[0], locks[1]);
+    if (Number.isFinite(last)) this.t.latencies.push(a.at - last);
+  }
+}
+
+/** A join failure's reason: the step, the SDK's code and message, ids stripped. */
+function joinFailure(step: string, e: unknown): string {
+  const err = e as { message?: string; code?: number | string; cause?: { code?: string; message?: string } };
+  const why = [err?.code, err?.message, err?.cause?.code ?? err?.cause?.message]
+    .filter((x) => x !== undefined && x !== '')
+    .join(' ');
+  return `${step}: ${(why || String(e)).replace(/[A-Za-z0-9_-]{9,}/g, '…').slice(0, 120)}`;
+}
+
+async function playMatch(t: Tally, url: string, i: number, think: () => number): Promise<void> {
+  const match = new MatchClock(t, i, think);
+  let step = 'create';
+  try {
+    const a = (await new Client(url).create('match', { name: `bot${i}a` })) as Room;
+    match.seat(a, 0);
+    step = 'join';
+    const b = (await new Client(url).joinById(a.roomId, { name: `bot${i}b` })) as Room;
+    match.seat(b, 1);
+  } catch (e) {
+    t.joinErrors += 1;
+    const reason = joinFailure(step, e);
+    t.joinErrorReasons[reason] = (t.joinErrorReasons[reason] ?? 0) + 1;
+  }
+}
+
+/**
+ * Joins at the configured rate, and never more than MAX_JOINING matches joining at once: when the server (or this
+ * process) falls behind, new joins wait here instead of piling up seat reservations that expire (15 s).
+ */
+async function joinAll(cfg: WorkerConfig, play: (i: number) => Promise<void>): Promise<void> {
   const MAX_JOINING = 32;
   let joining = 0;
   const slotFree: Array<() => void> = [];
@@ -170,7 +189,7 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
     while (joining >= MAX_JOINING) await new Promise<void>((r) => slotFree.push(r));
     joining += 1;
     joins.push(
-      playMatch(cfg.firstIndex + j).finally(() => {
+      play(cfg.firstIndex + j).finally(() => {
         joining -= 1;
         slotFree.shift()?.();
       }),
@@ -179,51 +198,66 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
   }
   await Promise.all(joins);
+}
+
+function statsOf(t: Tally, loop: IntervalHistogram, joinLoop: WorkerStats['joinLoop']): WorkerStats {
+  const refused: Record<string, number> = {};
+  for (const b of t.bots)
+    for (const e of b.errors) refused[`${e.type}:${e.code}`] = (refused[`${e.type}:${e.code}`] ?? 0) + 1;
+  return {
+    latencies: t.latencies,
+    rounds: t.rounds,
+    bytes: t.bytes,
+    frames: t.frames,
+    clients: t.clients.length,
+    byKind: t.byKind,
+    refused,
+    joinErrors: t.joinErrors,
+    joinErrorReasons: t.joinErrorReasons,
+    unexpectedLeaves: t.unexpectedLeaves,
+    loopP99: loop.percentile(99) / 1e6,
+    loopMax: loop.max / 1e6,
+    joinLoop,
+  };
+}
+
+async function runWorker(cfg: WorkerConfig): Promise<void> {
+  const send = (m: FromWorker) => process.send!(m);
+  const url = `ws://127.0.0.1:${cfg.port}`;
+  const [tMin, tMax] = cfg.think;
+  const think = () => tMin + Math.random() * (tMax - tMin);
+  const t = new Tally();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+
+  await joinAll(cfg, (i) => playMatch(t, url, i, think));
   // The matches against the computer (`--bot-matches`): their player thinks like the others, nothing is measured.
-  const { computerMatch } = await import('../test/load-players.js');
   for (let j = 0; j < (cfg.computerMatches ?? 0); j++) {
     await computerMatch(url, cfg.firstIndex + j, cfg.computerLevel ?? 'hard', think).catch(() => {
-      joinErrors += 1;
+      t.joinErrors += 1;
     });
   }
   const joinLoop = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
   // Ready when every match that joined has reached its first commitment window.
   const readyTimer = setInterval(() => {
-    if (live + joinErrors >= cfg.matches) {
+    if (t.live + t.joinErrors >= cfg.matches) {
       clearInterval(readyTimer);
-      send({ kind: 'ready', live, joinErrors });
+      send({ kind: 'ready', live: t.live, joinErrors: t.joinErrors });
     }
   }, 100);
 
   process.on('message', (m: ToWorker) => {
     if (m.cmd === 'measure') {
-      measuring = true;
+      t.measuring = true;
       loop.reset();
     } else if (m.cmd === 'stop') {
-      measuring = false;
-      stopping = true;
-      const refused: Record<string, number> = {};
-      for (const b of bots)
-        for (const e of b.errors) refused[`${e.type}:${e.code}`] = (refused[`${e.type}:${e.code}`] ?? 0) + 1;
-      send({
-        kind: 'stats',
-        stats: {
-          latencies,
-          rounds,
-          bytes,
-          frames,
-          clients: clients.length,
-          byKind,
-          refused,
-          joinErrors,
-          joinErrorReasons,
-          unexpectedLeaves,
-          loopP99: loop.percentile(99) / 1e6,
-          loopMax: loop.max / 1e6,
-          joinLoop,
-        },
-      });
+      t.measuring = false;
+      t.stopping = true;
+      send({ kind: 'stats', stats: statsOf(t, loop, joinLoop) });
       setTimeout(() => process.exit(0), 200);
     }
   });
 }
+
+// Last: the classes and constants above are initialised before the worker runs.
+if (process.env.SE_BENCH_WORKER) await runWorker(JSON.parse(process.env.SE_BENCH_WORKER) as WorkerConfig);

@@ -68,49 +68,45 @@ export interface StepResult {
 
 const round1 = (x: number) => +x.toFixed(1);
 
-export function report(r: StepResult) {
-  const { matches, settings: s, stats: all, during, window } = r;
-  const lat = all.flatMap((x) => x.latencies).sort((a, b) => a - b);
-  const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
+/** Every bot process' figures added up; latencies sorted. */
+function totals(all: WorkerStats[]) {
   const sum = (f: (x: WorkerStats) => number) => all.reduce((acc, x) => acc + f(x), 0);
   const merge = (f: (x: WorkerStats) => Record<string, number>) => {
     const out: Record<string, number> = {};
     for (const x of all) for (const [k, v] of Object.entries(f(x))) out[k] = (out[k] ?? 0) + v;
     return out;
   };
-  const rounds = sum((x) => x.rounds);
-  const bytes = sum((x) => x.bytes);
-  const byKind = merge((x) => x.byKind);
-  const joinErrors = sum((x) => x.joinErrors);
-  const joinErrorReasons = merge((x) => x.joinErrorReasons);
-  const leaves = sum((x) => x.unexpectedLeaves);
-  const perClientRound = rounds ? bytes / (2 * rounds) : NaN;
+  const lat = all.flatMap((x) => x.latencies).sort((a, b) => a - b);
+  return {
+    lat,
+    /** The latency at quantile p (NaN without one). */
+    q: (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN,
+    rounds: sum((x) => x.rounds),
+    bytes: sum((x) => x.bytes),
+    frames: sum((x) => x.frames),
+    byKind: merge((x) => x.byKind),
+    joinErrors: sum((x) => x.joinErrors),
+    joinErrorReasons: merge((x) => x.joinErrorReasons),
+    leaves: sum((x) => x.unexpectedLeaves),
+    refused: merge((x) => x.refused),
+  };
+}
+type Totals = ReturnType<typeof totals>;
+
+/** The server's CPU time per round, ms: total and [user, sys] (NaN / null without a figure). */
+function serverCpu(r: StepResult, rounds: number) {
   const cpu = r.serverCpu;
-  const cpuMsPerRound = cpu && rounds ? (cpu.total * 1000) / rounds : NaN;
-  const figures = {
-    matches,
-    liveAtStart: r.liveAtStart,
-    liveOnServer: during?.liveMatches ?? NaN,
-    botProcs: s.botProcs,
-    think: s.think,
-    seconds: round1(window),
-    rounds,
-    roundsPerSecond: round1(rounds / window),
-    latencyMs: { p50: round1(q(0.5)), p99: round1(q(0.99)), max: round1(lat.at(-1) ?? NaN), n: lat.length },
-    bytesPerClientPerRound: Math.round(perClientRound),
-    framesPerClientPerRound: rounds ? round1(sum((x) => x.frames) / (2 * rounds)) : NaN,
-    bytesPerClientPerRoundByKind: Object.fromEntries(
-      Object.entries(byKind)
-        .sort((a, b) => b[1] - a[1])
-        .map(([k, v]) => [k, Math.round(v / (2 * Math.max(1, rounds)))]),
-    ),
-    serverCpuMsPerRound: +cpuMsPerRound.toFixed(3),
-    serverCpuUserSysMsPerRound:
-      cpu && rounds ? [+((cpu.user * 1000) / rounds).toFixed(3), +((cpu.sys * 1000) / rounds).toFixed(3)] : null,
-    serverCpuPercentOfOneCore: cpu ? Math.round((cpu.total / window) * 100) : NaN,
-    serverLoopDelayMs: during?.eventLoopDelayMs ?? null,
-    serverLoopDelayDuringJoinsMs: r.joined?.eventLoopDelayMs ?? null,
-    serverLogLines: r.serverLog.messages,
+  return {
+    msPerRound: cpu && rounds ? (cpu.total * 1000) / rounds : NaN,
+    userSys: cpu && rounds ? [+((cpu.user * 1000) / rounds).toFixed(3), +((cpu.sys * 1000) / rounds).toFixed(3)] : null,
+    percentOfOneCore: cpu ? Math.round((cpu.total / r.window) * 100) : NaN,
+  };
+}
+
+/** Memory growth per live match over the idle server, and the bots' own load. */
+function memoryAndBots(r: StepResult) {
+  const { during, matches, stats: all, window } = r;
+  return {
     heapPerLiveMatchKB: during
       ? round1((during.memory.heapUsedBytes - r.idle.memory.heapUsedBytes) / 1024 / matches)
       : NaN,
@@ -124,47 +120,99 @@ export function report(r: StepResult) {
     botCpuPercentOfOneCore: Math.round((r.botCpuSeconds / window) * 100),
     /** CPU used by every other process on the machine in the window (other engineers' tests, browsers…). */
     otherCpuPercentOfOneCore: Math.round(
-      (Math.max(0, r.machineCpuSeconds - r.botCpuSeconds - (cpu?.total ?? 0)) / window) * 100,
+      (Math.max(0, r.machineCpuSeconds - r.botCpuSeconds - (r.serverCpu?.total ?? 0)) / window) * 100,
     ),
-    loadAverage1m: round1(loadavg()[0]!),
-    joinErrors,
-    joinErrorReasons,
-    unexpectedLeaves: leaves,
-    refusedBotMessages: merge((x) => x.refused),
-    workersReported: all.length,
   };
+}
+
+/** A step's full figures (--json). */
+function figuresOf(r: StepResult, t: Totals) {
+  const { matches, settings: s, during, window } = r;
+  const cpu = serverCpu(r, t.rounds);
+  return {
+    matches,
+    liveAtStart: r.liveAtStart,
+    liveOnServer: during?.liveMatches ?? NaN,
+    botProcs: s.botProcs,
+    think: s.think,
+    seconds: round1(window),
+    rounds: t.rounds,
+    roundsPerSecond: round1(t.rounds / window),
+    latencyMs: { p50: round1(t.q(0.5)), p99: round1(t.q(0.99)), max: round1(t.lat.at(-1) ?? NaN), n: t.lat.length },
+    bytesPerClientPerRound: Math.round(t.rounds ? t.bytes / (2 * t.rounds) : NaN),
+    framesPerClientPerRound: t.rounds ? round1(t.frames / (2 * t.rounds)) : NaN,
+    bytesPerClientPerRoundByKind: Object.fromEntries(
+      Object.entries(t.byKind)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => [k, Math.round(v / (2 * Math.max(1, t.rounds)))]),
+    ),
+    serverCpuMsPerRound: +cpu.msPerRound.toFixed(3),
+    serverCpuUserSysMsPerRound: cpu.userSys,
+    serverCpuPercentOfOneCore: cpu.percentOfOneCore,
+    serverLoopDelayMs: during?.eventLoopDelayMs ?? null,
+    serverLoopDelayDuringJoinsMs: r.joined?.eventLoopDelayMs ?? null,
+    serverLogLines: r.serverLog.messages,
+    ...memoryAndBots(r),
+    loadAverage1m: round1(loadavg()[0]!),
+    joinErrors: t.joinErrors,
+    joinErrorReasons: t.joinErrorReasons,
+    unexpectedLeaves: t.leaves,
+    refusedBotMessages: t.refused,
+    workersReported: r.stats.length,
+  };
+}
+type Figures = ReturnType<typeof figuresOf>;
+
+const byCount = (counts: Record<string, number>) => Object.entries(counts).sort((a, b) => b[1] - a[1]);
+
+/** What breaks the step: lost processes, errors, dropped clients, log lines, and the goal missed. */
+function problemsOf(r: StepResult, t: Totals): string[] {
+  const { matches, settings: s, stats: all, during } = r;
   const problems: string[] = [];
   if (!r.started) problems.push(`not every match started within ${r.joinBudgetSeconds} s`);
   if (all.length < s.botProcs) problems.push(`${s.botProcs - all.length} bot process(es) lost`);
-  if (joinErrors) {
-    const reasons = Object.entries(joinErrorReasons)
-      .sort((a, b) => b[1] - a[1])
+  if (t.joinErrors) {
+    const reasons = byCount(t.joinErrorReasons)
       .map(([k, v]) => `${v}× ${k}`)
       .join(', ');
-    problems.push(`${joinErrors} join errors (${reasons})`);
+    problems.push(`${t.joinErrors} join errors (${reasons})`);
   }
-  if (leaves) problems.push(`${leaves} dropped clients`);
+  if (t.leaves) problems.push(`${t.leaves} dropped clients`);
   if (r.serverLog.lines) {
-    const top = Object.entries(r.serverLog.messages)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 3);
+    const top = byCount(r.serverLog.messages).slice(0, 3);
     problems.push(`${r.serverLog.lines} server log lines (${top.map(([k, v]) => `${v}× ${k}`).join(', ')})`);
   }
   // A match between its end and its rematch is not live: count the rooms (each holds its two bots).
   if (during && during.rooms < matches) problems.push(`only ${during.rooms} rooms on the server`);
-  if (!(q(0.99) < GOAL.p99Ms)) problems.push(`p99 ${q(0.99).toFixed(0)} ms ≥ ${GOAL.p99Ms}`);
+  const p99 = t.q(0.99);
+  if (!(p99 < GOAL.p99Ms)) problems.push(`p99 ${p99.toFixed(0)} ms ≥ ${GOAL.p99Ms}`);
+  const perClientRound = t.rounds ? t.bytes / (2 * t.rounds) : NaN;
   if (!(perClientRound < GOAL.bytesPerClientRound))
     problems.push(`${Math.round(perClientRound)} B/client/round ≥ ${GOAL.bytesPerClientRound}`);
-  const loop = during?.eventLoopDelayMs;
-  const [user, sys] = figures.serverCpuUserSysMsPerRound ?? [NaN, NaN];
-  const line =
-    `matches ${String(matches).padStart(5)} (live ${figures.liveOnServer})${r.settings.computerMatches ? ` + ${r.settings.computerMatches} vs computer (${r.settings.computerLevel})` : ''} | ${figures.roundsPerSecond} rounds/s | ` +
-    `lock-in→both results p50 ${figures.latencyMs.p50} ms p99 ${figures.latencyMs.p99} ms (max ${figures.latencyMs.max}, n ${lat.length}) | ` +
-    `${figures.bytesPerClientPerRound} B, ${figures.framesPerClientPerRound} frames /client/round | ` +
-    `server cpu ${cpuMsPerRound.toFixed(2)} ms/round (user ${user} + sys ${sys}), ${figures.serverCpuPercentOfOneCore}% | ` +
-    `server loop p99 ${loop?.p99 ?? '?'} max ${loop?.max ?? '?'} ms (joins: p99 ${r.joined?.eventLoopDelayMs?.p99 ?? '?'} max ${r.joined?.eventLoopDelayMs?.max ?? '?'}) | ` +
-    `heap ${figures.heapPerLiveMatchKB} KB + rss ${figures.rssPerLiveMatchKB} KB /match (rss ${figures.serverRssMB} MB) | ` +
-    `bots cpu ${figures.botCpuPercentOfOneCore}%, loop p99 ${figures.botLoopDelayP99Ms} ms (joins: p99 ${figures.botLoopDelayDuringJoinsMs.p99} max ${figures.botLoopDelayDuringJoinsMs.max}) | others cpu ${figures.otherCpuPercentOfOneCore}%, load ${figures.loadAverage1m} | ` +
-    `${problems.length ? `BREAKS: ${problems.join('; ')}` : 'ok'}`;
-  return { line, figures, breaks: problems.length ? problems.join('; ') : null };
+  return problems;
+}
+
+/** The step's one line. */
+function lineOf(r: StepResult, f: Figures, problems: string[]): string {
+  const loop = f.serverLoopDelayMs;
+  const joins = f.serverLoopDelayDuringJoinsMs;
+  const [user, sys] = f.serverCpuUserSysMsPerRound ?? [NaN, NaN];
+  const s = r.settings;
+  return (
+    `matches ${String(f.matches).padStart(5)} (live ${f.liveOnServer})${s.computerMatches ? ` + ${s.computerMatches} vs computer (${s.computerLevel})` : ''} | ${f.roundsPerSecond} rounds/s | ` +
+    `lock-in→both results p50 ${f.latencyMs.p50} ms p99 ${f.latencyMs.p99} ms (max ${f.latencyMs.max}, n ${f.latencyMs.n}) | ` +
+    `${f.bytesPerClientPerRound} B, ${f.framesPerClientPerRound} frames /client/round | ` +
+    `server cpu ${serverCpu(r, f.rounds).msPerRound.toFixed(2)} ms/round (user ${user} + sys ${sys}), ${f.serverCpuPercentOfOneCore}% | ` +
+    `server loop p99 ${loop?.p99 ?? '?'} max ${loop?.max ?? '?'} ms (joins: p99 ${joins?.p99 ?? '?'} max ${joins?.max ?? '?'}) | ` +
+    `heap ${f.heapPerLiveMatchKB} KB + rss ${f.rssPerLiveMatchKB} KB /match (rss ${f.serverRssMB} MB) | ` +
+    `bots cpu ${f.botCpuPercentOfOneCore}%, loop p99 ${f.botLoopDelayP99Ms} ms (joins: p99 ${f.botLoopDelayDuringJoinsMs.p99} max ${f.botLoopDelayDuringJoinsMs.max}) | others cpu ${f.otherCpuPercentOfOneCore}%, load ${f.loadAverage1m} | ` +
+    `${problems.length ? `BREAKS: ${problems.join('; ')}` : 'ok'}`
+  );
+}
+
+export function report(r: StepResult) {
+  const t = totals(r.stats);
+  const figures = figuresOf(r, t);
+  const problems = problemsOf(r, t);
+  return { line: lineOf(r, figures, problems), figures, breaks: problems.length ? problems.join('; ') : null };
 }

@@ -68,11 +68,16 @@ console.log(
 );
 process.exit(0);
 
-/** One step: a fresh server, `matches` bot matches joined, a measuring window, the figures. */
-async function runStep(matches: number) {
-  const { botProcs, pin, cores, joinRate } = settings;
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'se-bench-'));
+/** The server's log lines (warn and above) from its start to the end of the window, by message. */
+interface ServerLog {
+  lines: number;
+  messages: Record<string, number>;
+  /** Still counting: the shutdown after the window is noise. */
+  open: boolean;
+}
+
+/** A fresh server process on `port`, its database in `dir`, its log lines counted. */
+function startServer(port: number, dir: string): { server: ChildProcess; serverLog: ServerLog } {
   const extra = (argv[argv.indexOf('--server-args') + 1] ?? '').split(' ').filter((a) => has('server-args') && a);
   const nodeArgs = [
     ...extra,
@@ -81,7 +86,9 @@ async function runStep(matches: number) {
     'tsx',
     mainFile,
   ];
-  const [cmd, args] = pin ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+  const [cmd, args] = settings.pin
+    ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]]
+    : [process.execPath, nodeArgs];
   const server = spawn(cmd, args as string[], {
     env: {
       ...process.env,
@@ -94,71 +101,67 @@ async function runStep(matches: number) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  // The server's log lines (warn and above) from its start to the end of the window; the shutdown after it is noise.
-  const serverLog = { lines: 0, messages: {} as Record<string, number>, open: true };
+  const serverLog: ServerLog = { lines: 0, messages: {}, open: true };
   let partial = '';
   const logFile = opt('server-log');
   server.stdout!.on('data', (chunk: Buffer) => {
     if (logFile) appendFileSync(logFile, chunk);
     const lines = (partial + chunk.toString('utf8')).split('\n');
     partial = lines.pop() ?? '';
-    if (!serverLog.open) return;
-    for (const l of lines) {
-      if (!l.trim()) continue;
-      serverLog.lines += 1;
-      let msg = l.slice(0, 100);
-      try {
-        msg = (JSON.parse(l) as { msg?: string }).msg ?? msg;
-      } catch {
-        // not a pino line
-      }
-      serverLog.messages[msg] = (serverLog.messages[msg] ?? 0) + 1;
-    }
+    if (serverLog.open) for (const l of lines) countLine(serverLog, l);
   });
-  const workers: ChildProcess[] = [];
-  const cleanup = async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-    if (server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(15_000)]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', () => {
-    for (const w of workers) w.kill('SIGKILL');
-    server.kill('SIGKILL');
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const health = async () => (await (await fetch(`${base}/health`)).json()) as Health;
+  return { server, serverLog };
+}
+
+function countLine(log: ServerLog, l: string): void {
+  if (!l.trim()) return;
+  log.lines += 1;
+  let msg = l.slice(0, 100);
+  try {
+    msg = (JSON.parse(l) as { msg?: string }).msg ?? msg;
+  } catch {
+    // not a pino line
+  }
+  log.messages[msg] = (log.messages[msg] ?? 0) + 1;
+}
+
+/** Waits until the server answers /health (it fails if the server exits first or does not start within ~20 s). */
+async function whenHealthy(server: ChildProcess, health: () => Promise<Health>): Promise<void> {
   let serverExited = false;
   server.once('exit', () => (serverExited = true));
   for (let i = 0; ; i++) {
     if (serverExited) throw new Error('the server exited before it answered /health');
     try {
       await health();
-      break;
+      return;
     } catch {
       if (i > 200) throw new Error('server did not start');
       await sleep(100);
     }
   }
-  await sleep(500);
-  const idle = await health();
+}
 
-  // The bot workers, each with its share of matches and of the join rate.
-  const ready: Promise<FromWorker & { kind: 'ready' }>[] = [];
-  const stats: Promise<WorkerStats | null>[] = [];
+interface Workers {
+  workers: ChildProcess[];
+  /** Each worker's "ready": every match it joined has reached its first commitment window. */
+  ready: Promise<FromWorker & { kind: 'ready' }>[];
+  /** Each worker's figures once stopped (null: it exited without them). */
+  stats: Promise<WorkerStats | null>[];
+}
+
+/** The bot workers, each with its share of matches and of the join rate. */
+function startWorkers(port: number, matches: number): Workers {
+  const { botProcs, pin, cores, joinRate } = settings;
+  const share = (n: number, w: number) => Math.floor(n / botProcs) + (w < n % botProcs ? 1 : 0);
+  const out: Workers = { workers: [], ready: [], stats: [] };
   for (let w = 0; w < botProcs; w++) {
     const cfg: WorkerConfig = {
       port,
-      matches: Math.floor(matches / botProcs) + (w < matches % botProcs ? 1 : 0),
+      matches: share(matches, w),
       firstIndex: w * 100_000,
       joinRate: joinRate / botProcs,
       think: settings.think,
-      computerMatches:
-        Math.floor(settings.computerMatches / botProcs) + (w < settings.computerMatches % botProcs ? 1 : 0),
+      computerMatches: share(settings.computerMatches, w),
       computerLevel: settings.computerLevel,
     };
     const env = { ...process.env, SE_BENCH_WORKER: JSON.stringify(cfg) };
@@ -169,54 +172,91 @@ async function runStep(matches: number) {
             stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
           })
         : fork(workerFile, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    workers.push(child);
-    ready.push(new Promise((res) => child.on('message', (m: FromWorker) => m.kind === 'ready' && res(m))));
-    stats.push(
+    out.workers.push(child);
+    out.ready.push(new Promise((res) => child.on('message', (m: FromWorker) => m.kind === 'ready' && res(m))));
+    out.stats.push(
       new Promise((res) => {
         child.on('message', (m: FromWorker) => m.kind === 'stats' && res(m.stats));
         child.on('exit', () => res(null));
       }),
     );
   }
-  const joinBudget = 30_000 + (matches / joinRate) * 3000;
-  const readies = await Promise.race([Promise.all(ready), sleep(joinBudget).then(() => null)]);
+  return out;
+}
 
-  // Measuring window: CPU from /proc, memory and the event-loop delay from /health at the end.
+/** The measuring window: CPU from /proc, memory and the event-loop delay from /health at the end. */
+async function measure(server: ChildProcess, w: Workers, health: () => Promise<Health>, serverLog: ServerLog) {
+  const { workers } = w;
   const joined = await health().catch(() => null); // its loop delay covers the joins; the call resets the histogram
   const cpu0 = processCpu(server.pid!);
-  const bots0 = workers.map((w) => processCpu(w.pid!)?.total ?? 0);
+  const bots0 = workers.map((x) => processCpu(x.pid!)?.total ?? 0);
   const machine0 = machineCpu();
   const tStart = performance.now();
-  for (const w of workers) w.send({ cmd: 'measure' } satisfies ToWorker);
+  for (const x of workers) x.send({ cmd: 'measure' } satisfies ToWorker);
   await sleep(settings.seconds * 1000);
   const during = await health().catch(() => null);
   serverLog.open = false;
   const cpu1 = processCpu(server.pid!);
   const machine1 = machineCpu();
-  const botCpu = workers.reduce((acc, w, i) => acc + ((processCpu(w.pid!)?.total ?? bots0[i]!) - bots0[i]!), 0);
-  for (const w of workers) if (w.connected) w.send({ cmd: 'stop' } satisfies ToWorker);
+  const botCpu = workers.reduce((acc, x, i) => acc + ((processCpu(x.pid!)?.total ?? bots0[i]!) - bots0[i]!), 0);
+  for (const x of workers) if (x.connected) x.send({ cmd: 'stop' } satisfies ToWorker);
   const window = (performance.now() - tStart) / 1000;
   const reported: (WorkerStats | null)[] = await Promise.race([
-    Promise.all(stats),
+    Promise.all(w.stats),
     sleep(20_000).then(() => [] as (WorkerStats | null)[]),
   ]);
+  return {
+    window,
+    joined,
+    during,
+    stats: reported.filter((x): x is WorkerStats => x !== null),
+    serverCpu:
+      cpu0 && cpu1 ? { user: cpu1.user - cpu0.user, sys: cpu1.sys - cpu0.sys, total: cpu1.total - cpu0.total } : null,
+    botCpuSeconds: botCpu,
+    machineCpuSeconds: machine1 - machine0,
+  };
+}
+
+/** One step: a fresh server, `matches` bot matches joined, a measuring window, the figures. */
+async function runStep(matches: number) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'se-bench-'));
+  const { server, serverLog } = startServer(port, dir);
+  let w: Workers = { workers: [], ready: [], stats: [] };
+  const cleanup = async () => {
+    for (const x of w.workers) if (x.exitCode === null) x.kill('SIGKILL');
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, sleep(15_000)]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', () => {
+    for (const x of w.workers) x.kill('SIGKILL');
+    server.kill('SIGKILL');
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const health = async () => (await (await fetch(`${base}/health`)).json()) as Health;
+  await whenHealthy(server, health);
+  await sleep(500);
+  const idle = await health();
+
+  w = startWorkers(port, matches);
+  const joinBudget = 30_000 + (matches / settings.joinRate) * 3000;
+  const readies = await Promise.race([Promise.all(w.ready), sleep(joinBudget).then(() => null)]);
+  const measured = await measure(server, w, health, serverLog);
   await cleanup();
 
   return report({
     matches,
     settings,
-    window,
     started: readies !== null,
     joinBudgetSeconds: Math.round(joinBudget / 1000),
     liveAtStart: readies ? readies.reduce((acc, r) => acc + r.live, 0) : NaN,
-    stats: reported.filter((x): x is WorkerStats => x !== null),
     idle,
-    joined,
-    during,
     serverLog: { lines: serverLog.lines, messages: serverLog.messages },
-    serverCpu:
-      cpu0 && cpu1 ? { user: cpu1.user - cpu0.user, sys: cpu1.sys - cpu0.sys, total: cpu1.total - cpu0.total } : null,
-    botCpuSeconds: botCpu,
-    machineCpuSeconds: machine1 - machine0,
+    ...measured,
   });
 }

@@ -9,8 +9,9 @@ import type { BotSettings } from './bots/bot-seat.js';
 import { BotPool } from './bots/pool.js';
 import { TIMER_PRESETS } from '@star-eater/protocol';
 import { setRoomDeps, type RoomDeps } from './deps.js';
+import { guardListings } from './colyseus-internals.js';
 import { SpreadPingTransport } from './keepalive.js';
-import { mountHttp } from './http.js';
+import { type HttpOptions, mountHttp } from './http.js';
 import { DEFAULT_HTTP_GUARD, type HttpGuardOptions, installGate } from './http/gate.js';
 import { guardMatchmaking } from './http/matchmake.js';
 import { silenceColyseusCors, upgradeGuard } from './http/origins.js';
@@ -18,7 +19,7 @@ import { createLogger } from './log.js';
 import { DEFAULT_RATE_LIMIT } from './rooms/rate-limit.js';
 import { MatchRoom } from './rooms/MatchRoom.js';
 import { ReservationLedger } from './rooms/seats.js';
-import { openCluster, redact, type PresenceKind } from './scale/cluster.js';
+import { type Cluster, openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
 import { Takeover } from './scale/takeover.js';
 import { restoreRoom } from './rooms/restore.js';
@@ -96,6 +97,140 @@ function computerOpponents(opts: GameServerOptions, log: Logger): { pool: BotPoo
   return { pool, settings: { pool, pauseMs: BOT_PAUSE_MS, thinkMs: BOT_THINK_MS, ...settings } };
 }
 
+/** What every match room of this process shares (deps.ts): storage, log, limits, timers, the computer opponents. */
+function shareWithRooms(
+  opts: GameServerOptions,
+  shared: Pick<RoomDeps, 'instance' | 'draining' | 'storage' | 'log' | 'bots'>,
+) {
+  setRoomDeps({
+    ...shared,
+    reconnectSeconds: 180,
+    timers: { ...TIMER_PRESETS.standard },
+    animationCapSeconds: 20,
+    maxSpectators: 64,
+    reservations: new ReservationLedger(opts.http?.now ?? Date.now),
+    rateLimit: DEFAULT_RATE_LIMIT,
+    botOfferSeconds: 20,
+    ...opts.room,
+  });
+}
+
+interface Colyseus {
+  server: Server;
+  transport: SpreadPingTransport;
+}
+
+/** Colyseus with the match room, this process' HTTP (http.ts) and its WebSockets, guarded (http/origins.ts). */
+function defineColyseus(
+  opts: GameServerOptions,
+  p: {
+    cluster: Cluster;
+    guard: HttpGuardOptions;
+    rooms: Set<MatchRoom>;
+    draining: () => boolean;
+    http: HttpOptions;
+    log: Logger;
+  },
+): Colyseus {
+  silenceColyseusCors(matchMaker.controller);
+  guardMatchmaking();
+  const transport = new SpreadPingTransport({
+    pingInterval: 10_000,
+    pingMaxRetries: 3,
+    beforeUpgrade: upgradeGuard({ allowed: p.guard.allowedOrigins }),
+  });
+  // The player who has waited longest is paired first (rooms/seats.ts).
+  const matchRooms = defineRoom(MatchRoom).sortBy({ createdAt: 1 });
+  matchRooms.on('create', (room) => {
+    p.rooms.add(room);
+    opts.onRoom?.(room);
+  });
+  matchRooms.on('dispose', (room) => p.rooms.delete(room));
+  const { cluster } = p;
+  const server = defineServer({
+    rooms: { match: matchRooms },
+    // Where a new room goes: the process with the fewest rooms among those not draining (scale/drain.ts).
+    selectProcessIdToCreateRoom: drainAwareSelector(p.draining),
+    transport,
+    greet: false,
+    // Colyseus' own lines (a handler that threw, a refused reconnection) as structured pino lines, not console text.
+    logger: p.log.child({ component: 'colyseus' }),
+    // Colyseus' own signal handlers would call process.exit themselves; main.ts owns the signals (and the tests the
+    // lifecycle) and calls close(), which runs the same graceful shutdown.
+    gracefullyShutdown: false,
+    ...(cluster.presence ? { presence: cluster.presence } : {}),
+    ...(cluster.driver ? { driver: cluster.driver } : {}),
+    ...(cluster.publicAddress ? { publicAddress: cluster.publicAddress } : {}),
+    express: (app) => mountHttp(app, p.http),
+  });
+  return { server, transport };
+}
+
+/**
+ * A process that crashed (no graceful shutdown) leaves its rooms in the shared listing. Colyseus sweeps a dead
+ * process when a call to it times out or another process starts; this sweep also runs on a timer, so GET
+ * /api/matches stops listing a crashed process' matches within about sweepMs + 2 s.
+ */
+function sweepDeadProcesses(cluster: Cluster, everyMs: number, log: Logger): NodeJS.Timeout | null {
+  if (cluster.kind !== 'redis') return null;
+  const sweep = setInterval(
+    () => void matchMaker.healthCheckAllProcesses().catch((err: unknown) => log.warn({ err }, 'process sweep failed')),
+    everyMs,
+  );
+  sweep.unref();
+  return sweep;
+}
+
+/**
+ * Matches whose process is gone (this one, restarted; or another, dead), rebuilt here from their logs; and this
+ * process' own rooms given up if it stalled past its lease and another process took them (issue 11, rooms/lease.ts).
+ */
+function takeOverMatches(
+  opts: GameServerOptions,
+  storage: Storage,
+  instance: string,
+  rooms: Set<MatchRoom>,
+  log: Logger,
+): Takeover | null {
+  if (opts.room?.wal === false) return null;
+  return new Takeover({
+    storage,
+    instance,
+    leaseMs: opts.leaseMs ?? 15_000,
+    log: log.child({ component: 'takeover' }),
+    restore: (claim) => restoreRoom(claim, log),
+    held: () =>
+      [...rooms]
+        .filter((r) => r.journal && !r.journal.lost)
+        .map((r) => ({ roomId: r.roomId, lose: () => r.journal.wal.lose() })),
+  });
+}
+
+/** What close() stops, in order (GameServer.close). */
+interface Running {
+  server: Server;
+  storage: Storage;
+  botPool: BotPool;
+  takeover: Takeover | null;
+  sweep: NodeJS.Timeout | null;
+  log: Logger;
+}
+
+async function shutDown(r: Running): Promise<void> {
+  if (r.sweep) clearInterval(r.sweep);
+  r.log.info(
+    { rooms: matchMaker.stats.local.roomCount, clients: matchMaker.stats.local.ccu },
+    'shutting down: no new matches; closing the rooms of this process',
+  );
+  await r.takeover?.stop(false);
+  await r.server.gracefullyShutdown(false);
+  await r.botPool.close();
+  // The matches kept in their logs go to another process now, not once the lease runs out.
+  await r.takeover?.stop(true);
+  await r.storage.close();
+  r.log.info('shut down');
+}
+
 export async function createGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
   const log = opts.log ?? createLogger();
   const host = opts.host ?? '0.0.0.0';
@@ -110,7 +245,6 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     port: requestedPort,
   });
   const storage = opts.storage ?? (await openStorage());
-  const startedAt = Date.now();
   // This process' match rooms (the drain watches them).
   const rooms = new Set<MatchRoom>();
   const drain = new Drain(() => rooms, log.child({ component: 'drain' }));
@@ -119,126 +253,41 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const { pool: botPool, settings: botSettings } = computerOpponents(opts, log);
   const instance = opts.instance ?? cluster.publicAddress ?? 'solo';
   let restoring = true;
-  setRoomDeps({
-    instance,
-    draining,
-    storage,
-    log,
-    reconnectSeconds: 180,
-    timers: { ...TIMER_PRESETS.standard },
-    animationCapSeconds: 20,
-    maxSpectators: 64,
-    reservations: new ReservationLedger(opts.http?.now ?? Date.now),
-    rateLimit: DEFAULT_RATE_LIMIT,
-    bots: botSettings,
-    botOfferSeconds: 20,
-    ...opts.room,
-  });
+  shareWithRooms(opts, { instance, draining, storage, log, bots: botSettings });
   const guard: HttpGuardOptions = { ...DEFAULT_HTTP_GUARD, ...opts.http };
-  silenceColyseusCors(matchMaker.controller);
-  guardMatchmaking();
-  const transport = new SpreadPingTransport({
-    pingInterval: 10_000,
-    pingMaxRetries: 3,
-    beforeUpgrade: upgradeGuard({ allowed: guard.allowedOrigins }),
-  });
-  // The player who has waited longest is paired first (rooms/seats.ts).
-  const matchRooms = defineRoom(MatchRoom).sortBy({ createdAt: 1 });
-  matchRooms.on('create', (room) => {
-    rooms.add(room);
-    opts.onRoom?.(room);
-  });
-  matchRooms.on('dispose', (room) => rooms.delete(room));
-  const server = defineServer({
-    rooms: { match: matchRooms },
-    // Where a new room goes: the process with the fewest rooms among those not draining (scale/drain.ts).
-    selectProcessIdToCreateRoom: drainAwareSelector(draining),
-    transport,
-    greet: false,
-    // Colyseus' own lines (a handler that threw, a refused reconnection) as structured pino lines, not console text.
-    logger: log.child({ component: 'colyseus' }),
-    // Colyseus' own signal handlers would call process.exit themselves; main.ts owns the signals (and the tests the
-    // lifecycle) and calls close(), which runs the same graceful shutdown.
-    gracefullyShutdown: false,
-    ...(cluster.presence ? { presence: cluster.presence } : {}),
-    ...(cluster.driver ? { driver: cluster.driver } : {}),
-    ...(cluster.publicAddress ? { publicAddress: cluster.publicAddress } : {}),
-    express: (app) =>
-      mountHttp(app, {
-        storage,
-        startedAt,
-        clientDir: opts.clientDir === undefined ? DEFAULT_CLIENT_DIR : opts.clientDir,
-        instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },
-        draining,
-        drain: () => drain.info(),
-        restoring: () => restoring,
-        log: log.child({ component: 'http' }),
-      }),
-  });
+  const http: HttpOptions = {
+    storage,
+    startedAt: Date.now(),
+    clientDir: opts.clientDir === undefined ? DEFAULT_CLIENT_DIR : opts.clientDir,
+    instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },
+    draining,
+    drain: () => drain.info(),
+    restoring: () => restoring,
+    log: log.child({ component: 'http' }),
+  };
+  const { server, transport } = defineColyseus(opts, { cluster, guard, rooms, draining, http, log });
   await server.listen(requestedPort, host);
   installGate(transport.server!, guard);
+  // A room given up to another process (rooms/lease.ts) leaves the shared listing entry of its id alone.
+  guardListings();
   const port = (transport.server!.address() as AddressInfo).port;
   const processId = matchMaker.processId;
-  log.info(
-    {
-      port,
-      host,
-      storage: storage.kind,
-      presence: cluster.kind,
-      processId,
-      publicAddress: cluster.publicAddress,
-      redis: opts.redisUrl ? redact(opts.redisUrl) : undefined,
-    },
-    'game server listening',
-  );
+  const redis = opts.redisUrl ? redact(opts.redisUrl) : undefined;
+  const { kind: presence, publicAddress } = cluster;
+  log.info({ port, host, storage: storage.kind, presence, processId, publicAddress, redis }, 'game server listening');
 
-  // A process that crashed (no graceful shutdown) leaves its rooms in the shared listing. Colyseus sweeps a dead
-  // process when a call to it times out or another process starts; this sweep also runs on a timer, so GET
-  // /api/matches stops listing a crashed process' matches within about sweepMs + 2 s.
-  const sweep =
-    cluster.kind === 'redis'
-      ? setInterval(
-          () =>
-            void matchMaker
-              .healthCheckAllProcesses()
-              .catch((err: unknown) => log.warn({ err }, 'process sweep failed')),
-          opts.sweepMs ?? 10_000,
-        )
-      : null;
-  sweep?.unref();
-
-  // Matches whose process is gone (this one, restarted; or another, dead): rebuilt here from their logs (issue 11).
-  const takeover =
-    opts.room?.wal === false
-      ? null
-      : new Takeover({
-          storage,
-          instance,
-          leaseMs: opts.leaseMs ?? 15_000,
-          log: log.child({ component: 'takeover' }),
-          restore: (claim) => restoreRoom(claim, log),
-        });
+  const sweep = sweepDeadProcesses(cluster, opts.sweepMs ?? 10_000, log);
+  const takeover = takeOverMatches(opts, storage, instance, rooms, log);
   const restored = (await takeover?.start()) ?? 0;
   restoring = false;
   if (restored) log.info({ matches: restored }, 'matches restored from their logs');
 
   let closing: Promise<void> | null = null;
   const close = () =>
-    (closing ??= (async () => {
+    (closing ??= (() => {
       closingStarted = true;
       drain.cancel();
-      if (sweep) clearInterval(sweep);
-      log.info(
-        { rooms: matchMaker.stats.local.roomCount, clients: matchMaker.stats.local.ccu },
-        'shutting down: no new matches; closing the rooms of this process',
-      );
-      await takeover?.stop(false);
-      await server.gracefullyShutdown(false);
-      await botPool.close();
-      // The matches kept in their logs go to another process now, not once the lease runs out.
-      await takeover?.stop(true);
-      await storage.close();
-      log.info('shut down');
+      return shutDown({ server, storage, botPool, takeover, sweep, log });
     })());
 
   return {
@@ -247,8 +296,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     storage,
     url: `http://127.0.0.1:${port}`,
     processId,
-    presence: cluster.kind,
-    publicAddress: cluster.publicAddress ?? null,
+    presence,
+    publicAddress: publicAddress ?? null,
     bots: botPool,
     drain: (maxMs) => drain.start(maxMs),
     close,

@@ -4,7 +4,7 @@
 // here. Upgrading Colyseus: bump the pins and COLYSEUS_VERSIONS together, re-read each function below against the new
 // sources, and run that test and the server suite.
 import type { Socket } from 'node:net';
-import type { Client, Room } from '@colyseus/core';
+import { matchMaker, type Client, type Room } from '@colyseus/core';
 import type { Room as SdkRoom } from '@colyseus/sdk';
 
 /** The versions whose sources this file was checked against (package.json pins these exactly). */
@@ -84,6 +84,47 @@ export function forgetRestoredSeat(room: Room, sessionId: string, token: string)
   const r = room as unknown as SeatsLike & { _reservedSeats: Record<string, unknown> };
   delete r._reconnections[token];
   delete r._reservedSeats[sessionId];
+}
+
+// ------------------------------------------------------------------ a room another process took over (rooms/lease.ts)
+/** Rooms this process gave up: their listing entry (shared, in Redis) is the new owner's, not to be touched here. */
+const abandoned = new Set<string>();
+
+interface DriverLike {
+  update(listing: { roomId: string }, ops: unknown): unknown;
+  persist(listing: { roomId: string }, create?: boolean): unknown;
+  remove(roomId: string): unknown;
+}
+
+/**
+ * Keeps this process' hands off the listing entries of the rooms it gave up. The listing (MatchMaker's driver) is
+ * keyed by room id, and a restored room keeps its id: the room this process still holds in memory would otherwise
+ * overwrite or delete the new owner's entry when its metadata changes or it is disposed (Room.disconnect and
+ * Room#_dispose call driver.remove(roomId); setMetadata/setPrivate/lock call persist/update). Call once, after listen.
+ */
+export function guardListings(): void {
+  const d = matchMaker.driver as unknown as DriverLike & { __guarded?: boolean };
+  if (d.__guarded) return;
+  const { update, persist, remove } = d;
+  d.update = (listing, ops) => (abandoned.has(listing.roomId) ? false : update.call(d, listing, ops));
+  d.persist = (listing, create) => (abandoned.has(listing.roomId) ? false : persist.call(d, listing, create));
+  d.remove = (roomId) => (abandoned.has(roomId) ? false : remove.call(d, roomId));
+  d.__guarded = true;
+}
+
+/**
+ * This process gives `room` up: its listing entry is left to the new owner (guardListings), and it stops answering
+ * remote calls for the room id at once (MatchMaker subscribes every room to the `$<roomId>` IPC channel; the new
+ * owner's room is subscribed to the same channel, and the first answer wins).
+ */
+export function abandonRoom(room: Room): void {
+  abandoned.add(room.roomId);
+  Promise.resolve(matchMaker.presence.unsubscribe(`$${room.roomId}`)).catch(() => {}); // disposeRoom tries again
+}
+
+/** The room is this process' again (taken back from its log): its listing writes go through. */
+export function reclaimRoom(roomId: string): void {
+  abandoned.delete(roomId);
 }
 
 // ------------------------------------------------------------------ the state serializer

@@ -1,12 +1,12 @@
 // HTTP: health, live public matches, stored records (RULES §10), and the built client when present.
 import { existsSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
 import { isLivePhase, type DrainStatus } from './scale/drain.js';
-import type { Storage } from './storage/types.js';
+import type { RecordSummary, Storage } from './storage/types.js';
 
 export interface HttpOptions {
   storage: Storage;
@@ -41,35 +41,8 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
         .status(503)
         .json({ status: 'error', error: `the room listing cannot be read: ${(err as Error).message}` });
     }
-    const live = rooms.filter((r) => isLivePhase((r.metadata as MatchMetadata | undefined)?.phase));
-    const draining = opts.draining?.() ?? false;
-    const restoring = opts.restoring?.() ?? false;
-    const drain = opts.drain?.() ?? null;
-    res.status(draining || restoring ? 503 : 200).json({
-      status: draining ? 'draining' : restoring ? 'restoring' : 'ok',
-      process: {
-        id: matchMaker.processId,
-        pid: process.pid,
-        presence: opts.instance?.presence ?? 'local',
-        publicAddress: opts.instance?.publicAddress ?? null,
-      },
-      rooms: rooms.length,
-      liveMatches: live.length,
-      // While draining: since when, and how long the live matches may still take before they are closed.
-      ...(drain
-        ? {
-            drain: { since: new Date(drain.startedAt).toISOString(), leftMs: Math.max(0, drain.deadline - Date.now()) },
-          }
-        : {}),
-      uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000),
-      storage: opts.storage.kind,
-      memory: { rssBytes: process.memoryUsage().rss, heapUsedBytes: process.memoryUsage().heapUsed },
-      eventLoopDelayMs: {
-        p50: +(loop.percentile(50) / 1e6).toFixed(1),
-        p99: +(loop.percentile(99) / 1e6).toFixed(1),
-        max: +(loop.max / 1e6).toFixed(1),
-      },
-    });
+    const answer = health(opts, rooms, loop);
+    res.status(answer.status === 'ok' ? 200 : 503).json(answer);
     loop.reset();
   });
 
@@ -81,25 +54,13 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
         const m = r.metadata as MatchMetadata | undefined;
         return m?.public && m.phase !== 'waiting';
       })
-      .map((r) => {
-        const m = r.metadata as MatchMetadata;
-        return {
-          roomId: r.roomId,
-          phase: m.phase,
-          players: m.players,
-          factions: m.factions,
-          round: m.round,
-          spectators: m.spectators,
-          preset: m.preset,
-          ...(m.bot ? { bot: m.bot } : {}),
-        };
-      });
-    res.json({ matches });
+      .map(listed);
+    res.json({ matches } satisfies MatchList);
   });
 
   app.get('/api/records', async (req, res) => {
     const limit = Math.min(100, Math.max(1, Number.parseInt(String(req.query.limit ?? '20'), 10) || 20));
-    res.json({ records: await opts.storage.listRecords(limit) });
+    res.json({ records: await opts.storage.listRecords(limit) } satisfies RecordList);
   });
 
   app.get('/api/records/:id', async (req, res) => {
@@ -116,6 +77,64 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
   }
   app.use((req, res) => void res.status(404).json({ error: `nothing at ${req.method} ${req.path.slice(0, 80)}` }));
   app.use(errorHandler(opts.log));
+}
+
+type Listing = Awaited<ReturnType<typeof matchMaker.query>>;
+
+/** GET /health: this process' state; 503 while it drains or restores (a 503 `{ status: 'error', error }` when the room listing cannot be read). */
+function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
+  const live = rooms.filter((r) => isLivePhase((r.metadata as MatchMetadata | undefined)?.phase));
+  const draining = opts.draining?.() ?? false;
+  const restoring = opts.restoring?.() ?? false;
+  const drain = opts.drain?.() ?? null;
+  return {
+    status: draining ? ('draining' as const) : restoring ? ('restoring' as const) : ('ok' as const),
+    process: {
+      id: matchMaker.processId,
+      pid: process.pid,
+      presence: opts.instance?.presence ?? 'local',
+      publicAddress: opts.instance?.publicAddress ?? null,
+    },
+    rooms: rooms.length,
+    liveMatches: live.length,
+    // While draining: since when, and how long the live matches may still take before they are closed.
+    ...(drain
+      ? { drain: { since: new Date(drain.startedAt).toISOString(), leftMs: Math.max(0, drain.deadline - Date.now()) } }
+      : {}),
+    uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000),
+    storage: opts.storage.kind,
+    memory: { rssBytes: process.memoryUsage().rss, heapUsedBytes: process.memoryUsage().heapUsed },
+    eventLoopDelayMs: {
+      p50: +(loop.percentile(50) / 1e6).toFixed(1),
+      p99: +(loop.percentile(99) / 1e6).toFixed(1),
+      max: +(loop.max / 1e6).toFixed(1),
+    },
+  };
+}
+export type HealthAnswer = ReturnType<typeof health>;
+
+/** One live public match in GET /api/matches. */
+function listed(r: Listing[number]) {
+  const m = r.metadata as MatchMetadata;
+  return {
+    roomId: r.roomId,
+    phase: m.phase,
+    players: m.players,
+    factions: m.factions,
+    round: m.round,
+    spectators: m.spectators,
+    preset: m.preset,
+    ...(m.bot ? { bot: m.bot } : {}),
+  };
+}
+/** GET /api/records. */
+export interface RecordList {
+  records: RecordSummary[];
+}
+
+/** GET /api/matches. */
+export interface MatchList {
+  matches: ReturnType<typeof listed>[];
 }
 
 /**

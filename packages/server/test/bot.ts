@@ -5,6 +5,7 @@ import {
   createRng,
   defaultDecision,
   getFaction,
+  isFactionId,
   munitionPlacements,
   munitionRules,
   squadronTriples,
@@ -13,7 +14,7 @@ import {
 import type { CardPlay, Commitment, Decision, EngineSetting, FactionId, Prompt } from '@star-eater/engine';
 import type { ServerMessages } from '@star-eater/protocol';
 import type { Room } from '@colyseus/sdk';
-import type { MatchRoomState } from '../src/rooms/state.js';
+import type { SeatState, StateView } from './state-view.js';
 
 const ENGINES: EngineSetting[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW', 'DOUBLE', 'CW', 'CCW', 'NONE'];
 const SINGLE = ['main', 'broadside', 'fighterBay', 'pointDefence'] as const;
@@ -32,7 +33,13 @@ export interface BotOptions {
   /** Think time before a commitment, ms (a real player takes a while); none by default. */
   thinkMs?: () => number;
   /** While this returns true the bot does nothing (a test stops a match at a chosen point). */
-  hold?: (state: MatchRoomState) => boolean;
+  hold?: (state: StateView) => boolean;
+}
+
+/** A seat's faction in the draft (chosen before it); anything else is a bug the bot must not paper over. */
+function factionOf(me: SeatState) {
+  if (!isFactionId(me.faction)) throw new Error(`bot: the seat's faction "${me.faction}" is not a faction`);
+  return getFaction(me.faction);
 }
 
 export class Bot {
@@ -68,8 +75,8 @@ export class Bot {
   }
 
   tick(): void {
-    const st = this.room.state as any;
-    if (!st?.seats || this.seatNo === null || this.opts.hold?.(st as MatchRoomState)) return;
+    const st = this.room.state as StateView | undefined;
+    if (!st?.seats || this.seatNo === null || this.opts.hold?.(st)) return;
     const seat = this.seatNo;
     const me = st.seats[seat];
     const m = st.matchNo;
@@ -88,7 +95,7 @@ export class Bot {
       this.once(`${m}:swap`, () => this.room.send('swap', { skip: true }));
     } else if (st.phase === 'draft' && st.step === 'munitions') {
       this.once(`${m}:munitions`, () => {
-        const rules = munitionRules(getFaction(me.faction), [...me.squadrons] as [string, string, string]);
+        const rules = munitionRules(factionOf(me), [...me.squadrons] as [string, string, string]);
         this.room.send('munitions', { munitions: this.rng.pick(munitionPlacements(rules)) });
       });
     } else if (st.phase === 'commit' && !me.lockedIn && !this.opts.manualCommit) {
@@ -97,7 +104,7 @@ export class Bot {
         const think = this.opts.thinkMs?.() ?? 0;
         if (think <= 0) return this.commit(round, this.randomCommitment(st));
         setTimeout(() => {
-          const now = this.room.state as any;
+          const now = this.room.state as StateView;
           if (now.phase === 'commit' && now.round === round && now.matchNo === m && !now.seats[seat].lockedIn)
             this.commit(round, this.randomCommitment(now));
         }, think);
@@ -105,8 +112,8 @@ export class Bot {
     }
   }
 
-  private pick(me: any): void {
-    const faction = getFaction(me.faction);
+  private pick(me: SeatState): void {
+    const faction = factionOf(me);
     const empty = [...SINGLE.filter((s) => !me[s]), ...(me.squadrons.length ? [] : ['squadrons' as const])];
     const slot = this.rng.pick(empty);
     if (slot === 'squadrons') this.room.send('pick', { slot, cards: this.rng.pick(squadronTriples(faction)) });
@@ -119,7 +126,7 @@ export class Bot {
     this.room.send('commit', { round, commitment });
   }
 
-  randomCommitment(st: any): Commitment {
+  randomCommitment(st: StateView): Commitment {
     const ship = st.ships[this.seatNo!];
     const pool: CardPlay[] = [];
     if (ship?.cdMain === 0) pool.push({ card: 'fire-main' });
@@ -143,7 +150,7 @@ export class Bot {
 
   private lastPrompt: ServerMessages['prompt'] | null = null;
   private answer(p: ServerMessages['prompt']): void {
-    if (this.opts.manualDecide || this.opts.hold?.(this.room.state as MatchRoomState)) return;
+    if (this.opts.manualDecide || this.opts.hold?.(this.room.state as StateView)) return;
     this.lastPrompt = p;
     this.room.send('decide', { prompt: p.id, decision: this.decide(p.prompt) });
   }
@@ -158,7 +165,7 @@ export class Bot {
 
   private onError(e: ServerMessages['error']): void {
     this.errors.push(e);
-    const st = this.room.state as any;
+    const st = this.room.state as StateView;
     if (e.type === 'decide' && e.code === 'illegal' && this.lastPrompt) {
       const p = this.lastPrompt;
       this.once(`fallback-prompt:${p.id}`, () =>

@@ -4,9 +4,9 @@
 // process they asked, and a SIGTERM takes one process down cleanly while the other keeps serving. With PostgreSQL (the
 // shared input log, issue 11), the live match of a process that stops (SIGTERM) or dies (SIGKILL: its lease runs out)
 // is restored by the other process, and its players finish it there with their old reconnection tokens.
-import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachBot } from './bot.js';
+import type { MatchRecord } from '@star-eater/engine';
+import type { MatchList, RecordList } from '../src/http.js';
 import type { TestClient } from './harness.js';
 import {
   closeCode,
@@ -15,6 +15,7 @@ import {
   getJson,
   hostOf,
   joinByIdVia,
+  pairToCommitVia,
   quickMatchVia,
   spawnServer,
   stop,
@@ -43,29 +44,13 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
   };
   const byAddress = (addr: string) => procs.find((p) => p.address === addr)!;
   const listed = async (p: ServerProcess) =>
-    ((await getJson(`${p.url}/api/matches`)).body.matches as Array<{ roomId: string; players: string[] }>).map(
-      (m) => m.roomId,
-    );
+    (await getJson<MatchList>(`${p.url}/api/matches`)).body.matches.map((m) => m.roomId);
 
   /** Plays a quick-matched pair (asked through `via0` and `via1`) to the first commitment window. */
   async function pairToCommit(names: [string, string], via0: ServerProcess, via1: ServerProcess) {
-    const p0 = track(await quickMatchVia(via0, names[0]));
-    const p1 = track(await quickMatchVia(via1, names[1]));
-    expect(p1.room.roomId, 'paired into the same room').toBe(p0.room.roomId);
-    for (const [i, c] of [p0, p1].entries()) {
-      const bot = attachBot(c.room as Room, { seed: `${names[i]}-bot`, manualCommit: true });
-      await c.until(() => c.of('welcome').length > 0, 'welcome');
-      bot.seatNo = c.seat;
-      bot.tick();
-    }
-    await p0
-      .until(() => p0.state.phase === 'commit', 'the first commitment window', 30_000)
-      .catch((e: Error) => {
-        throw new Error(
-          `${e.message}: phase ${p0.state.phase}/${p0.state.step}, errors ${JSON.stringify([...p0.of('error'), ...p1.of('error')])}`,
-        );
-      });
-    return [p0, p1] as const;
+    const pair = await pairToCommitVia(names, via0, via1);
+    for (const c of pair) track(c);
+    return pair;
   }
 
   beforeAll(async () => {
@@ -77,7 +62,8 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     for (const r of started) if (r.status === 'fulfilled') procs.push(r.value);
     for (const r of started) if (r.status === 'rejected') throw r.reason;
     [a, b] = procs as [ServerProcess, ServerProcess];
-  });
+    // Two services and two processes starting: more than the default 10 s on a loaded machine.
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(open.map((c) => c.leave()));
@@ -105,9 +91,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     // GET /api/matches on either process lists it (one of them lists a room held by the other).
     for (const p of [a, b])
       await eventually(async () => (await listed(p)).includes(roomId), `${p.name} lists ${roomId}`);
-    const entry = (await getJson(`${b.url}/api/matches`)).body.matches.find(
-      (m: { roomId: string }) => m.roomId === roomId,
-    );
+    const entry = (await getJson<MatchList>(`${b.url}/api/matches`)).body.matches.find((m) => m.roomId === roomId);
     expect(entry).toMatchObject({ phase: 'commit', players: expect.arrayContaining(['Ada', 'Bo']) });
 
     // A spectator asks the process that does NOT hold the room.
@@ -128,7 +112,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     expect(ended.recordId).toBeTruthy();
     for (const p of hasPostgres ? [a, b] : [byAddress(host)]) {
       const rec = await eventually(async () => {
-        const r = await getJson(`${p.url}/api/records/${ended.recordId}`);
+        const r = await getJson<MatchRecord>(`${p.url}/api/records/${ended.recordId}`);
         return r.status === 200 && r.body;
       }, `record on ${p.name}`);
       expect(rec.end).toEqual({ winner: p1.seat, reason: 'concede' });
@@ -161,7 +145,9 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     const doomed = byAddress(hostOf(p0));
     const survivor = doomed === a ? b : a;
     await eventually(async () => (await listed(survivor)).includes(roomId), 'the match is listed');
-    const recordsBefore = hasPostgres ? (await getJson(`${survivor.url}/api/records`)).body.records.length : 0;
+    const recordsBefore = hasPostgres
+      ? (await getJson<RecordList>(`${survivor.url}/api/records`)).body.records.length
+      : 0;
     // Everyone connected to the doomed process, in whichever room (live, finished or private).
     const onDoomed = open.filter((c) => !c.closed && hostOf(c) === doomed.address);
     expect(onDoomed.length).toBeGreaterThanOrEqual(2);
@@ -175,7 +161,8 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     expect(await Promise.all(pairCodes)).toEqual([4010, 4010]);
     expect(doomed.output()).toContain('shut down');
     // The abandoned live match was not turned into anybody's forfeit.
-    if (hasPostgres) expect((await getJson(`${survivor.url}/api/records`)).body.records.length).toBe(recordsBefore);
+    if (hasPostgres)
+      expect((await getJson<RecordList>(`${survivor.url}/api/records`)).body.records.length).toBe(recordsBefore);
 
     if (hasPostgres) {
       // The shutdown handed its lease over: the survivor restores the match from the shared log, under the same
@@ -238,7 +225,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
       'the match restored on the other process',
       15_000,
     );
-    const m = (await getJson(`${other.url}/api/matches`)).body.matches as Array<{ roomId: string }>;
+    const m = (await getJson<MatchList>(`${other.url}/api/matches`)).body.matches;
     expect(m.filter((x) => x.roomId === roomId)).toHaveLength(1);
     for (const c of [q0, q1]) {
       await c.until(() => c.closed, 'the crash seen');
@@ -251,5 +238,6 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     );
     q0.send('concede');
     expect(await q1.until(() => q1.of('ended')[0], 'the end')).toMatchObject({ winner: q1.seat, reason: 'concede' });
-  });
+    // A process start and a lease to run out: more than the default 5 s on a loaded machine.
+  }, 120_000);
 });

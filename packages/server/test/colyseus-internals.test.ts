@@ -4,7 +4,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
-import { clientSocket, clockNow, COLYSEUS_VERSIONS, sdkSocket, stateHasChanges } from '../src/colyseus-internals.js';
+import { matchMaker } from '@colyseus/core';
+import {
+  abandonRoom,
+  clientSocket,
+  clockNow,
+  COLYSEUS_VERSIONS,
+  reclaimRoom,
+  sdkSocket,
+  stateHasChanges,
+} from '../src/colyseus-internals.js';
 import { quickMatch, serverForFile, serverRoom } from './harness.js';
 
 const here = dirname(new URL(import.meta.url).pathname);
@@ -55,4 +64,22 @@ it('the internals have the shape used: room clock, serializer flag, client socke
   expect(socket && typeof socket.cork).toBe('function');
   expect(sdkSocket(a.room).readyState).toBe(1);
   expect(a.of('welcome')).toHaveLength(1); // recorded through the tapped dispatch
+});
+
+it('a room given up (rooms/lease.ts) leaves the listing entry of its id alone until it is taken back', async () => {
+  const a = await quickMatch(server.get(), 'Gone');
+  server.open.push(a);
+  const id = a.room.roomId;
+  const room = serverRoom(id) as unknown as { _listing: { roomId: string } };
+  const listed = async () => !!(await matchMaker.driver.findOne({ roomId: id }));
+  expect(await listed()).toBe(true);
+  abandonRoom(serverRoom(id));
+  // As the room's own disconnect, dispose and metadata writes would: nothing changes the entry.
+  await matchMaker.driver.remove(id);
+  await matchMaker.driver.update(room._listing as never, { $set: { locked: true } });
+  expect(await listed()).toBe(true);
+  expect((await matchMaker.driver.findOne({ roomId: id }))?.locked).not.toBe(true);
+  reclaimRoom(id);
+  await matchMaker.driver.remove(id);
+  expect(await listed()).toBe(false);
 });

@@ -5,29 +5,18 @@
 // and storage. Every seat's real SDK client gets back in with the token it held before the crash, spectators rejoin by
 // room id, the matches play on to their end, and each stored record replays to exactly the events both seats and the
 // spectator received across the crash. Once on SQLite, once on a real PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseRecord, replayRecord, type Commitment } from '@star-eater/engine';
+import { parseRecord, replayRecord, type Commitment, type MatchRecord } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchRoomState } from '../src/rooms/state.js';
+import { describe, expect, it } from 'vitest';
 import { attachBot, type Bot, type BotOptions } from './bot.js';
 import { eventsShown } from './event-log.js';
 import type { TestClient } from './harness.js';
-import {
-  createPrivateVia,
-  eventually,
-  getJson,
-  joinByIdVia,
-  spawnServer,
-  stop,
-  type ServerProcess,
-} from './processes.js';
-import { servicesInstalled, startServices, type Services } from './services.js';
+import { createPrivateVia, eventually, getJson, joinByIdVia, spawnServer, type ServerProcess } from './processes.js';
+import { crashRig, picks } from './crash-setup.js';
+import { servicesInstalled } from './services.js';
 
 const hasPostgres = servicesInstalled('postgres');
 if (!hasPostgres) console.warn('crash.test.ts: PostgreSQL is not installed: the PostgreSQL case is SKIPPED');
@@ -52,41 +41,10 @@ interface Case {
   spec2?: TestClient;
 }
 
-/** Draft picks made so far, both seats (RULES §5). */
-const picks = (st: MatchRoomState) =>
-  st.seats
-    .map(
-      (s) =>
-        (['main', 'broadside', 'fighterBay', 'pointDefence'] as const).filter((k) => s[k]).length + s.squadrons.length,
-    )
-    .reduce((a, b) => a + b, 0);
-
 function crashSuite(kind: 'sqlite' | 'postgres') {
-  let services: Services | null = null;
-  let dir = '';
-  let env: Record<string, string> = {};
+  const rig = crashRig(kind, 'crash');
+  const track = rig.track;
   let proc: ServerProcess | null = null;
-  const open: TestClient[] = [];
-  const track = (c: TestClient) => {
-    open.push(c);
-    return c;
-  };
-
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), `se-crash-${kind}-`));
-    // Every client of the test comes from 127.0.0.1: one address's matchmaking limit would not cover 8 rooms.
-    env = { INSTANCE_ID: `crash-${kind}`, SQLITE_PATH: join(dir, 'star-eater.sqlite'), MATCHMAKE_LIMIT: '500/500' };
-    if (kind === 'postgres') {
-      services = startServices('postgres');
-      env.DATABASE_URL = services.env.DATABASE_URL!;
-    }
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.leave()));
-    await stop(proc);
-    services?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   /** A private room: its creator (seat 0), and the invited guest and a spectator unless `alone`. */
   async function room(
@@ -116,7 +74,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
   const seatOf = (c: Case, seat: 0 | 1) => c.seats.find((s) => s.seat === seat)!;
 
   it(`kill -9 at every point of a match on ${kind}: everyone gets back in and plays to the end`, async () => {
-    proc = await spawnServer(`crash-${kind}`, { env });
+    proc = rig.proc = await spawnServer(`crash-${kind}`, { env: rig.env });
     expect((await proc.health()).body.storage).toBe(kind);
     const port = proc.port;
     const cases: Case[] = [];
@@ -189,9 +147,9 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     proc.kill('SIGKILL');
     expect(await proc.exited).toBe('SIGKILL');
     // "Before the record is stored": whatever the writer managed before the kill, the record is not there.
-    await deleteRecord(kind, env, told.recordId!);
+    await deleteRecord(kind, rig.env, told.recordId!);
     const restartAt = Date.now();
-    proc = await spawnServer(`crash-${kind}-2`, { env, port });
+    proc = rig.proc = await spawnServer(`crash-${kind}-2`, { env: rig.env, port });
     const readyAt = Date.now(); // /health answers 200 once the matches are restored (503 "restoring" before)
     const restarted = proc;
     await eventually(async () => /matches restored from their logs/.test(restarted.output()), 'the restore logged');
@@ -293,9 +251,9 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
       expect(eventsShown(watched, `${c.name} spectator`)).toEqual(replay.value.events);
     }
     // The timer's default for the seat that had not locked in: NONE, no cards (RULES §7).
-    const timed = await getJson(`${proc.url}/api/records/${timer.spec2!.of('ended')[0]!.recordId}`);
-    expect(timed.body.rounds[0].commitments[1]).toEqual({ engine: 'NONE', cards: [] });
-    expect(timed.body.rounds[0].commitments[0]).toEqual({ engine: 'N', cards: [] });
+    const timed = await getJson<MatchRecord>(`${proc.url}/api/records/${timer.spec2!.of('ended')[0]!.recordId}`);
+    expect(timed.body.rounds[0]!.commitments[1]).toEqual({ engine: 'NONE', cards: [] });
+    expect(timed.body.rounds[0]!.commitments[0]).toEqual({ engine: 'N', cards: [] });
   }, 240_000);
 }
 

@@ -12,6 +12,7 @@ import { createGameServer, type GameServer, type GameServerOptions } from '../sr
 import { clockNow, sdkSocket, setClockNow, setClockOffset, tapMessages, tickClock } from '../src/colyseus-internals.js';
 import { createLogger } from '../src/log.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
+import type { StateView } from './state-view.js';
 
 const UNLIMITED = { burst: 1e9, perMinute: 1e9 };
 
@@ -114,8 +115,9 @@ export class TestClient {
     for (const f of w) f();
   }
 
-  get state(): any {
-    return this.room.state;
+  /** The room's synced state as this client decoded it (rooms/state.ts). */
+  get state(): StateView {
+    return this.room.state as StateView;
   }
   get seat(): 0 | 1 {
     const w = this.messages.find((m) => m.type === 'welcome');

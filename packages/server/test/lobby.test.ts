@@ -9,6 +9,8 @@ import {
   type TestClient,
   type TestServer,
 } from './harness.js';
+import { getJson } from './processes.js';
+import type { HealthAnswer, MatchList } from '../src/http.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -25,10 +27,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-const getJson = async (path: string) => {
-  const r = await fetch(`${server.url}${path}`);
-  return { status: r.status, body: (await r.json()) as any };
-};
+/** A GET on the test server, its answer read as `T` (http.ts' types). */
+const get = <T = unknown>(path: string) => getJson<T>(`${server.url}${path}`);
 
 describe('quick match', () => {
   it('pairs six strangers into three rooms', async () => {
@@ -44,10 +44,10 @@ describe('quick match', () => {
       expect(pair[0]!.state.seed).toBe('');
     }
     // Live public matches are listed with their players; a seventh client waits in a new room.
-    const { body } = await getJson('/api/matches');
-    const listed = body.matches.filter((m: any) => byRoom.has(m.roomId));
+    const { body } = await get<MatchList>('/api/matches');
+    const listed = body.matches.filter((m) => byRoom.has(m.roomId));
     expect(listed).toHaveLength(3);
-    expect(listed[0].players).toHaveLength(2);
+    expect(listed[0]!.players).toHaveLength(2);
     const seventh = track(await quickMatch(server, 'g'));
     expect(byRoom.has(seventh.room.roomId)).toBe(false);
     await seventh.until(() => seventh.of('welcome').length > 0, 'welcome');
@@ -59,7 +59,7 @@ describe('quick match', () => {
     const spec = track(await joinById(server, roomId!, { spectate: true }));
     await spec.until(() => spec.state.spectators === 1, 'spectator counted');
     expect(spec.of('welcome')[0]).toMatchObject({ role: 'spectator', seat: null });
-    const health = await getJson('/health');
+    const health = await get<HealthAnswer>('/health');
     expect(health.body).toMatchObject({ status: 'ok', storage: 'sqlite' });
     expect(health.body.liveMatches).toBeGreaterThanOrEqual(3);
   });
@@ -106,8 +106,8 @@ describe('private rooms', () => {
     expect((await guest.next('welcome', 0)).invite).toBeUndefined();
     await guest.until(() => guest.state.phase === 'factions', 'match start');
 
-    const { body } = await getJson('/api/matches');
-    expect(body.matches.some((m: any) => m.roomId === roomId)).toBe(false);
+    const { body } = await get<MatchList>('/api/matches');
+    expect(body.matches.some((m) => m.roomId === roomId)).toBe(false);
     await expect(joinById(server, roomId, { spectate: true })).rejects.toThrow(/invite/);
     const spec = track(await joinById(server, roomId, { spectate: true, invite: welcome.invite! }));
     await spec.until(() => spec.state.spectators === 1, 'spectator');
@@ -123,11 +123,11 @@ describe('private rooms', () => {
 
 describe('HTTP', () => {
   it('answers health, records and a missing record', async () => {
-    const h = await getJson('/health');
+    const h = await get<HealthAnswer>('/health');
     expect(h.status).toBe(200);
     expect(h.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
-    expect((await getJson('/api/records')).body).toEqual({ records: [] });
-    expect((await getJson('/api/records/nope')).status).toBe(404);
-    expect((await getJson('/api/records/bad%20id')).status).toBe(400);
+    expect((await get('/api/records')).body).toEqual({ records: [] });
+    expect(await get('/api/records/nope')).toEqual({ status: 404, body: { error: 'no record "nope"' } });
+    expect((await get('/api/records/bad%20id')).status).toBe(400);
   });
 });

@@ -140,7 +140,7 @@ describe('timers', () => {
     expect(a.state.deadline).toBeGreaterThan(Date.now());
     advanceClock(roomId, 46_000);
     await a.until(() => a.state.phase === 'draft', 'draft after the faction timer');
-    expect(a.state.seats.toJSON().map((s: any) => s.faction)).toEqual(['fpa', 'fpa']);
+    expect(a.state.seats.map((s) => s.faction)).toEqual(['fpa', 'fpa']);
     // Ten picks, then the swap, then munitions: every one defaulted by the clock.
     for (let i = 0; i < 20 && a.state.phase === 'draft'; i++) {
       const step = `${a.state.step}:${a.state.turn}:${JSON.stringify(a.state.seats.toJSON())}`;

@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
-import type { JoinOptions } from '@star-eater/protocol';
+import type { JoinOptions, PracticeLevel } from '@star-eater/protocol';
 import { sdkSocket } from '../src/colyseus-internals.js';
+import type { HealthAnswer } from '../src/http.js';
+import { attachBot } from './bot.js';
 import { sleep, TestClient } from './harness.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -34,7 +36,8 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (or the signal name) once the process has exited. */
   exited: Promise<number | string>;
-  health(): Promise<{ status: number; body: any }>;
+  /** GET /health (http.ts); a 503 `{ status: 'error' }` when the listing cannot be read has no other field. */
+  health(): Promise<{ status: number; body: HealthAnswer }>;
   sdk(): Client;
   kill(signal?: NodeJS.Signals): void;
 }
@@ -47,6 +50,8 @@ export interface SpawnOptions {
   port?: number;
   /** Run the production bundle (`node packages/server/dist/main.js`, built by `pnpm build`) instead of the sources. */
   bundle?: boolean;
+  /** Run this instead (node's arguments, in `cwd`), as `uid`/`gid` when given: a deployed image's command. */
+  exec?: { cwd: string; args: string[]; uid?: number; gid?: number };
 }
 
 /**
@@ -66,9 +71,12 @@ export async function spawnServer(name: string, opts: SpawnOptions = {}): Promis
 async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promise<ServerProcess> {
   const address = `127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), `se-proc-${name}-`));
-  const args = opts.bundle ? ['packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const args =
+    opts.exec?.args ??
+    (opts.bundle ? ['packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts']);
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: opts.exec?.cwd ?? root,
+    ...(opts.exec?.uid !== undefined ? { uid: opts.exec.uid, gid: opts.exec.gid ?? opts.exec.uid } : {}),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -103,7 +111,7 @@ async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promis
     exited,
     health: async () => {
       const r = await fetch(`${url}/health`);
-      return { status: r.status, body: await r.json() };
+      return { status: r.status, body: (await r.json()) as HealthAnswer };
     },
     sdk: () => new Client(url),
     kill: (signal = 'SIGKILL') => {
@@ -139,6 +147,12 @@ export async function quickMatchVia(p: ServerProcess, name: string): Promise<Tes
   return ready(new TestClient((await c.joinOrCreate('match', { name } satisfies JoinOptions)) as Room, c));
 }
 
+/** A practice match against the computer at `level` (it takes seat 1). */
+export async function practiceVia(p: ServerProcess, name: string, level: PracticeLevel): Promise<TestClient> {
+  const c = p.sdk();
+  return ready(new TestClient((await c.create('match', { name, bot: level } satisfies JoinOptions)) as Room, c));
+}
+
 export async function createPrivateVia(p: ServerProcess, opts: JoinOptions): Promise<TestClient> {
   const c = p.sdk();
   return ready(new TestClient((await c.create('match', { ...opts, private: true } satisfies JoinOptions)) as Room, c));
@@ -147,6 +161,31 @@ export async function createPrivateVia(p: ServerProcess, opts: JoinOptions): Pro
 export async function joinByIdVia(p: ServerProcess, roomId: string, opts: JoinOptions): Promise<TestClient> {
   const c = p.sdk();
   return ready(new TestClient((await c.joinById(roomId, opts)) as Room, c));
+}
+
+/** A quick-matched pair (asked through `via0` and `via1`), its scripted players at the first commitment window. */
+export async function pairToCommitVia(
+  names: [string, string],
+  via0: ServerProcess,
+  via1: ServerProcess,
+): Promise<readonly [TestClient, TestClient]> {
+  const p0 = await quickMatchVia(via0, names[0]);
+  const p1 = await quickMatchVia(via1, names[1]);
+  if (p1.room.roomId !== p0.room.roomId) throw new Error(`${names.join(' and ')} were not paired into one room`);
+  for (const [i, c] of [p0, p1].entries()) {
+    const bot = attachBot(c.room as Room, { seed: `${names[i]}-bot`, manualCommit: true });
+    await c.until(() => c.of('welcome').length > 0, 'welcome');
+    bot.seatNo = c.seat;
+    bot.tick();
+  }
+  await p0
+    .until(() => p0.state.phase === 'commit', 'the first commitment window', 30_000)
+    .catch((e: Error) => {
+      throw new Error(
+        `${e.message}: phase ${p0.state.phase}/${p0.state.step}, errors ${JSON.stringify([...p0.of('error'), ...p1.of('error')])}`,
+      );
+    });
+  return [p0, p1] as const;
 }
 
 /** The host:port whose process holds the room the client is connected to (its WebSocket's address). */
@@ -159,9 +198,15 @@ export function closeCode(c: TestClient): Promise<number> {
   return new Promise((resolve) => c.room.onLeave((code: number) => resolve(code)));
 }
 
-export async function getJson(url: string): Promise<{ status: number; body: any }> {
+/** A GET and its JSON answer, read as `T` (the caller names what the URL answers: http.ts' types). */
+export async function getJson<T = unknown>(url: string): Promise<{ status: number; body: T }> {
   const r = await fetch(url);
-  return { status: r.status, body: await r.json().catch(() => null) };
+  const text = await r.text();
+  try {
+    return { status: r.status, body: JSON.parse(text) as T };
+  } catch {
+    throw new Error(`GET ${url}: ${r.status}, not JSON: ${text.slice(0, 200)}`);
+  }
 }
 
 /** Polls until pred() holds (or throws with `what`). */

@@ -94,5 +94,6 @@ describe('SIGTERM on a real game-server process', () => {
     const ended = await l1.until(() => l1.of('ended')[0], 'the restored match ends');
     expect(ended).toMatchObject({ winner: l1.seat, reason: 'concede' });
     expect((await proc.health()).body.status).toBe('ok');
-  });
+    // Two process starts and two matches: more than the default 5 s on a loaded machine.
+  }, 120_000);
 });

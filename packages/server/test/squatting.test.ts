@@ -29,8 +29,11 @@ afterAll(async () => {
   await server.stop();
 });
 
+/** Colyseus' matchmaking answer: a seat reservation (its room) or a refusal (its words). */
+type SquatAnswer = { roomId?: string; error?: string };
+
 /** A reservation from another address (127.0.0.2), as a squatter's script would post it: no socket ever opens. */
-function squat(method: string, roomOrName: string, options: object): Promise<{ status: number; body: any }> {
+function squat(method: string, roomOrName: string, options: object): Promise<{ status: number; body: SquatAnswer }> {
   return new Promise((resolve, reject) => {
     const text = JSON.stringify(options);
     const req = request(
@@ -44,12 +47,18 @@ function squat(method: string, roomOrName: string, options: object): Promise<{ s
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(body) }));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(body) as SquatAnswer }));
       },
     );
     req.on('error', reject);
     req.end(text);
   });
+}
+
+/** The room a squatter's reservation holds; a refusal fails with its words. */
+function roomOf(r: { status: number; body: SquatAnswer }): string {
+  if (!r.body.roomId) throw new Error(`the reservation was refused: ${r.status} ${r.body.error}`);
+  return r.body.roomId;
 }
 
 /** One second passes: on the reservation clock, and on every room clock (their ticks re-check the seats). */
@@ -63,20 +72,20 @@ describe('quick match under a squatter', () => {
     const rooms = new Set<string>();
     const first = await squat('joinOrCreate', 'match', { name: 'squatter' });
     expect(first.status).toBe(200);
-    rooms.add(first.body.roomId);
+    rooms.add(roomOf(first));
     const a = track(await quickMatch(server, 'Ada'));
     rooms.add(a.room.roomId);
     for (let t = 1; t <= 3; t++) {
       second([...rooms]);
       const r = await squat('joinOrCreate', 'match', { name: 'squatter' });
       expect(r.status).toBe(200);
-      rooms.add(r.body.roomId);
+      rooms.add(roomOf(r));
     }
     second([...rooms]);
     const b = track(await quickMatch(server, 'Bo'));
     expect(b.room.roomId).toBe(a.room.roomId);
     await a.until(() => a.state.phase === 'factions', 'the match starts');
-    expect(a.state.seats.map((s: any) => s.name)).toEqual(a.seat === 0 ? ['Ada', 'Bo'] : ['Bo', 'Ada']);
+    expect(a.state.seats.map((s) => s.name)).toEqual(a.seat === 0 ? ['Ada', 'Bo'] : ['Bo', 'Ada']);
   });
 
   it('an unused reservation holds its seat for HOLD_MS at most', async () => {
@@ -123,7 +132,7 @@ describe('a finished room', () => {
     a.send('concede');
     await b.until(() => b.state.phase === 'finished', 'finished');
     await a.leave();
-    await b.until(() => b.state.seats.some((s: any) => !s.taken), 'a free seat');
+    await b.until(() => b.state.seats.some((s) => !s.taken), 'a free seat');
     const r = await squat('joinById', b.room.roomId, { name: 'stranger' });
     expect(r.body.error).toBe('this match is over: its seats are not open to anyone else');
     b.send('rematch');

@@ -37,6 +37,44 @@ function contract(name: string, open: () => Promise<Storage>, reopen: () => Prom
     expect((await again.listRecords(10))[0]).toEqual(summary('b', '2025-01-01T11:00:00.000Z'));
     await again.close();
   });
+
+  it(`${name}: the input log is fenced on its owner — a room taken over refuses its old owner's appends`, async () => {
+    const s = await open();
+    const room = `fence-${name}-${Date.now()}`;
+    await s.openRoom({ roomId: room, owner: 'A', createdAt: 1, options: { name: 'Ada' } });
+    await s.append(room, 'A', 1, 10, JSON.stringify({ k: 'start', seed: 'x' }));
+    expect(await s.ownedRooms('A')).toContain(room);
+    // B takes the room over (A's heartbeat is older than the lease), and writes its own next entry.
+    await s.heartbeat('A', 5);
+    const [claim] = (await s.claimRooms('B', 100, false)).filter((c) => c.roomId === room);
+    expect(claim?.entries.map((e) => e.seq)).toEqual([1]);
+    await s.append(room, 'B', 2, 20, JSON.stringify({ k: 'resume', shift: 0 }));
+    // A, stalled, comes back: its appends are refused, whatever seq it tries, and nothing is written.
+    const refused = async (seq: number) => {
+      try {
+        await s.append(room, 'A', seq, 30, JSON.stringify({ k: 'timer', id: 1 }));
+      } catch (err) {
+        return (err as Error).name;
+      }
+      return 'written';
+    };
+    expect(await refused(2)).toBe('LeaseLost');
+    expect(await refused(3)).toBe('LeaseLost');
+    expect(await s.ownedRooms('A')).not.toContain(room);
+    expect(await s.ownedRooms('B')).toContain(room);
+    // A duplicate seq is refused even to the owner (somebody else wrote it).
+    await expect(Promise.resolve().then(() => s.append(room, 'B', 2, 40, '{"k":"timer","id":2}'))).rejects.toThrow(
+      /lease lost/,
+    );
+    await s.heartbeat('B', 5);
+    const [again] = (await s.claimRooms('C', 100, false)).filter((c) => c.roomId === room);
+    expect(again?.entries.map((e) => [e.seq, e.at])).toEqual([
+      [1, 10],
+      [2, 20],
+    ]);
+    await s.closeRoom(room);
+    await s.close();
+  });
 }
 
 describe('SQLite storage', () => {

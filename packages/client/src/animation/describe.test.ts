@@ -1,7 +1,17 @@
 // The match log's line for an AOE shot (RULES §4.5: an AOE weapon may aim at an empty hex).
 import { describe, expect, it } from 'vitest';
-import type { MatchEvent } from '@star-eater/engine';
-import { describeEvent } from './describe.js';
+import {
+  CARD_NAMES,
+  COMPONENT_NAMES,
+  FACTIONS,
+  HIT_BASE,
+  HIT_DIE,
+  PHASE_NAMES,
+  type CardId,
+  type MatchEvent,
+} from '@star-eater/engine';
+import { withRenamed } from '../test-rename.js';
+import { describeEvent, rollFormula } from './describe.js';
 
 const names = ['Ada', 'Brin'] as const;
 const shot = (targets: number): MatchEvent => ({
@@ -19,5 +29,49 @@ describe('describeEvent: aoe-fired', () => {
   });
   it('RULES §4.5: counts the targets rolled against', () => {
     expect(describeEvent(shot(2), names)).toMatch(/fires at hex 7,8: 2 targets in the area\.$/);
+  });
+});
+
+// The client copies no names or numbers from the engine (issue 13): rename a card in the engine's content and the
+// log follows; the hit formula prints the engine's die and base.
+describe('describeEvent: names and numbers come from the engine', () => {
+  it('a commitment card renamed in the engine is renamed in the log', () => {
+    const ignored: MatchEvent = { type: 'card-ignored', seat: 0, card: 'vent-coolant', reason: 'nothing-to-do' };
+    withRenamed(CARD_NAMES as Record<CardId, string>, 'vent-coolant', 'Flush Radiators', () =>
+      expect(describeEvent(ignored, names)).toBe("Ada's Flush Radiators does nothing (nothing to do)."),
+    );
+  });
+
+  it('a weapon renamed in the content is renamed where it fires', () => {
+    const card = FACTIONS.lamais.main.find((c) => c.id === 'lamais-siege-battery')!;
+    withRenamed(card, 'name', 'Test Howitzer', () =>
+      expect(describeEvent(shot(1), names)).toMatch(/^Brin's Test Howitzer fires at hex 7,8/),
+    );
+  });
+
+  it('a component and a phase are named in the engine’s words', () => {
+    const cd: MatchEvent = {
+      type: 'cooldown',
+      seat: 1,
+      component: 'fighterBay',
+      before: 0,
+      after: 1,
+      reason: 'activated',
+    };
+    expect(describeEvent(cd, names)).toBe(`Brin's ${COMPONENT_NAMES.fighterBay}: cooldown 0 → 1.`);
+    expect(describeEvent({ type: 'phase', phase: 'weapons' }, names)).toBe(PHASE_NAMES.weapons);
+  });
+
+  it('RULES §4.5: the attack line prints the engine’s hit formula', () => {
+    const line = rollFormula({
+      roll: 9,
+      evasion: 1,
+      accuracy: 2,
+      baseAccuracy: 2,
+      modifiers: [],
+      needAbove: 5,
+      hit: true,
+    });
+    expect(line).toBe(`d${HIT_DIE} = 9 > ${HIT_BASE} + 1 evasion − 2 accuracy = 5 → HIT`);
   });
 });

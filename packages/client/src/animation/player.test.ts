@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelFromMatch } from '../board/model.js';
 import { createBoardState } from '../board/state.js';
-import { DEMO_NAMES, demoRound, demoState } from '../fixtures/demo.js';
+import { DEMO_NAMES, demoMatch, demoRound, demoState } from '../fixtures/demo.js';
 import { describeEvent } from './describe.js';
 import { EventPlayer } from './player.js';
 
@@ -29,13 +29,19 @@ describe('EventPlayer', () => {
     pb.tick(700);
     pb.skip();
     expect(b.model).toEqual(a.model);
-    // What the events say happened is on the board.
-    expect(a.model.ships[0].core).toEqual({ q: 7, r: 5 });
-    expect(a.model.ships[1].facing).toBe(4); // the drawing angle in sixths (SW)
-    expect(a.model.ships[1].armour.core).toBe(1);
-    expect(a.model.tokens.map((t) => t.id).sort()).toEqual(['0:0', '1:0', '1:2', 'p6']);
-    expect(a.model.initiative).toBe(1);
-    expect(a.model.ships[0].momentum.linear).toEqual(['N', 'N']);
+    // What the events say happened is on the board: the position the engine reached after the round.
+    const after = modelFromMatch(demoMatch().after);
+    for (const seat of [0, 1] as const) {
+      const [got, want] = [a.model.ships[seat], after.ships[seat]];
+      expect(got.core).toEqual(want.core);
+      expect(got.facing).toBe(want.facing);
+      expect(got.armour).toEqual(want.armour);
+      expect(got.structure).toBe(want.structure);
+      expect(got.momentum).toEqual(want.momentum);
+      expect(got.cooldown).toEqual(want.cooldown);
+    }
+    expect(a.model.tokens.map((t) => t.id).sort()).toEqual(after.tokens.map((t) => t.id).sort());
+    expect(a.model.initiative).toBe(after.initiative);
   });
 
   it('settles on the synced model after the queue runs dry, not before', () => {

@@ -8,7 +8,10 @@ import { seatColour } from './theme.js';
 type RGB = [number, number, number];
 const MIN_DE = 30;
 
-const lin = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+const lin = (n: number) => {
+  const c = n / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
 const rgb = (n: number): RGB => [lin((n >> 16) & 255), lin((n >> 8) & 255), lin(n & 255)];
 const mul = (m: number[][], v: RGB): RGB => m.map((r) => r[0]! * v[0] + r[1]! * v[1] + r[2]! * v[2]) as RGB;
 

@@ -7,7 +7,6 @@ import {
   launchHexes,
   previewDrift,
   type ArcName,
-  type Dir,
   type Hex,
   type MatchState,
 } from '@star-eater/engine';

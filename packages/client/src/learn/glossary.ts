@@ -1,5 +1,7 @@
 // Every abbreviation and term the game's screens show (issue 12), with what it means. Plain data: the learn page
-// lists it, tooltips look terms up in it.
+// lists it, tooltips look terms up in it. The numbers of a rule are the engine's.
+import { HIT_BASE, HIT_DIE, MAX_LINEAR, MAX_ROTATIONAL } from '@star-eater/engine';
+
 export interface Term {
   term: string;
   /** Where a player sees it. */
@@ -52,7 +54,7 @@ export const GLOSSARY: readonly Term[] = [
   {
     term: 'momentum mat',
     where: 'ship cards',
-    meaning: 'Up to 4 linear (arrows) and 2 rotational (↻ ↺) tokens that move your ship every round.',
+    meaning: `Up to ${MAX_LINEAR} linear (arrows) and ${MAX_ROTATIONAL} rotational (↻ ↺) tokens that move your ship every round.`,
   },
   {
     term: 'N NE SE S SW NW',
@@ -108,11 +110,15 @@ export const GLOSSARY: readonly Term[] = [
     where: 'cards, log',
     meaning: 'A slow token that homes in on the nearest enemy warship in its front arc.',
   },
-  { term: 'direct fire', where: 'cards, log', meaning: 'An instant attack on a target you choose, rolled on a d12.' },
   {
-    term: 'd12 > 6 + eva − acc',
+    term: 'direct fire',
+    where: 'cards, log',
+    meaning: `An instant attack on a target you choose, rolled on a d${HIT_DIE}.`,
+  },
+  {
+    term: `d${HIT_DIE} > ${HIT_BASE} + eva − acc`,
     where: 'log, board caption',
-    meaning: 'A direct-fire hit: roll a 12-sided die; beat 6 plus the target’s evasion minus the weapon’s accuracy.',
+    meaning: `A direct-fire hit: roll a ${HIT_DIE}-sided die; beat ${HIT_BASE} plus the target’s evasion minus the weapon’s accuracy.`,
   },
   {
     term: 'PD (point defence)',

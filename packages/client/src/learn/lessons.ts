@@ -1,8 +1,16 @@
 // The tutorial's lessons (issue 12): fixed positions driven through the engine, each teaching one idea with a task the
 // player does with the real controls — commitment, momentum, firing arcs, damage, fighters, cooldown. The opponent
 // holds still (engine NONE, no cards): target practice. Data and checks only; tutorial.ts runs them.
-import type { Commitment, Dir, MatchState } from '@star-eater/engine';
-import { position as place } from './positions.js';
+import { CARD_NAMES, weaponCard, type CardId, type Commitment, type Dir, type MatchState } from '@star-eater/engine';
+import { LOADOUTS, position as place } from './positions.js';
+
+/** Your main weapon in every lesson, as the content has it. */
+const LANCE = weaponCard(LOADOUTS[0].main);
+const FIRE = CARD_NAMES['fire-main'];
+const LAUNCH = CARD_NAMES['launch-squadron'];
+const VENT = CARD_NAMES['vent-coolant'];
+/** A card's name with the key that plays it. */
+const card = (id: CardId, key: string) => `${CARD_NAMES[id]} (key ${key})`;
 
 /** You (FPA, seat 0) and a target (Lamais, seat 1) on the standard board. */
 const position = (you: [number, number, Dir], them: [number, number, Dir]) => place(you, them, ['You', 'Target']);
@@ -21,7 +29,7 @@ export interface Lesson {
   after: string;
 }
 
-const has = (c: Commitment, card: string) => c.cards.some((x) => x.card === card);
+const has = (c: Commitment, card: CardId) => c.cards.some((x) => x.card === card);
 
 export const LESSONS: readonly Lesson[] = [
   {
@@ -59,13 +67,13 @@ export const LESSONS: readonly Lesson[] = [
     title: '3 · Firing arcs',
     teach: [
       'Your main weapon, the Heavy Lance, is a laser in the bullseye arc: the straight line ahead of your bow, 6 hexes.',
-      'The target sits dead ahead. Point at Fire Main to see the line it covers on the board.',
+      `The target sits dead ahead. Point at ${FIRE} to see the line it covers on the board.`,
     ],
-    task: 'Play Fire Main (key Q) with engine NONE (key 0), and lock in.',
+    task: `Play ${FIRE} (key Q) with engine NONE (key 0), and lock in.`,
     setup: () => position([7, 12, 'N'], [7, 6, 'S']),
     check: (c) =>
       !has(c, 'fire-main')
-        ? 'Choose the Fire Main card (key Q).'
+        ? `Choose the ${card('fire-main', 'Q')}.`
         : c.engine !== 'NONE'
           ? 'Keep still so the line stays on target: engine NONE (key 0).'
           : null,
@@ -79,35 +87,35 @@ export const LESSONS: readonly Lesson[] = [
       'A hit on a section with armour left only wears the armour down (extra damage is lost). A hit on a bare section comes off the structure — at 0 the warship is destroyed.',
       'The target’s bow armour is gone.',
     ],
-    task: 'Fire Main again (Q) with engine NONE (0) and watch the structure.',
+    task: `${FIRE} again (Q) with engine NONE (0) and watch the structure.`,
     setup: () => {
       const s = position([7, 12, 'N'], [7, 6, 'S']);
       s.ships[1].armour.bow = 0;
       return s;
     },
-    check: (c) => (has(c, 'fire-main') && c.engine === 'NONE' ? null : 'Fire Main (Q) and engine NONE (0).'),
+    check: (c) => (has(c, 'fire-main') && c.engine === 'NONE' ? null : `${FIRE} (Q) and engine NONE (0).`),
     after: 'All 3 damage went into the structure this time. Aim for sections whose armour is gone.',
   },
   {
     id: 'fighters',
     title: '5 · Fighters',
     teach: [
-      'Launch Squadron puts one of your squadrons into space in the fighter phase, next to a fighter bay (your ship’s rear-left and rear-right hexes).',
+      `${LAUNCH} puts one of your squadrons into space in the fighter phase, next to a fighter bay (your ship’s rear-left and rear-right hexes).`,
       'You will be asked where: click a highlighted hex on the board, then move it by clicking green hexes, and confirm.',
     ],
-    task: 'Play Launch Squadron (key R), lock in, then place and confirm your squadron.',
+    task: `Play ${LAUNCH} (key R), lock in, then place and confirm your squadron.`,
     setup: () => position([7, 12, 'N'], [7, 4, 'S']),
-    check: (c) => (has(c, 'launch-squadron') ? null : 'Choose Launch Squadron (key R).'),
+    check: (c) => (has(c, 'launch-squadron') ? null : `Choose ${card('launch-squadron', 'R')}.`),
     after: 'Your squadron is out (▲ on your ship card). Next rounds it can move and attack; any hit destroys it.',
   },
   {
     id: 'cooldown',
     title: '6 · Cooldown',
     teach: [
-      'A component that acted cools down: the Heavy Lance gets 2 cooldown tokens, and one comes off each round. While it has any, Fire Main does nothing — the card says why.',
-      'Vent Coolant removes one token before the weapons fire.',
+      `A component that acted cools down: the ${LANCE.name} gets ${LANCE.cooldown} cooldown tokens, and one comes off each round. While it has any, ${CARD_NAMES['fire-main']} does nothing — the card says why.`,
+      `${VENT} removes one token before the weapons fire.`,
     ],
-    task: 'Your lance still has 1 cooldown token. Play Vent Coolant on the main weapon and Fire Main together, then lock in.',
+    task: `Your lance still has 1 cooldown token. Play ${VENT} on the main weapon and ${FIRE} together, then lock in.`,
     setup: () => {
       const s = position([7, 12, 'N'], [7, 7, 'S']);
       s.ships[0].cooldown.main = 1;
@@ -118,8 +126,8 @@ export const LESSONS: readonly Lesson[] = [
       has(c, 'fire-main') &&
       c.cards.some((x) => x.card === 'vent-coolant' && x.component === 'main')
         ? null
-        : 'Choose Vent Coolant (Y) on the main weapon, and Fire Main (Q).',
-    after: 'Vent Coolant cleared the token and the lance fired in the same round. You know the basics — good hunting!',
+        : `Choose ${VENT} (Y) on the main weapon, and ${FIRE} (Q).`,
+    after: `${VENT} cleared the token and the lance fired in the same round. You know the basics — good hunting!`,
   },
 ];
 

@@ -2,7 +2,7 @@
 // seat 0, "you"; Lamais as seat 1) with the warships put where the lesson wants them.
 import { createMatch, fromOffset, type Dir, type Loadout, type MatchState } from '@star-eater/engine';
 
-const LOADOUTS: [Loadout, Loadout] = [
+export const LOADOUTS: [Loadout, Loadout] = [
   {
     main: 'fpa-heavy-lance',
     broadside: 'fpa-torpedo-racks',

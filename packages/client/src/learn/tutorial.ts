@@ -91,7 +91,8 @@ class LessonRun {
     if (hint) {
       this.hint.textContent = hint;
       this.hint.classList.add('warn');
-      return this.open(false);
+      this.open(false);
+      return;
     }
     this.hint.textContent = '';
     this.commit.update(this.state, { locked: true, opponentLocked: true, deadline: 0, newRound: false });

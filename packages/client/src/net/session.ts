@@ -1,5 +1,6 @@
 // The connection to a match room (Colyseus 0.18 SDK). Keeps the reconnection token in sessionStorage so a reloaded
-// tab takes its seat back with client.reconnect(token), and turns SDK callbacks into a few plain listeners.
+// tab takes its seat back with client.reconnect(token), follows a match to whichever server process holds it after a
+// restart or a takeover (net/resume.ts), and turns SDK callbacks into a few plain listeners.
 import { Client, type Room } from '@colyseus/sdk';
 import type {
   ClientMessages,
@@ -10,6 +11,7 @@ import type {
 } from '@star-eater/protocol';
 import { SEAT_TAKEN } from '@star-eater/protocol/refusals';
 import type { Seat } from '@star-eater/engine';
+import { RESUME_FOR_MS, resumableClose, resumeDelay, resumeVerdict } from './resume.js';
 import type { RoomState } from './room-state.js';
 
 export const ROOM_NAME = 'match';
@@ -79,6 +81,10 @@ export class Session {
 
   /** The room being joined (created by the SDK, not yet resolved). */
   private joining: Room<unknown, RoomState> | null = null;
+  /** How a spectator got in (room id and options), to watch again after the server went away. */
+  private watching: { roomId: string; opts: JoinOptions } | null = null;
+  /** Bumped by every leave and every resume: a resume loop that sees another number stops. */
+  private generation = 0;
 
   constructor(url = serverUrl()) {
     this.client = new RoomClient(url);
@@ -116,6 +122,7 @@ export class Session {
 
   async join(roomId: string, opts: JoinOptions): Promise<void> {
     this.attach(await this.client.joinById(roomId, opts));
+    this.watching = opts.spectate ? { roomId, opts } : null;
   }
 
   /** Take a held seat back after a reload; false when there is no token for this room or it is no longer valid. */
@@ -143,9 +150,13 @@ export class Session {
   async leave(): Promise<void> {
     sessionStorage.removeItem(TOKEN_KEY);
     const r = this.room;
+    this.generation++; // a resume under way stops
     this.room = null;
     this.welcome = null;
-    if (r) await r.leave(true).catch(() => undefined);
+    this.watching = null;
+    // Only an open connection can be left (on a dropped one the SDK's leave would wait for a close that never comes);
+    // a retry of the SDK's that gets back after this leaves at once (wire's onReconnect).
+    if (r && this.connection === 'connected') await r.leave(true).catch(() => undefined);
   }
 
   private saveToken(): void {
@@ -161,6 +172,7 @@ export class Session {
   private attach(room: Room<unknown, RoomState>): void {
     this.room = room;
     this.closed = null;
+    this.restarting = false;
     if (this.joining === room) this.joining = null;
     this.setConnection('connected');
     this.saveToken();
@@ -199,31 +211,94 @@ export class Session {
       if (!live()) return;
       for (const l of this.listeners) l.state?.(s);
     });
-    // A server that restarts keeps the match and gives it back (server rooms/restore.ts): keep trying through the
-    // restart, whatever the room's age (the SDK's default waits for 5 s of uptime and gives up after 15 tries).
+    // A dropped connection first retries the same address (the SDK's own reconnection: a network blip), whatever
+    // the room's age (the SDK's default waits for 5 s of uptime), three times (0.2 + 0.4 + 0.8 s); then the match is
+    // looked for through the matchmaker (followMatch below), which finds it on whichever process holds it now, this
+    // one included. A restarting server (4010) goes there at once: the match may come back on another process. A
+    // spectator holds no seat to retry: likewise.
     room.reconnection.minUptime = 0;
-    room.reconnection.maxRetries = 60;
+    room.reconnection.maxRetries = 3;
     room.onDrop((code) => {
       if (room !== this.room) return;
       // The retries during a restart fail with 1006 (nobody listens): still the same restart.
       this.restarting = code === 4010 || (this.restarting && this.connection === 'reconnecting');
+      if (code === 4010 || this.welcome?.role === 'spectator') room.reconnection.enabled = false;
       this.setConnection('reconnecting');
     });
     room.onReconnect(() => {
-      if (room !== this.room) return;
+      if (room !== this.room) {
+        void room.leave(true);
+        return;
+      }
       this.saveToken();
       this.restarting = false;
       this.setConnection('connected');
     });
     // Not our own leave (leave() lets go of the room first): the server closed it (4001 on a restart, 4029 for
-    // flooding …) or the SDK gave up reconnecting (4003). The code says which, for the screen to explain.
+    // flooding …) or the SDK gave up reconnecting (4003). A close the match may come back from is resumed; otherwise
+    // the code says what happened, for the screen to explain.
     room.onLeave((code, reason) => {
-      if (this.room === room) {
-        this.room = null;
-        this.closed = reason ? { code, reason } : { code };
-        this.setConnection('closed');
+      if (this.room !== room) return;
+      if (resumableClose(code) && this.wayBack(room)) {
+        void this.followMatch(room);
+        return;
       }
+      this.close(code, reason);
     });
+  }
+
+  private close(code: number, reason?: string): void {
+    this.room = null;
+    this.closed = reason ? { code, reason } : { code };
+    this.setConnection('closed');
+  }
+
+  /** A seat's reconnection token (the room's own, kept in sessionStorage too), or how a spectator got in. */
+  private wayBack(room: Room<unknown, RoomState>): { token: string } | { watch: JoinOptions } | null {
+    if (this.welcome?.role === 'spectator' || this.watching?.roomId === room.roomId) {
+      return this.watching?.roomId === room.roomId ? { watch: this.watching.opts } : null;
+    }
+    const token = room.reconnectionToken || storedToken(room.roomId)?.token;
+    return token ? { token } : null;
+  }
+
+  /**
+   * Looks for the match through the matchmaker until it is back (restored by this process after a restart, or taken
+   * over by another one: net/resume.ts), backing off, without a click; the page shows "reconnecting" meanwhile, and
+   * "the server is restarting" once the site answers without the room. Gives up after RESUME_FOR_MS, or at once on a
+   * refusal (the seat is no longer ours).
+   */
+  private async followMatch(from: Room<unknown, RoomState>): Promise<void> {
+    const gen = ++this.generation;
+    const since = Date.now();
+    const way = this.wayBack(from);
+    let why = 'The match could not be found again after the connection was lost.';
+    if (this.connection !== 'reconnecting') this.setConnection('reconnecting');
+    for (let n = 0; way; n++) {
+      await new Promise((r) => setTimeout(r, resumeDelay(n)));
+      if (gen !== this.generation) return;
+      try {
+        const room =
+          'token' in way ? await this.client.reconnect(way.token) : await this.client.joinById(from.roomId, way.watch);
+        if (gen !== this.generation) {
+          await room.leave(true);
+          return;
+        }
+        this.attach(room);
+        return;
+      } catch (err) {
+        if (gen !== this.generation) return;
+        const v = resumeVerdict(err);
+        if (!v.retry) why = (err as Error).message || why;
+        if (!v.retry || Date.now() - since > RESUME_FOR_MS) break;
+        if (v.server && !this.restarting) {
+          this.restarting = true;
+          this.setConnection('reconnecting');
+        }
+      }
+    }
+    // FAILED_TO_RECONNECT: the closed screen says the connection could not be restored.
+    this.close(4003, why);
   }
 }
 

@@ -45,7 +45,9 @@ export class Banners {
               h('span.spinner'),
               this.s.restarting
                 ? ' The server is restarting — reconnecting… The match is kept; its timers wait for the server.'
-                : ' Connection lost — reconnecting… Your seat is held; the timers keep running.',
+                : this.s.welcome?.role === 'spectator'
+                  ? ' Connection lost — reconnecting…'
+                  : ' Connection lost — reconnecting… Your seat is held; the timers keep running.',
             )
           : null,
         spectating

@@ -3,9 +3,11 @@
 // ghost and weapon arcs are drawn on the board from the engine's pure helpers.
 import {
   CARD_IDS,
+  CARD_NAMES,
   ENGINE_SETTINGS,
   FACTIONS,
   isDir,
+  MAX_CARDS,
   previewDrift,
   findCard,
   type WeaponCard,
@@ -16,7 +18,6 @@ import {
   type MatchState,
   type Seat,
 } from '@star-eater/engine';
-import { CARD_NAME } from '../animation/describe.js';
 import { setGhost, setHighlights, type BoardState } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
@@ -104,7 +105,7 @@ export class CommitPanel {
     if (i >= 0) this.cards.splice(i, 1);
     else {
       if (disabledReason(this.state, this.seat, id, this.cards)) return;
-      if (this.cards.length >= 2) this.cards.shift();
+      if (this.cards.length >= MAX_CARDS) this.cards.shift();
       this.cards.push(defaultPlay(id, this.state, this.seat));
     }
     this.focusCard = id;
@@ -173,13 +174,13 @@ export class CommitPanel {
     return h('label', null, h('span', null, label), el);
   }
 
-  render(): void {
-    const s = this.state;
-    if (!s) return;
-    // A keyboard user keeps their place: the control focused before the panel is rebuilt is focused again after.
-    const focused = document.activeElement as HTMLElement | null;
-    const keep = focused && (this.el.contains(focused) || this.bar.contains(focused)) ? focusKey(focused) : null;
+  /** The engine wheel: the ten settings (RULES §4.1), keys 1–0. */
+  private wheel(): HTMLElement {
     const flipped = this.board.orientation === 1;
+    const face = (e: EngineSetting) =>
+      isDir(e)
+        ? [dirArrow(e, flipped), h('span', { style: { fontSize: '11px', marginLeft: '3px' } }, e)]
+        : { DOUBLE: '2×', CW: '↻', CCW: '↺', NONE: '—' }[e];
     const dirs = ENGINE_SETTINGS.map((e, i) =>
       h(
         'button',
@@ -192,91 +193,50 @@ export class CommitPanel {
           dataset: { engine: e },
           onclick: () => this.setEngine(e),
         },
-        isDir(e)
-          ? [dirArrow(e, flipped), h('span', { style: { fontSize: '11px', marginLeft: '3px' } }, e)]
-          : e === 'DOUBLE'
-            ? '2×'
-            : e === 'CW'
-              ? '↻'
-              : e === 'CCW'
-                ? '↺'
-                : '—',
+        face(e),
       ),
     );
-    const cards = CARD_IDS.map((id, i) => {
-      const chosen = this.cards.find((c) => c.card === id);
-      const why = chosen ? null : disabledReason(s, this.seat, id, this.cards);
-      // A card that can be played but may do nothing says so (e.g. its component cools down only if another card helps).
-      const note = why ? null : cardNote(s, this.seat, id);
-      return h(
-        'button.cc',
-        {
-          'aria-pressed': chosen ? 'true' : 'false',
-          // Named by its visible text (the card, its key, its hint or why it cannot be played): axe's
-          // label-content-name-mismatch; the key also as aria-keyshortcuts.
-          'aria-keyshortcuts': CARD_KEYS[i]!.toUpperCase(),
-          title: why ?? (this.locked ? LOCKED_WHY : note) ?? '',
-          disabled: this.locked || !!why,
-          dataset: { card: id },
-          onclick: () => this.toggleCard(id),
-          onmouseenter: () => {
-            this.focusCard = id;
-            this.drawOverlays();
-          },
+    return h('div.wheel', { role: 'group', 'aria-label': 'Engine wheel' }, dirs);
+  }
+
+  /** One button per commitment card, with its key, what it fires or does, and why it cannot be played. */
+  private cardButton(s: MatchState, id: CardId, i: number): HTMLElement {
+    const chosen = this.cards.find((c) => c.card === id);
+    const why = chosen ? null : disabledReason(s, this.seat, id, this.cards);
+    // A card that can be played but may do nothing says so (e.g. its component cools down only if another card helps).
+    const note = why ? null : cardNote(s, this.seat, id);
+    return h(
+      'button.cc',
+      {
+        'aria-pressed': chosen ? 'true' : 'false',
+        // Named by its visible text (the card, its key, its hint or why it cannot be played): axe's
+        // label-content-name-mismatch; the key also as aria-keyshortcuts.
+        'aria-keyshortcuts': CARD_KEYS[i]!.toUpperCase(),
+        title: why ?? (this.locked ? LOCKED_WHY : note) ?? '',
+        disabled: this.locked || !!why,
+        dataset: { card: id },
+        onclick: () => this.toggleCard(id),
+        onmouseenter: () => {
+          this.focusCard = id;
+          this.drawOverlays();
         },
-        h(
-          'span',
-          null,
-          chosen ? h('span.tick', { 'aria-hidden': 'true' }, '✓ ') : null,
-          CARD_NAME[id],
-          ' ',
-          h('kbd', null, CARD_KEYS[i]!.toUpperCase()),
-        ),
-        why ? h('span.why', null, why) : h('span.dim', { style: { fontSize: '11px' } }, cardHint(id, s, this.seat)),
-        note ? h('span.note', null, note) : null,
-      );
-    });
-    const params = this.cards.map((c) => this.param(c, s)).filter(Boolean) as HTMLElement[];
-    replace(
-      this.el,
-      h('h3', null, `Round ${s.round} — your orders`, this.locked ? h('span.locked-tag', null, ' · locked in') : null),
-      this.locked
-        ? h(
-            'p.dim',
-            { id: 'locked-note', style: { margin: 0, fontSize: '13px' } },
-            'Sealed until both are locked in. Revise (Esc) to change them.',
-          )
-        : null,
-      h('div', { class: 'dim', style: { fontSize: '12px' } }, 'Engine card'),
-      h('div.wheel', { role: 'group', 'aria-label': 'Engine wheel' }, dirs),
-      h('div', { class: 'dim', style: { fontSize: '12px' } }, `Commitment cards (up to two) — ${this.cards.length}/2`),
-      h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
-      params.length ? h('div.params', null, params) : null,
-      friendlyFireWarnings(s, this.seat, this.cards).map((w) => h('p.warn.fire-warning', { role: 'alert' }, '⚠ ', w)),
+      },
       h(
-        'div.keys-hint.dim',
+        'span',
         null,
-        'Keys: ',
-        h('kbd', null, '1'),
-        '–',
-        h('kbd', null, '0'),
-        ' engine · ',
-        h('kbd', null, 'Q'),
-        '–',
-        h('kbd', null, 'I'),
-        ' cards · ',
-        h('kbd', null, 'Enter'),
-        ' lock in · ',
-        h('kbd', null, 'Esc'),
-        ' revise · ',
-        h('kbd', null, '.'),
-        ' skip · ',
-        h('kbd', null, ','),
-        ' speed',
+        chosen ? h('span.tick', { 'aria-hidden': 'true' }, '✓ ') : null,
+        CARD_NAMES[id],
+        ' ',
+        h('kbd', null, CARD_KEYS[i]!.toUpperCase()),
       ),
+      why ? h('span.why', null, why) : h('span.dim', { style: { fontSize: '11px' } }, cardHint(id, s, this.seat)),
+      note ? h('span.note', null, note) : null,
     );
-    replace(
-      this.bar,
+  }
+
+  /** The bar under the panel: the opponent's light, the countdown, Lock in or Revise. */
+  private lockBar(): HTMLElement[] {
+    return [
       h(
         'span.row',
         { title: 'Opponent locked in?', id: 'opponent-lock' },
@@ -292,7 +252,37 @@ export class CommitPanel {
             { id: 'lock-in', onclick: () => this.hooks.lock(this.commitment()), 'aria-label': 'Lock in (Enter)' },
             'Lock in',
           ),
+    ];
+  }
+
+  render(): void {
+    const s = this.state;
+    if (!s) return;
+    // A keyboard user keeps their place: the control focused before the panel is rebuilt is focused again after.
+    const focused = document.activeElement as HTMLElement | null;
+    const keep = focused && (this.el.contains(focused) || this.bar.contains(focused)) ? focusKey(focused) : null;
+    const cards = CARD_IDS.map((id, i) => this.cardButton(s, id, i));
+    const params = this.cards.map((c) => this.param(c, s)).filter((x): x is HTMLElement => x !== null);
+    const small = (text: string) => h('div', { class: 'dim', style: { fontSize: '12px' } }, text);
+    replace(
+      this.el,
+      h('h3', null, `Round ${s.round} — your orders`, this.locked ? h('span.locked-tag', null, ' · locked in') : null),
+      this.locked
+        ? h(
+            'p.dim',
+            { id: 'locked-note', style: { margin: 0, fontSize: '13px' } },
+            'Sealed until both are locked in. Revise (Esc) to change them.',
+          )
+        : null,
+      small('Engine card'),
+      this.wheel(),
+      small(`Commitment cards (up to ${MAX_CARDS}) — ${this.cards.length}/${MAX_CARDS}`),
+      h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
+      params.length ? h('div.params', null, params) : null,
+      friendlyFireWarnings(s, this.seat, this.cards).map((w) => h('p.warn.fire-warning', { role: 'alert' }, '⚠ ', w)),
+      keysHint(),
     );
+    replace(this.bar, ...this.lockBar());
     this.tickCountdown();
     this.drawOverlays();
     if (keep) (this.el.querySelector<HTMLElement>(keep) ?? this.bar.querySelector<HTMLElement>(keep))?.focus();
@@ -333,6 +323,17 @@ export class CommitPanel {
     this.el.remove();
     this.bar.remove();
   }
+}
+
+/** The panel's keyboard keys, in one line. */
+function keysHint(): HTMLElement {
+  const k = (x: string) => h('kbd', null, x);
+  return h(
+    'div.keys-hint.dim',
+    null,
+    ...['Keys: ', k('1'), '–', k('0'), ' engine · ', k('Q'), '–', k('I'), ' cards · ', k('Enter'), ' lock in · '],
+    ...[k('Esc'), ' revise · ', k('.'), ' skip · ', k(','), ' speed'],
+  );
 }
 
 /** A warship weapon of the synced loadout, or null for an id the content does not know. */

@@ -2,6 +2,8 @@
 // panel shows one choice per card with more than one play, and never builds a play the engine would refuse.
 import {
   cardPlays,
+  CARD_NAMES,
+  COMPONENT_NAMES,
   FACTIONS,
   type SECTIONS,
   squadronCard,
@@ -11,7 +13,6 @@ import {
   type Seat,
   type Warship,
 } from '@star-eater/engine';
-import { COMPONENT_NAME } from '../animation/describe.js';
 
 /** Plays compare by their parameters, whatever the order of their fields. */
 export const playKey = (p: CardPlay): string =>
@@ -23,13 +24,13 @@ export function paramLabel(card: CardId, ship: Warship): string {
     case 'fire-main':
       return 'Main turret';
     case 'vent-coolant':
-      return 'Vent Coolant on';
+      return `${CARD_NAMES['vent-coolant']} on`;
     case 'squadron-maintenance':
       return 'Maintenance';
     case 'special-ability':
       return FACTIONS[ship.faction].special.name;
     default:
-      return `${card === 'port-broadside' ? 'Port' : 'Starboard'} broadside aim`;
+      return `${CARD_NAMES[card]} aim`;
   }
 }
 
@@ -43,7 +44,7 @@ export function playLabel(p: CardPlay, ship: Warship): string {
     case 'starboard-broadside':
       return p.aim ?? 'fore';
     case 'vent-coolant':
-      return `${COMPONENT_NAME[p.component]} (${ship.cooldown[p.component]})`;
+      return `${COMPONENT_NAMES[p.component]} (${ship.cooldown[p.component]})`;
     case 'squadron-maintenance': {
       if (p.repair !== undefined) return `repair squadron ${p.repair + 1}`;
       const [a, b] = p.munitions ?? [];
@@ -53,7 +54,7 @@ export function playLabel(p: CardPlay, ship: Warship): string {
     case 'special-ability':
       return p.section
         ? `${p.section} (${ship.armour[p.section]}/${ship.startArmour[p.section]})`
-        : `${COMPONENT_NAME[p.component!]} (${ship.cooldown[p.component!]})`;
+        : `${COMPONENT_NAMES[p.component!]} (${ship.cooldown[p.component!]})`;
     default:
       return p.card;
   }

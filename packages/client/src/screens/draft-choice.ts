@@ -1,15 +1,23 @@
 // The draft's choices made safe (issue 12): a pick is selected first, then confirmed (or undone); munition placement
 // cannot go past the total or a squadron's capacity, and a button that cannot be pressed says why.
-import { munitionPlacements, munitionRules, squadronTriples, type AnyCard, type Faction } from '@star-eater/engine';
+import {
+  munitionPlacements,
+  munitionRules,
+  slotCards,
+  squadronTriples,
+  type Faction,
+  type SingleSlot,
+} from '@star-eater/engine';
 import type { SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { h } from '../ui/dom.js';
+import { slotTitle } from './draft-cards.js';
 
 export interface DraftSelection {
   squadrons: string[];
   munitions: number[];
   /** The single card selected for a pick or swap, awaiting its confirmation. */
-  card?: { slot: string; id: string; name: string; suggested?: boolean } | null;
+  card?: { slot: SingleSlot; id: string; name: string; suggested?: boolean } | null;
   pending?: boolean;
   /** The step a suggestion was made for: an undone suggestion is not made again. */
   suggestedFor?: string;
@@ -19,14 +27,14 @@ export interface DraftSelection {
  * Pre-selects a sensible choice on the player's turn, marked as a suggestion (Confirm takes it, Undo clears it): the
  * first card of the first open slot, or the faction's first legal squadron trio when only the squadrons are left.
  */
-export function suggest(sel: DraftSelection, f: Faction, singles: readonly string[]): void {
+export function suggest(sel: DraftSelection, f: Faction, singles: readonly SingleSlot[]): void {
   const step = `${singles.join(',')}|${singles.length ? '' : 'squadrons'}`;
   if (sel.suggestedFor === step) return;
   sel.suggestedFor = step;
   if (singles.length) {
     if (sel.card) return;
     const slot = singles[0]!;
-    const c = ((f as unknown as Record<string, AnyCard[]>)[slot] ?? [])[0];
+    const c = slotCards(f.id, slot)[0];
     if (c) sel.card = { slot, id: c.id, name: c.name, suggested: true };
   } else if (!sel.squadrons.length) {
     const t = squadronTriples(f)[0];
@@ -37,8 +45,7 @@ export function suggest(sel: DraftSelection, f: Faction, singles: readonly strin
 /** The bar under the cards: what is selected, Undo, Confirm. */
 export function pickBar(
   sel: DraftSelection,
-  slotName: Record<string, string>,
-  send: (c: { slot: string; id: string }) => void,
+  send: (c: { slot: SingleSlot; id: string }) => void,
   rerender: () => void,
 ): HTMLElement {
   const c = sel.card;
@@ -49,7 +56,7 @@ export function pickBar(
       'span.grow',
       { id: 'pick-selected' },
       c
-        ? [c.suggested ? 'Suggested: ' : 'Selected: ', h('b', null, c.name), ` (${slotName[c.slot] ?? c.slot})`]
+        ? [c.suggested ? 'Suggested: ' : 'Selected: ', h('b', null, c.name), ` (${slotTitle(c.slot)})`]
         : 'Choose a card above.',
     ),
     h(

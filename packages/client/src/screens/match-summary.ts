@@ -4,7 +4,7 @@
 import type { Seat } from '@star-eater/engine';
 import { h, replace } from '../ui/dom.js';
 import { matchStats, type MatchStats } from './match-stats.js';
-import { replayFromRecord } from './replay.js';
+import { replayFromRecord } from './replay-data.js';
 
 export function summaryTable(stats: MatchStats, names: [string, string], you: Seat | null): HTMLElement {
   const weapons = [...new Set([...Object.keys(stats.seats[0].damageBy), ...Object.keys(stats.seats[1].damageBy)])];

@@ -3,7 +3,7 @@
 import { simulateMatch } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { modelFromMatch } from '../board/model.js';
-import { modelAt, replayFromRecord } from './replay.js';
+import { modelAt, replayFromRecord } from './replay-data.js';
 
 const panels = (m: ReturnType<typeof modelFromMatch>) =>
   m.ships.map((s) => ({

@@ -7,7 +7,7 @@ let tip: HTMLElement | null = null;
 let hideTimer: ReturnType<typeof setTimeout> | null = null;
 
 function el(): HTMLElement {
-  if (!tip || !tip.isConnected) {
+  if (!tip?.isConnected) {
     tip = h('div#tip.tip', { role: 'tooltip', hidden: true });
     document.body.append(tip);
   }

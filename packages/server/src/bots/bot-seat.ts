@@ -25,7 +25,8 @@ export interface BotSettings {
 /** What a computer seat needs of its room. */
 export interface BotSeatHost {
   question(seat: Seat): { key: string; request: BotRequest } | null;
-  answer(seat: Seat, answer: BotAnswer): Outcome;
+  /** Gives the answer as the seat's message: logged (the room's input log), then applied; its outcome. */
+  answer(seat: Seat, answer: BotAnswer): Promise<Outcome>;
   /** A room-clock timer. */
   setTimeout(fn: () => void, ms: number): Timer;
   /** Runs a step of the room (its guard: errors logged, changes sent). */
@@ -158,16 +159,26 @@ export class BotSeat {
       this.poke(); // the match moved on (a timer, a concede): look at what it asks now
       return;
     }
+    this.act(t).catch((err: unknown) => {
+      // The log could not be written (the room is being given up, or its storage failed): nothing was applied.
+      this.host.log.warn({ seat: this.seat, bot: this.level, key: t.key, err }, 'the computer could not answer');
+    });
+  }
+
+  /** Answers (the search's answer, or the RULES §7 default when it gave none or it was refused), then looks again. */
+  private async act(t: Turn): Promise<void> {
     const log = { seat: this.seat, bot: this.level, kind: t.request.kind, key: t.key };
     let outcome: Outcome | null = null;
     if (t.answer && !t.failure) {
-      outcome = this.host.answer(this.seat, t.answer);
-      if (!outcome.ok) this.host.log.error({ ...log, error: outcome.error }, 'the computer answered illegally');
+      outcome = await this.host.answer(this.seat, t.answer);
+      // The code only: a refusal's words may name the cards of a commitment still sealed.
+      if (!outcome.ok) this.host.log.error({ ...log, code: outcome.error.code }, 'the computer answered illegally');
     } else this.host.log.warn({ ...log, reason: t.failure }, 'the computer failed to answer: taking the default');
+    if (this.disposed) return;
     if (!outcome?.ok) {
       this.counts.defaults += 1;
-      const fallback = this.host.answer(this.seat, timeoutAnswer(t.request));
-      if (!fallback.ok) this.host.log.error({ ...log, error: fallback.error }, 'the default was refused');
+      const fallback = await this.host.answer(this.seat, timeoutAnswer(t.request));
+      if (!fallback.ok) this.host.log.error({ ...log, code: fallback.error.code }, 'the default was refused');
     }
     this.counts.answers += 1;
     this.host.log.debug({ ...log, ms: Math.round(performance.now() - t.startedAt) }, 'the computer answered');

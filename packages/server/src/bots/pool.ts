@@ -58,9 +58,16 @@ interface Thread {
   watchdog: ReturnType<typeof setTimeout> | null;
 }
 
-// Workers load TypeScript through tsx, found from here (the server runs on tsx; a worker does not inherit a test
-// runner's loader).
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+// The thread's script: from the sources, worker.ts; from the production bundle (build.mjs: dist/main.js), its own
+// bundled dist/bot-worker.js beside it — the image has no tsx (a dev dependency) and no TypeScript sources.
+const BUNDLED = !import.meta.url.endsWith('.ts');
+const DEFAULT_WORKER = new URL(BUNDLED ? './bot-worker.js' : './worker.ts', import.meta.url);
+
+/** A TypeScript worker loads through tsx, found from here (a worker does not inherit a test runner's loader). */
+function execArgvFor(script: URL): string[] {
+  if (!script.pathname.endsWith('.ts')) return [];
+  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
+}
 
 export class BotPool {
   readonly size: number;
@@ -77,7 +84,7 @@ export class BotPool {
 
   constructor(private readonly opts: BotPoolOptions = {}) {
     this.size = Math.max(1, opts.size ?? availableParallelism() - 1);
-    this.workerUrl = opts.workerUrl ?? new URL('./worker.ts', import.meta.url);
+    this.workerUrl = opts.workerUrl ?? DEFAULT_WORKER;
     this.maxJobMs = opts.maxJobMs ?? 30_000;
   }
 
@@ -138,7 +145,7 @@ export class BotPool {
 
   private spawn(): Thread {
     const workerData = { echo: !!this.opts.echo, nice: this.opts.nice ?? 10 };
-    const worker = new Worker(this.workerUrl, { execArgv: ['--import', TSX], workerData });
+    const worker = new Worker(this.workerUrl, { execArgv: execArgvFor(this.workerUrl), workerData });
     worker.unref();
     const t: Thread = { worker, job: null, startedAt: 0, watchdog: null };
     worker.on('message', (m: FromWorker) => this.onMessage(t, m));

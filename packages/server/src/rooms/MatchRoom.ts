@@ -2,41 +2,36 @@
 // persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
 import { CloseCode, Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { parseClientMessage, parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
+import { parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
-import { clockNow, disposeSoonIfEmpty, ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
+import { clockNow, disposeSoonIfEmpty } from '../colyseus-internals.js';
 import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
-import { Computer } from './computer.js';
+import { onClientMessage, type Member } from './client-messages.js';
+import { Computer, computerName } from './computer.js';
+import type { BotAnswer } from '../bots/levels.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
-import { configureRoom } from './settings.js';
+import { configureRoom, creatorOptions, restoreSettings, settingsOf } from './settings.js';
 import { takeOver } from './takeover.js';
 import { Listing, type MatchMetadata } from './listing.js';
 import { applyInput } from './inputs.js';
 import { tokenHash, type Input } from './input-log.js';
 import { Journal } from './journal.js';
 import { Match, type MatchHost, type Outcome } from './match.js';
-import { afterRestore, openLog, replay, restoreClaim } from './restore.js';
+import { MatchStart } from './match-start.js';
+import { afterRestore, openLog, replay, restoreClaim, savedOptions } from './restore.js';
+import { giveUp, MOVED } from './lease.js';
 import { SeatLog } from './seat-log.js';
-import { beforePatch, cork, markChanged } from './outbox.js';
+import { markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
+import { RoomOutput, sendTo } from './room-output.js';
 import { RoomTimers } from './room-timers.js';
 import type { SeatDesk } from './seats.js';
 import { MatchRoomState, SeatState } from './state.js';
-import { PACKED_TYPES, packedFrame } from './wire.js';
-
-interface Member {
-  role: 'player' | 'spectator';
-  seat: Seat | null;
-  limiter: RateLimiter;
-}
 
 export type { MatchMetadata } from './listing.js';
-
-/** Patches are sent by the room itself (flushPatch), never on a Colyseus interval: see onCreate. */
-const NO_PATCH_INTERVAL = 2 ** 31 - 1;
 
 export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMetadata }> {
   // Seats are counted by the room (rooms/seats.ts): Colyseus' own count (clients + reservations) only caps the total.
@@ -67,37 +62,84 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   );
   /** The write-ahead log of this room's inputs (journal.ts); restore.ts rebuilds a room from it. */
   journal!: Journal;
-  /** startFirstMatch is writing the listing (asynchronous): a seat taken meanwhile does not start a second one. */
-  private starting = false;
-  /** A patch is being encoded and sent (flushPatch); a timer check waits for the next turn: see onCreate. */
-  private patching = false;
-  private timersDue = false;
-  /** The process is shutting down (app.ts close()): the room is going away with it, nobody forfeits. */
+  /** Leaving matchmaking and starting the first match (match-start.ts). */
+  private readonly start = new MatchStart(this);
+  /** The room's patches and messages, in order (room-output.ts). */
+  private readonly output = new RoomOutput(this);
+  /** The process is shutting down (app.ts close()), or the match is another's (lease.ts): nobody forfeits here. */
   private closing = false;
+  /** onCreate is over. */
+  private created = false;
   readonly emotes = new Emotes(
     () => this.clockNow(),
-    (msg) => this.sendAll('emote', msg),
+    (msg) => this.output.toAll('emote', msg),
   );
 
   override async onCreate(options: unknown): Promise<void> {
     this.deps = roomDeps();
     const claim = restoreClaim(options);
+    const saved = claim ? savedOptions(claim.options) : null;
     if (claim) {
       this.roomId = claim.roomId; // the same room id: clients reconnect with their old tokens (restore.ts)
-      options = claim.options;
+      options = saved!.join;
     }
     this.log = this.deps.log.child({ room: this.roomId });
     this.seats = new SeatLog(this, this.deps.reconnectSeconds * 1000);
-    const parsed = parseJoinOptions(options);
-    if (!parsed.ok) throw refuse(parsed.message);
-    const o = parsed.value;
-    if (o.bot && !this.deps.bots) throw refuse('this server has no computer opponent');
-    // A practice match against the computer is private: its creator sets the timers as in any private room.
-    if (o.bot) o.private = true;
+    const o = creatorOptions(options, !!this.deps.bots);
     configureRoom(this.state.settings, o, this.deps.timers);
+    if (saved) restoreSettings(this.state.settings, saved.settings);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
-    this.desk = guardRoom({
+    this.desk = this.guardRoom();
+    if (o.private) void this.setPrivate(true);
+    this.match = new Match(this.host());
+    this.computer = new Computer(this.computerHost(), this.deps.bots, this.deps.botOfferSeconds);
+    // The room sends its own patches (room-output.ts); timers: room-timers.ts.
+    this.output.start(
+      () => {
+        this.desk.refresh();
+        this.computerTimers.check();
+      },
+      () => this.timers.check(),
+    );
+    this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
+      onClientMessage(this, client, type, payload),
+    );
+    this.journal = new Journal(
+      this.deps.storage,
+      this.deps.wal !== false,
+      this.roomId,
+      this.log,
+      this.deps.instance ?? 'solo',
+      () => clockNow(this.clock),
+      () => this.giveUp(),
+    );
+    if (claim) {
+      replay(this, claim);
+      await afterRestore(this, claim);
+      // Its seats wait for their players' tokens as long as their budgets last (RULES §7), not the 10 s Colyseus
+      // gives an empty new room: disposed, the room would drop its log, and the match with it.
+      this.autoDispose = this.seats.restored.size === 0;
+    } else {
+      const join = { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) };
+      await openLog(this.roomId, join, settingsOf(this.state.settings));
+      // A practice match: the computer's seat is the log's first input (a restore seats it again by replaying it).
+      if (o.bot) await this.write({ k: 'computer', seat: 1, level: o.bot, name: computerName(o.bot) });
+    }
+    this.updateMetadata();
+    this.created = true;
+    this.log.info({ private: !!o.private, restored: !!claim }, claim ? 'room restored' : 'room created');
+  }
+
+  /** Another process took this match over (lease.ts): it is never acted on here again; its clients go there. */
+  private giveUp(): void {
+    this.closing = true;
+    giveUp(this, this.log, [this.timers, this.computerTimers, this.computer, this.match, this.listing], this.created);
+  }
+
+  /** The seat desk and the screening of every frame (guards.ts). */
+  private guardRoom(): SeatDesk {
+    return guardRoom({
       room: this,
       deps: this.deps,
       admission: this.admission,
@@ -107,49 +149,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         seatsTaken: this.state.seats.map((s) => s.taken),
         spectators: this.state.spectators,
         maxSpectators: this.deps.maxSpectators,
-        starting: this.starting,
+        starting: this.start.pending,
       }),
       limiterOf: (id) => this.members.get(id)?.limiter,
-      reply: (client, error) => this.reply(client, 'error', error),
+      reply: (client, error) => sendTo(client, 'error', error),
       step: (what, fn) => this.guard(what, fn),
     });
-    if (o.private) void this.setPrivate(true);
-    this.match = new Match(this.host());
-    this.computer = new Computer(this.computerHost(), this.deps.bots, this.deps.botOfferSeconds);
-    if (o.bot) this.computer.sit(1, o.bot);
-    // A turn-based room sends its patch itself: before a message that depends on it (host.broadcast/sendToSeat) and
-    // at the end of every turn in which its state changed (markChanged → outbox.ts). No per-room interval runs: at
-    // 2,000 rooms Colyseus' patch interval alone was 20,000 timer callbacks a second. (patchRate null would make
-    // Colyseus tick the clock at 60 Hz instead, hence an interval that never comes.) Timers: room-timers.ts; the
-    // clock interval only serves a clock driven by hand (tests), as nothing ticks the clock otherwise but a patch.
-    this.patchRate = NO_PATCH_INTERVAL;
-    ownStateFrames(this);
-    // Colyseus ticks the clock inside broadcastPatch, before it encodes, and a patch is sent in the middle of a match
-    // step (host.broadcast): a timer found due there runs in a turn of its own, so it never sends its patch and
-    // messages inside another patch, nor changes the match under a step that is still running.
-    this.clock.setInterval(() => {
-      this.desk.refresh();
-      this.computerTimers.check();
-      if (!this.patching) return this.timers.check();
-      if (this.timersDue) return;
-      this.timersDue = true;
-      setImmediate(() => {
-        this.timersDue = false;
-        this.timers.check();
-      });
-    }, 100);
-    this.onMessage('*', (client: Client, type: string | number, payload: unknown) =>
-      this.onClientMessage(client, type, payload),
-    );
-    this.journal = new Journal(this.deps.storage, this.deps.wal !== false, this.roomId, this.log, () =>
-      clockNow(this.clock),
-    );
-    if (claim) {
-      replay(this, claim);
-      await afterRestore(this, claim);
-    } else await openLog(this.roomId, { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) });
-    this.updateMetadata();
-    this.log.info({ private: !!o.private, restored: !!claim }, claim ? 'room restored' : 'room created');
   }
 
   /** Logs an input, then applies it (restore.ts). */
@@ -169,10 +174,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         const c = this.seats.clients[seat];
         if (c) {
           if (type !== 'commitment') this.flushPatch();
-          this.reply(c, type, msg);
+          sendTo(c, type, msg);
         }
       },
-      broadcast: (type, msg) => this.sendAll(type, msg),
+      broadcast: (type, msg) => this.output.toAll(type, msg),
       animationCapMs: this.deps.animationCapSeconds * 1000,
       saveRecord: (summary, record) => {
         if (!this.journal.replaying) return this.deps.storage.saveRecord(summary, record);
@@ -195,22 +200,25 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       step: (what: string, fn: () => void) => this.guard(what, fn),
       sendOffer: (seat: Seat, msg: ServerMessages['computer-offer']) => {
         const c = this.seats.clients[seat];
-        if (c) this.reply(c, 'computer-offer', msg);
+        if (c) sendTo(c, 'computer-offer', msg);
       },
-      start: () => this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed')),
+      start: () => {
+        if (!this.journal.replaying) this.start.soon();
+      },
+      answer: (seat: Seat, answer: BotAnswer) => this.answerFor(seat, answer),
+      logOffer: (seat: Seat) => void this.write({ k: 'offer', seat }),
     };
   }
 
-  /** Sends one message to every client (seats and spectators), after the pending patch. */
-  private sendAll<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
-    this.flushPatch();
-    for (const c of this.clients) cork(c);
-    if (!PACKED_TYPES.has(type)) {
-      this.broadcast(type, msg);
-      return;
-    }
-    const frame = packedFrame(type, msg);
-    for (const c of this.clients) c.enqueueRaw(frame);
+  /** The computer's answer, as the message of its seat: logged, then applied like a player's (client-messages.ts). */
+  private async answerFor(seat: Seat, answer: BotAnswer): Promise<Outcome> {
+    const input: Input = { k: 'msg', seat, ...this.match.messageOf(answer) };
+    let outcome: Outcome = {
+      ok: false,
+      error: { code: 'illegal', message: `${input.type}: the server could not apply it` },
+    };
+    await this.journal.write(input, () => this.guard('computer answer', () => (outcome = this.apply(input)!)));
+    return outcome;
   }
 
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
@@ -220,14 +228,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */
   flushPatch(): void {
-    if (this.patching || !stateHasChanges(this)) return;
-    beforePatch(this.clients);
-    this.patching = true;
-    try {
-      this.broadcastPatch();
-    } finally {
-      this.patching = false;
-    }
+    this.output.flush();
   }
 
   /** Runs one step of the room (a timer, a start) and sends what it changed at the end of the turn. */
@@ -263,6 +264,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   override async onJoin(client: Client, options: unknown): Promise<void> {
+    if (this.journal.lost) throw refuse(MOVED);
     let auth: Auth;
     try {
       auth = this.desk.admit(client.sessionId, options);
@@ -277,7 +279,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       this.members.set(client.sessionId, { role: 'spectator', seat: null, limiter });
       this.state.spectators += 1;
       client.send('welcome', { role: 'spectator', seat: null, roomId: this.roomId });
-      for (const [type, msg] of this.match.catchUp(null)) this.reply(client, type, msg);
+      for (const [type, msg] of this.match.catchUp(null)) sendTo(client, type, msg);
       this.updateMetadata();
       return;
     }
@@ -292,48 +294,38 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (auth.creator && this.admission.invite) welcome.invite = this.admission.invite;
     client.send('welcome', welcome);
     this.log.info({ seat }, 'player seated');
-    if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.starting) {
+    if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.start.pending) {
       this.computer.cancelOffer();
-      this.startFirstMatch().catch((err: unknown) => this.log.error({ err }, 'starting the match failed'));
+      this.start.soon();
     } else {
       this.computer.waitingAlone(seat);
       this.updateMetadata();
     }
   }
 
-  async startFirstMatch(): Promise<void> {
-    // Both seats are taken: out of matchmaking, open to spectators by id (a private room needs the invite).
-    const ready = () => this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting';
-    this.starting = true;
-    try {
-      for (;;) {
-        await this.setPrivate(true);
-        if (ready()) break;
-        // A player left while the listing was written (with Redis, a network round trip): no match with an empty
-        // seat. A quick-match room goes back into matchmaking for the next stranger (whose join calls this again).
-        this.log.info('a player left before the match started: waiting again');
-        if (!this.state.settings.private) await this.setPrivate(false);
-        if (!ready()) return;
-        // The seat was taken again meanwhile (that join saw `starting` and left the start to this call).
-      }
-      // Open to spectators by id (maxClients leaves room: the seat desk and onJoin hold the limits, with words).
-      await this.unlock();
-    } finally {
-      this.starting = false;
-      // Not starting after all (a seat was left meanwhile): the room is matchable again (rooms/seats.ts).
-      if (!ready()) this.desk.refresh();
-    }
-    if (!ready()) {
-      // Left during the unlock: back to matchmaking.
-      if (!this.state.settings.private) await this.setPrivate(false);
-      return void this.updateMetadata();
-    }
-    await this.write({ k: 'start', seed: Match.newSeed() });
+  /** Both seats are taken: out of matchmaking, then the first match (match-start.ts). */
+  startFirstMatch(): Promise<void> {
+    return this.start.run();
+  }
+
+  /** The seat desk re-reads the room (rooms/seats.ts). */
+  refreshSeats(): void {
+    this.desk.refresh();
   }
 
   /** Applies one input: live once it is in the log, or replayed from it (inputs.ts). */
   apply(input: Input, client: Client | null = null): Outcome | undefined {
     return applyInput(this, input, client);
+  }
+
+  /** A client in the room (client-messages.ts). */
+  member(sessionId: string): Member | undefined {
+    return this.members.get(sessionId);
+  }
+
+  /** The process drains before it stops (scale/drain.ts): no new match starts here. */
+  draining(): boolean {
+    return this.deps.draining?.() ?? false;
   }
 
   /** The room's state changed: a patch at the end of the turn (outbox.ts). */
@@ -347,6 +339,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   /** Nobody is connected and nothing is held any more: the room may go (a restored room nobody came back to). */
   idle(): void {
+    this.autoDispose = true;
     if (this.clients.length === 0) disposeSoonIfEmpty(this);
   }
 
@@ -376,8 +369,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
    * a restored seat's token is known by its hash only (journal.ts). The SDK's own retry asks hasReservedSeat.
    */
   override checkReconnectionToken(token: string): string {
+    if (this.journal.lost) return undefined as never; // the match is another process' (lease.ts)
     const owner = this.clients.find((c) => c.reconnectionToken === token);
-    if (owner && !takeOver(owner, this.match.live, (e) => this.reply(owner, 'error', e))) return undefined as never;
+    if (owner && !takeOver(owner, this.match.live, (e) => sendTo(owner, 'error', e))) return undefined as never;
     this.journal.recognise(this, this.seats, token);
     return super.checkReconnectionToken(token);
   }
@@ -390,6 +384,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const back = this.journal.returning(this, this.seats, client.sessionId);
     const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
     if (back !== null) this.members.set(client.sessionId, { role: 'player', seat: back, limiter });
+    if (back !== null && this.seats.restored.size === 0) this.autoDispose = true; // every restored seat is back
     const m = this.members.get(client.sessionId);
     if (!m || m.seat === null) return;
     const seat = m.seat;
@@ -399,7 +394,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     await this.journal.write(input, () => this.seats.back(input, client));
     this.log.info({ seat, restored: back !== null }, 'player reconnected');
     client.send('welcome', { role: 'player', seat, roomId: this.roomId });
-    for (const [type, msg] of this.match.catchUp(seat)) this.reply(client, type, msg);
+    for (const [type, msg] of this.match.catchUp(seat)) sendTo(client, type, msg);
     markChanged(this);
   }
 
@@ -447,71 +442,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.match?.dispose();
     this.seats?.dispose();
     this.log?.info('room disposed');
-  }
-
-  // ------------------------------------------------------------------ messages
-  /** Sends one message to one client; the big types go record-packed (see wire.ts), decoded by the SDK as usual. */
-  private reply<K extends keyof ServerMessages>(client: Client, type: K, msg: ServerMessages[K]): void {
-    cork(client);
-    if (PACKED_TYPES.has(type)) client.enqueueRaw(packedFrame(type, msg));
-    else client.send(type, msg);
-  }
-
-  private onClientMessage(client: Client, type: string | number, payload: unknown): void {
-    const m = this.members.get(client.sessionId);
-    if (!m) return;
-    const parsed = parseClientMessage(type, payload);
-    if (!parsed.ok) {
-      this.reply(client, 'error', parsed.error);
-      return;
-    }
-    if (m.role === 'spectator' || m.seat === null) {
-      this.reply(client, 'error', {
-        code: 'spectator',
-        type: parsed.type,
-        message: `${parsed.type}: spectators can change nothing`,
-      });
-      return;
-    }
-    // The process drains before it stops (scale/drain.ts): a rematch would start a new match here.
-    if (parsed.type === 'rematch' && this.deps.draining?.()) {
-      this.reply(client, 'error', {
-        code: 'wrong-phase',
-        type: 'rematch',
-        message: 'rematch: this server is restarting and starts no new match; find a new one from the lobby',
-      });
-      return;
-    }
-    const seat = m.seat;
-    const input: Input = { k: 'msg', seat, type: parsed.type, value: parsed.value };
-    if (parsed.type === 'rematch') input.seed = Match.newSeed();
-    // An emote changes nothing of the match: it is not an input of the log.
-    if (parsed.type === 'emote') {
-      this.onInput(client, seat, input);
-      return;
-    }
-    this.journal
-      .write(input, () => this.onInput(client, seat, input))
-      ?.catch(() => {
-        const message = `${parsed.type}: the server could not store it`;
-        this.reply(client, 'error', { code: 'illegal', type: parsed.type, message });
-      });
-  }
-
-  /** A client's message, logged: applied, and a refusal told to the client. */
-  private onInput(client: Client, seat: Seat, input: Extract<Input, { k: 'msg' }>): void {
-    let outcome: Outcome;
-    try {
-      outcome = this.apply(input)!;
-    } catch (err) {
-      this.log.error({ err, type: input.type, seat }, 'message handling failed');
-      outcome = { ok: false, error: { code: 'illegal', message: `${input.type}: the server could not apply it` } };
-    }
-    markChanged(this);
-    if (!outcome.ok) {
-      this.log.debug({ type: input.type, seat, code: outcome.error.code }, 'message refused');
-      this.reply(client, 'error', { ...outcome.error, type: input.type as never });
-    }
   }
 
   /** The listing (lobby) follows the state; listing.ts decides when it is worth a write. Every caller changed state. */

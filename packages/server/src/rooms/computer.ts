@@ -1,12 +1,13 @@
 // The computer in a room (issue 10): a practice match against it (create with `bot`), and quick match's offer to
 // play it instead of waiting on (opt-in: the waiting player is asked, never swapped silently). The computer sits in
 // a seat like a player (SeatState: taken, connected, its level in `bot`, named "Computer (level)"); its moves are
-// bots/bot-seat.ts.
+// bots/bot-seat.ts. Like a player's, all of it goes through the room's input log (issue 11): the seat it takes, the
+// offer, and every answer as the message of its seat — so a restored room seats it again and it plays on.
 import type { Logger } from 'pino';
 import { PRACTICE_LEVELS, type PracticeLevel, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
 import { BotSeat, type BotSettings } from '../bots/bot-seat.js';
-import type { BotLevel } from '../bots/levels.js';
+import type { BotAnswer, BotLevel } from '../bots/levels.js';
 import type { Match } from './match.js';
 import { fail, OK, type Outcome, type Timer } from './match-host.js';
 import type { MatchRoomState } from './state.js';
@@ -18,8 +19,12 @@ export interface ComputerHost {
   setTimeout(fn: () => void, ms: number): Timer;
   step(what: string, fn: () => void): void;
   sendOffer(seat: Seat, msg: ServerMessages['computer-offer']): void;
-  /** Both seats are taken: start the match. */
+  /** Both seats are taken: start the match (not while the log is replayed: its own start input follows). */
   start(): void;
+  /** Logs the computer's answer as a message of its seat, then applies it: its outcome. */
+  answer(seat: Seat, answer: BotAnswer): Promise<Outcome>;
+  /** Logs the offer to the waiting seat, then makes it (the `offer` input: this.offer). */
+  logOffer(seat: Seat): void;
 }
 
 export const computerName = (level: BotLevel): string => `Computer (${level})`;
@@ -43,19 +48,20 @@ export class Computer {
     return this.bot;
   }
 
-  /** Puts the computer in `seat` (an empty one). */
-  sit(seat: Seat, level: BotLevel): void {
+  /** Input `computer`: the computer takes `seat` (an empty one). */
+  sit(seat: Seat, level: BotLevel, name = computerName(level)): void {
     if (!this.settings) throw new Error('this server plays no computer opponent');
     this.settings.pool.warm();
     const s = this.host.state.seats[seat]!;
-    s.name = computerName(level);
+    if (s.taken) throw new Error(`input log: seat ${seat} is taken twice`);
+    s.name = name;
     s.bot = level;
     s.taken = true;
     s.connected = true;
     const match = () => this.host.match();
     this.bot = new BotSeat(seat, level, this.settings, {
       question: (x) => match().question(x),
-      answer: (x, a) => match().answerAs(x, a),
+      answer: (x, a) => this.host.answer(x, a),
       setTimeout: (fn, ms) => this.host.setTimeout(fn, ms),
       step: (what, fn) => this.host.step(what, fn),
       log: this.host.log,
@@ -76,10 +82,15 @@ export class Computer {
     this.offerTimer = this.host.setTimeout(() => {
       this.offerTimer = null;
       if (st.phase !== 'waiting' || !st.seats[seat]?.taken || st.seats.every((x) => x.taken)) return;
-      this.offered = true;
-      this.host.log.info({ seat, waitedSeconds: this.offerSeconds }, 'nobody came: offering the computer');
-      this.host.sendOffer(seat, { levels: [...PRACTICE_LEVELS], waitedSeconds: this.offerSeconds });
+      this.host.logOffer(seat);
     }, this.offerSeconds * 1000);
+  }
+
+  /** Input `offer`: nobody came within the wait; the waiting seat is offered the computer. */
+  offer(seat: Seat): void {
+    this.offered = true;
+    this.host.log.info({ seat, waitedSeconds: this.offerSeconds }, 'nobody came: offering the computer');
+    this.host.sendOffer(seat, { levels: [...PRACTICE_LEVELS], waitedSeconds: this.offerSeconds });
   }
 
   /** Both seats are taken (or the room empties): no offer any more. */

@@ -1,11 +1,13 @@
 // The write-ahead log of one room (issue 11): every accepted input goes to storage before the room acts on it or
 // acknowledges it, so another process (or this one, restarted) rebuilds the match by replaying the log through the
-// same code (restore.ts). Inputs are the room's only sources of change: seats taken and left, client messages, timer
-// expiries, and the random seeds (drawn once, here, and logged). Sealed ones (a commitment, a seed) are never put in
-// a log line or served by any API: the log is read back only by restore.ts.
+// same code (restore.ts). Inputs are the room's only sources of change: seats taken and left, client messages and
+// the computer's answers (as the messages of its seat), timer expiries, and the random seeds (drawn once, here, and
+// logged). Sealed ones (a commitment — the computer's too —, a seed) are never put in a log line or served by any
+// API: the log is read back only by restore.ts.
 import { createHash } from 'node:crypto';
 import type { Seat } from '@star-eater/engine';
-import type { Storage } from '../storage/types.js';
+import type { BotLevel } from '../bots/levels.js';
+import { LeaseLost, type Storage } from '../storage/types.js';
 
 /** One accepted input. Short keys: there is one row per input of every live match. */
 export type Input =
@@ -13,6 +15,10 @@ export type Input =
   | { k: 'seat'; seat: Seat; name: string; sid: string; tok: string }
   /** The seat's connection changed (a reconnection): its new session and token hash. */
   | { k: 'token'; seat: Seat; sid: string; tok: string }
+  /** The computer takes a seat (issue 10: a practice match, or quick match's offer accepted), at its level. */
+  | { k: 'computer'; seat: Seat; level: BotLevel; name: string }
+  /** Quick match offered the waiting player the computer (its wait ran out: computer.ts). */
+  | { k: 'offer'; seat: Seat }
   /** The first match starts (seed: the match's secret seed). */
   | { k: 'start'; seed: string }
   /** A validated client message of a seat; a rematch carries the seed its match would start with. */
@@ -34,11 +40,17 @@ export class InputLog {
   /** The room clock of the input being applied (its `at`): deadlines computed from it replay exactly. */
   at: number | null = null;
   lastAt = 0;
+  /** Another process took the room over (an append was refused, or the lease ran out): nothing is written or applied. */
+  lost = false;
 
   constructor(
     private readonly store: Storage | null,
     readonly roomId: string,
+    /** This process' name as the room's owner (the appends are fenced on it: storage/types.ts). */
+    private readonly owner: string,
     private readonly now: () => number,
+    /** Called once, when an append is refused because the room is another process' now. */
+    private readonly onLost: () => void,
   ) {}
 
   /** A restored log: numbering goes on after its last entry. */
@@ -53,15 +65,26 @@ export class InputLog {
 
   /**
    * Appends `input`, then applies it (in log order: an input waits for the earlier ones). Synchronous when the store
-   * is (SQLite); with PostgreSQL the returned promise settles once it was applied. A failed append applies nothing.
+   * is (SQLite); with PostgreSQL the returned promise settles once it was applied. A failed append applies nothing;
+   * one refused because the room was taken over (LeaseLost) also gives the room up (onLost), and so do the writes
+   * queued behind it.
    */
   write(input: Input, apply: () => void): Promise<void> | undefined {
     if (!this.store) return void this.run(this.now(), apply);
     const go = (): Promise<void> | undefined => {
+      if (this.lost) return Promise.reject(new LeaseLost(this.roomId));
       const at = this.now();
-      const written = this.store!.append(this.roomId, ++this.seq, at, JSON.stringify(input));
+      let written: void | Promise<void>;
+      try {
+        written = this.store!.append(this.roomId, this.owner, ++this.seq, at, JSON.stringify(input));
+      } catch (err) {
+        return this.refused(err);
+      }
       if (!written) return void this.run(at, apply);
-      return written.then(() => this.run(at, apply));
+      return written.then(
+        () => (this.lost ? Promise.reject(new LeaseLost(this.roomId)) : this.run(at, apply)),
+        (err: unknown) => this.refused(err),
+      );
     };
     if (!this.tail) {
       const p = go();
@@ -71,10 +94,23 @@ export class InputLog {
     return this.follow(this.tail.then(go, go));
   }
 
+  private refused(err: unknown): Promise<never> {
+    if (err instanceof LeaseLost) this.lose();
+    return Promise.reject(err);
+  }
+
+  /** The room is another process' now: from here on nothing is written or applied (once). */
+  lose(): void {
+    if (this.lost) return;
+    this.lost = true;
+    this.onLost();
+  }
+
   private follow(p: Promise<void>): Promise<void> {
     const t = p.finally(() => {
       if (this.tail === t) this.tail = null;
     });
+    t.catch(() => {}); // the caller has `p`: the failure is its to handle (a write queued behind sees it too)
     this.tail = t;
     return p;
   }

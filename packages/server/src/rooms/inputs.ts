@@ -35,6 +35,10 @@ export function applyInput(t: InputTarget, input: Input, client: Client | null):
       return void t.seats.take(input, client);
     case 'token':
       return void t.seats.back(input, client);
+    case 'computer':
+      return void t.computer.sit(input.seat, input.level, input.name);
+    case 'offer':
+      return void t.computer.offer(input.seat);
     case 'start':
       t.seats.budget.reset();
       return void t.guard('start', () => t.match.start(names(t), input.seed));

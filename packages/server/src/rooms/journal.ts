@@ -5,7 +5,7 @@ import type { Room } from '@colyseus/core';
 import type { Logger } from 'pino';
 import type { Seat } from '@star-eater/engine';
 import { forgetRestoredSeat, registerRestoredSeat } from '../colyseus-internals.js';
-import type { RecordSummary, Storage } from '../storage/types.js';
+import { LeaseLost, type RecordSummary, type Storage } from '../storage/types.js';
 import { InputLog, tokenHash, type Input } from './input-log.js';
 import type { SeatLog } from './seat-log.js';
 
@@ -21,16 +21,28 @@ export class Journal {
     private readonly on: boolean,
     private readonly roomId: string,
     private readonly log: Logger,
+    owner: string,
     now: () => number,
+    /** Another process took the room over (lease.ts): the room gives itself up. */
+    onLost: () => void,
   ) {
-    this.wal = new InputLog(on ? storage : null, roomId, now);
+    this.wal = new InputLog(on ? storage : null, roomId, owner, now, onLost);
   }
 
   /** Logs an input, then applies it; a failed write is logged and changes nothing (the caller may tell its client). */
   write(input: Input, apply: () => void): Promise<void> | undefined {
     const p = this.wal.write(input, apply);
-    p?.catch((err: unknown) => this.log.error({ err, input: input.k }, 'the input log could not be written'));
+    p?.catch((err: unknown) => {
+      if (err instanceof LeaseLost)
+        this.log.info({ input: input.k }, "input refused: the match is another process' now");
+      else this.log.error({ err, input: input.k }, 'the input log could not be written');
+    });
     return p;
+  }
+
+  /** Another process holds the room now: nothing more is written or applied here. */
+  get lost(): boolean {
+    return this.wal.lost;
   }
 
   /** A reconnection token shown to the room: the restored seats it opens get a Colyseus reservation for it. */
@@ -55,7 +67,7 @@ export class Journal {
 
   /** The room is gone: its log has nothing left to restore (unless `keep`: a shutdown that keeps it). */
   dispose(keep: boolean): void {
-    if (keep || !this.on) return;
+    if (keep || !this.on || this.wal.lost) return; // a lost room's log is its new owner's
     this.storage
       .closeRoom(this.roomId)
       .catch((err: unknown) => this.log.error({ err }, 'the input log could not be closed'));

@@ -203,21 +203,21 @@ export class Match implements Phases {
     return { key: `${st.matchNo}:${st.phase}:${at}`, request };
   }
 
-  /** A computer seat's answer takes the way of a player's message, through the same checks. */
-  answerAs(seat: Seat, answer: BotAnswer): Outcome {
+  /**
+   * A computer seat's answer as the message a player would send for it (issue 11): the room logs it as an input of
+   * that seat and applies it through the same checks. A commitment or decision names the round or prompt open now;
+   * if the match moves on before it is applied, it is refused like a player's late message.
+   */
+  messageOf(answer: BotAnswer): { type: string; value: unknown } {
     switch (answer.kind) {
       case 'faction':
-        return this.chooseFaction(seat, { faction: answer.faction });
+        return { type: 'faction', value: { faction: answer.faction } };
       case 'draft':
-        return this.drafting && !this.rounds ? this.drafting.act(seat, answer.action) : this.notNow(answer.action.kind);
+        return { type: answer.action.kind === 'no-swap' ? 'swap' : answer.action.kind, value: answer.action };
       case 'commit':
-        return this.rounds
-          ? this.rounds.commit(seat, { round: this.rounds.state.round, commitment: answer.commitment as never })
-          : fail('wrong-phase', `commit: no commitment window is open (phase "${this.phase}")`);
+        return { type: 'commit', value: { round: this.rounds?.state.round ?? 0, commitment: answer.commitment } };
       case 'decide':
-        return this.rounds
-          ? this.rounds.decide(seat, { prompt: this.rounds.promptId, decision: answer.decision as never })
-          : fail('wrong-phase', 'decide: no decision is asked now');
+        return { type: 'decide', value: { prompt: this.rounds?.promptId ?? -1, decision: answer.decision } };
     }
   }
 

@@ -6,6 +6,7 @@
 // and the room goes back into the listing as it was.
 import { matchMaker } from '@colyseus/core';
 import type { Logger } from 'pino';
+import { reclaimRoom } from '../colyseus-internals.js';
 import { roomDeps } from '../deps.js';
 import type { ClaimedRoom } from '../storage/types.js';
 import type { Input } from './input-log.js';
@@ -39,6 +40,7 @@ export function restoreClaim(options: unknown): ClaimedRoom | null {
 /** Creates the room of a claimed log in this process, under its room id. */
 export async function restoreRoom(claim: ClaimedRoom, log: Logger): Promise<void> {
   claims.set(claim.roomId, claim);
+  reclaimRoom(claim.roomId); // given up here once (lease.ts), it is this process' again
   try {
     // The dead process' entry in a shared listing (Redis) would make Colyseus discard the room as a duplicate.
     await matchMaker.driver.remove(claim.roomId);
@@ -50,11 +52,31 @@ export async function restoreRoom(claim: ClaimedRoom, log: Logger): Promise<void
   }
 }
 
-/** A new room's log: its creation options (with a private room's invite) before its first input. */
-export async function openLog(roomId: string, options: unknown): Promise<void> {
+/**
+ * A new room's log: its creation options (with a private room's invite) and the settings they gave here (a quick
+ * match's timers are this process' defaults), before its first input.
+ */
+export async function openLog(roomId: string, join: unknown, settings: unknown): Promise<void> {
   const deps = roomDeps();
   if (deps.wal === false) return;
+  const options: SavedOptions = { join, settings };
   await deps.storage.openRoom({ roomId, owner: deps.instance ?? 'solo', createdAt: Date.now(), options });
+}
+
+/** What the log keeps of a room's creation (openLog). */
+export interface SavedOptions {
+  /** The creator's join options (with a private room's invite). */
+  join: unknown;
+  /** The room's settings (rooms/settings.ts settingsOf). */
+  settings: unknown;
+}
+
+/** A claimed log's creation options; a log written before the settings were kept has the join options alone. */
+export function savedOptions(options: unknown): SavedOptions {
+  const o = options as Partial<SavedOptions> | null;
+  return o && typeof o === 'object' && 'join' in o
+    ? { join: o.join, settings: o.settings ?? null }
+    : { join: options, settings: null };
 }
 
 /** Replays the log through the room (nothing is sent, stored or logged meanwhile). */

@@ -230,8 +230,11 @@ export class Rounds {
       out.push(['round-so-far', sofar]);
     }
     if (this.lastReveal) out.push(['receipts-revealed', this.lastReveal]);
-    if (this.phases.phase === 'commit')
-      this.receipts.hashes().forEach((hash, s) => hash && out.push(['receipt', { round, seat: s as Seat, hash }]));
+    if (this.phases.phase === 'commit') {
+      for (const [s, hash] of this.receipts.hashes().entries()) {
+        if (hash) out.push(['receipt', { round, seat: s as Seat, hash }]);
+      }
+    }
     if (seat === null) return out;
     if (this.phases.phase === 'commit' && this.sealed[seat]) {
       out.push(['commitment', { round, commitment: this.sealed[seat], lockedIn: this.locked[seat] }]);

@@ -3,7 +3,9 @@
 // process to see it — the claim is an update conditional on the owner it read, so exactly one process gets it — and
 // rebuilt from its log there (rooms/restore.ts). On start a process also takes back the rooms under its own name
 // (a restart: one process on SQLite, or a replica that keeps its name). A graceful shutdown that keeps its matches
-// ends its lease at once, so another process takes them over without waiting.
+// ends its lease at once, so another process takes them over without waiting. A process that missed its own lease
+// (stalled: paused, swapped out, cut off) checks, once it beats again, which of its rooms are still its own, and gives
+// up the others at once (rooms/lease.ts) — its appends to them are refused anyway (the log is fenced on its owner).
 import type { Logger } from 'pino';
 import type { ClaimedRoom, Storage } from '../storage/types.js';
 
@@ -14,18 +16,28 @@ export interface TakeoverOptions {
   leaseMs: number;
   log: Logger;
   restore(claim: ClaimedRoom): Promise<void>;
+  /** The rooms this process holds (created, their logs open), each with how to give it up. */
+  held(): Iterable<HeldRoom>;
+}
+
+export interface HeldRoom {
+  readonly roomId: string;
+  /** Another process holds its log now: give it up (rooms/lease.ts). */
+  lose(): void;
 }
 
 export class Takeover {
   private timer: ReturnType<typeof setInterval> | null = null;
   private busy: Promise<void> | null = null;
+  /** The last heartbeat this process wrote (ms): its lease runs until then + leaseMs. */
+  private beatAt = 0;
 
   constructor(private readonly o: TakeoverOptions) {}
 
   /** Takes back this instance's own rooms and any orphaned ones, then keeps beating and watching. */
   async start(): Promise<number> {
     const n = await this.claim(true);
-    await this.o.storage.heartbeat(this.o.instance, Date.now());
+    await this.beat();
     this.timer = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.o.leaseMs / 3)));
     this.timer.unref();
     return n;
@@ -35,7 +47,12 @@ export class Takeover {
     if (this.busy !== null) return; // the last look is still going
     this.busy = (async () => {
       try {
-        await this.o.storage.heartbeat(this.o.instance, Date.now());
+        const lastBeat = this.beatAt;
+        // Taken before the beat: every room in it was created (its log opened) before the ownership is read.
+        const held = [...this.o.held()];
+        const now = await this.beat();
+        // Beats come every leaseMs / 3: a gap of half the lease means this process stalled and may have lost rooms.
+        if (now - lastBeat > this.o.leaseMs / 2) await this.checkHeld(held, now - lastBeat);
         await this.claim(false);
       } catch (err) {
         this.o.log.warn({ err }, 'heartbeat or takeover failed');
@@ -43,6 +60,24 @@ export class Takeover {
     })().finally(() => {
       this.busy = null;
     });
+  }
+
+  private async beat(): Promise<number> {
+    const now = Date.now();
+    await this.o.storage.heartbeat(this.o.instance, now);
+    this.beatAt = now;
+    return now;
+  }
+
+  /** After a stall: the rooms held here whose logs another process took over are given up. */
+  private async checkHeld(held: HeldRoom[], gapMs: number): Promise<void> {
+    const owned = new Set(await this.o.storage.ownedRooms(this.o.instance));
+    const lost = held.filter((r) => !owned.has(r.roomId));
+    this.o.log.warn(
+      { gapMs, held: held.length, lost: lost.length },
+      'missed heartbeats: checked which matches are still ours',
+    );
+    for (const r of lost) r.lose();
   }
 
   private async claim(own: boolean): Promise<number> {

@@ -1,7 +1,9 @@
 // The input log on PostgreSQL (types.ts Storage, issue 11). Several processes share the database: a claim is an
 // update conditional on the owner it read, so of two processes taking over one room exactly one gets it.
 import type pg from 'pg';
-import type { ClaimedRoom, LiveRoom } from './types.js';
+import { LeaseLost, type ClaimedRoom, type LiveRoom } from './types.js';
+
+const UNIQUE_VIOLATION = '23505';
 
 export class PostgresInputLog {
   constructor(private readonly pool: pg.Pool) {}
@@ -15,12 +17,33 @@ export class PostgresInputLog {
     ]);
   }
 
-  async append(roomId: string, seq: number, at: number, entry: string): Promise<void> {
-    await this.pool.query({
-      name: 'input-log-append',
-      text: 'INSERT INTO input_log (room_id, seq, at, entry) VALUES ($1, $2, $3, $4)',
-      values: [roomId, seq, at, entry],
-    });
+  /**
+   * Fenced (types.ts append): the row is written only while `owner` holds the room. FOR SHARE locks the room's row
+   * until the append commits, so a takeover's claim (an UPDATE of that row) waits for it and then reads it with the
+   * log — or, claimed first, the append sees the new owner and writes nothing. A duplicate seq (the new owner wrote
+   * it) is refused too.
+   */
+  async append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
+    let n: number | null;
+    try {
+      n = (
+        await this.pool.query({
+          name: 'input-log-append',
+          text: `INSERT INTO input_log (room_id, seq, at, entry)
+                 SELECT room_id, $2::integer, $3::bigint, $4::jsonb FROM live_rooms WHERE room_id = $1 AND owner = $5 FOR SHARE`,
+          values: [roomId, seq, at, entry, owner],
+        })
+      ).rowCount;
+    } catch (err) {
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new LeaseLost(roomId);
+      throw err;
+    }
+    if (n !== 1) throw new LeaseLost(roomId);
+  }
+
+  async ownedRooms(owner: string): Promise<string[]> {
+    const { rows } = await this.pool.query('SELECT room_id FROM live_rooms WHERE owner = $1', [owner]);
+    return rows.map((r) => String(r.room_id));
   }
 
   async closeRoom(roomId: string): Promise<void> {

@@ -21,8 +21,11 @@ export class PostgresStorage implements Storage {
   openRoom(room: LiveRoom): Promise<void> {
     return this.log.openRoom(room);
   }
-  append(roomId: string, seq: number, at: number, entry: string): Promise<void> {
-    return this.log.append(roomId, seq, at, entry);
+  append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
+    return this.log.append(roomId, owner, seq, at, entry);
+  }
+  ownedRooms(owner: string): Promise<string[]> {
+    return this.log.ownedRooms(owner);
   }
   closeRoom(roomId: string): Promise<void> {
     return this.log.closeRoom(roomId);

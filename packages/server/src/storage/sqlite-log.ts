@@ -1,14 +1,18 @@
 // The input log on SQLite (types.ts Storage, issue 11): prepared statements on the main thread's connection. One
 // process owns a SQLite file, so a claim is a plain update; it is still conditional on the owner it read.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { ClaimedRoom, LiveRoom, LogEntry } from './types.js';
+import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
 
 export class SqliteInputLog {
   private readonly insert: StatementSync;
   private readonly open: StatementSync;
 
   constructor(private readonly db: DatabaseSync) {
-    this.insert = db.prepare('INSERT INTO input_log (room_id, seq, at, entry) VALUES (?, ?, ?, ?)');
+    // Fenced on the owner (types.ts append): one statement, so the check and the write are one transaction.
+    this.insert = db.prepare(
+      `INSERT OR IGNORE INTO input_log (room_id, seq, at, entry)
+       SELECT room_id, ?, ?, ? FROM live_rooms WHERE room_id = ? AND owner = ?`,
+    );
     this.open = db.prepare('INSERT INTO live_rooms (room_id, owner, created_at, options) VALUES (?, ?, ?, ?)');
   }
 
@@ -16,8 +20,15 @@ export class SqliteInputLog {
     this.open.run(r.roomId, r.owner, r.createdAt, JSON.stringify(r.options));
   }
 
-  append(roomId: string, seq: number, at: number, entry: string): void {
-    this.insert.run(roomId, seq, at, entry);
+  append(roomId: string, owner: string, seq: number, at: number, entry: string): void {
+    if (Number(this.insert.run(seq, at, entry, roomId, owner).changes) !== 1) throw new LeaseLost(roomId);
+  }
+
+  ownedRooms(owner: string): string[] {
+    return this.db
+      .prepare('SELECT room_id FROM live_rooms WHERE owner = ?')
+      .all(owner)
+      .map((r) => String(r.room_id));
   }
 
   closeRoom(roomId: string): void {

@@ -138,8 +138,11 @@ export class SqliteStorage implements Storage {
   openRoom(room: LiveRoom): void {
     this.inputLog.openRoom(room);
   }
-  append(roomId: string, seq: number, at: number, entry: string): void {
-    this.inputLog.append(roomId, seq, at, entry);
+  append(roomId: string, owner: string, seq: number, at: number, entry: string): void {
+    this.inputLog.append(roomId, owner, seq, at, entry);
+  }
+  async ownedRooms(owner: string): Promise<string[]> {
+    return this.db.isOpen ? this.inputLog.ownedRooms(owner) : [];
   }
   async closeRoom(roomId: string): Promise<void> {
     if (this.db.isOpen) this.inputLog.closeRoom(roomId);

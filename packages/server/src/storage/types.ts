@@ -39,6 +39,14 @@ export interface ClaimedRoom extends LiveRoom {
   entries: LogEntry[];
 }
 
+/** An append refused because the room is not this process' any more (another process took it over). */
+export class LeaseLost extends Error {
+  constructor(readonly roomId: string) {
+    super(`room ${roomId}: another process has taken this match over (lease lost)`);
+    this.name = 'LeaseLost';
+  }
+}
+
 export interface Storage {
   readonly kind: 'sqlite' | 'postgres';
   /** Brings the schema to the newest version (storage/migrations). */
@@ -49,12 +57,16 @@ export interface Storage {
   getRecord(id: string): Promise<unknown | null>;
 
   // ---------------------------------------------------------------- the input log (never served by any API)
-  /**
-   * Appends to the log. SQLite returns once the row is committed (synchronously: a kill -9 keeps it); PostgreSQL
-   * returns a promise of the commit. The caller acts on the input only after either.
-   */
   openRoom(room: LiveRoom): void | Promise<void>;
-  append(roomId: string, seq: number, at: number, entry: string): void | Promise<void>;
+  /**
+   * Appends to the log of a room `owner` holds. SQLite returns once the row is committed (synchronously: a kill -9
+   * keeps it); PostgreSQL returns a promise of the commit. The caller acts on the input only after either. Fenced: a
+   * room another process took over (its owner is not `owner` any more, or its log already has `seq`) refuses the
+   * append with LeaseLost — thrown by SQLite, the promise's rejection with PostgreSQL — and nothing is written.
+   */
+  append(roomId: string, owner: string, seq: number, at: number, entry: string): void | Promise<void>;
+  /** The rooms whose log `owner` holds now (a process that stalled past its lease checks which it lost). */
+  ownedRooms(owner: string): Promise<string[]>;
   /** The room is gone (disposed, or its match over and everyone left): its log goes with it. */
   closeRoom(roomId: string): Promise<void>;
   /** This instance is alive at `now` (ms): the lease on its rooms. */

@@ -1,0 +1,81 @@
+// How the log and the panels name cards, pieces, sources and targets: the rulebook's words, from the engine's content
+// (CARD_NAMES, COMPONENT_NAMES, each card's name) and its hit formula (HIT_DIE, HIT_BASE); the client keeps no copy.
+import {
+  CARD_NAMES,
+  COMPONENT_NAMES,
+  findCard,
+  HIT_BASE,
+  HIT_DIE,
+  type CardPlay,
+  type Commitment,
+  type RollDetail,
+  type Source,
+  type Target,
+  type TokenRef,
+} from '@star-eater/engine';
+
+export type Names = readonly [string, string];
+
+/** A content card's name (a weapon, a bay, a squadron) by its id; an id the engine does not know shows as it is. */
+export function cardName(id: string): string {
+  const c = findCard(id);
+  return c.ok ? c.value.name : id;
+}
+
+/** A squadron's number as players count them (ids are `seat:index`, index from 0). */
+export const squadronNo = (id: string): number => Number(id.split(':')[1] ?? 0) + 1;
+
+export function cardLabel(p: CardPlay): string {
+  let s = CARD_NAMES[p.card];
+  if ('aim' in p && p.aim) s += ` (${p.aim})`;
+  if ('turret' in p && p.turret) s += ` (turret ${p.turret})`;
+  if (p.card === 'vent-coolant') s += ` (${COMPONENT_NAMES[p.component]})`;
+  if (p.card === 'squadron-maintenance') {
+    if (p.repair !== undefined) s += ` (repair squadron ${p.repair + 1})`;
+    else if (p.munitions?.length) s += ` (munitions to ${p.munitions.map((i) => i + 1).join(', ')})`;
+  }
+  if (p.card === 'special-ability' && (p.section || p.component))
+    s += ` (${p.section ?? COMPONENT_NAMES[p.component!]})`;
+  return s;
+}
+
+export function commitmentLabel(c: Commitment): string {
+  const cards = c.cards.length ? c.cards.map(cardLabel).join(' + ') : 'no cards';
+  return `engine ${c.engine}, ${cards}`;
+}
+
+export function tokenName(t: TokenRef, names: Names): string {
+  if (t.kind === 'squadron') return `${names[t.owner]}'s squadron ${squadronNo(t.id)}`;
+  return `${names[t.owner]}'s ${t.kind}`;
+}
+
+export function sourceName(s: Source, names: Names): string {
+  const who = s.seat === null ? '' : `${names[s.seat]}'s `;
+  if (s.by === 'collision') return 'the collision';
+  if (s.by === 'edge') return 'the board edge';
+  if (s.by === 'critical') return 'a critical hit';
+  if (s.by.startsWith('squadron:')) return `${who}squadron ${Number(s.by.split(':')[2] ?? 0) + 1}`;
+  if (s.by.startsWith('token:')) return `${who}${s.weapon ? cardName(s.weapon) : 'token'}`;
+  if (s.by === 'point-defence') return `${who}point defence`;
+  return `${who}${s.weapon ? cardName(s.weapon) : s.by}`;
+}
+
+export function targetName(t: Target, names: Names): string {
+  switch (t.kind) {
+    case 'section':
+      return `${names[t.seat]}'s ${t.section}`;
+    case 'squadron':
+      return `${names[Number(t.id.split(':')[0]) as 0 | 1] ?? '?'}'s squadron ${squadronNo(t.id)}`;
+    case 'torpedo':
+      return 'a torpedo';
+    case 'hex':
+      return `hex (${t.at.q}, ${t.at.r})`;
+  }
+}
+
+/** The direct-fire formula with its numbers (RULES §4.5): hit when d12 > 6 + evasion − accuracy. */
+export function rollFormula(d: RollDetail): string {
+  const mods = d.modifiers.map((m) => ` ${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} ${m.reason}`).join('');
+  const formula = `${HIT_BASE} + ${d.evasion} evasion − ${d.accuracy} accuracy${mods ? ` (${mods.trim()})` : ''}`;
+  return `d${HIT_DIE} = ${d.roll} ${d.hit ? '>' : '≤'} ${formula} = ${d.needAbove} → ${d.hit ? 'HIT' : 'miss'}`;
+}

@@ -1,0 +1,106 @@
+// What the replay viewer plays: a stored match or an opened record re-run by the engine's replay (deterministic, the
+// same as the server's), or the offline demo round; and the board at any event, rebuilt from the engine's state at
+// its round's start and that round's events, so stepping back is exact.
+import {
+  createMatch,
+  parseRecord,
+  replayJson,
+  replayRecord,
+  setupOf,
+  type FactionId,
+  type MatchRecord,
+  type MatchEvent,
+  type MatchState,
+} from '@star-eater/engine';
+import { EventPlayer } from '../animation/player.js';
+import { modelFromMatch, type BoardModel } from '../board/model.js';
+import { createBoardState } from '../board/state.js';
+import { DEMO_NAMES, demoRound, demoState } from '../fixtures/demo.js';
+
+export interface ReplayData {
+  names: [string, string];
+  factions: [FactionId, FactionId];
+  initial: MatchState;
+  rounds: MatchEvent[][];
+  /** The engine's state after each whole round (states[k]: after k rounds), so the side panels are exact there. */
+  states?: MatchState[];
+  record?: unknown;
+  seed?: string;
+}
+
+/**
+ * The state after every round of the replay's event list: the record cut after k rounds, re-run (a match is short:
+ * the cost is small). A match ended outside a round (a concede in a commitment window) has one more entry in the
+ * replay than rounds in the record, its end event: from the last whole round on, the final state.
+ */
+function roundStates(rec: MatchRecord, replayed: number, initial: MatchState, final: MatchState): MatchState[] {
+  const { end: _end, ...open } = rec;
+  const states = [initial];
+  for (let k = 1; k <= replayed; k++) {
+    if (k >= rec.rounds.length) {
+      states.push(final);
+      continue;
+    }
+    const r = replayRecord({ ...open, rounds: rec.rounds.slice(0, k) });
+    if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
+    states.push(r.value.state);
+  }
+  return states;
+}
+
+/** Re-run a record with the engine. */
+export async function replayFromRecord(record: unknown): Promise<ReplayData> {
+  const parsed = parseRecord(record);
+  if (!parsed.ok) throw new Error(`${parsed.error.path}: ${parsed.error.message}`);
+  const r = replayJson(record);
+  if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
+  const rec = parsed.value;
+  const initial = createMatch(setupOf(rec));
+  return {
+    names: [rec.players[0].name, rec.players[1].name],
+    factions: [rec.players[0].faction, rec.players[1].faction],
+    initial,
+    rounds: r.value.rounds,
+    states: roundStates(rec, r.value.rounds.length, initial, r.value.state),
+    record,
+    seed: rec.seed,
+  };
+}
+
+export function demoReplay(): ReplayData {
+  const initial = demoState();
+  const factions: [FactionId, FactionId] = [initial.ships[0].faction, initial.ships[1].faction];
+  return { names: DEMO_NAMES, factions, initial, rounds: [demoRound()] };
+}
+
+/**
+ * The board after the first `count` events of the flattened list (headless, instant): from the engine's state at the
+ * start of that event's round (issue 12: panels built from the events alone went wrong by the end — squadrons shown
+ * in space, ammunition), then that round's events. The log lines are those of every event up to `count`.
+ */
+export function modelAt(
+  data: ReplayData,
+  events: readonly MatchEvent[],
+  count: number,
+  onLog?: (line: string, e: MatchEvent) => void,
+): BoardModel {
+  if (onLog) {
+    const logger = new EventPlayer(createBoardState(modelFromMatch(data.initial)), data.names, { onLog });
+    logger.play(events.slice(0, count));
+    logger.skip();
+  }
+  let k = 0;
+  let start = 0;
+  if (data.states) {
+    for (let n = 0, i = 0; i < data.rounds.length && n + data.rounds[i]!.length <= count; i++) {
+      n += data.rounds[i]!.length;
+      k = i + 1;
+      start = n;
+    }
+  }
+  const b = createBoardState(modelFromMatch(data.states?.[k] ?? data.initial));
+  const p = new EventPlayer(b, data.names);
+  p.play(events.slice(start, count));
+  p.skip();
+  return b.model;
+}
