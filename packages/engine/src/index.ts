@@ -1,5 +1,6 @@
 // @star-eater/engine — the public surface. Everything else is internal.
 export * from './types.js';
+export * from './decision.js';
 export type * from './events.js';
 
 // hex maths, arcs and the board: pure helpers the client may use
