@@ -2,6 +2,7 @@
 // spread over worker threads. Match i is the same whatever the number of workers: its seeds depend on (S, i) only.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { FactionId, Loadout, Seat } from '@star-eater/engine';
 import { type BotLevel, type BotOptions, botAnswer } from '../src/index.js';
 import { playMatch } from '../src/play.js';
 
@@ -13,6 +14,8 @@ export interface ArenaOptions {
   workers?: number;
   budgetA?: number;
   budgetB?: number;
+  /** Both seats choose faction and draft at random whatever their level (bench/draft-values.ts measures the cards). */
+  randomDraft?: boolean;
 }
 
 /** One match's outcome from A's side, and the time of each of A's and B's commitments and decisions. */
@@ -24,6 +27,9 @@ export interface MatchOutcome {
   msB: number[];
   /** CPU time of A's decisions (process.cpuUsage: the whole process, so only meaningful with one worker). */
   cpuA: number[];
+  /** A's seat, and each seat's faction and loadout. */
+  aSeat: Seat;
+  loadouts: [{ faction: FactionId; loadout: Loadout }, { faction: FactionId; loadout: Loadout }];
 }
 
 export interface ArenaResult {
@@ -45,7 +51,7 @@ export interface ArenaResult {
 
 /** Play match `index`: A sits in seat 0 on even matches, seat 1 on odd ones. */
 export function playArenaMatch(o: ArenaOptions, index: number): MatchOutcome {
-  const aSeat = index % 2;
+  const aSeat = (index % 2) as Seat;
   const msA: number[] = [];
   const msB: number[] = [];
   const cpuA: number[] = [];
@@ -54,7 +60,8 @@ export function playArenaMatch(o: ArenaOptions, index: number): MatchOutcome {
     (request: Parameters<typeof botAnswer>[1]) => {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      const answer = botAnswer(level, request, opts);
+      const drafting = request.kind === 'faction' || request.kind === 'draft';
+      const answer = botAnswer(drafting && o.randomDraft ? 'random' : level, request, opts);
       if (request.kind === 'commit' || request.kind === 'decide') {
         times.push(performance.now() - t0);
         const c = process.cpuUsage(c0);
@@ -67,7 +74,8 @@ export function playArenaMatch(o: ArenaOptions, index: number): MatchOutcome {
   const pb = player(o.b, { seed: `${o.seed}:${index}:b`, ...budget(o.budgetB) }, msB);
   const m = playMatch(aSeat === 0 ? [pa, pb] : [pb, pa], `${o.seed}:${index}`);
   const result = m.winner === 'draw' ? 'draw' : m.winner === aSeat ? 'a' : 'b';
-  return { index, result, rounds: m.rounds, msA, msB, cpuA };
+  const loadouts = m.state.ships.map((s) => ({ faction: s.faction, loadout: s.loadout })) as MatchOutcome['loadouts'];
+  return { index, result, rounds: m.rounds, msA, msB, cpuA, aSeat, loadouts };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -94,8 +102,8 @@ export function summarise(o: ArenaOptions, outcomes: MatchOutcome[], workers: nu
   };
 }
 
-/** Run the arena on `workers` threads (default: every core). */
-export async function runArena(o: ArenaOptions): Promise<ArenaResult> {
+/** Play the arena's matches on `workers` threads (default: every core), in match order. */
+export async function arenaOutcomes(o: ArenaOptions): Promise<{ outcomes: MatchOutcome[]; workers: number }> {
   const workers = Math.max(1, Math.min(o.workers ?? availableParallelism(), o.matches));
   const chunks: number[][] = Array.from({ length: workers }, () => []);
   for (let i = 0; i < o.matches; i++) chunks[i % workers]!.push(i);
@@ -111,9 +119,11 @@ export async function runArena(o: ArenaOptions): Promise<ArenaResult> {
         }),
     ),
   );
-  return summarise(
-    o,
-    parts.flat().sort((x, y) => x.index - y.index),
-    workers,
-  );
+  return { outcomes: parts.flat().sort((x, y) => x.index - y.index), workers };
+}
+
+/** Run the arena and summarise it. */
+export async function runArena(o: ArenaOptions): Promise<ArenaResult> {
+  const { outcomes, workers } = await arenaOutcomes(o);
+  return summarise(o, outcomes, workers);
 }

@@ -1,12 +1,13 @@
 // The commitments worth searching: from the engine's list of every legal commitment (commitmentOptions), the plays
 // that can do something this round (cardAvailability and the state: a component with cooldown to vent, a damaged
-// section to repair, a squadron with room for munitions), as none, single cards and pairs, with every engine setting.
+// section to repair, a squadron with room for munitions), as none, single cards and pairs; and a random cut of a list
+// for a small budget.
 import {
   commitmentOptions,
   squadronCard,
   type CardPlay,
-  type Commitment,
   type MatchState,
+  type Rng,
   type Seat,
 } from '@star-eater/engine';
 
@@ -55,8 +56,16 @@ export function usefulCardSets(s: MatchState, seat: Seat): CardPlay[][] {
   return sets;
 }
 
-/** Every engine setting with every useful card set. */
-export function candidateCommitments(s: MatchState, seat: Seat): Commitment[] {
-  const sets = usefulCardSets(s, seat);
-  return commitmentOptions(s, seat).engines.flatMap((engine) => sets.map((cards) => ({ engine, cards })));
+/**
+ * `list` cut to a random `limit` of it when longer (the first entry always stays: the engine's no-cards / first
+ * option), else `list` itself: what a small budget can afford to try.
+ */
+export function sampleOf<T>(list: readonly T[], limit: number, rng: Rng): readonly T[] {
+  if (list.length <= limit) return list;
+  const rest = list.slice(1);
+  for (let i = rest.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
+  }
+  return [list[0]!, ...rest.slice(0, Math.max(0, limit - 1))];
 }

@@ -84,11 +84,18 @@ function supply(ship: Warship): number {
   return 0.15 * (ship.supply.main + ship.supply.broadside) + 0.1 * ship.power * getFaction(ship.faction).special.power;
 }
 
+/**
+ * Closing in, per hex between the warships' cores. Counted for the evaluating seat only (the rest is zero-sum and a
+ * shared distance would cancel out): a bot far from an opponent who sits still would otherwise see every move as
+ * worth the same and never come to finish it. Small against a structure point (3), so it breaks ties only.
+ */
+const ENGAGE = 0.02;
+
 /** The value of the position for `seat`: a win is worth WIN, a draw 0. */
 export function evaluate(s: MatchState, seat: Seat): number {
   if (s.winner !== null) return s.winner === 'draw' ? 0 : s.winner === seat ? WIN : -WIN;
   const me = s.ships[seat];
   const them = s.ships[seat === 0 ? 1 : 0];
   const side = (a: Warship, b: Warship) => hull(a) + squadrons(a, b) + bearing(a, b) + supply(a) - incoming(s, a);
-  return side(me, them) - side(them, me);
+  return side(me, them) - side(them, me) - ENGAGE * distance(me.core, them.core);
 }

@@ -16,9 +16,11 @@ import { randomAnswer } from './random.js';
 export type { BotAnswer, BotLevel, BotOptions, BotRequest } from './request.js';
 export { BOT_LEVELS } from './request.js';
 
-const BUDGETS: Record<BotLevel, number> = { random: 0, easy: 1, medium: 100, hard: 600 };
+// easy: more playouts than any position has card sets (144 + 10 engine settings seen in 1,575 random ones), so it
+// tries every one; medium and hard: see search.ts' shapeFor.
+const BUDGETS: Record<BotLevel, number> = { random: 0, easy: 200, medium: 100, hard: 600 };
 
-/** The default search effort of a level (iterations; 0 for `random`). */
+/** The default search effort of a level (playouts; 0 for `random`). */
 export function defaultBudget(level: BotLevel): number {
   return BUDGETS[level];
 }
@@ -34,8 +36,10 @@ export function botAnswer(level: BotLevel, request: BotRequest, options: BotOpti
     case 'random':
       return randomAnswer(request, rng);
     case 'easy':
-      return easyAnswer(request, rng);
-    default:
-      return searchAnswer(request, budget, rng);
+      return easyAnswer(request, budget, rng);
+    case 'medium':
+      return searchAnswer(request, budget, rng, false);
+    case 'hard':
+      return searchAnswer(request, budget, rng, true);
   }
 }

@@ -4,7 +4,7 @@
 // prompts) and the evaluation, solved for its equilibrium by regret matching; it plays the best reply to the
 // opponent's equilibrium mix. `budget` counts playouts, so the same seed and budget give the same choice.
 import { ENGINE_SETTINGS, type Commitment, type MatchState, type Rng, type Seat } from '@star-eater/engine';
-import { usefulCardSets } from './candidates.js';
+import { sampleOf, usefulCardSets } from './candidates.js';
 import { solveZeroSum } from './matrix.js';
 import { type Dice, diceFrom, NONE, pair, playout } from './simulate.js';
 
@@ -15,15 +15,7 @@ const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
  * longer than `limit` is first cut to a random `limit` of it (the first entry always stays).
  */
 function screen(s: MatchState, seat: Seat, list: Commitment[], keep: number, rng: Rng, limit = Infinity): Commitment[] {
-  let pool = list;
-  if (list.length > limit) {
-    const rest = list.slice(1);
-    for (let i = rest.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      [rest[i], rest[j]] = [rest[j]!, rest[i]!];
-    }
-    pool = [list[0]!, ...rest.slice(0, Math.max(0, limit - 1))];
-  }
+  const pool = sampleOf(list, limit, rng);
   const dice = diceFrom(rng);
   const scored = pool.map((c, i) => ({ c, i, v: playout(s, seat, pair(seat, c, NONE), dice) }));
   scored.sort((a, b) => b.v - a.v || a.i - b.i);

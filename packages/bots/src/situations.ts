@@ -2,26 +2,22 @@
 // bots' property tests (issue 10: "over 10^4 random states, each level always answers with a legal choice").
 import {
   applyDraftAction,
-  createDraft,
-  createMatch,
   createRng,
-  draftLoadouts,
-  draftMunitions,
-  draftTurn,
   FACTION_IDS,
   randomCommitment,
   randomDecision,
   randomDraftAction,
   resolveRoundWith,
   validateCommitment,
-  type Decision,
+  type Commitment,
   type Draft,
   type FactionId,
   type MatchState,
   type Rng,
   type Seat,
 } from '@star-eater/engine';
-import type { BotAnswer, BotRequest } from './index.js';
+import { matchFromDraft, playDraft, playRound } from './play.js';
+import type { BotAnswer, BotRequest } from './request.js';
 
 export interface Situation {
   request: BotRequest;
@@ -43,30 +39,17 @@ function draftSituation(draft: Draft, seat: Seat): Situation {
   };
 }
 
-function randomDraft(rng: Rng, out: Situation[]): { state: MatchState } {
+function randomDraft(rng: Rng, out: Situation[]): MatchState {
   const factions: [FactionId, FactionId] = [rng.pick(FACTION_IDS), rng.pick(FACTION_IDS)];
-  const initiative = rng.int(2) as Seat;
-  let draft = createDraft({ factions, initiative });
-  while (draftTurn(draft).stage !== 'done') {
-    for (const seat of draftTurn(draft).seats) {
-      if (rng.chance(0.2)) out.push(draftSituation(draft, seat));
-      const r = applyDraftAction(draft, seat, randomDraftAction(draft, seat, rng)!);
-      if (!r.ok) throw new Error(r.error.message);
-      draft = r.value;
-    }
-  }
-  const loadouts = draftLoadouts(draft)!;
-  const munitions = draftMunitions(draft)!;
-  const state = createMatch({
-    seed: `situations:${rng.int(1 << 30)}`,
-    initiative,
-    players: [
-      { name: 'A', faction: factions[0], loadout: loadouts[0], munitions: munitions[0] },
-      { name: 'B', faction: factions[1], loadout: loadouts[1], munitions: munitions[1] },
-    ],
-    variants: { rangeBands: rng.chance(0.3), initiativeRoll: rng.chance(0.3), criticalHits: rng.chance(0.3) },
+  const draft = playDraft(factions, rng.int(2) as Seat, (d, seat) => {
+    if (rng.chance(0.2)) out.push(draftSituation(d, seat));
+    return randomDraftAction(d, seat, rng)!;
   });
-  return { state };
+  return matchFromDraft(draft, `situations:${rng.int(1 << 30)}`, {
+    rangeBands: rng.chance(0.3),
+    initiativeRoll: rng.chance(0.3),
+    criticalHits: rng.chance(0.3),
+  });
 }
 
 function commitSituation(state: MatchState, seat: Seat): Situation {
@@ -82,26 +65,12 @@ function commitSituation(state: MatchState, seat: Seat): Situation {
 
 /** Plays one random round from `start`, collecting a share of its prompts as decide situations. */
 function randomRound(start: MatchState, rng: Rng, share: number, out: Situation[]): MatchState {
-  const commitments = [randomCommitment(start, 0, rng), randomCommitment(start, 1, rng)] as [
-    ReturnType<typeof randomCommitment>,
-    ReturnType<typeof randomCommitment>,
-  ];
-  const decisions: Decision[] = [];
-  const p = resolveRoundWith(start, commitments, (prompt, _i, now, rolls) => {
+  const commitments: [Commitment, Commitment] = [randomCommitment(start, 0, rng), randomCommitment(start, 1, rng)];
+  return playRound(start, commitments, (request) => {
     if (rng.chance(share)) {
-      const given = [...decisions];
-      const request: BotRequest = {
-        kind: 'decide',
-        seat: prompt.seat,
-        state: structuredClone(now),
-        prompt,
-        commitments,
-        start,
-        decisions: given,
-        rolls: [...rolls],
-      };
+      const given = request.decisions;
       out.push({
-        request,
+        request: { ...request, state: structuredClone(request.state) },
         check: (a) => {
           if (a.kind !== 'decide') return wrongKind('decide', a);
           const r = resolveRoundWith(start, commitments, (_p, i) =>
@@ -112,12 +81,8 @@ function randomRound(start: MatchState, rng: Rng, share: number, out: Situation[
         },
       });
     }
-    const d = randomDecision(now, prompt, rng);
-    decisions.push(d);
-    return d;
+    return randomDecision(request.state, request.prompt, rng);
   });
-  if (p.status !== 'done') throw new Error(`random round: ${p.status}`);
-  return p.state;
 }
 
 /** `count` random situations (faction, draft, commit and decide requests) from the seed. */
@@ -130,7 +95,7 @@ export function randomSituations(seed: string, count: number): Situation[] {
       request: { kind: 'faction', seat },
       check: (a) => (a.kind === 'faction' ? null : wrongKind('faction', a)),
     });
-    let { state } = randomDraft(rng, out);
+    let state = randomDraft(rng, out);
     while (state.winner === null && state.round <= 60 && out.length < count) {
       if (rng.chance(0.5)) out.push(commitSituation(state, rng.int(2) as Seat));
       state = randomRound(state, rng, 0.3, out);
