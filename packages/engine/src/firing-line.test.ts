@@ -1,21 +1,13 @@
 // RULES §4.5: the line a beam or token weapon takes and what it destroys on the way, from the position as it stands.
 import { describe, expect, it } from 'vitest';
 import { firingLine } from './firing-line.js';
-import { testShip, testState, testSquadron } from './fixtures.js';
+import { FPA_LOADOUT, testShip, testState, testSquadron } from './fixtures.js';
 import { fromOffset, neighbour } from './hex.js';
-import type { Hex, Loadout, MatchState, Warship } from './types.js';
-
-const LOADOUT = (main: string): Loadout => ({
-  main,
-  broadside: 'fpa-torpedo-racks',
-  fighterBay: 'fpa-catapult-bay',
-  pointDefence: 'fpa-ciws',
-  squadrons: ['fpa-interceptor', 'fpa-interceptor', 'fpa-interceptor'],
-});
+import type { Hex, MatchState, Warship } from './types.js';
 
 /** Seat 0 at (7, 13) facing N with the given main weapon; seat 1 at (7, 3) facing S. */
 function position(main: string): MatchState {
-  const a: Warship = testShip(0, { loadout: LOADOUT(main), core: fromOffset(7, 13), facing: 'N' });
+  const a: Warship = testShip(0, { loadout: { ...FPA_LOADOUT, main }, core: fromOffset(7, 13), facing: 'N' });
   const b: Warship = testShip(1, { core: fromOffset(7, 3), facing: 'S' });
   return testState({ ships: [a, b] });
 }
