@@ -1,5 +1,4 @@
-import './styles.css';
-import './styles-newcomer.css';
+import './styles/index.css';
 import { StarEaterApp } from './app.js';
 import { installTouchTitles } from './ui/tooltip.js';
 

@@ -5,7 +5,8 @@ import { testShip, testState } from './fixtures.js';
 import { hex } from './hex.js';
 import { roll, seedRng, type RngState } from './rng.js';
 import type { DirectAttacker } from './targeting.js';
-import type { Dir, Hex, Loadout, MatchState, Seat, Target } from './types.js';
+import type { Dir, Hex, Loadout, MatchState, Seat } from './types.js';
+import type { Target } from './decision.js';
 import { shipHexes } from './warship.js';
 
 /** An RNG state whose next d12 rolls are exactly `rolls` (found by seed search, deterministic). */

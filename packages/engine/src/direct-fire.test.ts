@@ -4,7 +4,8 @@ import { bestTargetOption, checkTarget, fireWarshipDirect, resolveAttack, warshi
 import { testCtx, testToken } from './fixtures.js';
 import { hex } from './hex.js';
 import { attacks, gun, place, rngFor, scene, sec, sq, GUN_AHEAD } from './direct-fire.scene.js';
-import type { Decision, MatchState, Prompt, Target } from './types.js';
+import type { MatchState } from './types.js';
+import type { Decision, Prompt, Target } from './decision.js';
 
 /** A context that records every prompt it is asked. */
 function recordingCtx(s: MatchState, decisions: Decision[]) {

@@ -3,7 +3,8 @@ import { createCtx, RejectedDecision, type Ctx } from './context.js';
 import { defaultFighterAnswer, fighterPrompt, resolveFighterPhase } from './fighters.js';
 import { testState } from './fixtures.js';
 import { hex } from './hex.js';
-import type { Decision, Dir, FighterAnswer, Hex, MatchState, Prompt, Seat, Squadron } from './types.js';
+import type { Dir, Hex, MatchState, Seat, Squadron } from './types.js';
+import type { Decision, FighterAnswer, Prompt } from './decision.js';
 
 // Default position: seat 0 (FPA, Catapult Bay: launch 2, recall 1) core (7,10) facing N — bow (7,9), port (6,11),
 // starboard (8,10); seat 1 (Lamais, Deep Hangar) core (7,0) facing S — bow (7,1), port (8,-1), starboard (6,0).

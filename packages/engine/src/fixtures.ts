@@ -3,7 +3,8 @@ import { STANDARD } from './board.js';
 import { createCtx, type Ctx } from './context.js';
 import { fromOffset } from './hex.js';
 import { seedRng } from './rng.js';
-import type { Decision, Dir, Hex, Loadout, MatchState, Seat, Squadron, Warship, WeaponToken } from './types.js';
+import type { Dir, Hex, Loadout, MatchState, Seat, Squadron, Warship, WeaponToken } from './types.js';
+import type { Decision } from './decision.js';
 
 export const FPA_LOADOUT: Loadout = {
   main: 'fpa-mass-driver',

@@ -7,7 +7,8 @@ import { hex } from './hex.js';
 import { fireDefenceStations, pointDefenceAttacker } from './point-defence.js';
 import { roll, seedRng, type RngState } from './rng.js';
 import { attackerObstructions, targetOptions } from './targeting.js';
-import type { Decision, Dir, Hex, MatchState, Prompt, Seat, Target } from './types.js';
+import type { Dir, Hex, MatchState, Seat } from './types.js';
+import type { Decision, Prompt, Target } from './decision.js';
 
 function rngFor(...rolls: number[]): RngState {
   for (let i = 0; ; i++) {

@@ -19,6 +19,9 @@
 //   BOT_THREADS (the cores but one)  worker threads the computer opponents think on
 //   BOT_OFFER_SECONDS (20)           quick match: seconds alone before the computer is offered (0: never)
 //   BOT_THINK_MS (2000)              the longest the computer may think past its pause before taking the default
+//   QUICK_MATCH_PRESET (standard)    the timers of quick matches: relaxed | standard | blitz (a private room's
+//                                    creator picks its own); a match restored elsewhere keeps the timers it began with
+import { TIMER_PRESETS, type TimerPreset } from '@star-eater/protocol';
 import { BOT_THINK_MS, createGameServer } from './app.js';
 import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
@@ -48,6 +51,14 @@ function envCount(name: string, fallback: number): number {
   return Number(raw);
 }
 const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
+const quickPreset = (env.QUICK_MATCH_PRESET || 'standard') as TimerPreset;
+if (!Object.hasOwn(TIMER_PRESETS, quickPreset)) {
+  log.fatal(
+    { QUICK_MATCH_PRESET: quickPreset },
+    `QUICK_MATCH_PRESET must be one of ${Object.keys(TIMER_PRESETS).join(', ')}`,
+  );
+  process.exit(1);
+}
 
 let game: Awaited<ReturnType<typeof createGameServer>>;
 try {
@@ -71,7 +82,11 @@ try {
       ...(env.BOT_THREADS ? { threads: Math.max(1, envCount('BOT_THREADS', 1)) } : {}),
       thinkMs: envCount('BOT_THINK_MS', BOT_THINK_MS),
     },
-    room: { botOfferSeconds, ...(env.INPUT_LOG === 'off' ? { wal: false } : {}) },
+    room: {
+      botOfferSeconds,
+      timers: { ...TIMER_PRESETS[quickPreset] },
+      ...(env.INPUT_LOG === 'off' ? { wal: false } : {}),
+    },
   });
 } catch (err) {
   log.fatal({ err }, 'the game server could not start');

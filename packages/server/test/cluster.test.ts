@@ -4,11 +4,9 @@
 // process they asked, and a SIGTERM takes one process down cleanly while the other keeps serving. With PostgreSQL (the
 // shared input log, issue 11), the live match of a process that stops (SIGTERM) or dies (SIGKILL: its lease runs out)
 // is restored by the other process, and its players finish it there with their old reconnection tokens.
-import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchRecord } from '@star-eater/engine';
 import type { MatchList, RecordList } from '../src/http.js';
-import { attachBot } from './bot.js';
 import type { TestClient } from './harness.js';
 import {
   closeCode,
@@ -17,6 +15,7 @@ import {
   getJson,
   hostOf,
   joinByIdVia,
+  pairToCommitVia,
   quickMatchVia,
   spawnServer,
   stop,
@@ -49,23 +48,9 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
 
   /** Plays a quick-matched pair (asked through `via0` and `via1`) to the first commitment window. */
   async function pairToCommit(names: [string, string], via0: ServerProcess, via1: ServerProcess) {
-    const p0 = track(await quickMatchVia(via0, names[0]));
-    const p1 = track(await quickMatchVia(via1, names[1]));
-    expect(p1.room.roomId, 'paired into the same room').toBe(p0.room.roomId);
-    for (const [i, c] of [p0, p1].entries()) {
-      const bot = attachBot(c.room as Room, { seed: `${names[i]}-bot`, manualCommit: true });
-      await c.until(() => c.of('welcome').length > 0, 'welcome');
-      bot.seatNo = c.seat;
-      bot.tick();
-    }
-    await p0
-      .until(() => p0.state.phase === 'commit', 'the first commitment window', 30_000)
-      .catch((e: Error) => {
-        throw new Error(
-          `${e.message}: phase ${p0.state.phase}/${p0.state.step}, errors ${JSON.stringify([...p0.of('error'), ...p1.of('error')])}`,
-        );
-      });
-    return [p0, p1] as const;
+    const pair = await pairToCommitVia(names, via0, via1);
+    for (const c of pair) track(c);
+    return pair;
   }
 
   beforeAll(async () => {

@@ -9,6 +9,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { JoinOptions, PracticeLevel } from '@star-eater/protocol';
 import { sdkSocket } from '../src/colyseus-internals.js';
 import type { HealthAnswer } from '../src/http.js';
+import { attachBot } from './bot.js';
 import { sleep, TestClient } from './harness.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -160,6 +161,31 @@ export async function createPrivateVia(p: ServerProcess, opts: JoinOptions): Pro
 export async function joinByIdVia(p: ServerProcess, roomId: string, opts: JoinOptions): Promise<TestClient> {
   const c = p.sdk();
   return ready(new TestClient((await c.joinById(roomId, opts)) as Room, c));
+}
+
+/** A quick-matched pair (asked through `via0` and `via1`), its scripted players at the first commitment window. */
+export async function pairToCommitVia(
+  names: [string, string],
+  via0: ServerProcess,
+  via1: ServerProcess,
+): Promise<readonly [TestClient, TestClient]> {
+  const p0 = await quickMatchVia(via0, names[0]);
+  const p1 = await quickMatchVia(via1, names[1]);
+  if (p1.room.roomId !== p0.room.roomId) throw new Error(`${names.join(' and ')} were not paired into one room`);
+  for (const [i, c] of [p0, p1].entries()) {
+    const bot = attachBot(c.room as Room, { seed: `${names[i]}-bot`, manualCommit: true });
+    await c.until(() => c.of('welcome').length > 0, 'welcome');
+    bot.seatNo = c.seat;
+    bot.tick();
+  }
+  await p0
+    .until(() => p0.state.phase === 'commit', 'the first commitment window', 30_000)
+    .catch((e: Error) => {
+      throw new Error(
+        `${e.message}: phase ${p0.state.phase}/${p0.state.step}, errors ${JSON.stringify([...p0.of('error'), ...p1.of('error')])}`,
+      );
+    });
+  return [p0, p1] as const;
 }
 
 /** The host:port whose process holds the room the client is connected to (its WebSocket's address). */

@@ -85,6 +85,8 @@ export class Session {
   private watching: { roomId: string; opts: JoinOptions } | null = null;
   /** Bumped by every leave and every resume: a resume loop that sees another number stops. */
   private generation = 0;
+  /** The current room's last synced phase (kept when the SDK lets go of a dropped room's state). */
+  private phase = '';
 
   constructor(url = serverUrl()) {
     this.client = new RoomClient(url);
@@ -209,6 +211,7 @@ export class Session {
     }
     room.onStateChange((s) => {
       if (!live()) return;
+      this.phase = s.phase;
       for (const l of this.listeners) l.state?.(s);
     });
     // A dropped connection first retries the same address (the SDK's own reconnection: a network blip), whatever
@@ -239,7 +242,8 @@ export class Session {
     // the code says what happened, for the screen to explain.
     room.onLeave((code, reason) => {
       if (this.room !== room) return;
-      if (resumableClose(code) && this.wayBack(room)) {
+      // A finished match is not restored (its record is stored): nothing to look for but a rematch.
+      if (resumableClose(code) && this.phase !== 'finished' && this.wayBack(room)) {
         void this.followMatch(room);
         return;
       }

@@ -1,6 +1,14 @@
 // Ship cards beside the board: structure, armour, the momentum mat, cooldown tokens, power, supply, squadrons,
 // the initiative token and the locked-in light. Pure DOM from the headless board model.
-import type { Dir, Seat } from '@star-eater/engine';
+import {
+  COMPONENT_NAMES,
+  COMPONENTS,
+  MAX_LINEAR,
+  MAX_ROTATIONAL,
+  type Component,
+  type Dir,
+  type Seat,
+} from '@star-eater/engine';
 import { dirDegrees } from '../board/layout.js';
 import type { BoardModel, ShipView } from '../board/model.js';
 import { css, FACTION_NAME } from '../board/theme.js';
@@ -20,7 +28,8 @@ export function dirArrow(d: Dir, flipped: boolean): HTMLElement {
 
 function mat(ship: ShipView, flipped: boolean): HTMLElement {
   const slots: HTMLElement[] = [];
-  for (let i = 0; i < 4; i++) {
+  // The mat's slots (RULES §4.2): the engine's limits, filled in the order placed.
+  for (let i = 0; i < MAX_LINEAR; i++) {
     const d = ship.momentum.linear[i];
     slots.push(
       d === undefined
@@ -28,7 +37,7 @@ function mat(ship: ShipView, flipped: boolean): HTMLElement {
         : h('span.mtok', { title: `linear ${d}` }, dirArrow(d, flipped)),
     );
   }
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < MAX_ROTATIONAL; i++) {
     const r = ship.momentum.rotational[i];
     slots.push(
       r ? h('span.mtok.rot', { title: `rotation ${r}` }, r === 'CW' ? '↻' : '↺') : h('span.mtok.rot.empty', null, '·'),
@@ -38,7 +47,8 @@ function mat(ship: ShipView, flipped: boolean): HTMLElement {
   return h('div.mat', { 'aria-label': label, role: 'img' }, ...slots);
 }
 
-const CD_LABEL: Record<string, string> = {
+/** The components' short labels on a ship card (the glossary explains them). */
+const CD_LABEL: Record<Component, string> = {
   main: 'Main',
   broadside: 'Broadside',
   fighterBay: 'Bay',
@@ -113,13 +123,14 @@ export function shipCard(ship: ShipView, o: ShipCardOptions): HTMLElement {
     h(
       'div.cd',
       { style: { gridColumn: '1 / -1' } },
-      ...Object.entries(ship.cooldown).map(([k, v]) =>
-        h(
+      ...COMPONENTS.map((k) => {
+        const v = ship.cooldown[k];
+        return h(
           'span',
-          { class: v > 0 ? 'hot' : '', title: `${k} cooldown ${v}` },
+          { class: v > 0 ? 'hot' : '', title: `${COMPONENT_NAMES[k]} cooldown ${v}` },
           `${CD_LABEL[k]} ${v > 0 ? `cd ${v}` : '✓'}`,
-        ),
-      ),
+        );
+      }),
     ),
   );
 }

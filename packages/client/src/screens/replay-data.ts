@@ -68,7 +68,9 @@ export async function replayFromRecord(record: unknown): Promise<ReplayData> {
 }
 
 export function demoReplay(): ReplayData {
-  return { names: DEMO_NAMES, factions: ['fpa', 'lamais'], initial: demoState(), rounds: [demoRound()] };
+  const initial = demoState();
+  const factions: [FactionId, FactionId] = [initial.ships[0].faction, initial.ships[1].faction];
+  return { names: DEMO_NAMES, factions, initial, rounds: [demoRound()] };
 }
 
 /**

@@ -117,6 +117,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (claim) {
       replay(this, claim);
       await afterRestore(this, claim);
+      // Its seats wait for their players' tokens as long as their budgets last (RULES §7), not the 10 s Colyseus
+      // gives an empty new room: disposed, the room would drop its log, and the match with it.
+      this.autoDispose = this.seats.restored.size === 0;
     } else {
       const join = { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) };
       await openLog(this.roomId, join, settingsOf(this.state.settings));
@@ -336,6 +339,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   /** Nobody is connected and nothing is held any more: the room may go (a restored room nobody came back to). */
   idle(): void {
+    this.autoDispose = true;
     if (this.clients.length === 0) disposeSoonIfEmpty(this);
   }
 
@@ -380,6 +384,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const back = this.journal.returning(this, this.seats, client.sessionId);
     const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
     if (back !== null) this.members.set(client.sessionId, { role: 'player', seat: back, limiter });
+    if (back !== null && this.seats.restored.size === 0) this.autoDispose = true; // every restored seat is back
     const m = this.members.get(client.sessionId);
     if (!m || m.seat === null) return;
     const seat = m.seat;

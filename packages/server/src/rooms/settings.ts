@@ -1,20 +1,27 @@
 // A room's settings from its creator's join options (RULES §7, §9): a private room's creator sets the timers (a preset,
-// or seconds of their own) and the Arclight variants; a quick match plays the standard preset, the server's defaults.
-// The log keeps the settings a room was given (settingsOf), and a restore plays those (restoreSettings).
-import { type JoinOptions, parseJoinOptions, TIMER_PRESETS } from '@star-eater/protocol';
+// standard unless named, or seconds of their own) and the Arclight variants; a quick match plays the server's default
+// timers (QUICK_MATCH_PRESET, RULES §7's standard unless set), under that preset's name. The log keeps the settings a
+// room was given (settingsOf), and a restore plays those (restoreSettings), whatever the restoring process' defaults.
+import { type JoinOptions, parseJoinOptions, TIMER_PRESETS, type TimerPreset } from '@star-eater/protocol';
 import type { RoomDeps } from '../deps.js';
 import { refuse } from './admission.js';
 import type { MatchRoomState } from './state.js';
 
+const same = (a: RoomDeps['timers'], b: RoomDeps['timers']) =>
+  a.draft === b.draft && a.commit === b.commit && a.prompt === b.prompt;
+
+/** The preset whose seconds `t` are, or 'custom'. */
+function presetOf(t: RoomDeps['timers']): TimerPreset | 'custom' {
+  return (Object.keys(TIMER_PRESETS) as TimerPreset[]).find((k) => same(TIMER_PRESETS[k], t)) ?? 'custom';
+}
+
 export function configureRoom(s: MatchRoomState['settings'], o: JoinOptions, defaults: RoomDeps['timers']): void {
-  const preset = (o.private && o.preset) || 'standard';
-  const d = preset === 'standard' ? defaults : TIMER_PRESETS[preset];
+  const d = o.private ? TIMER_PRESETS[o.preset ?? 'standard'] : defaults;
   s.private = !!o.private;
   s.draftSeconds = (o.private && o.timers?.draft) || d.draft;
   s.commitSeconds = (o.private && o.timers?.commit) || d.commit;
   s.promptSeconds = (o.private && o.timers?.prompt) || d.prompt;
-  const own = s.draftSeconds !== d.draft || s.commitSeconds !== d.commit || s.promptSeconds !== d.prompt;
-  s.preset = own ? 'custom' : preset;
+  s.preset = presetOf({ draft: s.draftSeconds, commit: s.commitSeconds, prompt: s.promptSeconds });
   s.rangeBands = !!(o.private && o.variants?.rangeBands);
   s.initiativeRoll = !!(o.private && o.variants?.initiativeRoll);
   s.criticalHits = !!(o.private && o.variants?.criticalHits);
