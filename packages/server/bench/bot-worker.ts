@@ -24,6 +24,8 @@ export interface WorkerConfig {
 }
 
 export interface WorkerStats {
+  /** Matches that had reached their first commitment window (all of them, unless the joins were cut short). */
+  live: number;
   latencies: number[];
   rounds: number;
   bytes: number;
@@ -205,6 +207,7 @@ function statsOf(t: Tally, loop: IntervalHistogram, joinLoop: WorkerStats['joinL
   for (const b of t.bots)
     for (const e of b.errors) refused[`${e.type}:${e.code}`] = (refused[`${e.type}:${e.code}`] ?? 0) + 1;
   return {
+    live: t.live,
     latencies: t.latencies,
     rounds: t.rounds,
     bytes: t.bytes,
@@ -230,22 +233,10 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
 
-  await joinAll(cfg, (i) => playMatch(t, url, i, think));
-  // The matches against the computer (`--bot-matches`): their player thinks like the others, nothing is measured.
-  for (let j = 0; j < (cfg.computerMatches ?? 0); j++) {
-    await computerMatch(url, cfg.firstIndex + j, cfg.computerLevel ?? 'hard', think).catch(() => {
-      t.joinErrors += 1;
-    });
-  }
-  const joinLoop = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-  // Ready when every match that joined has reached its first commitment window.
-  const readyTimer = setInterval(() => {
-    if (t.live + t.joinErrors >= cfg.matches) {
-      clearInterval(readyTimer);
-      send({ kind: 'ready', live: t.live, joinErrors: t.joinErrors });
-    }
-  }, 100);
-
+  // Listening from the start: on a loaded machine the joins may outlast the server's join budget, and a worker that
+  // heard 'stop' before it listened would never report (the bench counted it "lost"). Stopped early, it reports
+  // what it has (its live count says how many matches had started).
+  let joinLoop: WorkerStats['joinLoop'] | null = null;
   process.on('message', (m: ToWorker) => {
     if (m.cmd === 'measure') {
       t.measuring = true;
@@ -253,10 +244,27 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
     } else if (m.cmd === 'stop') {
       t.measuring = false;
       t.stopping = true;
+      joinLoop ??= { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
       send({ kind: 'stats', stats: statsOf(t, loop, joinLoop) });
       setTimeout(() => process.exit(0), 200);
     }
   });
+
+  await joinAll(cfg, (i) => playMatch(t, url, i, think));
+  // The matches against the computer (`--bot-matches`): their player thinks like the others, nothing is measured.
+  for (let j = 0; j < (cfg.computerMatches ?? 0); j++) {
+    await computerMatch(url, cfg.firstIndex + j, cfg.computerLevel ?? 'hard', think).catch(() => {
+      t.joinErrors += 1;
+    });
+  }
+  if (!t.measuring) joinLoop ??= { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  // Ready when every match that joined has reached its first commitment window.
+  const readyTimer = setInterval(() => {
+    if (t.live + t.joinErrors >= cfg.matches) {
+      clearInterval(readyTimer);
+      send({ kind: 'ready', live: t.live, joinErrors: t.joinErrors });
+    }
+  }, 100);
 }
 
 // Last: the classes and constants above are initialised before the worker runs.

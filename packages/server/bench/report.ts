@@ -169,7 +169,10 @@ const byCount = (counts: Record<string, number>) => Object.entries(counts).sort(
 function problemsOf(r: StepResult, t: Totals): string[] {
   const { matches, settings: s, stats: all, during } = r;
   const problems: string[] = [];
-  if (!r.started) problems.push(`not every match started within ${r.joinBudgetSeconds} s`);
+  if (!r.started) {
+    const live = all.reduce((acc, x) => acc + (x.live ?? 0), 0);
+    problems.push(`not every match started within ${r.joinBudgetSeconds} s (${live} of ${matches} had)`);
+  }
   if (all.length < s.botProcs) problems.push(`${s.botProcs - all.length} bot process(es) lost`);
   if (t.joinErrors) {
     const reasons = byCount(t.joinErrorReasons)

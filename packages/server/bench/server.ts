@@ -18,6 +18,10 @@
 //   --bot-matches N      bot-load mode (issue 10): N matches against the computer beside the measured ones (default 0);
 //                        the figures stay the human matches' (their p99 while the computer thinks)
 //   --bot-level L        the computer's level in those matches (default hard)
+//   --log-cost           the write-ahead input log's cost (issue 11): each step runs without the log (INPUT_LOG=off)
+//                        and with it, alternating, --repeat times (default 1), then prints what the log adds to the
+//                        p99 and to the server's CPU per round (medians of the runs)
+//   --repeat R           with --log-cost: runs of each kind per step (default 1)
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -58,6 +62,10 @@ const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 console.log(header(settings));
 let broke: string | null = null;
 for (const n of steps) {
+  if (has('log-cost')) {
+    await logCost(n);
+    continue;
+  }
   const r = await runStep(n);
   console.log(r.line);
   if (has('json')) console.log(JSON.stringify(r.figures));
@@ -76,8 +84,40 @@ interface ServerLog {
   open: boolean;
 }
 
+/**
+ * The input log's cost at `n` matches: runs without it (INPUT_LOG=off) and with it, alternating (the machine's other
+ * load drifts), and what the log adds to the p99 and to the server's CPU per round, medians of the runs.
+ */
+async function logCost(n: number): Promise<void> {
+  const runs: Record<'off' | 'on', Array<{ p99: number; cpu: number }>> = { off: [], on: [] };
+  for (let i = 0; i < Math.max(1, Number(opt('repeat') ?? 1)); i++) {
+    for (const kind of ['off', 'on'] as const) {
+      const r = await runStep(n, kind === 'off' ? { INPUT_LOG: 'off' } : {});
+      console.log(`input log ${kind.padEnd(3)} | ${r.line}`);
+      if (has('json')) console.log(JSON.stringify(r.figures));
+      runs[kind].push({ p99: r.figures.latencyMs.p99, cpu: r.figures.serverCpuMsPerRound });
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const [p0, p1] = [median(runs.off.map((x) => x.p99)), median(runs.on.map((x) => x.p99))];
+  const [c0, c1] = [median(runs.off.map((x) => x.cpu)), median(runs.on.map((x) => x.cpu))];
+  console.log(
+    `input log cost at ${n} matches (medians of ${runs.on.length} run(s) each): p99 ${p0} → ${p1} ms (${signed(p1 - p0)} ms) | ` +
+      `server cpu ${c0.toFixed(3)} → ${c1.toFixed(3)} ms/round (${signed(c1 - c0, 3)} ms, ${signed(((c1 - c0) / c0) * 100, 1)} %) | ` +
+      `goal: < 1 ms p99 and < 5 % CPU added`,
+  );
+}
+
+function signed(x: number, digits = 1): string {
+  return `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
+}
+
 /** A fresh server process on `port`, its database in `dir`, its log lines counted. */
-function startServer(port: number, dir: string): { server: ChildProcess; serverLog: ServerLog } {
+function startServer(
+  port: number,
+  dir: string,
+  env: Record<string, string>,
+): { server: ChildProcess; serverLog: ServerLog } {
   const extra = (argv[argv.indexOf('--server-args') + 1] ?? '').split(' ').filter((a) => has('server-args') && a);
   const nodeArgs = [
     ...extra,
@@ -98,6 +138,7 @@ function startServer(port: number, dir: string): { server: ChildProcess; serverL
       // Every bench client comes from 127.0.0.1: the per-address matchmaking limit (20 at once, 30 a minute) would
       // refuse them as one flooding client.
       MATCHMAKE_LIMIT: process.env.MATCHMAKE_LIMIT ?? '100000/1000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -218,10 +259,10 @@ async function measure(server: ChildProcess, w: Workers, health: () => Promise<H
 }
 
 /** One step: a fresh server, `matches` bot matches joined, a measuring window, the figures. */
-async function runStep(matches: number) {
+async function runStep(matches: number, env: Record<string, string> = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'se-bench-'));
-  const { server, serverLog } = startServer(port, dir);
+  const { server, serverLog } = startServer(port, dir, env);
   let w: Workers = { workers: [], ready: [], stats: [] };
   const cleanup = async () => {
     for (const x of w.workers) if (x.exitCode === null) x.kill('SIGKILL');
