@@ -56,6 +56,8 @@ const settings: BenchSettings = {
   cpuModel: cpus()[0]?.model.trim() ?? '?',
 };
 const profDir = opt('cpu-prof');
+/** How long the joins may go without one more match started before the step measures what did start. */
+const STALL_MS = 30_000;
 const workerFile = fileURLToPath(new URL('./bot-worker.ts', import.meta.url));
 const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -89,13 +91,23 @@ interface ServerLog {
  * load drifts), and what the log adds to the p99 and to the server's CPU per round, medians of the runs.
  */
 async function logCost(n: number): Promise<void> {
-  const runs: Record<'off' | 'on', Array<{ p99: number; cpu: number }>> = { off: [], on: [] };
+  const runs: Record<'off' | 'on', Array<{ p99: number; cpu: number; log: number; share: number; append: number }>> = {
+    off: [],
+    on: [],
+  };
   for (let i = 0; i < Math.max(1, Number(opt('repeat') ?? 1)); i++) {
     for (const kind of ['off', 'on'] as const) {
       const r = await runStep(n, kind === 'off' ? { INPUT_LOG: 'off' } : {});
       console.log(`input log ${kind.padEnd(3)} | ${r.line}`);
       if (has('json')) console.log(JSON.stringify(r.figures));
-      runs[kind].push({ p99: r.figures.latencyMs.p99, cpu: r.figures.serverCpuMsPerRound });
+      const log = r.figures.inputLog;
+      runs[kind].push({
+        p99: r.figures.latencyMs.p99,
+        cpu: r.figures.serverCpuMsPerRound,
+        log: log?.cpuUsPerRound ?? 0,
+        share: log?.percentOfServerCpu ?? 0,
+        append: log?.appendP99Us ?? 0,
+      });
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -104,6 +116,8 @@ async function logCost(n: number): Promise<void> {
   console.log(
     `input log cost at ${n} matches (medians of ${runs.on.length} run(s) each): p99 ${p0} → ${p1} ms (${signed(p1 - p0)} ms) | ` +
       `server cpu ${c0.toFixed(3)} → ${c1.toFixed(3)} ms/round (${signed(c1 - c0, 3)} ms, ${signed(((c1 - c0) / c0) * 100, 1)} %) | ` +
+      `measured inside the server: ${median(runs.on.map((x) => x.log))} µs of append cpu /round ` +
+      `(${median(runs.on.map((x) => x.share))} % of its CPU), append p99 ${median(runs.on.map((x) => x.append))} µs | ` +
       `goal: < 1 ms p99 and < 5 % CPU added`,
   );
 }
@@ -188,13 +202,26 @@ interface Workers {
   ready: Promise<FromWorker & { kind: 'ready' }>[];
   /** Each worker's figures once stopped (null: it exited without them). */
   stats: Promise<WorkerStats | null>[];
+  /** Resolves (null) once no match has started for STALL_MS. */
+  stalled: Promise<null>;
 }
 
 /** The bot workers, each with its share of matches and of the join rate. */
 function startWorkers(port: number, matches: number): Workers {
   const { botProcs, pin, cores, joinRate } = settings;
   const share = (n: number, w: number) => Math.floor(n / botProcs) + (w < n % botProcs ? 1 : 0);
-  const out: Workers = { workers: [], ready: [], stats: [] };
+  // The joins go on as long as they make progress (a loaded machine joins slowly); none for STALL_MS: given up.
+  const started = Array.from({ length: botProcs }, () => 0);
+  let lastProgress = performance.now();
+  const stalled = new Promise<null>((res) => {
+    const check = setInterval(() => {
+      if (performance.now() - lastProgress < STALL_MS) return;
+      clearInterval(check);
+      res(null);
+    }, 1000);
+    check.unref();
+  });
+  const out: Workers = { workers: [], ready: [], stats: [], stalled };
   for (let w = 0; w < botProcs; w++) {
     const cfg: WorkerConfig = {
       port,
@@ -215,6 +242,12 @@ function startWorkers(port: number, matches: number): Workers {
         : fork(workerFile, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     out.workers.push(child);
     out.ready.push(new Promise((res) => child.on('message', (m: FromWorker) => m.kind === 'ready' && res(m))));
+    child.on('message', (m: FromWorker) => {
+      if (m.kind === 'progress' && m.live + m.joinErrors > started[w]!) {
+        started[w] = m.live + m.joinErrors;
+        lastProgress = performance.now();
+      }
+    });
     out.stats.push(
       new Promise((res) => {
         child.on('message', (m: FromWorker) => m.kind === 'stats' && res(m.stats));
@@ -263,7 +296,7 @@ async function runStep(matches: number, env: Record<string, string> = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'se-bench-'));
   const { server, serverLog } = startServer(port, dir, env);
-  let w: Workers = { workers: [], ready: [], stats: [] };
+  let w: Workers = { workers: [], ready: [], stats: [], stalled: new Promise<null>(() => {}) };
   const cleanup = async () => {
     for (const x of w.workers) if (x.exitCode === null) x.kill('SIGKILL');
     if (server.exitCode === null) {
@@ -285,8 +318,9 @@ async function runStep(matches: number, env: Record<string, string> = {}) {
   const idle = await health();
 
   w = startWorkers(port, matches);
-  const joinBudget = 30_000 + (matches / settings.joinRate) * 3000;
-  const readies = await Promise.race([Promise.all(w.ready), sleep(joinBudget).then(() => null)]);
+  const t0 = performance.now();
+  const readies = await Promise.race([Promise.all(w.ready), w.stalled]);
+  const joinBudget = performance.now() - t0;
   const measured = await measure(server, w, health, serverLog);
   await cleanup();
 
