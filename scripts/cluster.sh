@@ -6,6 +6,8 @@
 #   scripts/cluster.sh start [--no-build]   builds (pnpm build) unless --no-build, starts everything in a fresh temp
 #                                           dir, waits until the proxy answers /health; prints shell lines to eval:
 #                                           CLUSTER_DIR=… CLUSTER_URL=http://127.0.0.1:<port> GAME1_PID=… GAME2_PID=…
+#   scripts/cluster.sh restart DIR gameN    stops replica gameN if it runs (SIGTERM) and starts it again (same name,
+#                                           port and settings); prints GAMEN_PID=…
 #   scripts/cluster.sh stop DIR             stops what `start` started in DIR (SIGTERM, then SIGKILL) and removes DIR
 # Environment for start (defaults in brackets): PROXY_PORT [first free from 8080], LEASE_MS [15000, compose's],
 # SHUTDOWN_DRAIN_MS [0: `stop` does not wait for matches to end], CLIENT_DIR [packages/client/dist], LOG_LEVEL [info],
@@ -55,6 +57,33 @@ stop_dir() {
   rm -rf "$D"
 }
 
+# One replica, as compose's game1/game2 (NODE_ENV, INSTANCE_ID, LEASE_MS, TRUST_PROXY, PUBLIC_ADDRESS through the
+# proxy), in the background; stdio to its log, so the caller's pipes close when this script ends.
+start_game() {
+  local D=$1 g=$2 port
+  port=$(cat "$D/$g.port")
+  (
+    # shellcheck disable=SC1091
+    . "$D/game.env"
+    cd "$ROOT"
+    export NODE_ENV=production HOST=127.0.0.1 PORT=$port INSTANCE_ID=$g PUBLIC_ADDRESS=127.0.0.1:$PROXY_PORT/$g \
+      TRUST_PROXY=1
+    exec node packages/server/dist/main.js </dev/null >>"$D/$g.log" 2>&1
+  ) &
+  echo $! >"$D/$g.pid"
+}
+
+# Stops a replica if it runs (SIGTERM: its matches are handed over) and starts it again under the same name and port.
+restart_game() {
+  local D=$1 g=$2
+  case "$g" in game1 | game2) ;; *) echo "no replica $g (game1, game2)" >&2; exit 2 ;; esac
+  [ -f "$D/$g.port" ] || { echo "$D is not a running cluster" >&2; exit 2; }
+  stop_pid "$(cat "$D/$g.pid")"
+  start_game "$D" "$g"
+  wait_health "$(cat "$D/$g.port")" "$g" "$D/$g.log" "$(cat "$D/$g.pid")"
+  echo "${g^^}_PID=$(cat "$D/$g.pid")"
+}
+
 start() {
   [ "${1:-}" = --no-build ] || (cd "$ROOT" && pnpm -s build >&2)
   [ -f "$ROOT/packages/server/dist/main.js" ] || { echo "no production build: run pnpm build" >&2; exit 3; }
@@ -77,21 +106,17 @@ start() {
   p1=$(free_port $((20000 + RANDOM % 20000)))
   p2=$(free_port $((p1 + 1)))
 
-  # The two replicas, as compose's game1/game2 (NODE_ENV, INSTANCE_ID, LEASE_MS, TRUST_PROXY, PUBLIC_ADDRESS through
-  # the proxy); stdio to files, so the caller's pipes close when this script ends.
-  local g port
-  for g in game1 game2; do
-    port=$p1; [ "$g" = game2 ] && port=$p2
-    (
-      cd "$ROOT"
-      export NODE_ENV=production HOST=127.0.0.1 PORT=$port INSTANCE_ID=$g PUBLIC_ADDRESS=127.0.0.1:$proxy/$g \
-        REDIS_URL="$REDIS_URL" DATABASE_URL="$DATABASE_URL" LEASE_MS="${LEASE_MS:-15000}" TRUST_PROXY=1 \
-        SHUTDOWN_DRAIN_MS="${SHUTDOWN_DRAIN_MS:-0}" LOG_LEVEL="${LOG_LEVEL:-info}"
-      [ -n "${CLIENT_DIR:-}" ] && export CLIENT_DIR
-      exec node packages/server/dist/main.js </dev/null >"$D/$g.log" 2>&1
-    ) &
-    echo $! >"$D/$g.pid"
-  done
+  # What every replica is started with (also by `restart`): the shared services and settings, shell-quoted.
+  {
+    printf 'PROXY_PORT=%q\n' "$proxy"
+    printf 'export REDIS_URL=%q DATABASE_URL=%q LEASE_MS=%q SHUTDOWN_DRAIN_MS=%q LOG_LEVEL=%q\n' "$REDIS_URL" \
+      "$DATABASE_URL" "${LEASE_MS:-15000}" "${SHUTDOWN_DRAIN_MS:-0}" "${LOG_LEVEL:-info}"
+    [ -n "${CLIENT_DIR:-}" ] && printf 'export CLIENT_DIR=%q\n' "$CLIENT_DIR"
+  } >"$D/game.env"
+  echo "$p1" >"$D/game1.port"
+  echo "$p2" >"$D/game2.port"
+  start_game "$D" game1
+  start_game "$D" game2
   wait_health "$p1" game1 "$D/game1.log" "$(cat "$D/game1.pid")"
   wait_health "$p2" game2 "$D/game2.log" "$(cat "$D/game2.pid")"
 
@@ -124,5 +149,6 @@ ENV
 case "${1:-}" in
   start) shift; start "$@" ;;
   stop) stop_dir "${2:?usage: cluster.sh stop DIR}" ;;
-  *) sed -n '2,14p' "$0"; exit 2 ;;
+  restart) restart_game "${2:?usage: cluster.sh restart DIR game1|game2}" "${3:?usage: cluster.sh restart DIR game1|game2}" ;;
+  *) sed -n '2,16p' "$0"; exit 2 ;;
 esac

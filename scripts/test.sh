@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing (Node 22, pnpm, packages, Redis, PostgreSQL, Chromium), then runs
-# the typecheck, every vitest suite (engine, server, client units) and the Playwright end-to-end tests, and closes
+# the typecheck, lint and format, every vitest suite (engine, server, client units) and the Playwright end-to-end tests, and closes
 # with one line "N passed, N failed".
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,6 +14,10 @@ status=0
 echo "== typecheck"
 if pnpm -s typecheck >"$OUT/typecheck.log" 2>&1; then echo "typecheck ok"; echo 0 >"$OUT/typecheck.failed"
 else cat "$OUT/typecheck.log"; echo 1 >"$OUT/typecheck.failed"; status=1; fi
+
+echo "== lint"   # Biome (lint + format) and the import-cycle check (issue 13)
+if pnpm -s lint >"$OUT/lint.log" 2>&1; then echo "lint ok"; echo 0 >"$OUT/lint.failed"
+else cat "$OUT/lint.log"; echo 1 >"$OUT/lint.failed"; status=1; fi
 
 echo "== vitest"
 pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json" || status=1

@@ -2,8 +2,9 @@
 // nginx from the compose template), and a web match through its proxy across a kill -9 of the process that holds it
 // (issue 11): two players and a spectator in the commitment window with one seat locked; the holder is killed; the
 // other process takes the match over once the holder's lease (LEASE_MS, short here) runs out; all three pages find it
-// there by themselves (the "reconnecting" banner comes, then goes), the lock-in is still there, the players finish the
-// match and the spectator sees the end.
+// there by themselves (the "reconnecting" banner comes, then goes), the lock-in is still there. Then the killed one is
+// restarted and the new holder stopped with SIGTERM (a rolling restart): "server restarting", the match handed over
+// at once, the pages follow it back (one of them reloaded meanwhile: back with its kept token). The players finish the match and the spectator sees the end.
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -47,6 +48,18 @@ function startCluster(): Cluster {
   return { dir: v.CLUSTER_DIR!, url: v.CLUSTER_URL!, pids: { game1: Number(v.GAME1_PID), game2: Number(v.GAME2_PID) } };
 }
 
+/** Starts a replica again (cluster.sh restart: same name, port and settings) and notes its new pid. */
+function restartReplica(c: Cluster, g: 'game1' | 'game2'): void {
+  const out = execFileSync('bash', ['scripts/cluster.sh', 'restart', c.dir, g], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = Number(out.match(/^GAME[12]_PID=(\d+)$/m)?.[1]);
+  if (!pid) throw new Error(`cluster.sh restart printed no pid: ${out}`);
+  c.pids[g] = pid;
+}
+
 /** The replica (game1 / game2) a page's match WebSocket went through last: the proxy's /gameN/ prefix. */
 function replicaOf(sockets: string[]): 'game1' | 'game2' {
   const last = sockets.at(-1) ?? '';
@@ -54,6 +67,22 @@ function replicaOf(sockets: string[]): 'game1' | 'game2' {
   if (!m) throw new Error(`no match WebSocket through the proxy yet (sockets: ${sockets.join(', ')})`);
   return m[1] as 'game1' | 'game2';
 }
+
+/**
+ * From now on, every text the page's "reconnecting" banner shows, in order (the banner can come and go between two
+ * looks of the test's: a page state recorded by the page itself).
+ */
+async function recordBanners(p: Page): Promise<void> {
+  await p.evaluate(() => {
+    const w = window as unknown as { bannerTexts: string[] };
+    w.bannerTexts = [];
+    new MutationObserver(() => {
+      const t = document.getElementById('reconnecting')?.textContent?.trim();
+      if (t && w.bannerTexts.at(-1) !== t) w.bannerTexts.push(t);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+const bannerTexts = (p: Page) => p.evaluate(() => (window as unknown as { bannerTexts: string[] }).bannerTexts);
 
 function trackSockets(p: Page): string[] {
   const urls: string[] = [];
@@ -68,7 +97,7 @@ test.afterAll(async () => {
   if (cluster) execFileSync('bash', ['scripts/cluster.sh', 'stop', cluster.dir], { cwd: ROOT, stdio: 'inherit' });
 });
 
-test('a match through the proxy survives a kill -9 of its process: the other one takes it over, every page follows', async ({
+test('a match through the proxy survives a kill -9 and a SIGTERM of its process: it moves, every page follows', async ({
   browser,
 }) => {
   cluster = startCluster();
@@ -94,8 +123,10 @@ test('a match through the proxy survives a kill -9 of its process: the other one
   await shot(watcher, '60-cluster-before-kill-spectator');
 
   const killedAt = Date.now();
+  for (const p of [a, b, watcher]) await recordBanners(p);
   process.kill(cluster.pids[holder], 'SIGKILL');
-  for (const p of [a, b, watcher]) await expect(p.locator('#reconnecting')).toBeVisible();
+  for (const p of [a, b, watcher])
+    await expect.poll(() => bannerTexts(p)).toContainEqual(expect.stringContaining('reconnecting…'));
   await shot(a, '61-cluster-reconnecting');
   await shot(watcher, '61-cluster-reconnecting-spectator');
 
@@ -104,12 +135,34 @@ test('a match through the proxy survives a kill -9 of its process: the other one
   for (const p of [a, b, watcher]) await expect(p.locator('#reconnecting')).toHaveCount(0, { timeout: 60_000 });
   // A figure for the README (not a bound): kill -9 to every page back in the match.
   console.log(`cluster: every page back ${Date.now() - killedAt} ms after the kill -9 (LEASE_MS 1500)`);
+  console.log(`cluster: Kim's banners meanwhile: ${JSON.stringify(await bannerTexts(a))}`);
   for (const p of [a, b, watcher]) expect(replicaOf(sockets.get(p)!)).toBe(other);
   await expect(watcher.locator('#spectating')).toBeVisible();
   await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
   await expect(a.locator('#revise')).toBeVisible();
   await shot(a, '62-cluster-taken-over');
   await shot(watcher, '62-cluster-taken-over-spectator');
+
+  // The killed replica comes back (under its name; the match stays where it is), then the holder is stopped the
+  // way an orchestrator stops it (SIGTERM, no drain here): its pages are told "server restarting" (4010), it hands
+  // the match over at once, and they follow it back to the restarted replica.
+  restartReplica(cluster, holder);
+  const stoppedAt = Date.now();
+  for (const p of [a, b, watcher]) await recordBanners(p);
+  process.kill(cluster.pids[other], 'SIGTERM');
+  for (const p of [a, b, watcher])
+    await expect
+      .poll(() => bannerTexts(p))
+      .toContainEqual(expect.stringContaining('The server is restarting — reconnecting…'));
+  await shot(b, '62-cluster-handover-restarting');
+  // Lev reloads the page meanwhile: the new page takes the seat back with the token it kept (sessionStorage), waiting
+  // for the match to be back if it is not yet (a token is given up only on a refusal).
+  await b.reload();
+  for (const p of [a, b, watcher]) await expect(p.locator('#reconnecting')).toHaveCount(0, { timeout: 60_000 });
+  console.log(`cluster: every page back ${Date.now() - stoppedAt} ms after the SIGTERM hand-over`);
+  for (const p of [a, b, watcher]) expect(replicaOf(sockets.get(p)!)).toBe(holder);
+  await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
+  await expect(b.locator('#ship-cards section[data-seat="1"]')).toContainText('(you)');
 
   // The match goes on there: round 1 resolves, then Kim concedes in round 2.
   await b.locator('body').press('4');

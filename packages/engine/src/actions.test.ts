@@ -3,7 +3,8 @@ import { cardComponent, resolveActionPhase } from './actions.js';
 import { createCtx, type Ctx } from './context.js';
 import { testState } from './fixtures.js';
 import { hex } from './hex.js';
-import type { CardId, CardPlay, Commitment, Decision, MatchState } from './types.js';
+import type { CardId, CardPlay, Commitment, MatchState } from './types.js';
+import type { Decision } from './decision.js';
 
 const commit = (...cards: CardPlay[]): Commitment => ({ engine: 'NONE', cards });
 function run(s: MatchState, c0: Commitment, c1: Commitment = commit(), decisions: Decision[] = []): Ctx {

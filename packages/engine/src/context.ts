@@ -2,7 +2,8 @@
 // emit, and the source of player decisions. Only round.ts creates one; rule modules receive it.
 import type { MatchEvent } from './events.js';
 import { roll } from './rng.js';
-import type { Commitment, Component, Decision, DecisionError, MatchState, Prompt, Result, Seat } from './types.js';
+import type { Commitment, Component, MatchState, Result, Seat } from './types.js';
+import type { Decision, DecisionError, Prompt } from './decision.js';
 
 /** Thrown when the resolver needs a decision that has not been given yet; round.ts turns it into a prompt. */
 export class AwaitDecision {

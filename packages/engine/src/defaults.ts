@@ -1,6 +1,6 @@
 // Time-out defaults (RULES §7): the legal choice first in the engine's fixed order.
 import { bestTargetOption } from './direct-fire.js';
-import type { Decision, Prompt } from './types.js';
+import type { Decision, Prompt } from './decision.js';
 
 export function defaultDecision(prompt: Prompt): Decision {
   switch (prompt.kind) {

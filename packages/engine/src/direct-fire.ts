@@ -22,17 +22,8 @@ import { destroySmallToken, findSquadron, findWeaponToken, weaponRef } from './t
 import { applyDamage, shipHexes } from './warship.js';
 import { mountArcs, mountCard, mountComponent, mountHex } from './mounts.js';
 import { distance } from './hex.js';
-import type {
-  Decision,
-  DecisionError,
-  MatchState,
-  Result,
-  Seat,
-  Target,
-  TargetOption,
-  TurretSetting,
-  WeaponMount,
-} from './types.js';
+import type { MatchState, Result, Seat, TurretSetting } from './types.js';
+import type { Decision, DecisionError, Target, TargetOption, WeaponMount } from './decision.js';
 
 export * from './targeting.js';
 

@@ -10,9 +10,9 @@ import type {
   Rotation,
   Seat,
   SectionName,
-  Target,
   WeaponTokenKind,
 } from './types.js';
+import type { Target } from './decision.js';
 
 export type Phase = 'momentum' | 'action' | 'fighter' | 'weapons' | 'cleanup';
 

@@ -12,16 +12,8 @@ import {
   type Placement,
 } from './squadron-move.js';
 import { err, ok } from './types.js';
-import type {
-  DecisionError,
-  DecisionErrorCode,
-  FighterAnswer,
-  Hex,
-  MatchState,
-  Result,
-  Seat,
-  Squadron,
-} from './types.js';
+import type { Hex, MatchState, Result, Seat, Squadron } from './types.js';
+import type { DecisionError, DecisionErrorCode, FighterAnswer } from './decision.js';
 
 const fail = (code: DecisionErrorCode, message: string): Result<never, DecisionError> => err({ code, message });
 

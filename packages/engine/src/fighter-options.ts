@@ -12,19 +12,16 @@ import { DIRS, distance, neighbour, opposite } from './hex.js';
 import { inRecallRange, squadronEndOptions, TURRET_SETTINGS } from './squadron-action.js';
 import { canEndAt, canEnter } from './squadron-move.js';
 import { smallTokens } from './tokens.js';
+import type { Dir, Hex, MatchState, Seat } from './types.js';
 import type {
-  Dir,
   FighterAnswer,
-  Hex,
-  MatchState,
   PlacementOption,
   ReachNode,
   Prompt,
-  Seat,
   SquadronEnd,
   SquadronMoves,
   SquadronOption,
-} from './types.js';
+} from './decision.js';
 import { shipHexes } from './warship.js';
 
 const hk = (h: Hex): number => (h.q + 2048) * 4096 + (h.r + 2048);

@@ -5,7 +5,8 @@ import { directionTo } from './hex.js';
 import { resolveSquadronAction } from './squadron-action.js';
 import { canActivate, canLaunch, launchHexes, launchMoves, squadronSpeed, type Placement } from './squadron-move.js';
 import { err } from './types.js';
-import type { Dir, FighterAnswer, MatchState, Prompt, Seat, SquadronOption } from './types.js';
+import type { Dir, MatchState, Seat } from './types.js';
+import type { FighterAnswer, Prompt, SquadronOption } from './decision.js';
 
 export { squadronNextSteps, canEndAt, launchHexes } from './squadron-move.js';
 import { validateFighterAnswer } from './fighter-answer.js';

@@ -1,5 +1,6 @@
 // @star-eater/engine — the public surface. Everything else is internal.
 export * from './types.js';
+export * from './decision.js';
 export type * from './events.js';
 
 // hex maths, arcs and the board: pure helpers the client may use
@@ -51,6 +52,23 @@ export { TOKEN_EVASION } from './weapons/projectile.js';
 
 // the draft, commitments, a match
 export * from './loadout.js';
+export {
+  SINGLE_SLOTS,
+  SQUADRON_COUNT,
+  MUNITIONS_TOTAL,
+  checkLoadout,
+  checkMunitions,
+  checkSquadrons,
+  munitionRules,
+  munitionPlacements,
+  squadronTriples,
+  type SingleSlot,
+  type Triple,
+  type Munitions,
+  type MunitionRules,
+  type DraftError,
+  type DraftErrorCode,
+} from './loadout-check.js';
 export { MAX_LINEAR, MAX_ROTATIONAL } from './momentum.js';
 export { parseCommitment, validateCommitment, type CommitmentError } from './commitment.js';
 export { cardAvailability, type CardAvailability } from './card-availability.js';

@@ -17,15 +17,11 @@ import {
   ENGINE_SETTINGS,
   SECTIONS,
   type Commitment,
-  type Decision,
-  type FighterAnswer,
   type Hex,
   type MatchState,
-  type Prompt,
   type Seat,
-  type SquadronEnd,
-  type Target,
 } from './types.js';
+import type { Decision, FighterAnswer, Prompt, SquadronEnd, Target } from './decision.js';
 
 interface Paused {
   start: MatchState;

@@ -2,7 +2,7 @@
 import { SCENARIOS } from './board.js';
 import { FACTIONS, getFaction, squadronCard, weaponCard } from './content/index.js';
 import { fromOffset } from './hex.js';
-import { checkLoadout, checkMunitions, munitionRules } from './loadout.js';
+import { checkLoadout, checkMunitions, munitionRules } from './loadout-check.js';
 import { seedRng } from './rng.js';
 import type { EndReason, FactionId, Loadout, MatchState, Result, Seat, Squadron, Variants, Warship } from './types.js';
 import { err, ok } from './types.js';

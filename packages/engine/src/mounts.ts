@@ -1,18 +1,8 @@
 // Warship weapon mounts, their firing directions and arcs (RULES §3).
 import { turretArcs } from './arcs.js';
 import { turn } from './hex.js';
-import type {
-  Aim,
-  ArcName,
-  CardId,
-  Component,
-  Dir,
-  Hex,
-  TurretSetting,
-  Warship,
-  WeaponCard,
-  WeaponMount,
-} from './types.js';
+import type { Aim, ArcName, CardId, Component, Dir, Hex, TurretSetting, Warship, WeaponCard } from './types.js';
+import type { WeaponMount } from './decision.js';
 import { sectionHex } from './warship.js';
 
 export const MOUNTS: readonly WeaponMount[] = ['main', 'port-broadside', 'starboard-broadside'];

@@ -14,15 +14,12 @@ import {
   type CardId,
   type CardPlay,
   type Commitment,
-  type Decision,
-  type FighterAnswer,
   type Hex,
   type MatchState,
-  type Prompt,
   type Seat,
-  type SquadronEnd,
   type TurretSetting,
 } from './types.js';
+import type { Decision, FighterAnswer, Prompt, SquadronEnd } from './decision.js';
 
 const TURRETS: readonly TurretSetting[] = ['front', 'left', 'right', 'rear'];
 

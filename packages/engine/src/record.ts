@@ -6,7 +6,8 @@ import { FACTIONS } from './content/index.js';
 import { parseDir } from './hex.js';
 import { NO_VARIANTS } from './match.js';
 import { receiptMatches } from './receipt.js';
-import type { Commitment, Decision, EndReason, FactionId, Loadout, Result, Seat, Variants } from './types.js';
+import type { Commitment, EndReason, FactionId, Loadout, Result, Seat, Variants } from './types.js';
+import type { Decision } from './decision.js';
 import { err, ok } from './types.js';
 
 export const RECORD_FORMAT = 'star-eater-record/1';

@@ -4,7 +4,8 @@ import { testShip, testState } from './fixtures.js';
 import { fromOffset } from './hex.js';
 import { defaultDecision } from './defaults.js';
 import { resolveRound, type RoundProgress } from './round.js';
-import type { Commitment, Decision, MatchState } from './types.js';
+import type { Commitment, MatchState } from './types.js';
+import type { Decision } from './decision.js';
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
 

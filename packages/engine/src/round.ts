@@ -17,7 +17,8 @@ import { withFighterMoves } from './fighter-options.js';
 import { resolveFighterPhase } from './fighters.js';
 import { resolveMomentumPhase } from './movement.js';
 import { resolveWeaponsPhase } from './weapons/weapons.js';
-import type { Commitment, Decision, DecisionError, MatchState, Prompt } from './types.js';
+import type { Commitment, MatchState } from './types.js';
+import type { Decision, DecisionError, Prompt } from './decision.js';
 
 export type RoundProgress =
   /** `rolls`: every die rolled so far this round, in order (public through the events; see `DiceOptions`). */

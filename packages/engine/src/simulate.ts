@@ -16,7 +16,8 @@ import { RECORD_FORMAT, type MatchRecord, type RecordRound } from './record.js';
 import { createRng, type Rng } from './rng.js';
 import { resolveRoundWith } from './round.js';
 import { sha256 } from './sha256.js';
-import type { Decision, FactionId, MatchState, Seat, Variants } from './types.js';
+import type { FactionId, MatchState, Seat, Variants } from './types.js';
+import type { Decision } from './decision.js';
 
 /** A safety net for random play: a match still going after this many rounds is declared a draw by the simulator. */
 export const SIMULATE_ROUND_LIMIT = 400;

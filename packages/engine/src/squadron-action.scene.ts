@@ -3,7 +3,8 @@
 import { testCtx } from './fixtures.js';
 import { roll, seedRng, type RngState } from './rng.js';
 import { resolveSquadronAction, validateSquadronEnd } from './squadron-action.js';
-import type { Dir, Hex, MatchState, Seat, Squadron, SquadronEnd } from './types.js';
+import type { Dir, Hex, MatchState, Seat, Squadron } from './types.js';
+import type { SquadronEnd } from './decision.js';
 
 // Default position: seat 0 (FPA) core (7,10) facing N — bow (7,9), port (6,11), starboard (8,10);
 // seat 1 (Lamais) core (7,0) facing S — bow (7,1), port (8,-1), starboard (6,0).

@@ -10,21 +10,8 @@ import { distance, neighbour } from './hex.js';
 import { sameTarget, targetOptions, type DirectAttacker } from './targeting.js';
 import { smallTokensAt } from './tokens.js';
 import { err, ok } from './types.js';
-import type {
-  DecisionError,
-  Dir,
-  Hex,
-  MatchState,
-  Result,
-  Seat,
-  Squadron,
-  SquadronEnd,
-  SquadronWeapon,
-  Target,
-  TargetOption,
-  TurretSetting,
-  Warship,
-} from './types.js';
+import type { Dir, Hex, MatchState, Result, Seat, Squadron, SquadronWeapon, TurretSetting, Warship } from './types.js';
+import type { DecisionError, SquadronEnd, Target, TargetOption } from './decision.js';
 import { fireLaser } from './weapons/laser.js';
 import { spawnWeaponToken } from './weapons/projectile.js';
 import { sectionHex, shipHexes, warshipAt } from './warship.js';

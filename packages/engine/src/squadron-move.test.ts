@@ -11,7 +11,8 @@ import {
   walkPath,
 } from './squadron-move.js';
 import { validateFighterAnswer } from './fighter-answer.js';
-import type { Dir, FighterAnswer, Hex, MatchState, Seat, Squadron } from './types.js';
+import type { Dir, Hex, MatchState, Seat, Squadron } from './types.js';
+import type { FighterAnswer } from './decision.js';
 
 // Default position: seat 0 (FPA, Catapult Bay) core (7,10) facing N — bow (7,9), port (6,11), starboard (8,10);
 // seat 1 (Lamais) core (7,0) facing S — bow (7,1), port (8,-1), starboard (6,0).

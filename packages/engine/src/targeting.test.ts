@@ -12,7 +12,8 @@ import {
   targetOrder,
   type DirectAttacker,
 } from './targeting.js';
-import type { Dir, Hex, MatchState, Seat, Target, TargetOption } from './types.js';
+import type { Dir, Hex, MatchState, Seat } from './types.js';
+import type { Target, TargetOption } from './decision.js';
 
 function place(s: MatchState, seat: Seat, index: number, at: Hex, facing: Dir = 'N'): void {
   s.ships[seat].squadrons[index] = { ...s.ships[seat].squadrons[index]!, status: 'space', at, facing };

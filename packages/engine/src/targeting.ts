@@ -8,7 +8,8 @@ import { distance, equals, key, range as hexRange } from './hex.js';
 import { clearLine, obstructions } from './los.js';
 import { findSquadron, findWeaponToken } from './tokens.js';
 import { sectionHexes, shipEvasion } from './warship.js';
-import type { ArcName, Dir, Hex, MatchState, Seat, Target, TargetOption } from './types.js';
+import type { ArcName, Dir, Hex, MatchState, Seat } from './types.js';
+import type { Target, TargetOption } from './decision.js';
 
 /** Anything that makes a direct-fire attack: a warship weapon, a squadron weapon, point defence. */
 export interface DirectAttacker {

@@ -1,7 +1,7 @@
 // Hex ↔ pixel layout of the board on screen (RULES §1: flat-top, axial, odd-q rectangle). Pure maths, no canvas.
 // A layout fits the board's bounding box into a viewport; `flipped` turns the board 180° so that seat 1 sees its own
 // ship at the bottom (chessground's "orientation").
-import { dirIndex, fromOffset, roundHex, type Dir, type Hex } from '@star-eater/engine';
+import { dirIndex, fromOffset, fromPixel, toPixel, type Dir, type Hex } from '@star-eater/engine';
 
 export interface Point {
   x: number;
@@ -75,18 +75,14 @@ function flip(l: Layout, p: Point): Point {
 
 /** Pixel centre of a hex (fractional axial coordinates allowed, for tweens). */
 export function hexToPixel(l: Layout, h: Hex): Point {
-  const p = { x: l.origin.x + l.size * 1.5 * h.q, y: l.origin.y + l.size * SQRT3 * (h.r + h.q / 2) };
-  return flip(l, p);
+  const p = toPixel(h, l.size); // the engine's flat-top geometry (RULES §1)
+  return flip(l, { x: l.origin.x + p.x, y: l.origin.y + p.y });
 }
 
 /** The hex under a pixel (cube rounding); it may be off the board. */
 export function pixelToHex(l: Layout, p: Point): Hex {
   const u = flip(l, p); // the flip is its own inverse
-  const x = (u.x - l.origin.x) / l.size;
-  const y = (u.y - l.origin.y) / l.size;
-  const q = (2 / 3) * x;
-  const r = (-1 / 3) * x + (SQRT3 / 3) * y;
-  return roundHex(q, r);
+  return fromPixel({ x: u.x - l.origin.x, y: u.y - l.origin.y }, l.size);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Pixi drawing of the pieces: warships (four sections with their armour) and small tokens with their headings.
 // Each function only draws what it is given; positions and headings come from the layout.
 import { Container, Graphics, Text } from 'pixi.js';
-import { SECTIONS, type Dir, type SectionName } from '@star-eater/engine';
+import { SECTIONS, toPixel, type Dir, type SectionName } from '@star-eater/engine';
 import { dirAngle, hexCorners, hexToPixel, type Layout } from './layout.js';
 import { sectionOffset, type ShipView, type TokenView } from './model.js';
 import { outline } from './outline.js';
@@ -73,7 +73,7 @@ export class ShipSprite {
         t.position.set(c.x, c.y);
       } else {
         const rel = sectionOffset(s, 'N' as Dir);
-        const local = { x: 1.5 * rel.q * size, y: SQRT3 * (rel.r + rel.q / 2) * size };
+        const local = toPixel(rel, size);
         const rot = this.hull.rotation;
         t.position.set(
           c.x + local.x * Math.cos(rot) - local.y * Math.sin(rot),
@@ -103,8 +103,7 @@ export class ShipSprite {
     const col = this.colour;
     for (const s of SECTIONS) {
       const rel = sectionOffset(s, 'N' as Dir);
-      const cx = 1.5 * rel.q * size;
-      const cy = SQRT3 * (rel.r + rel.q / 2) * size;
+      const { x: cx, y: cy } = toPixel(rel, size);
       const ratio = ship.startArmour[s] > 0 ? ship.armour[s] / ship.startArmour[s] : 0;
       const fill = ship.armour[s] === 0 ? 0x2a0d12 : shade(col, 0.22 + 0.28 * ratio);
       g.poly(hexCorners({ x: cx, y: cy }, size * 0.94)).fill({ color: fill });

@@ -5,6 +5,7 @@ import {
   boardHexes,
   cardAvailability,
   cardMount,
+  distance,
   firingDirection,
   inArc,
   mountArcs,
@@ -79,7 +80,7 @@ export function weaponHexes(s: MatchState, seat: Seat, play: CardPlay): Hex[] {
   const arcs = mountArcs(ship, mount, w, 'turret' in play ? play.turret : undefined);
   const range = w.range ?? 0;
   return boardHexes(s.scenario).filter((h) => {
-    const d = (Math.abs(h.q - from.q) + Math.abs(h.r - from.r) + Math.abs(h.q + h.r - from.q - from.r)) / 2;
+    const d = distance(from, h);
     return d >= 1 && d <= range && arcs.some((a) => inArc(a, from, ship.facing, h));
   });
 }
