@@ -1,7 +1,7 @@
 // The direct-fire tests' scene (direct-fire.test.ts, aoe.test.ts): two warships facing each other down the middle
 // column, a test gun on ship 0's bow, squadrons placed by hand, dice fixed by seed search.
 import type { MatchEvent } from './events.js';
-import { testShip, testState } from './fixtures.js';
+import { FPA_LOADOUT, LAMAIS_LOADOUT, testShip, testState } from './fixtures.js';
 import { hex } from './hex.js';
 import { roll, seedRng, type RngState } from './rng.js';
 import type { DirectAttacker } from './targeting.js';
@@ -22,20 +22,14 @@ export function place(s: MatchState, seat: Seat, index: number, at: Hex, facing:
   s.ships[seat].squadrons[index] = { ...s.ships[seat].squadrons[index]!, status: 'space', at, facing };
 }
 
+/** Lamais with the Siege Battery (AOE) and a Wisp for the third squadron. */
 export const SIEGE: Loadout = {
+  ...LAMAIS_LOADOUT,
   main: 'lamais-siege-battery',
-  broadside: 'lamais-pulse-lasers',
-  fighterBay: 'lamais-deep-hangar',
-  pointDefence: 'lamais-point-lasers',
   squadrons: ['lamais-dart', 'lamais-dart', 'lamais-wisp'],
 };
-export const FLAK: Loadout = {
-  main: 'fpa-mass-driver',
-  broadside: 'fpa-flak-batteries',
-  fighterBay: 'fpa-catapult-bay',
-  pointDefence: 'fpa-ciws',
-  squadrons: ['fpa-interceptor', 'fpa-interceptor', 'fpa-strike-fighter'],
-};
+/** FPA with the Flak Batteries (direct-fire broadsides). */
+export const FLAK: Loadout = { ...FPA_LOADOUT, broadside: 'fpa-flak-batteries' };
 
 /** Ship 0 (FPA, evasion 0) core (7,10) facing N; ship 1 (Lamais, evasion 1) core (7,4) facing S, bow (7,5). */
 export function scene(): MatchState {

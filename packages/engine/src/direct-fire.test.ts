@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AwaitDecision, createCtx, RejectedDecision } from './context.js';
+import { AwaitDecision, RejectedDecision } from './context.js';
 import { bestTargetOption, checkTarget, fireWarshipDirect, resolveAttack, warshipAttacker } from './direct-fire.js';
-import { testCtx, testToken } from './fixtures.js';
+import { testCtx, testToken, recordingCtx } from './fixtures.js';
 import { hex } from './hex.js';
 import { attacks, gun, place, rngFor, scene, sec, sq, GUN_AHEAD } from './direct-fire.scene.js';
-import type { MatchState } from './types.js';
 import type { Decision, Prompt, Target } from './decision.js';
-
-/** A context that records every prompt it is asked. */
-function recordingCtx(s: MatchState, decisions: Decision[]) {
-  const prompts: Prompt[] = [];
-  const ctx = createCtx(
-    s,
-    [
-      { engine: 'NONE', cards: [] },
-      { engine: 'NONE', cards: [] },
-    ],
-    (p, i) => {
-      prompts.push(p);
-      return decisions[i];
-    },
-  );
-  return { ctx, prompts };
-}
 
 describe('RULES §4.5 the hit formula at its edges, with seeded rolls (Dart: evasion 3)', () => {
   // [accuracy, d12, needAbove, hit]

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createCtx, RejectedDecision, type Ctx } from './context.js';
+import { RejectedDecision } from './context.js';
 import { defaultFighterAnswer, fighterPrompt, resolveFighterPhase } from './fighters.js';
-import { testState } from './fixtures.js';
+import { recordingCtx, testState } from './fixtures.js';
 import { hex } from './hex.js';
 import type { Dir, Hex, MatchState, Seat, Squadron } from './types.js';
-import type { Decision, FighterAnswer, Prompt } from './decision.js';
+import type { Decision, FighterAnswer } from './decision.js';
 
 // Default position: seat 0 (FPA, Catapult Bay: launch 2, recall 1) core (7,10) facing N — bow (7,9), port (6,11),
 // starboard (8,10); seat 1 (Lamais, Deep Hangar) core (7,0) facing S — bow (7,1), port (8,-1), starboard (6,0).
@@ -15,23 +15,6 @@ function space(s: MatchState, seat: Seat, i: number, at: Hex, facing: Dir, over:
 }
 const fighter = (answer: FighterAnswer): Decision => ({ kind: 'fighter', answer });
 const pass = fighter({ kind: 'pass' });
-
-/** A context that records every prompt it is asked. */
-function recordingCtx(s: MatchState, decisions: Decision[]): { ctx: Ctx; prompts: Prompt[] } {
-  const prompts: Prompt[] = [];
-  const ctx = createCtx(
-    s,
-    [
-      { engine: 'NONE', cards: [] },
-      { engine: 'NONE', cards: [] },
-    ],
-    (p, i) => {
-      prompts.push(p);
-      return decisions[i];
-    },
-  );
-  return { ctx, prompts };
-}
 
 describe('the fighter phase loop (RULES §4.4, draft §6.4)', () => {
   it('RULES §4.4: activations alternate from the initiative holder; a passed player stops, the other continues alone', () => {

@@ -3,8 +3,8 @@ import { STANDARD } from './board.js';
 import { createCtx, type Ctx } from './context.js';
 import { fromOffset } from './hex.js';
 import { seedRng } from './rng.js';
-import type { Dir, Hex, Loadout, MatchState, Seat, Squadron, Warship, WeaponToken } from './types.js';
-import type { Decision } from './decision.js';
+import type { Dir, EngineSetting, Hex, Loadout, MatchState, Seat, Squadron, Warship, WeaponToken } from './types.js';
+import type { Decision, Prompt } from './decision.js';
 
 export const FPA_LOADOUT: Loadout = {
   main: 'fpa-mass-driver',
@@ -94,14 +94,35 @@ export function testToken(over: Partial<WeaponToken> & { at: Hex; facing: Dir })
   };
 }
 
-/** A context over a state with scripted decisions; commitments default to NONE and no cards. */
-export function testCtx(s: MatchState, decisions: Decision[] = []): Ctx {
+/** A context over a state with scripted decisions; commitments are these engine cards (NONE) and no cards. */
+export function testCtx(
+  s: MatchState,
+  decisions: Decision[] = [],
+  engines: [EngineSetting, EngineSetting] = ['NONE', 'NONE'],
+): Ctx {
   return createCtx(
+    s,
+    [
+      { engine: engines[0], cards: [] },
+      { engine: engines[1], cards: [] },
+    ],
+    (_p, i) => decisions[i],
+  );
+}
+
+/** testCtx that also records every prompt it is asked (the decisions answer them in order). */
+export function recordingCtx(s: MatchState, decisions: Decision[]): { ctx: Ctx; prompts: Prompt[] } {
+  const prompts: Prompt[] = [];
+  const ctx = createCtx(
     s,
     [
       { engine: 'NONE', cards: [] },
       { engine: 'NONE', cards: [] },
     ],
-    (_p, i) => decisions[i],
+    (p, i) => {
+      prompts.push(p);
+      return decisions[i];
+    },
   );
+  return { ctx, prompts };
 }

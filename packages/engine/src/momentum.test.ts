@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCtx } from './context.js';
 import type { MatchEvent } from './events.js';
-import { testShip, testState } from './fixtures.js';
+import { testCtx, testShip, testState } from './fixtures.js';
 import { DIRS, parseDir, turn } from './hex.js';
 import { applyEngine, applyThrust, engineThrusts, MAX_LINEAR, type Thrust, type ThrustEffect } from './momentum.js';
 import type { Dir, EngineSetting, Momentum, Rotation } from './types.js';
@@ -17,16 +16,7 @@ const names = (m: Momentum) => ({
   rotational: m.rotational.join(' '),
 });
 
-function ctxWith(engines: [EngineSetting, EngineSetting], s = testState()) {
-  return createCtx(
-    s,
-    [
-      { engine: engines[0], cards: [] },
-      { engine: engines[1], cards: [] },
-    ],
-    () => undefined,
-  );
-}
+const ctxWith = (engines: [EngineSetting, EngineSetting], s = testState()) => testCtx(s, [], engines);
 
 describe('applyThrust', () => {
   // [mat linear, mat rotational, thrust, effect, index, result linear, result rotational]

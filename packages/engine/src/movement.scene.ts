@@ -1,7 +1,7 @@
 // The momentum phase tests' scene (movement.test.ts, collision.test.ts, drift-preview.test.ts): a warship placed by
 // hand with a momentum mat written as words ("N NW", "CW"), the phase run with chosen engine settings, and the events
 // read back as steps, paths and damage.
-import { createCtx } from './context.js';
+import { testCtx } from './fixtures.js';
 import type { MatchEvent } from './events.js';
 import { parseDir } from './hex.js';
 import { resolveMomentumPhase, type Pose } from './movement.js';
@@ -22,14 +22,7 @@ export function place(s: MatchState, seat: Seat, core: Hex, facing: Dir, m: Mome
 }
 /** Resolves the momentum phase with these engine settings; its events. */
 export function run(s: MatchState, engines: [EngineSetting, EngineSetting] = ['NONE', 'NONE']) {
-  const ctx = createCtx(
-    s,
-    [
-      { engine: engines[0], cards: [] },
-      { engine: engines[1], cards: [] },
-    ],
-    () => undefined,
-  );
+  const ctx = testCtx(s, [], engines);
   resolveMomentumPhase(ctx);
   return ctx.events;
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createCtx, RejectedDecision } from './context.js';
+import { RejectedDecision } from './context.js';
 import type { MatchEvent } from './events.js';
 import { pointDefenceCard } from './content/index.js';
-import { FPA_LOADOUT, LAMAIS_LOADOUT, testCtx, testShip, testState, testToken } from './fixtures.js';
+import { FPA_LOADOUT, LAMAIS_LOADOUT, testCtx, testShip, testState, testToken, recordingCtx } from './fixtures.js';
 import { hex } from './hex.js';
 import { fireDefenceStations, pointDefenceAttacker } from './point-defence.js';
 import { roll, seedRng, type RngState } from './rng.js';
 import { attackerObstructions, targetOptions } from './targeting.js';
 import type { Dir, Hex, MatchState, Seat } from './types.js';
-import type { Decision, Prompt, Target } from './decision.js';
+import type { Decision, Target } from './decision.js';
 
 function rngFor(...rolls: number[]): RngState {
   for (let i = 0; ; i++) {
@@ -33,22 +33,6 @@ function scene(pd = 'fpa-ciws'): MatchState {
       testShip(1, { core: hex(12, 2), facing: 'S' }),
     ],
   });
-}
-
-function recordingCtx(s: MatchState, decisions: Decision[]) {
-  const prompts: Prompt[] = [];
-  const ctx = createCtx(
-    s,
-    [
-      { engine: 'NONE', cards: [] },
-      { engine: 'NONE', cards: [] },
-    ],
-    (p, i) => {
-      prompts.push(p);
-      return decisions[i];
-    },
-  );
-  return { ctx, prompts };
 }
 
 const sq = (id: string): Target => ({ kind: 'squadron', id });

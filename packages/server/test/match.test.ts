@@ -2,31 +2,16 @@
 // same final state; concede; rematch; time-outs on a driven clock; reconnection and an exhausted budget.
 import { coinToss, parseRecord, replayRecord, seedHash, stateView } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachBot, type Bot } from './bot.js';
-import {
-  advanceClock,
-  joinById,
-  quickMatch,
-  serverRoom,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from './harness.js';
+import { advanceClock, joinById, quickMatch, serverRoom, serverForFile, type TestClient } from './harness.js';
 
-let server: TestServer;
-const open: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer({ room: { reconnectSeconds: 180 } });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
-});
+const server = serverForFile({ room: { reconnectSeconds: 180 } });
+const open = server.open;
 
 async function pair(names: [string, string], bots?: { aggressive?: boolean; manualCommit?: boolean }) {
-  const a = await quickMatch(server, names[0]);
-  const b = await quickMatch(server, names[1]);
+  const a = await quickMatch(server.get(), names[0]);
+  const b = await quickMatch(server.get(), names[1]);
   open.push(a, b);
   expect(a.room.roomId).toBe(b.room.roomId);
   let botA: Bot | null = null;
@@ -47,7 +32,7 @@ async function pair(names: [string, string], bots?: { aggressive?: boolean; manu
 describe('a full match', () => {
   it('plays draft to a destroyed warship with a spectator; the stored record replays to the same final state', async () => {
     const { a, b, roomId } = await pair(['Ada', 'Bo'], { aggressive: true });
-    const spec = await joinById(server, roomId, { spectate: true });
+    const spec = await joinById(server.get(), roomId, { spectate: true });
     open.push(spec);
     const hash = await a.until(() => a.state.seedHash, 'seed hash');
     await a.until(() => a.state.phase === 'finished', 'the end of the match', 120_000);
@@ -65,7 +50,7 @@ describe('a full match', () => {
     const events = spec.of('events').flatMap((e) => e.events);
     expect(events.at(-1)).toMatchObject({ type: 'match-ended' });
 
-    const res = await fetch(`${server.url}/api/records/${ended.recordId}`);
+    const res = await fetch(`${server.get().url}/api/records/${ended.recordId}`);
     const parsed = parseRecord(await res.json());
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -89,7 +74,7 @@ describe('a full match', () => {
         ...view.ships[seat].armour,
       });
     }
-    const list = (await (await fetch(`${server.url}/api/records`)).json()) as { records: unknown[] };
+    const list = (await (await fetch(`${server.get().url}/api/records`)).json()) as { records: unknown[] };
     expect(list.records[0]).toMatchObject({ id: ended.recordId, players: ['Ada', 'Bo'] });
     expect(b.state.recordId).toBe(ended.recordId);
   }, 150_000);
@@ -98,7 +83,7 @@ describe('a full match', () => {
 describe('concede and rematch', () => {
   it('concedes in a commitment window, then both ask for a rematch: initiative to the loser, spectators stay', async () => {
     const { a, b, roomId, botA, botB } = await pair(['Cy', 'Di'], { manualCommit: true });
-    const spec = await joinById(server, roomId, { spectate: true });
+    const spec = await joinById(server.get(), roomId, { spectate: true });
     open.push(spec);
     await a.until(() => a.state.phase === 'commit', 'round 1');
     const firstHash = a.state.seedHash;
@@ -107,7 +92,9 @@ describe('concede and rematch', () => {
     const loser = a.seat;
     expect(spec.state.winner).toBe(b.seat);
     expect(spec.state.endReason).toBe('concede');
-    const rec = (await (await fetch(`${server.url}/api/records/${spec.state.recordId}`)).json()) as { end: unknown };
+    const rec = (await (await fetch(`${server.get().url}/api/records/${spec.state.recordId}`)).json()) as {
+      end: unknown;
+    };
     expect(rec.end).toEqual({ winner: b.seat, reason: 'concede' });
     const parsedRec = parseRecord(rec);
     expect(parsedRec.ok && replayRecord(parsedRec.value).ok).toBe(true);
@@ -125,7 +112,7 @@ describe('concede and rematch', () => {
     await a.until(() => a.state.phase === 'commit', 'rematch round 1');
     b.send('concede');
     await spec.until(() => spec.state.matchNo === 2 && spec.state.phase === 'finished', 'rematch finished');
-    const rematch = parseRecord(await (await fetch(`${server.url}/api/records/${spec.state.recordId}`)).json());
+    const rematch = parseRecord(await (await fetch(`${server.get().url}/api/records/${spec.state.recordId}`)).json());
     expect(rematch).toMatchObject({ ok: true, value: { initiative: loser, initiativeFrom: 'previous-loser' } });
     expect(rematch.ok && replayRecord(rematch.value).ok).toBe(true);
     void botA;
@@ -220,7 +207,7 @@ describe('reconnection', () => {
     expect(a.messages.slice(before).filter((m) => m.type === 'events' || m.type === 'prompt')).toEqual([]);
 
     // A spectator joining now gets the same public catch-up, and nothing private.
-    const spec = await joinById(server, roomId, { spectate: true });
+    const spec = await joinById(server.get(), roomId, { spectate: true });
     open.push(spec);
     expect(await spec.until(() => spec.of('round-so-far').at(-1), 'spectator catch-up')).toEqual(sofar);
     expect(spec.of('commitment')).toEqual([]);

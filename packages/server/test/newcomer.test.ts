@@ -3,7 +3,7 @@
 // delivered to the opponent and the spectators and limited per seat on the room clock.
 import type { Room } from '@colyseus/sdk';
 import { EMOTE_LIMIT, TIMER_PRESETS } from '@star-eater/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
 import {
   advanceClock,
@@ -11,21 +11,13 @@ import {
   joinById,
   quickMatch,
   serverRoom,
-  startTestServer,
+  serverForFile,
   type TestClient,
-  type TestServer,
 } from './harness.js';
 
 const CAP_S = 20;
-let server: TestServer;
-const open: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer({ room: { animationCapSeconds: CAP_S } });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
-});
+const server = serverForFile({ room: { animationCapSeconds: CAP_S } });
+const open = server.open;
 function track(c: TestClient): TestClient {
   open.push(c);
   return c;
@@ -33,16 +25,16 @@ function track(c: TestClient): TestClient {
 
 /** A private room with a second player and a spectator; bots draft, the test commits. */
 async function privateMatch(opts: Parameters<typeof createPrivate>[1]) {
-  const a = track(await createPrivate(server, { name: 'Host', ...opts }));
+  const a = track(await createPrivate(server.get(), { name: 'Host', ...opts }));
   const invite = (await a.next('welcome', 0)).invite!;
-  const b = track(await joinById(server, a.room.roomId, { name: 'Guest', invite }));
+  const b = track(await joinById(server.get(), a.room.roomId, { name: 'Guest', invite }));
   for (const c of [a, b]) {
     const bot = attachBot(c.room as Room, { seed: `nc-${c.seat}`, manualCommit: true, manualDecide: true });
     bot.seatNo = c.seat;
     bot.tick();
   }
   await a.until(() => a.state.phase === 'commit', 'the first commitment window', 15_000);
-  const spec = track(await joinById(server, a.room.roomId, { spectate: true, invite }));
+  const spec = track(await joinById(server.get(), a.room.roomId, { spectate: true, invite }));
   return { a, b, spec, roomId: a.room.roomId as string };
 }
 
@@ -68,30 +60,30 @@ async function playQuietRound(a: TestClient, b: TestClient, round: number) {
 describe('timer presets', () => {
   it('a private room takes the preset its creator picks; seconds of their own make it custom', async () => {
     for (const preset of ['relaxed', 'blitz', 'standard'] as const) {
-      const c = track(await createPrivate(server, { name: 'P', preset }));
+      const c = track(await createPrivate(server.get(), { name: 'P', preset }));
       const s = c.state.settings;
       expect(s.preset).toBe(preset);
       const want = TIMER_PRESETS[preset];
       expect([s.draftSeconds, s.commitSeconds, s.promptSeconds]).toEqual([want.draft, want.commit, want.prompt]);
     }
-    const custom = track(await createPrivate(server, { name: 'P', preset: 'relaxed', timers: { commit: 90 } }));
+    const custom = track(await createPrivate(server.get(), { name: 'P', preset: 'relaxed', timers: { commit: 90 } }));
     expect(custom.state.settings.preset).toBe('custom');
     expect(custom.state.settings.commitSeconds).toBe(90);
     expect(custom.state.settings.promptSeconds).toBe(TIMER_PRESETS.relaxed.prompt);
   });
 
   it('refuses a preset that does not exist, naming the field', async () => {
-    await expect(createPrivate(server, { name: 'P', preset: 'glacial' as never })).rejects.toThrow(/preset/);
+    await expect(createPrivate(server.get(), { name: 'P', preset: 'glacial' as never })).rejects.toThrow(/preset/);
   });
 
   it('a quick match plays standard whatever it asks, and the lobby list says so', async () => {
-    const a = track(await quickMatch(server, 'Q1'));
-    const b = track(await quickMatch(server, 'Q2'));
+    const a = track(await quickMatch(server.get(), 'Q1'));
+    const b = track(await quickMatch(server.get(), 'Q2'));
     expect(a.room.roomId).toBe(b.room.roomId);
     expect(a.state.settings.preset).toBe('standard');
     expect(a.state.settings.commitSeconds).toBe(TIMER_PRESETS.standard.commit);
     await a.until(() => a.state.phase !== 'waiting', 'the match starts');
-    const list = (await (await fetch(`${server.url}/api/matches`)).json()) as { matches: { roomId: string }[] };
+    const list = (await (await fetch(`${server.get().url}/api/matches`)).json()) as { matches: { roomId: string }[] };
     expect(list.matches.find((m) => m.roomId === a.room.roomId)).toMatchObject({ preset: 'standard' });
     a.send('concede');
     await a.until(() => a.state.phase === 'finished', 'conceded');

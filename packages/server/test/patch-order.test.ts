@@ -4,43 +4,28 @@
 // and the clients would decode garbage ("field not defined at index …", then no more updates).
 import { Protocol } from '@colyseus/core';
 import type { Room } from '@colyseus/sdk';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { clientSocket } from '../src/colyseus-internals.js';
 import { attachBot } from './bot.js';
-import {
-  joinById,
-  quickMatch,
-  serverRoom,
-  shiftClock,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from './harness.js';
+import { joinById, quickMatch, serverRoom, shiftClock, serverForFile, type TestClient } from './harness.js';
 
-let server: TestServer;
-const open: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer({ room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } } });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
-});
+const server = serverForFile({ room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } } });
+const open = server.open;
 
 it('a timer falling due during a patch does not overwrite that patch: every client keeps decoding', async () => {
   const errors: unknown[] = [];
   const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
   const warn = vi.spyOn(console, 'warn').mockImplementation((...args) => void errors.push(args));
   try {
-    const a = await quickMatch(server, 'Early');
-    const b = await quickMatch(server, 'Late');
+    const a = await quickMatch(server.get(), 'Early');
+    const b = await quickMatch(server.get(), 'Late');
     open.push(a, b);
     for (const c of [a, b]) {
       const bot = attachBot(c.room as Room, { seed: `order-${c.seat}`, manualCommit: true, manualDecide: true });
       bot.seatNo = c.seat;
       bot.tick();
     }
-    const spec = await joinById(server, a.room.roomId, { spectate: true });
+    const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
     open.push(spec);
     const room = serverRoom(a.room.roomId) as unknown as { state: { toJSON(): unknown }; broadcastPatch(): boolean };
     // Records whether a patch was ever encoded while another was being sent (the race this test is about).
@@ -96,15 +81,15 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
   const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
   const warn = vi.spyOn(console, 'warn').mockImplementation((...args) => void errors.push(args));
   try {
-    const a = await quickMatch(server, 'Quick');
-    const b = await quickMatch(server, 'Steady');
+    const a = await quickMatch(server.get(), 'Quick');
+    const b = await quickMatch(server.get(), 'Steady');
     open.push(a, b);
     for (const c of [a, b]) {
       const bot = attachBot(c.room as Room, { seed: `slow-${c.seat}`, manualCommit: true });
       bot.seatNo = c.seat;
       bot.tick();
     }
-    const spec = await joinById(server, a.room.roomId, { spectate: true });
+    const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
     open.push(spec);
     await a.until(
       () => a.state.phase === 'commit' && a.state.round === 1 && spec.state.phase === 'commit',

@@ -2,35 +2,19 @@
 // spectator may not do, the spectator limit, and a room whose both players drop.
 import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import {
-  advanceClock,
-  joinById,
-  quickMatch,
-  serverRoom,
-  sleep,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from './harness.js';
+import { advanceClock, joinById, quickMatch, serverRoom, serverForFile } from './harness.js';
 
-let server: TestServer;
-const open: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer({
-    room: { maxSpectators: 2, rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
-  });
+const server = serverForFile({
+  room: { maxSpectators: 2, rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
 });
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
-});
+const open = server.open;
 
 /** Two bots (FPA) to the first commitment window; the test commits and decides. */
 async function toCommit(tag: string) {
-  const a = await quickMatch(server, `${tag}-A`);
-  const b = await quickMatch(server, `${tag}-B`);
+  const a = await quickMatch(server.get(), `${tag}-A`);
+  const b = await quickMatch(server.get(), `${tag}-B`);
   open.push(a, b);
   for (const c of [a, b]) {
     const bot = attachBot(c.room as Room, {
@@ -100,7 +84,7 @@ it('a player who drops during its decision prompt gets the same prompt and the r
 
 it('a concede during a decision prompt ends the match at once; the prompt timer no longer fires', async () => {
   const { a, b, roomId, ask } = await toPrompt('concede-prompt');
-  const spec = await joinById(server, roomId, { spectate: true });
+  const spec = await joinById(server.get(), roomId, { spectate: true });
   open.push(spec);
   b.send('concede'); // the seat that is not deciding concedes
   await spec.until(() => spec.state.phase === 'finished', 'finished');
@@ -130,16 +114,16 @@ it('a concede during a decision prompt ends the match at once; the prompt timer 
   await spec.roundTrip();
   expect(JSON.stringify(spec.state.toJSON())).toBe(before);
   expect(a.of('prompt-closed')).toHaveLength(0);
-  const rec = await fetch(`http://127.0.0.1:${server.port}/api/records/${ended.recordId}`);
+  const rec = await fetch(`http://127.0.0.1:${server.get().port}/api/records/${ended.recordId}`);
   expect(rec.status).toBe(200);
 }, 30_000);
 
 it('a spectator can neither concede nor ask for a rematch; the spectator limit holds', async () => {
   const { a, b, roomId } = await toCommit('spectator-rights');
-  const s1 = await joinById(server, roomId, { spectate: true });
-  const s2 = await joinById(server, roomId, { spectate: true });
+  const s1 = await joinById(server.get(), roomId, { spectate: true });
+  const s2 = await joinById(server.get(), roomId, { spectate: true });
   open.push(s1, s2);
-  await expect(joinById(server, roomId, { spectate: true })).rejects.toThrow(/as many spectators/);
+  await expect(joinById(server.get(), roomId, { spectate: true })).rejects.toThrow(/as many spectators/);
   expect((await s1.expectError('concede')).code).toBe('spectator');
   expect(s1.state.phase).toBe('commit');
   b.send('concede');
@@ -158,13 +142,13 @@ it('a spectator can neither concede nor ask for a rematch; the spectator limit h
   // A spectator who leaves frees a place.
   await s2.leave();
   await s1.until(() => s1.state.spectators === 1, 'one spectator left');
-  const s3 = await joinById(server, roomId, { spectate: true });
+  const s3 = await joinById(server.get(), roomId, { spectate: true });
   open.push(s3);
 }, 30_000);
 
 it('a room whose both players drop: timers run on, the budgets run out, the match ends by forfeit with a record', async () => {
   const { a, b, roomId } = await toCommit('both-drop');
-  const spec = await joinById(server, roomId, { spectate: true });
+  const spec = await joinById(server.get(), roomId, { spectate: true });
   open.push(spec);
   // A drops first; B a driven 10 s later: A's budget runs out first, so A forfeits and B wins.
   a.drop();
@@ -193,7 +177,7 @@ it('a room whose both players drop: timers run on, the budgets run out, the matc
 
 it('a second lock-in replaces the sealed commitment for its seat alone; a revise after the round resolved is refused', async () => {
   const { a, b, roomId } = await toCommit('double-lock');
-  const spec = await joinById(server, roomId, { spectate: true });
+  const spec = await joinById(server.get(), roomId, { spectate: true });
   open.push(spec);
   let n = a.messages.length;
   a.send('commit', { round: 1, commitment: { engine: 'N', cards: [] } });
@@ -216,7 +200,7 @@ it('a second lock-in replaces the sealed commitment for its seat alone; a revise
   expect(a.state.seats[a.seat].lockedIn).toBe(false);
   b.send('concede');
   const ended = await spec.until(() => spec.of('ended').at(-1), 'ended');
-  const rec = (await (await fetch(`http://127.0.0.1:${server.port}/api/records/${ended.recordId}`)).json()) as {
+  const rec = (await (await fetch(`http://127.0.0.1:${server.get().port}/api/records/${ended.recordId}`)).json()) as {
     rounds: Array<{ commitments: Array<{ engine: string }> }>;
   };
   expect(rec.rounds[0]!.commitments[a.seat]!.engine).toBe('S');
@@ -224,8 +208,8 @@ it('a second lock-in replaces the sealed commitment for its seat alone; a revise
 }, 30_000);
 
 it('stale and duplicate draft picks are refused by name; the draft goes on from where it was', async () => {
-  const a = await quickMatch(server, 'Picky-A');
-  const b = await quickMatch(server, 'Picky-B');
+  const a = await quickMatch(server.get(), 'Picky-A');
+  const b = await quickMatch(server.get(), 'Picky-B');
   open.push(a, b);
   await a.until(() => a.state.phase === 'factions', 'factions');
   a.send('faction', { faction: 'fpa' });
@@ -262,20 +246,33 @@ it('stale and duplicate draft picks are refused by name; the draft goes on from 
 }, 30_000);
 
 it('a player who leaves while the match is being started (a slow listing write) does not leave a match with an empty seat', async () => {
-  const a = await quickMatch(server, 'Stayer');
+  const a = await quickMatch(server.get(), 'Stayer');
   open.push(a);
   const room = serverRoom(a.room.roomId) as unknown as { setPrivate(v?: boolean): Promise<void> };
-  // The listing write takes a while (Redis across the network).
+  // The listing write takes a while (Redis across the network): the start's write is held at a gate until the second
+  // player has left, then completes.
   const setPrivate = room.setPrivate.bind(room);
   const writes: Array<boolean | undefined> = [];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let startWrites!: () => void;
+  const startWriting = new Promise<void>((r) => (startWrites = r));
+  let calls = 0;
   room.setPrivate = async (v?: boolean) => {
-    await sleep(300);
+    if (calls++ === 0) {
+      startWrites();
+      await gate;
+    }
     await setPrivate(v);
     writes.push(v);
   };
-  const b = await quickMatch(server, 'Leaver');
+  const b = await quickMatch(server.get(), 'Leaver');
   expect(b.room.roomId).toBe(a.room.roomId);
+  await startWriting;
   await b.leave();
+  await a.until(() => a.state.seats.filter((s) => s.taken).length === 1, "the leaver's seat given up");
+  expect(writes).toEqual([]); // the start's write is still under way
+  release();
   // The start's write (private), then the one that puts the room back into matchmaking (public).
   await a.until(() => writes.length >= 2, 'the two listing writes');
   await a.roundTrip();
@@ -283,7 +280,7 @@ it('a player who leaves while the match is being started (a slow listing write) 
   expect(a.state.phase).toBe('waiting');
   expect(a.state.seats.filter((s: { taken: boolean }) => s.taken)).toHaveLength(1);
   // The room is back in matchmaking: the next stranger gets the seat and the match starts with both.
-  const c = await quickMatch(server, 'Newcomer');
+  const c = await quickMatch(server.get(), 'Newcomer');
   open.push(c);
   expect(c.room.roomId).toBe(a.room.roomId);
   await a.until(() => a.state.phase === 'factions', 'the match starts');

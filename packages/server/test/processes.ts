@@ -18,7 +18,10 @@ import { freePort } from '../bench/procs.js';
 
 export { freePort };
 
-/** Kills a process (SIGKILL) and waits up to `ms` for it to exit: the teardown of every process test. */
+/**
+ * Kills a process (SIGKILL) and waits for it to exit: the teardown of every process test. The `ms` bound is a hang
+ * guard for a process that is already gone (SIGKILL cannot be refused).
+ */
 export async function stop(p: ServerProcess | null | undefined, ms = 5000): Promise<void> {
   if (!p) return;
   p.kill('SIGKILL');
@@ -118,6 +121,7 @@ async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promis
       if (!gone && child.exitCode === null) child.kill(signal);
     },
   };
+  // A hang guard, not a speed bound: it fails only when the process never answers (its output is in the message).
   const deadline = Date.now() + (opts.readyMs ?? 60_000);
   for (;;) {
     if (gone) throw new Error(`server ${name} exited before it was ready:\n${out.slice(-3000)}`);
@@ -209,17 +213,28 @@ export async function getJson<T = unknown>(url: string): Promise<{ status: numbe
   }
 }
 
-/** Polls until pred() holds (or throws with `what`). */
+/**
+ * Polls another process' state (HTTP, its output) until pred() holds: there is no event to wait on across processes.
+ * A pred that throws (the process restarting, say) is asked again; the last error is in the failure's message. The
+ * deadline is a hang guard: it only fails when the condition never comes.
+ */
 export async function eventually<T>(
   pred: () => Promise<T | undefined | false | null>,
   what: string,
   ms = 10_000,
 ): Promise<T> {
   const deadline = Date.now() + ms;
+  let last: unknown = null;
   for (;;) {
-    const v = await pred().catch(() => undefined);
+    const v = await pred().catch((e: unknown) => {
+      last = e;
+      return undefined;
+    });
     if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const why = last === null ? '' : ` (last error: ${last instanceof Error ? last.message : String(last)})`;
+      throw new Error(`timed out waiting for ${what}${why}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -48,8 +48,8 @@ describe.skipIf(!ready)('a process stalled past its lease (SIGSTOP), resumed aft
   }, 120_000);
 
   afterAll(async () => {
+    for (const p of procs) p.kill('SIGCONT'); // a stopped process (a test that failed midway) answers the leaves
     await Promise.all(open.map((c) => c.leave()));
-    for (const p of procs) p.kill('SIGCONT');
     await Promise.all(procs.map((p) => stop(p)));
     services?.stop();
   });
