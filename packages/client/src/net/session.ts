@@ -127,17 +127,21 @@ export class Session {
     this.watching = opts.spectate ? { roomId, opts } : null;
   }
 
-  /** Take a held seat back after a reload; false when there is no token for this room or it is no longer valid. */
+  /**
+   * Take a held seat back after a reload; false when there is no token for this room or it is no longer valid. While
+   * the room is not there yet (a restart or a takeover under way) it keeps trying, as a dropped page does.
+   */
   async resume(roomId: string): Promise<boolean> {
     const s = storedToken(roomId);
     if (!s) return false;
-    try {
-      this.attach(await this.client.reconnect(s.token));
+    const found = await this.seek({ token: s.token }, roomId, ++this.generation, true);
+    if ('room' in found) {
+      this.attach(found.room);
       return true;
-    } catch {
-      sessionStorage.removeItem(TOKEN_KEY);
-      return false;
     }
+    // Only a refusal ends the token: the room may still come back after a failure that was not one.
+    if (found.refused) sessionStorage.removeItem(TOKEN_KEY);
+    return false;
   }
 
   /** The seat we hold, or null as a spectator (or before the welcome says). */
@@ -273,36 +277,49 @@ export class Session {
    * refusal (the seat is no longer ours).
    */
   private async followMatch(from: Room<unknown, RoomState>): Promise<void> {
-    const gen = ++this.generation;
-    const since = Date.now();
     const way = this.wayBack(from);
-    let why = 'The match could not be found again after the connection was lost.';
+    if (!way) return;
     if (this.connection !== 'reconnecting') this.setConnection('reconnecting');
-    for (let n = 0; way; n++) {
-      await new Promise((r) => setTimeout(r, resumeDelay(n)));
-      if (gen !== this.generation) return;
+    const found = await this.seek(way, from.roomId, ++this.generation, false);
+    if ('room' in found) this.attach(found.room);
+    // FAILED_TO_RECONNECT: the closed screen says the connection could not be restored.
+    else if (!found.cancelled) this.close(4003, found.why);
+  }
+
+  /** The matchmaker loop of followMatch and resume: the room, or why not (a refusal, time out, or cancelled). */
+  private async seek(
+    way: { token: string } | { watch: JoinOptions },
+    roomId: string,
+    gen: number,
+    now: boolean,
+  ): Promise<{ room: Room<unknown, RoomState> } | { cancelled: boolean; refused: boolean; why: string }> {
+    const since = Date.now();
+    const cancelled = { cancelled: true, refused: false, why: '' };
+    for (let n = 0; ; n++) {
+      if (!(now && n === 0)) await new Promise((r) => setTimeout(r, resumeDelay(n)));
+      if (gen !== this.generation) return cancelled;
       try {
         const room =
-          'token' in way ? await this.client.reconnect(way.token) : await this.client.joinById(from.roomId, way.watch);
-        if (gen !== this.generation) {
-          await room.leave(true);
-          return;
-        }
-        this.attach(room);
-        return;
+          'token' in way ? await this.client.reconnect(way.token) : await this.client.joinById(roomId, way.watch);
+        if (gen === this.generation) return { room };
+        await room.leave(true);
+        return cancelled;
       } catch (err) {
-        if (gen !== this.generation) return;
+        if (gen !== this.generation) return cancelled;
         const v = resumeVerdict(err);
-        if (!v.retry) why = (err as Error).message || why;
-        if (!v.retry || Date.now() - since > RESUME_FOR_MS) break;
+        if (!v.retry) return { cancelled: false, refused: true, why: (err as Error).message };
+        if (Date.now() - since > RESUME_FOR_MS)
+          return {
+            cancelled: false,
+            refused: false,
+            why: 'The match could not be found again after the connection was lost.',
+          };
         if (v.server && !this.restarting) {
           this.restarting = true;
-          this.setConnection('reconnecting');
+          if (this.connection === 'reconnecting') this.setConnection('reconnecting');
         }
       }
     }
-    // FAILED_TO_RECONNECT: the closed screen says the connection could not be restored.
-    this.close(4003, why);
   }
 }
 
