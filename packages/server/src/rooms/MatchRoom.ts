@@ -10,7 +10,7 @@ import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { onClientMessage, type Member } from './client-messages.js';
 import { Computer, computerName } from './computer.js';
-import type { BotAnswer } from '../bots/levels.js';
+import { computerHost } from './computer-host.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
 import { configureRoom, creatorOptions, restoreSettings, settingsOf } from './settings.js';
@@ -93,7 +93,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.desk = this.guardRoom();
     if (o.private) void this.setPrivate(true);
     this.match = new Match(this.host());
-    this.computer = new Computer(this.computerHost(), this.deps.bots, this.deps.botOfferSeconds);
+    const host = computerHost(this, this.computerTimers, () => this.start.soon());
+    this.computer = new Computer(host, this.deps.bots, this.deps.botOfferSeconds);
     // The room sends its own patches (room-output.ts); timers: room-timers.ts.
     this.output.start(
       () => {
@@ -189,36 +190,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
         this.computer?.onPhaseChange();
       },
     };
-  }
-
-  private computerHost() {
-    return {
-      state: this.state,
-      log: this.log,
-      match: () => this.match,
-      setTimeout: (fn: () => void, ms: number) => this.computerTimers.add(fn, ms),
-      step: (what: string, fn: () => void) => this.guard(what, fn),
-      sendOffer: (seat: Seat, msg: ServerMessages['computer-offer']) => {
-        const c = this.seats.clients[seat];
-        if (c) sendTo(c, 'computer-offer', msg);
-      },
-      start: () => {
-        if (!this.journal.replaying) this.start.soon();
-      },
-      answer: (seat: Seat, answer: BotAnswer) => this.answerFor(seat, answer),
-      logOffer: (seat: Seat) => void this.write({ k: 'offer', seat }),
-    };
-  }
-
-  /** The computer's answer, as the message of its seat: logged, then applied like a player's (client-messages.ts). */
-  private async answerFor(seat: Seat, answer: BotAnswer): Promise<Outcome> {
-    const input: Input = { k: 'msg', seat, ...this.match.messageOf(answer) };
-    let outcome: Outcome = {
-      ok: false,
-      error: { code: 'illegal', message: `${input.type}: the server could not apply it` },
-    };
-    await this.journal.write(input, () => this.guard('computer answer', () => (outcome = this.apply(input)!)));
-    return outcome;
   }
 
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
