@@ -19,7 +19,8 @@ import { Listing, type MatchMetadata } from './listing.js';
 import { applyInput } from './inputs.js';
 import { tokenHash, type Input } from './input-log.js';
 import { Journal } from './journal.js';
-import { Match, type MatchHost, type Outcome } from './match.js';
+import { Match, type Outcome } from './match.js';
+import { matchHost } from './match-room-host.js';
 import { MatchStart } from './match-start.js';
 import { afterRestore, openLog, replay, restoreClaim, savedOptions } from './restore.js';
 import { giveUp, MOVED } from './lease.js';
@@ -92,7 +93,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
     this.desk = this.guardRoom();
     if (o.private) void this.setPrivate(true);
-    this.match = new Match(this.host());
+    this.match = new Match(
+      matchHost(this, {
+        output: this.output,
+        storage: this.deps.storage,
+        animationCapSeconds: this.deps.animationCapSeconds,
+      }),
+    );
     const host = computerHost(this, this.computerTimers, () => this.start.soon());
     this.computer = new Computer(host, this.deps.bots, this.deps.botOfferSeconds);
     // The room sends its own patches (room-output.ts); timers: room-timers.ts.
@@ -161,35 +168,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** Logs an input, then applies it (restore.ts). */
   async write(input: Input): Promise<void> {
     await this.journal.write(input, () => this.apply(input));
-  }
-
-  private host(): MatchHost {
-    return {
-      state: this.state,
-      log: this.log,
-      now: () => this.clockNow(),
-      setTimeout: (fn, ms) => this.timers.add(fn, ms),
-      // The patch goes first, so a message never overtakes the state it follows (a prompt is read against the board).
-      // The commitment echo depends on no state: its seat's lockedIn goes with the turn's patch.
-      sendToSeat: (seat, type, msg) => {
-        const c = this.seats.clients[seat];
-        if (c) {
-          if (type !== 'commitment') this.flushPatch();
-          sendTo(c, type, msg);
-        }
-      },
-      broadcast: (type, msg) => this.output.toAll(type, msg),
-      animationCapMs: this.deps.animationCapSeconds * 1000,
-      saveRecord: (summary, record) => {
-        if (!this.journal.replaying) return this.deps.storage.saveRecord(summary, record);
-        this.journal.replayedRecord = { summary, record }; // stored after the replay if the crash came first
-        return Promise.resolve();
-      },
-      onPhaseChange: () => {
-        this.updateMetadata();
-        this.computer?.onPhaseChange();
-      },
-    };
   }
 
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
