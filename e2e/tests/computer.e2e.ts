@@ -1,8 +1,10 @@
 // Play the computer (issue 10), where a player meets it: the lobby's "Play the computer" with its three levels, a whole
 // match against `easy` to the end screen (the computer's name shows its level; its lock-in lights up as a player's
-// would), and quick match's offer to play it after the wait, declined and accepted.
+// would), the end screen checked against the match's record (end-check.ts), and quick match's offer to play it after
+// the wait, declined and accepted.
 import { expect, test, type Page } from '@playwright/test';
 import { decide, driveUntil, inCommit } from './drive.js';
+import { checkEndScreen } from './end-check.js';
 import { clickIfEnabled, setName, shot } from './helpers.js';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -68,8 +70,11 @@ test('lobby → Play the computer (easy) → factions → draft → every round 
   }
   await expect(a.locator('#end-title')).toHaveText(/Victory|Defeat|Draw/);
   await expect(a.locator('#ship-cards')).toContainText('Computer (easy)');
+  // The end against the match's record: final structure on the cards, the summary's numbers, nothing over the bar.
+  await checkEndScreen(a);
   await shot(a, 'computer-05-end');
   await a.setViewportSize(PHONE);
+  await checkEndScreen(a);
   await shot(a, 'computer-05-end-phone');
   // A rematch against the computer starts at once: it always agrees.
   await a.click('#rematch');

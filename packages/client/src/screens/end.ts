@@ -69,7 +69,9 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
             e.rematch[e.you] ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch',
           )
         : null,
-      e.recordId ? h('button', { id: 'download-record', onclick: download }, 'Download record') : null,
+      e.recordId
+        ? h('button', { id: 'download-record', onclick: download, dataset: { record: e.recordId } }, 'Download record')
+        : null,
       e.recordId
         ? h(
             'button',

@@ -88,6 +88,10 @@ export function shipCard(ship: ShipView, o: ShipCardOptions): HTMLElement {
       o.connected === false
         ? h('span.tag.bad', { title: 'Disconnected: the seat is held for reconnection' }, 'offline')
         : null,
+      // RULES §3: structure 0 destroys the ship.
+      ship.structure <= 0
+        ? h('span.tag.bad.destroyed', { title: 'Structure 0: the warship is destroyed' }, 'destroyed')
+        : null,
     ),
     h(
       'div.row',
@@ -105,7 +109,7 @@ export function shipCard(ship: ShipView, o: ShipCardOptions): HTMLElement {
       'div.dim',
       null,
       `${FACTION_NAME[ship.faction]} · structure `,
-      h('b', { class: ship.structure <= 3 ? 'bad' : '' }, `${ship.structure}/${ship.maxStructure}`),
+      h('b.structure', { class: ship.structure <= 3 ? 'bad' : '' }, `${ship.structure}/${ship.maxStructure}`),
     ),
     h('div.dim', { style: { textAlign: 'right' } }, `power ${'◆'.repeat(ship.power) || '–'}`),
     h(

@@ -40,6 +40,8 @@ export class LiveMatch {
   private commit: CommitPanel | null = null;
   private decision: DecisionPanel | null = null;
   private ended: ServerMessages['ended'] | null = null;
+  /** Every event received before `ended` has played: the end bar may show (issue 12: animation first). */
+  private endPlayed = false;
   /** Our sealed commitment echoed before the commit panel existed (after a reload). */
   private pendingCommitment: ServerMessages['commitment'] | null = null;
   // The round whose commitment window the panel last showed. (Not the state's round: it can change in a patch still
@@ -215,7 +217,7 @@ export class LiveMatch {
       // The match is over: no momentum ghost, weapon arcs or concede button left from the last commitment window.
       setGhost(view.board, null);
       setHighlights(view.board, []);
-      if (this.ended) this.showEnd(st);
+      if (this.ended && this.endPlayed) this.showEnd(st, view);
     } else document.getElementById('end-overlay')?.remove();
     document.getElementById('concede')?.toggleAttribute('hidden', finished);
   }
@@ -277,10 +279,23 @@ export class LiveMatch {
     if (this.decision?.id === id) this.closeDecision();
   }
 
-  /** The match ended (the end screen shows with the next synced state). */
+  /** The match ended (the end screen shows with the finished state, once the last round has played: endReady). */
   end(m: ServerMessages['ended']): void {
     this.ended = m;
+    this.endPlayed = false;
     this.closeDecision();
+  }
+
+  /**
+   * Called in arrival order after `ended`: once what came before it has played, the end bar shows over the final
+   * position. (It once showed mid-animation: the ship cards read structure 1/10 beside "warship destroyed".)
+   */
+  async endReady(): Promise<void> {
+    this.closeDecision();
+    await this.view?.idle();
+    if (!this.ended) return;
+    this.endPlayed = true;
+    if (this.s.state) await this.update(this.s.state);
   }
 
   closeDecision(): void {
@@ -288,9 +303,12 @@ export class LiveMatch {
     this.decision = null;
   }
 
-  private showEnd(st: RoomState): void {
+  private showEnd(st: RoomState, view: MatchView): void {
     const ended = this.ended;
-    if (!ended || !this.view) return;
+    if (!ended) return;
+    // The cards read the final position (a destroyed warship: structure 0) when the end shows, not 120 ms later.
+    const ms = matchStateFromRoom(st);
+    if (ms) view.settle(modelFromMatch(ms));
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
     const el = endScreen(
       {
@@ -313,7 +331,7 @@ export class LiveMatch {
     // In the flow above the board (which shrinks to fit): the final position stays visible, nothing covers it.
     const overlay = document.getElementById('end-overlay') ?? h('div#end-overlay');
     replace(overlay, el);
-    if (!overlay.isConnected) this.view.root.querySelector('.board-wrap')?.prepend(overlay);
+    if (!overlay.isConnected) view.root.querySelector('.board-wrap')?.prepend(overlay);
   }
 
   /** The spectator's status line and its clock (called twice a second). */
@@ -334,6 +352,8 @@ export class LiveMatch {
     this.emotes?.destroy();
     this.emotes = null;
     this.lastState = null;
+    this.ended = null;
+    this.endPlayed = false;
     this.commit?.destroy();
     this.closeDecision();
     this.view?.destroy();

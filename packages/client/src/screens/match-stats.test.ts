@@ -63,10 +63,24 @@ describe('matchStats (issue 12: the end-of-match summary)', () => {
     expect(s.seats[0]).toEqual({
       damageBy: { 'Heavy Lance': 5, Ramming: 1 },
       damage: 6,
+      takenBy: { 'Own fire': 1, "Board's edge": 1 },
+      taken: 2,
       hits: 1,
       misses: 1,
       fightersLost: 0,
     });
-    expect(s.seats[1]).toMatchObject({ damage: 0, hits: 1, misses: 3, fightersLost: 1 });
+    expect(s.seats[1]).toMatchObject({ damage: 0, taken: 6, hits: 1, misses: 3, fightersLost: 1 });
+    expect(s.seats[1].takenBy).toEqual({ Opponent: 6 });
+  });
+
+  it("counts damage no one dealt (RULES §4.2: the board's edge) as damage taken: a match it decides is not all zeros", () => {
+    const s = matchStats([
+      dmg(0, 1, { seat: null, by: 'edge' }),
+      dmg(0, 1, { seat: null, by: 'edge' }),
+      dmg(1, 2, { seat: null, by: 'critical' }),
+    ]);
+    expect(s.seats.map((x) => x.damage)).toEqual([0, 0]);
+    expect(s.seats[0]).toMatchObject({ taken: 2, takenBy: { "Board's edge": 2 } });
+    expect(s.seats[1]).toMatchObject({ taken: 2, takenBy: { 'Critical hits': 2 } });
   });
 });

@@ -2,12 +2,18 @@
 // lost, per seat. Counted from the match's events (the record's replay: the same stream the clients were shown), never
 // by re-running a rule.
 import { findCard } from '@star-eater/engine';
-import type { MatchEvent, Source } from '@star-eater/engine';
+import type { MatchEvent, Seat, Source } from '@star-eater/engine';
 
 export interface SeatStats {
   /** Damage this seat dealt to the other warship, by weapon name (collisions too). */
   damageBy: Record<string, number>;
   damage: number;
+  /**
+   * Damage this seat's warship took, by cause: the opponent, the board's edge, its own fire (a projectile it flew
+   * into), critical hits. A match is often decided by the edge (RULES §4.2), which no one "dealt".
+   */
+  takenBy: Record<string, number>;
+  taken: number;
   hits: number;
   misses: number;
   /** This seat's squadrons destroyed. */
@@ -19,7 +25,15 @@ export interface MatchStats {
   seats: [SeatStats, SeatStats];
 }
 
-const empty = (): SeatStats => ({ damageBy: {}, damage: 0, hits: 0, misses: 0, fightersLost: 0 });
+const empty = (): SeatStats => ({
+  damageBy: {},
+  damage: 0,
+  takenBy: {},
+  taken: 0,
+  hits: 0,
+  misses: 0,
+  fightersLost: 0,
+});
 
 /** A weapon's name for a player: the card's name, else what the source says it was. */
 export function weaponName(src: Source): string {
@@ -32,6 +46,25 @@ export function weaponName(src: Source): string {
   return src.by;
 }
 
+/** What damaged `seat`'s warship, for a player: the opponent, the board's edge, its own fire, or the source's name. */
+export function damageCause(src: Source, seat: Seat): string {
+  if (src.seat === null) return src.by === 'edge' ? "Board's edge" : weaponName(src);
+  return src.seat === seat ? 'Own fire' : 'Opponent';
+}
+
+function countDamage(st: MatchStats, e: Extract<MatchEvent, { type: 'damage' }>): void {
+  const hit = st.seats[e.seat];
+  const cause = damageCause(e.source, e.seat);
+  hit.takenBy[cause] = (hit.takenBy[cause] ?? 0) + e.amount;
+  hit.taken += e.amount;
+  const by = e.source.seat;
+  if (by === null || by === e.seat) return;
+  const s = st.seats[by];
+  const name = weaponName(e.source);
+  s.damageBy[name] = (s.damageBy[name] ?? 0) + e.amount;
+  s.damage += e.amount;
+}
+
 export function matchStats(events: readonly MatchEvent[]): MatchStats {
   const st: MatchStats = { rounds: 0, seats: [empty(), empty()] };
   for (const e of events) {
@@ -39,15 +72,9 @@ export function matchStats(events: readonly MatchEvent[]): MatchStats {
       case 'round-started':
         st.rounds += 1;
         break;
-      case 'damage': {
-        const by = e.source.seat;
-        if (by === null || by === e.seat) break;
-        const s = st.seats[by];
-        const name = weaponName(e.source);
-        s.damageBy[name] = (s.damageBy[name] ?? 0) + e.amount;
-        s.damage += e.amount;
+      case 'damage':
+        countDamage(st, e);
         break;
-      }
       case 'attack': {
         const by = e.source.seat;
         if (by === null) break;

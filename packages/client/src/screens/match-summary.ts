@@ -1,16 +1,33 @@
 // The end-of-match summary (issue 12): winner and reason (the end bar above says them), rounds, damage dealt by
-// weapon, hits and misses, fighters lost, with links to the replay and the record download. The numbers come from
-// the stored record re-run by the engine (every event of the match, whatever this page saw of it).
-import type { Seat } from '@star-eater/engine';
+// weapon, damage taken by cause (the board's edge deals damage no one "dealt": a match decided by it once showed 0
+// damage on both sides), hits and misses, fighters lost, structure left, with links to the replay and the record
+// download. The numbers come from the stored record re-run by the engine (every event of the match, whatever this
+// page saw of it).
+import { FACTIONS, type MatchState, type Seat } from '@star-eater/engine';
 import { h, replace } from '../ui/dom.js';
-import { matchStats, type MatchStats } from './match-stats.js';
+import { matchStats, type MatchStats, type SeatStats } from './match-stats.js';
 import { replayFromRecord } from './replay-data.js';
 
-export function summaryTable(stats: MatchStats, names: [string, string], you: Seat | null): HTMLElement {
-  const weapons = [...new Set([...Object.keys(stats.seats[0].damageBy), ...Object.keys(stats.seats[1].damageBy)])];
-  const cell = (n: number) => h('td.num', null, String(n));
-  const row = (label: string, f: (s: MatchStats['seats'][0]) => number, cls = '') =>
-    h('tr', { class: cls }, h('th', { scope: 'row' }, label), cell(f(stats.seats[0])), cell(f(stats.seats[1])));
+/** The keys of a per-seat breakdown, of both seats, in first-seen order. */
+const keysOf = (stats: MatchStats, f: (s: SeatStats) => Record<string, number>) => [
+  ...new Set([...Object.keys(f(stats.seats[0])), ...Object.keys(f(stats.seats[1]))]),
+];
+
+/** The warship's structure at the end, of its starting structure (the record's final state). */
+const structureLeft = (final: MatchState, seat: Seat) => {
+  const w = final.ships[seat];
+  return `${w.structure}/${Math.max(w.structure, FACTIONS[w.faction].structure)}`;
+};
+
+export function summaryTable(
+  stats: MatchStats,
+  names: [string, string],
+  you: Seat | null,
+  final?: MatchState,
+): HTMLElement {
+  const cell = (v: number | string) => h('td.num', null, String(v));
+  const row = (label: string, f: (s: SeatStats, seat: Seat) => number | string, cls = '') =>
+    h('tr', { class: cls }, h('th', { scope: 'row' }, label), cell(f(stats.seats[0], 0)), cell(f(stats.seats[1], 1)));
   const who = (s: Seat) => `${names[s]}${you === s ? ' (you)' : ''}`;
   return h(
     'table.summary',
@@ -21,10 +38,13 @@ export function summaryTable(stats: MatchStats, names: [string, string], you: Se
       'tbody',
       null,
       row('Damage dealt', (s) => s.damage, 'total'),
-      weapons.map((w) => row(`· ${w}`, (s) => s.damageBy[w] ?? 0, 'weapon')),
+      keysOf(stats, (s) => s.damageBy).map((w) => row(`· ${w}`, (s) => s.damageBy[w] ?? 0, 'weapon')),
+      row('Damage taken', (s) => s.taken, 'total'),
+      keysOf(stats, (s) => s.takenBy).map((c) => row(`· ${c}`, (s) => s.takenBy[c] ?? 0, 'weapon')),
       row('Hits', (s) => s.hits),
       row('Misses', (s) => s.misses),
       row('Fighters lost', (s) => s.fightersLost),
+      final ? row('Structure left', (_s, seat) => structureLeft(final, seat), 'total') : null,
     ),
   );
 }
@@ -48,7 +68,7 @@ export function matchSummary(recordId: string, names: [string, string], you: Sea
       }
       if (!r.ok) throw new Error(`the record is not there (${r.status})`);
       const data = await replayFromRecord(await r.json());
-      replace(body, summaryTable(matchStats(data.rounds.flat()), names, you));
+      replace(body, summaryTable(matchStats(data.rounds.flat()), names, you, data.states?.at(-1)));
     } catch (e) {
       replace(body, h('span.dim', null, `No summary: ${(e as Error).message}`));
     }

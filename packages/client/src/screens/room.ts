@@ -249,10 +249,10 @@ class RoomScreen {
           if (m.defaulted) toast('Time ran out: the default choice was taken.');
         },
         ended: (m) => {
-          // Closed now (a concession ends an open prompt at once) and after the queue (a prompt still queued).
+          // Closed now (a concession ends an open prompt at once) and after the queue (a prompt still queued); the end
+          // bar shows once the events before it have played.
           match.end(m);
-          this.inOrder(() => match.closeDecision());
-          this.refresh();
+          this.inOrder(() => match.endReady());
         },
         error: (e) => {
           toast(e.message, 'error');
