@@ -20,16 +20,20 @@ async function counted(page: Page): Promise<Counted> {
   const r = replayJson(await res.json());
   if (!r.ok) throw new Error(`the record does not replay: ${r.error.path}: ${r.error.message}`);
   const c: Counted = { dealt: [0, 0], taken: [0, 0], hits: [0, 0], final: r.value.state };
+  // A hit: an attack roll that hit, a beam stopped by the other warship, a projectile or torpedo that damaged it.
+  const tokens = new Set<string>();
   for (const e of r.value.rounds.flat()) {
     if (e.type === 'damage') {
       c.taken[e.seat] += e.amount;
-      if (e.source.seat !== null && e.source.seat !== e.seat) c.dealt[e.source.seat] += e.amount;
+      const by = e.source.seat;
+      if (by === null || by === e.seat) continue;
+      c.dealt[by] += e.amount;
+      if (e.source.by.startsWith('token:')) tokens.add(`${by} ${e.source.by}`);
     } else if (e.type === 'attack' && e.source.seat !== null && e.detail.hit) c.hits[e.source.seat] += 1;
     else if (e.type === 'beam' && e.source.seat !== null && e.stoppedAt && e.stoppedAt.seat !== e.source.seat)
       c.hits[e.source.seat] += 1;
-    else if (e.type === 'token-returned' && e.token.kind !== 'squadron' && e.reason === 'hit')
-      c.hits[e.token.owner] += 1;
   }
+  for (const t of tokens) c.hits[Number(t[0]) as 0 | 1] += 1;
   return c;
 }
 

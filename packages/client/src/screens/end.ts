@@ -15,7 +15,6 @@ export interface EndInfo {
 }
 
 const REASON: Record<string, string> = {
-  destroyed: 'warship destroyed',
   draw: 'both warships destroyed',
   concede: 'concession',
   forfeit: 'forfeit (did not return in time)',
@@ -51,7 +50,11 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
       h(
         'p',
         { id: 'end-reason' },
-        e.winner === 'draw' ? 'Nobody survives.' : `${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`,
+        e.winner === 'draw'
+          ? 'Nobody survives.'
+          : e.reason === 'destroyed'
+            ? `${e.names[e.winner]} wins: ${e.names[e.winner === 0 ? 1 : 0]}'s warship is destroyed.`
+            : `${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`,
       ),
     ),
     h(

@@ -47,6 +47,7 @@ describe('matchStats (issue 12: the end-of-match summary)', () => {
         damageEnd: 0,
         stoppedAt: null,
       },
+      dmg(0, 2, { seat: 1, by: 'token:p1', weapon: 'lamais-slug-throwers' }),
       { type: 'token-returned', token: { kind: 'projectile', id: 'p1', owner: 1 }, at: hex, reason: 'hit' },
       { type: 'token-returned', token: { kind: 'torpedo', id: 't1', owner: 1 }, at: hex, reason: 'left-board' },
       {
@@ -63,14 +64,35 @@ describe('matchStats (issue 12: the end-of-match summary)', () => {
     expect(s.seats[0]).toEqual({
       damageBy: { 'Heavy Lance': 5, Ramming: 1 },
       damage: 6,
-      takenBy: { 'Own fire': 1, "Board's edge": 1 },
-      taken: 2,
+      takenBy: { 'Own fire': 1, "Board's edge": 1, Opponent: 2 },
+      taken: 4,
       hits: 1,
       misses: 1,
       fightersLost: 0,
     });
-    expect(s.seats[1]).toMatchObject({ damage: 0, taken: 6, hits: 1, misses: 3, fightersLost: 1 });
+    expect(s.seats[1]).toMatchObject({ damage: 2, taken: 6, hits: 1, misses: 3, fightersLost: 1 });
+    expect(s.seats[1].damageBy).toEqual({ 'Slug Throwers': 2 });
     expect(s.seats[1].takenBy).toEqual({ Opponent: 6 });
+  });
+
+  it('a projectile hits when the warship moves onto it (RULES §4.2); one that returns without damaging it misses', () => {
+    const back = (id: string, reason: 'hit' | 'destroyed' | 'left-board' | 'collided'): MatchEvent => ({
+      type: 'token-returned',
+      token: { kind: 'projectile', id, owner: 0 },
+      at: hex,
+      reason,
+    });
+    const s = matchStats([
+      dmg(1, 3, { seat: 0, by: 'token:p1', weapon: 'fpa-mass-driver' }), // ship 1 drove onto it
+      back('p1', 'destroyed'),
+      dmg(0, 3, { seat: 0, by: 'token:p2', weapon: 'fpa-mass-driver' }), // its own ship flew into it
+      back('p2', 'destroyed'),
+      back('p3', 'collided'),
+      back('p4', 'destroyed'), // shot down
+      dmg(1, 2, { seat: 0, by: 'token:t1' }), // a squadron torpedo: no weapon card
+    ]);
+    expect(s.seats[0].damageBy['Squadron torpedoes']).toBe(2);
+    expect(s.seats[0]).toMatchObject({ damage: 5, hits: 2, misses: 3, taken: 3, takenBy: { 'Own fire': 3 } });
   });
 
   it("counts damage no one dealt (RULES §4.2: the board's edge) as damage taken: a match it decides is not all zeros", () => {

@@ -42,6 +42,8 @@ export function weaponName(src: Source): string {
     return card.ok ? card.value.name : src.weapon;
   }
   if (src.by === 'collision') return 'Ramming';
+  // The one token with no weapon card: a torpedo bomber's squadron torpedo.
+  if (src.by.startsWith('token:')) return 'Squadron torpedoes';
   if (src.by === 'critical') return 'Critical hits';
   return src.by;
 }
@@ -52,7 +54,13 @@ export function damageCause(src: Source, seat: Seat): string {
   return src.seat === seat ? 'Own fire' : 'Opponent';
 }
 
-function countDamage(st: MatchStats, e: Extract<MatchEvent, { type: 'damage' }>): void {
+/** The counts as the events go by; `struck`: weapon tokens that have damaged the other warship (a hit, once). */
+interface Tally {
+  st: MatchStats;
+  struck: Set<string>;
+}
+
+function countDamage({ st, struck }: Tally, e: Extract<MatchEvent, { type: 'damage' }>): void {
   const hit = st.seats[e.seat];
   const cause = damageCause(e.source, e.seat);
   hit.takenBy[cause] = (hit.takenBy[cause] ?? 0) + e.amount;
@@ -63,42 +71,48 @@ function countDamage(st: MatchStats, e: Extract<MatchEvent, { type: 'damage' }>)
   const name = weaponName(e.source);
   s.damageBy[name] = (s.damageBy[name] ?? 0) + e.amount;
   s.damage += e.amount;
+  // A projectile or torpedo hits when it flies into the warship, and when the warship moves onto it (RULES §4.2).
+  if (e.source.by.startsWith('token:')) {
+    struck.add(e.source.by.slice('token:'.length));
+    s.hits += 1;
+  }
+}
+
+/** A weapon token back in supply: a miss unless it damaged the other warship (off the board, shot down, own ship). */
+function countReturn({ st, struck }: Tally, e: Extract<MatchEvent, { type: 'token-returned' }>): void {
+  if (e.token.kind === 'squadron') return;
+  if (!struck.delete(e.token.id)) st.seats[e.token.owner].misses += 1;
+}
+
+function countShot(st: MatchStats, e: Extract<MatchEvent, { type: 'attack' | 'beam' }>): void {
+  const by = e.source.seat;
+  if (by === null) return;
+  const hit = e.type === 'attack' ? e.detail.hit : !!e.stoppedAt && e.stoppedAt.seat !== by;
+  if (hit) st.seats[by].hits += 1;
+  else st.seats[by].misses += 1;
 }
 
 export function matchStats(events: readonly MatchEvent[]): MatchStats {
-  const st: MatchStats = { rounds: 0, seats: [empty(), empty()] };
+  const t: Tally = { st: { rounds: 0, seats: [empty(), empty()] }, struck: new Set() };
   for (const e of events) {
     switch (e.type) {
       case 'round-started':
-        st.rounds += 1;
+        t.st.rounds += 1;
         break;
       case 'damage':
-        countDamage(st, e);
+        countDamage(t, e);
         break;
-      case 'attack': {
-        const by = e.source.seat;
-        if (by === null) break;
-        if (e.detail.hit) st.seats[by].hits += 1;
-        else st.seats[by].misses += 1;
+      case 'attack':
+      case 'beam':
+        countShot(t.st, e);
         break;
-      }
-      case 'beam': {
-        const by = e.source.seat;
-        if (by === null) break;
-        if (e.stoppedAt && e.stoppedAt.seat !== by) st.seats[by].hits += 1;
-        else st.seats[by].misses += 1;
-        break;
-      }
       case 'token-returned':
-        // A projectile or torpedo that hit a warship, or flew off the board without hitting one.
-        if (e.token.kind === 'squadron') break;
-        if (e.reason === 'hit') st.seats[e.token.owner].hits += 1;
-        else if (e.reason === 'left-board') st.seats[e.token.owner].misses += 1;
+        countReturn(t, e);
         break;
       case 'token-destroyed':
-        if (e.token.kind === 'squadron') st.seats[e.token.owner].fightersLost += 1;
+        if (e.token.kind === 'squadron') t.st.seats[e.token.owner].fightersLost += 1;
         break;
     }
   }
-  return st;
+  return t.st;
 }
