@@ -29,6 +29,7 @@ export { bearing, inArc, arcsOf, relativePosition } from './arcs.js';
 export { STANDARD, SCENARIOS, onBoard, boardHexes } from './board.js';
 export { sectionHexes, shipHexes, sectionAt } from './warship.js';
 export { mountHex, firingDirection, mountArcs, cardMount, mountComponent } from './mounts.js';
+export { firingLine, type FiringLine } from './firing-line.js';
 
 // content
 export {

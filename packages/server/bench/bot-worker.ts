@@ -24,6 +24,8 @@ export interface WorkerConfig {
 }
 
 export interface WorkerStats {
+  /** Matches that had reached their first commitment window (all of them, unless the joins were cut short). */
+  live: number;
   latencies: number[];
   rounds: number;
   bytes: number;
@@ -32,6 +34,7 @@ export interface WorkerStats {
   byKind: Record<string, number>;
   refused: Record<string, number>;
   joinErrors: number;
+  joinRetries: number;
   /** Join failures by reason (the SDK's error message, ids stripped). */
   joinErrorReasons: Record<string, number>;
   unexpectedLeaves: number;
@@ -44,6 +47,8 @@ export interface WorkerStats {
 export type ToWorker = { cmd: 'measure' } | { cmd: 'stop' };
 export type FromWorker =
   | { kind: 'ready'; live: number; joinErrors: number }
+  /** Every second while joining: matches started so far, and joins given up. */
+  | { kind: 'progress'; live: number; joinErrors: number }
   | { kind: 'stats'; stats: WorkerStats }
   | { kind: 'error'; message: string };
 
@@ -57,12 +62,16 @@ class Tally {
   frames = 0;
   byKind: Record<string, number> = {};
   joinErrors = 0;
+  /** Joins tried again after a failure (the match started in the end, or counts in joinErrors). */
+  joinRetries = 0;
   joinErrorReasons: Record<string, number> = {};
   unexpectedLeaves = 0;
   /** Matches that reached their first commitment window. */
   live = 0;
   bots: Bot[] = [];
   clients: Room[] = [];
+  /** Clients of a match whose second join failed (left on purpose, tried again). */
+  abandoned = new WeakSet<Room>();
 }
 
 const FRAME = { 10: 'join', 14: 'state', 15: 'patch', 18: 'ping' } as Record<number, string>;
@@ -128,7 +137,7 @@ class MatchClock {
       if (!t.stopping) room.send('rematch');
     });
     room.onLeave(() => {
-      if (!t.stopping) t.unexpectedLeaves += 1;
+      if (!t.stopping && !t.abandoned.has(room)) t.unexpectedLeaves += 1;
     });
   }
 
@@ -158,19 +167,35 @@ function joinFailure(step: string, e: unknown): string {
   return `${step}: ${(why || String(e)).replace(/[A-Za-z0-9_-]{9,}/g, '…').slice(0, 120)}`;
 }
 
+/** Tries a match's joins this many times (a seat reservation that expired on a loaded machine is tried again). */
+const JOIN_TRIES = 3;
+
 async function playMatch(t: Tally, url: string, i: number, think: () => number): Promise<void> {
-  const match = new MatchClock(t, i, think);
-  let step = 'create';
-  try {
-    const a = (await new Client(url).create('match', { name: `bot${i}a` })) as Room;
-    match.seat(a, 0);
-    step = 'join';
-    const b = (await new Client(url).joinById(a.roomId, { name: `bot${i}b` })) as Room;
-    match.seat(b, 1);
-  } catch (e) {
-    t.joinErrors += 1;
-    const reason = joinFailure(step, e);
-    t.joinErrorReasons[reason] = (t.joinErrorReasons[reason] ?? 0) + 1;
+  for (let attempt = 1; ; attempt++) {
+    let step = 'create';
+    let a: Room | null = null;
+    try {
+      const match = new MatchClock(t, i, think);
+      a = (await new Client(url).create('match', { name: `bot${i}a` })) as Room;
+      match.seat(a, 0);
+      step = 'join';
+      match.seat((await new Client(url).joinById(a.roomId, { name: `bot${i}b` })) as Room, 1);
+      return;
+    } catch (e) {
+      // The half-made match is left (its room goes away) and the match is tried again from the start.
+      if (a) {
+        t.abandoned.add(a);
+        void a.leave(true).catch(() => {});
+      }
+      const reason = joinFailure(step, e);
+      if (attempt < JOIN_TRIES) {
+        t.joinRetries += 1;
+        continue;
+      }
+      t.joinErrors += 1;
+      t.joinErrorReasons[reason] = (t.joinErrorReasons[reason] ?? 0) + 1;
+      return;
+    }
   }
 }
 
@@ -205,6 +230,7 @@ function statsOf(t: Tally, loop: IntervalHistogram, joinLoop: WorkerStats['joinL
   for (const b of t.bots)
     for (const e of b.errors) refused[`${e.type}:${e.code}`] = (refused[`${e.type}:${e.code}`] ?? 0) + 1;
   return {
+    live: t.live,
     latencies: t.latencies,
     rounds: t.rounds,
     bytes: t.bytes,
@@ -213,6 +239,7 @@ function statsOf(t: Tally, loop: IntervalHistogram, joinLoop: WorkerStats['joinL
     byKind: t.byKind,
     refused,
     joinErrors: t.joinErrors,
+    joinRetries: t.joinRetries,
     joinErrorReasons: t.joinErrorReasons,
     unexpectedLeaves: t.unexpectedLeaves,
     loopP99: loop.percentile(99) / 1e6,
@@ -230,22 +257,10 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
 
-  await joinAll(cfg, (i) => playMatch(t, url, i, think));
-  // The matches against the computer (`--bot-matches`): their player thinks like the others, nothing is measured.
-  for (let j = 0; j < (cfg.computerMatches ?? 0); j++) {
-    await computerMatch(url, cfg.firstIndex + j, cfg.computerLevel ?? 'hard', think).catch(() => {
-      t.joinErrors += 1;
-    });
-  }
-  const joinLoop = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-  // Ready when every match that joined has reached its first commitment window.
-  const readyTimer = setInterval(() => {
-    if (t.live + t.joinErrors >= cfg.matches) {
-      clearInterval(readyTimer);
-      send({ kind: 'ready', live: t.live, joinErrors: t.joinErrors });
-    }
-  }, 100);
-
+  // Listening from the start: on a loaded machine the joins may outlast the server's join budget, and a worker that
+  // heard 'stop' before it listened would never report (the bench counted it "lost"). Stopped early, it reports
+  // what it has (its live count says how many matches had started).
+  let joinLoop: WorkerStats['joinLoop'] | null = null;
   process.on('message', (m: ToWorker) => {
     if (m.cmd === 'measure') {
       t.measuring = true;
@@ -253,10 +268,29 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
     } else if (m.cmd === 'stop') {
       t.measuring = false;
       t.stopping = true;
+      joinLoop ??= { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
       send({ kind: 'stats', stats: statsOf(t, loop, joinLoop) });
       setTimeout(() => process.exit(0), 200);
     }
   });
+
+  const progress = setInterval(() => send({ kind: 'progress', live: t.live, joinErrors: t.joinErrors }), 1000);
+  await joinAll(cfg, (i) => playMatch(t, url, i, think));
+  // The matches against the computer (`--bot-matches`): their player thinks like the others, nothing is measured.
+  for (let j = 0; j < (cfg.computerMatches ?? 0); j++) {
+    await computerMatch(url, cfg.firstIndex + j, cfg.computerLevel ?? 'hard', think).catch(() => {
+      t.joinErrors += 1;
+    });
+  }
+  if (!t.measuring) joinLoop ??= { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  // Ready when every match that joined has reached its first commitment window.
+  const readyTimer = setInterval(() => {
+    if (t.live + t.joinErrors >= cfg.matches) {
+      clearInterval(readyTimer);
+      clearInterval(progress);
+      send({ kind: 'ready', live: t.live, joinErrors: t.joinErrors });
+    }
+  }, 100);
 }
 
 // Last: the classes and constants above are initialised before the worker runs.

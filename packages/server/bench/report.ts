@@ -10,6 +10,8 @@ export interface Health {
   liveMatches: number;
   rooms: number;
   eventLoopDelayMs?: { p50: number; p99: number; max: number };
+  /** The write-ahead log's appends so far and their synchronous time; p99/max since the last /health. */
+  inputLog?: { appends: number; appendMs: number; appendCpuMs: number; appendP99Us: number; appendMaxUs: number };
 }
 
 export interface BenchSettings {
@@ -86,6 +88,7 @@ function totals(all: WorkerStats[]) {
     frames: sum((x) => x.frames),
     byKind: merge((x) => x.byKind),
     joinErrors: sum((x) => x.joinErrors),
+    joinRetries: sum((x) => x.joinRetries ?? 0),
     joinErrorReasons: merge((x) => x.joinErrorReasons),
     leaves: sum((x) => x.unexpectedLeaves),
     refused: merge((x) => x.refused),
@@ -125,6 +128,27 @@ function memoryAndBots(r: StepResult) {
   };
 }
 
+/**
+ * The input log's own cost in the window, measured inside the server (GET /health before and after): appends per
+ * round, their synchronous wall time and main-thread CPU time per round (encoding + the SQLite commit), the CPU's
+ * share of the server's CPU per round, and the slowest appends (p99, max) — each delays the message it logs by that.
+ */
+function inputLogOf(r: StepResult, rounds: number) {
+  const a = r.joined?.inputLog;
+  const b = r.during?.inputLog;
+  if (!a || !b || !rounds) return null;
+  const ms = b.appendMs - a.appendMs;
+  const cpuMs = b.appendCpuMs - a.appendCpuMs;
+  return {
+    appendsPerRound: round1((b.appends - a.appends) / rounds),
+    usPerRound: round1((ms * 1000) / rounds),
+    cpuUsPerRound: round1((cpuMs * 1000) / rounds),
+    percentOfServerCpu: r.serverCpu ? +((cpuMs / 1000 / r.serverCpu.total) * 100).toFixed(2) : NaN,
+    appendP99Us: b.appendP99Us,
+    appendMaxUs: b.appendMaxUs,
+  };
+}
+
 /** A step's full figures (--json). */
 function figuresOf(r: StepResult, t: Totals) {
   const { matches, settings: s, during, window } = r;
@@ -154,8 +178,11 @@ function figuresOf(r: StepResult, t: Totals) {
     serverLogLines: r.serverLog.messages,
     ...memoryAndBots(r),
     loadAverage1m: round1(loadavg()[0]!),
+    joinSeconds: r.joinBudgetSeconds,
     joinErrors: t.joinErrors,
+    joinRetries: t.joinRetries,
     joinErrorReasons: t.joinErrorReasons,
+    inputLog: inputLogOf(r, t.rounds),
     unexpectedLeaves: t.leaves,
     refusedBotMessages: t.refused,
     workersReported: r.stats.length,
@@ -169,7 +196,12 @@ const byCount = (counts: Record<string, number>) => Object.entries(counts).sort(
 function problemsOf(r: StepResult, t: Totals): string[] {
   const { matches, settings: s, stats: all, during } = r;
   const problems: string[] = [];
-  if (!r.started) problems.push(`not every match started within ${r.joinBudgetSeconds} s`);
+  if (!r.started) {
+    const live = all.reduce((acc, x) => acc + (x.live ?? 0), 0);
+    problems.push(
+      `the joins stalled (no match started for 30 s) after ${r.joinBudgetSeconds} s: ${live} of ${matches} live`,
+    );
+  }
   if (all.length < s.botProcs) problems.push(`${s.botProcs - all.length} bot process(es) lost`);
   if (t.joinErrors) {
     const reasons = byCount(t.joinErrorReasons)
@@ -206,6 +238,8 @@ function lineOf(r: StepResult, f: Figures, problems: string[]): string {
     `server loop p99 ${loop?.p99 ?? '?'} max ${loop?.max ?? '?'} ms (joins: p99 ${joins?.p99 ?? '?'} max ${joins?.max ?? '?'}) | ` +
     `heap ${f.heapPerLiveMatchKB} KB + rss ${f.rssPerLiveMatchKB} KB /match (rss ${f.serverRssMB} MB) | ` +
     `bots cpu ${f.botCpuPercentOfOneCore}%, loop p99 ${f.botLoopDelayP99Ms} ms (joins: p99 ${f.botLoopDelayDuringJoinsMs.p99} max ${f.botLoopDelayDuringJoinsMs.max}) | others cpu ${f.otherCpuPercentOfOneCore}%, load ${f.loadAverage1m} | ` +
+    `${f.inputLog ? `input log ${f.inputLog.appendsPerRound} appends /round: ${f.inputLog.usPerRound} µs wall, ${f.inputLog.cpuUsPerRound} µs cpu (${f.inputLog.percentOfServerCpu}% of server cpu), append p99 ${f.inputLog.appendP99Us} max ${f.inputLog.appendMaxUs} µs | ` : ''}` +
+    `joined in ${f.joinSeconds} s${f.joinRetries ? ` (${f.joinRetries} joins retried)` : ''} | ` +
     `${problems.length ? `BREAKS: ${problems.join('; ')}` : 'ok'}`
   );
 }

@@ -18,6 +18,10 @@
 //   --bot-matches N      bot-load mode (issue 10): N matches against the computer beside the measured ones (default 0);
 //                        the figures stay the human matches' (their p99 while the computer thinks)
 //   --bot-level L        the computer's level in those matches (default hard)
+//   --log-cost           the write-ahead input log's cost (issue 11): each step runs without the log (INPUT_LOG=off)
+//                        and with it, alternating, --repeat times (default 1), then prints what the log adds to the
+//                        p99 and to the server's CPU per round (medians of the runs)
+//   --repeat R           with --log-cost: runs of each kind per step (default 1)
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -52,12 +56,18 @@ const settings: BenchSettings = {
   cpuModel: cpus()[0]?.model.trim() ?? '?',
 };
 const profDir = opt('cpu-prof');
+/** How long the joins may go without one more match started before the step measures what did start. */
+const STALL_MS = 30_000;
 const workerFile = fileURLToPath(new URL('./bot-worker.ts', import.meta.url));
 const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 console.log(header(settings));
 let broke: string | null = null;
 for (const n of steps) {
+  if (has('log-cost')) {
+    await logCost(n);
+    continue;
+  }
   const r = await runStep(n);
   console.log(r.line);
   if (has('json')) console.log(JSON.stringify(r.figures));
@@ -76,8 +86,52 @@ interface ServerLog {
   open: boolean;
 }
 
+/**
+ * The input log's cost at `n` matches: runs without it (INPUT_LOG=off) and with it, alternating (the machine's other
+ * load drifts), and what the log adds to the p99 and to the server's CPU per round, medians of the runs.
+ */
+async function logCost(n: number): Promise<void> {
+  const runs: Record<'off' | 'on', Array<{ p99: number; cpu: number; log: number; share: number; append: number }>> = {
+    off: [],
+    on: [],
+  };
+  for (let i = 0; i < Math.max(1, Number(opt('repeat') ?? 1)); i++) {
+    for (const kind of ['off', 'on'] as const) {
+      const r = await runStep(n, kind === 'off' ? { INPUT_LOG: 'off' } : {});
+      console.log(`input log ${kind.padEnd(3)} | ${r.line}`);
+      if (has('json')) console.log(JSON.stringify(r.figures));
+      const log = r.figures.inputLog;
+      runs[kind].push({
+        p99: r.figures.latencyMs.p99,
+        cpu: r.figures.serverCpuMsPerRound,
+        log: log?.cpuUsPerRound ?? 0,
+        share: log?.percentOfServerCpu ?? 0,
+        append: log?.appendP99Us ?? 0,
+      });
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const [p0, p1] = [median(runs.off.map((x) => x.p99)), median(runs.on.map((x) => x.p99))];
+  const [c0, c1] = [median(runs.off.map((x) => x.cpu)), median(runs.on.map((x) => x.cpu))];
+  console.log(
+    `input log cost at ${n} matches (medians of ${runs.on.length} run(s) each): p99 ${p0} → ${p1} ms (${signed(p1 - p0)} ms) | ` +
+      `server cpu ${c0.toFixed(3)} → ${c1.toFixed(3)} ms/round (${signed(c1 - c0, 3)} ms, ${signed(((c1 - c0) / c0) * 100, 1)} %) | ` +
+      `measured inside the server: ${median(runs.on.map((x) => x.log))} µs of append cpu /round ` +
+      `(${median(runs.on.map((x) => x.share))} % of its CPU), append p99 ${median(runs.on.map((x) => x.append))} µs | ` +
+      `goal: < 1 ms p99 and < 5 % CPU added`,
+  );
+}
+
+function signed(x: number, digits = 1): string {
+  return `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
+}
+
 /** A fresh server process on `port`, its database in `dir`, its log lines counted. */
-function startServer(port: number, dir: string): { server: ChildProcess; serverLog: ServerLog } {
+function startServer(
+  port: number,
+  dir: string,
+  env: Record<string, string>,
+): { server: ChildProcess; serverLog: ServerLog } {
   const extra = (argv[argv.indexOf('--server-args') + 1] ?? '').split(' ').filter((a) => has('server-args') && a);
   const nodeArgs = [
     ...extra,
@@ -98,6 +152,7 @@ function startServer(port: number, dir: string): { server: ChildProcess; serverL
       // Every bench client comes from 127.0.0.1: the per-address matchmaking limit (20 at once, 30 a minute) would
       // refuse them as one flooding client.
       MATCHMAKE_LIMIT: process.env.MATCHMAKE_LIMIT ?? '100000/1000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -147,13 +202,26 @@ interface Workers {
   ready: Promise<FromWorker & { kind: 'ready' }>[];
   /** Each worker's figures once stopped (null: it exited without them). */
   stats: Promise<WorkerStats | null>[];
+  /** Resolves (null) once no match has started for STALL_MS. */
+  stalled: Promise<null>;
 }
 
 /** The bot workers, each with its share of matches and of the join rate. */
 function startWorkers(port: number, matches: number): Workers {
   const { botProcs, pin, cores, joinRate } = settings;
   const share = (n: number, w: number) => Math.floor(n / botProcs) + (w < n % botProcs ? 1 : 0);
-  const out: Workers = { workers: [], ready: [], stats: [] };
+  // The joins go on as long as they make progress (a loaded machine joins slowly); none for STALL_MS: given up.
+  const started = Array.from({ length: botProcs }, () => 0);
+  let lastProgress = performance.now();
+  const stalled = new Promise<null>((res) => {
+    const check = setInterval(() => {
+      if (performance.now() - lastProgress < STALL_MS) return;
+      clearInterval(check);
+      res(null);
+    }, 1000);
+    check.unref();
+  });
+  const out: Workers = { workers: [], ready: [], stats: [], stalled };
   for (let w = 0; w < botProcs; w++) {
     const cfg: WorkerConfig = {
       port,
@@ -174,6 +242,12 @@ function startWorkers(port: number, matches: number): Workers {
         : fork(workerFile, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     out.workers.push(child);
     out.ready.push(new Promise((res) => child.on('message', (m: FromWorker) => m.kind === 'ready' && res(m))));
+    child.on('message', (m: FromWorker) => {
+      if (m.kind === 'progress' && m.live + m.joinErrors > started[w]!) {
+        started[w] = m.live + m.joinErrors;
+        lastProgress = performance.now();
+      }
+    });
     out.stats.push(
       new Promise((res) => {
         child.on('message', (m: FromWorker) => m.kind === 'stats' && res(m.stats));
@@ -218,11 +292,11 @@ async function measure(server: ChildProcess, w: Workers, health: () => Promise<H
 }
 
 /** One step: a fresh server, `matches` bot matches joined, a measuring window, the figures. */
-async function runStep(matches: number) {
+async function runStep(matches: number, env: Record<string, string> = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'se-bench-'));
-  const { server, serverLog } = startServer(port, dir);
-  let w: Workers = { workers: [], ready: [], stats: [] };
+  const { server, serverLog } = startServer(port, dir, env);
+  let w: Workers = { workers: [], ready: [], stats: [], stalled: new Promise<null>(() => {}) };
   const cleanup = async () => {
     for (const x of w.workers) if (x.exitCode === null) x.kill('SIGKILL');
     if (server.exitCode === null) {
@@ -244,8 +318,9 @@ async function runStep(matches: number) {
   const idle = await health();
 
   w = startWorkers(port, matches);
-  const joinBudget = 30_000 + (matches / settings.joinRate) * 3000;
-  const readies = await Promise.race([Promise.all(w.ready), sleep(joinBudget).then(() => null)]);
+  const t0 = performance.now();
+  const readies = await Promise.race([Promise.all(w.ready), w.stalled]);
+  const joinBudget = performance.now() - t0;
   const measured = await measure(server, w, health, serverLog);
   await cleanup();
 

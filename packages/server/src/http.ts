@@ -4,6 +4,7 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { appendCost } from './rooms/input-log.js';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
 import { isLivePhase, type DrainStatus } from './scale/drain.js';
 import type { RecordSummary, Storage } from './storage/types.js';
@@ -109,7 +110,22 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
       p99: +(loop.percentile(99) / 1e6).toFixed(1),
       max: +(loop.max / 1e6).toFixed(1),
     },
+    inputLog: inputLogCost(),
   };
+}
+
+/** The write-ahead log's appends so far, their synchronous time, and its p99 since the last /health (input-log.ts). */
+function inputLogCost() {
+  const h = appendCost.histogram;
+  const out = {
+    appends: appendCost.count,
+    appendMs: +(appendCost.totalNs / 1e6).toFixed(3),
+    appendCpuMs: +(appendCost.cpuUs / 1e3).toFixed(3),
+    appendP99Us: h.count ? +(h.percentile(99) / 1e3).toFixed(1) : 0,
+    appendMaxUs: h.count ? +(h.max / 1e3).toFixed(1) : 0,
+  };
+  h.reset();
+  return out;
 }
 export type HealthAnswer = ReturnType<typeof health>;
 

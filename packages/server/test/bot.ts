@@ -65,6 +65,9 @@ export class Bot {
     room.onMessage('error', (e: ServerMessages['error']) => this.onError(e));
     room.onMessage('commitment', () => {});
     room.onMessage('prompt-closed', () => {});
+    room.onMessage('faction', () => {});
+    room.onMessage('receipt', () => {});
+    room.onMessage('receipts-revealed', () => {});
   }
   seatNo: 0 | 1 | null = null;
 

@@ -5,28 +5,21 @@
 // The flood limiter's clock is frozen (RoomDeps.floodClock): no refill happens unless a test moves it.
 import { encode } from '@colyseus/schema';
 import { Client, type Room } from '@colyseus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sdkSocket } from '../src/colyseus-internals.js';
 import { DEFAULT_RATE_LIMIT } from '../src/rooms/rate-limit.js';
-import { joinById, quickMatch, sdk, startTestServer, TestClient, type TestServer } from './harness.js';
+import { joinById, quickMatch, sdk, serverForFile, TestClient } from './harness.js';
 
-let server: TestServer;
 let now = 0;
-const open: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer({ room: { floodClock: () => now } });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
-});
+const server = serverForFile({ room: { floodClock: () => now } });
+const open = server.open;
 
 async function pair(tag: string) {
-  const a = await quickMatch(server, `${tag}-A`);
-  const b = await quickMatch(server, `${tag}-B`);
+  const a = await quickMatch(server.get(), `${tag}-A`);
+  const b = await quickMatch(server.get(), `${tag}-B`);
   open.push(a, b);
   await a.until(() => a.state.phase === 'factions', 'the match starts');
-  const spec = await joinById(server, a.room.roomId, { spectate: true });
+  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
   open.push(spec);
   return { a, b, spec };
 }
@@ -144,7 +137,7 @@ describe('payloads', () => {
   });
 
   it('join options are strict: an unknown key or a wrong type is refused by name, before any room is made', async () => {
-    const rooms = async () => ((await (await fetch(`${server.url}/health`)).json()) as { rooms: number }).rooms;
+    const rooms = async () => ((await (await fetch(`${server.get().url}/health`)).json()) as { rooms: number }).rooms;
     const before = await rooms();
     for (const [options, words] of [
       [{ name: 'X', colour: 'red' }, 'join options: colour: unknown key: not allowed here'],
@@ -154,7 +147,7 @@ describe('payloads', () => {
       [{ timers: { commit: 1 } }, /join options: timers\.commit: /],
     ] as const) {
       for (const method of ['joinOrCreate', 'create'] as const) {
-        const err = await sdk(server)
+        const err = await sdk(server.get())
           [method]('match', options as never)
           .then(
             () => null,
@@ -172,7 +165,7 @@ describe('a reconnection token used while its owner is connected', () => {
     const { a, spec } = await pair('take');
     const seat = a.seat;
     const token = a.room.reconnectionToken;
-    const c = new Client(server.wsUrl);
+    const c = new Client(server.get().wsUrl);
     const newer = new TestClient((await c.reconnect(token)) as Room, c);
     open.push(newer);
     await newer.until(() => newer.of('welcome').length > 0, 'welcome');
@@ -186,9 +179,9 @@ describe('a reconnection token used while its owner is connected', () => {
   });
 
   it('while waiting for an opponent: refused, and the owner keeps the seat', async () => {
-    const a = await quickMatch(server, 'lonely');
+    const a = await quickMatch(server.get(), 'lonely');
     open.push(a);
-    const err = await new Client(server.wsUrl).reconnect(a.room.reconnectionToken).then(
+    const err = await new Client(server.get().wsUrl).reconnect(a.room.reconnectionToken).then(
       () => null,
       (e: Error) => e,
     );

@@ -6,29 +6,22 @@ import { Protocol } from '@colyseus/core';
 import { createRng, randomCommitment, receiptMatches, type Commitment, type MatchState } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import { joinById, quickMatch, serverRoom, startTestServer, type TestClient, type TestServer } from './harness.js';
+import { joinById, quickMatch, serverForFile, serverRoom } from './harness.js';
 
-let server: TestServer;
 const logLines: string[] = [];
-const open: TestClient[] = [];
-beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  server = await startTestServer({
-    log: pino({ level: 'debug' }, sink),
-    room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
-  });
+const sink = new Writable({
+  write(chunk, _enc, done) {
+    logLines.push(String(chunk));
+    done();
+  },
 });
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
+const server = serverForFile({
+  log: pino({ level: 'debug' }, sink),
+  room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
 });
+const open = server.open;
 
 /** The frames (not the pings) as text, each receipt hash (issue 14: a fresh salt every time) masked. */
 const masked = (frames: Uint8Array[]) =>
@@ -49,8 +42,8 @@ function telltales(c: Commitment): string[] {
 }
 
 it('keeps a locked commitment from the opponent and the spectators, whatever it is', async () => {
-  const a = await quickMatch(server, 'Sealer');
-  const b = await quickMatch(server, 'Watcher');
+  const a = await quickMatch(server.get(), 'Sealer');
+  const b = await quickMatch(server.get(), 'Watcher');
   open.push(a, b);
   await a.until(() => a.of('welcome').length && b.of('welcome').length, 'welcomes');
   for (const c of [a, b]) {
@@ -58,7 +51,7 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
     bot.seatNo = c.seat;
     bot.tick();
   }
-  const spec = await joinById(server, a.room.roomId, { spectate: true });
+  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
   open.push(spec);
   await a.until(() => a.state.phase === 'commit' && spec.state.phase === 'commit', 'commit window', 15_000);
   const match = (serverRoom(a.room.roomId) as unknown as { match: { match: MatchState } }).match.match;
@@ -115,7 +108,7 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
 
   // Nothing in the HTTP answers or the log lines either.
   const http = (
-    await Promise.all(['/api/matches', '/health'].map((p) => fetch(`${server.url}${p}`).then((r) => r.text())))
+    await Promise.all(['/api/matches', '/health'].map((p) => fetch(`${server.get().url}${p}`).then((r) => r.text())))
   ).join('');
   expect(http).not.toMatch(/port-broadside|vent-coolant|"engine"/);
   expect(logLines.length).toBeGreaterThan(0);

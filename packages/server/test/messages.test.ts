@@ -1,24 +1,17 @@
 // Every class of invalid message gets an `error` naming what was wrong, the match untouched, the connection kept.
 // A flood gets errors, then a disconnect, and the room goes on.
 import type { Room } from '@colyseus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import { joinById, quickMatch, startTestServer, type TestClient, type TestServer } from './harness.js';
+import { joinById, quickMatch, serverForFile, type TestClient } from './harness.js';
 
-let server: TestServer;
-const open: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
-});
+const server = serverForFile();
+const open = server.open;
 
 async function pair() {
-  const a = await quickMatch(server, 'A');
-  const b = await quickMatch(server, 'B');
-  const spec = await joinById(server, a.room.roomId, { spectate: true });
+  const a = await quickMatch(server.get(), 'A');
+  const b = await quickMatch(server.get(), 'B');
+  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
   open.push(a, b, spec);
   await a.until(() => a.of('welcome').length && b.of('welcome').length, 'welcomes');
   return { a, b, spec };

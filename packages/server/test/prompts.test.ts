@@ -2,19 +2,12 @@
 // offers → an `error`, the match untouched, the connection alive; the right answer then goes through.
 import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import { joinById, quickMatch, startTestServer, type TestClient, type TestServer } from './harness.js';
+import { joinById, quickMatch, serverForFile, type TestClient } from './harness.js';
 
-let server: TestServer;
-const open: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
-});
+const server = serverForFile();
+const open = server.open;
 
 async function refused(c: TestClient, watcher: TestClient, payload: unknown, code: string, mention?: RegExp) {
   const before = JSON.stringify(watcher.state.toJSON());
@@ -29,9 +22,9 @@ async function refused(c: TestClient, watcher: TestClient, payload: unknown, cod
 
 describe('fighter prompts', () => {
   it('refuse an answer from the wrong seat and a squadron that is not on offer, then take the right one', async () => {
-    const a = await quickMatch(server, 'A');
-    const b = await quickMatch(server, 'B');
-    const spec = await joinById(server, a.room.roomId, { spectate: true });
+    const a = await quickMatch(server.get(), 'A');
+    const b = await quickMatch(server.get(), 'B');
+    const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
     open.push(a, b, spec);
     for (const c of [a, b]) {
       const bot = attachBot(c.room as Room, {

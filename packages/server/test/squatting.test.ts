@@ -2,32 +2,17 @@
 // apart, a private room's seat is refused at reservation without the invite, a finished room's free seat is nobody's.
 // Time: the reservation clock (createGameServer http.now) and the room clocks are driven; nothing waits.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOLD_MS } from '../src/rooms/seats.js';
-import {
-  advanceClock,
-  createPrivate,
-  joinById,
-  quickMatch,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from './harness.js';
+import { advanceClock, createPrivate, joinById, quickMatch, serverForFile, type TestClient } from './harness.js';
 
-let server: TestServer;
 let now = 5_000_000;
-const open: TestClient[] = [];
+const server = serverForFile({ http: { now: () => now } });
+const open = server.open;
 const track = (c: TestClient) => {
   open.push(c);
   return c;
 };
-beforeAll(async () => {
-  server = await startTestServer({ http: { now: () => now } });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.leave()));
-  await server.stop();
-});
 
 /** Colyseus' matchmaking answer: a seat reservation (its room) or a refusal (its words). */
 type SquatAnswer = { roomId?: string; error?: string };
@@ -37,7 +22,7 @@ function squat(method: string, roomOrName: string, options: object): Promise<{ s
   return new Promise((resolve, reject) => {
     const text = JSON.stringify(options);
     const req = request(
-      `${server.url}/matchmake/${method}/${roomOrName}`,
+      `${server.get().url}/matchmake/${method}/${roomOrName}`,
       {
         method: 'POST',
         localAddress: '127.0.0.2',
@@ -73,7 +58,7 @@ describe('quick match under a squatter', () => {
     const first = await squat('joinOrCreate', 'match', { name: 'squatter' });
     expect(first.status).toBe(200);
     rooms.add(roomOf(first));
-    const a = track(await quickMatch(server, 'Ada'));
+    const a = track(await quickMatch(server.get(), 'Ada'));
     rooms.add(a.room.roomId);
     for (let t = 1; t <= 3; t++) {
       second([...rooms]);
@@ -82,7 +67,7 @@ describe('quick match under a squatter', () => {
       rooms.add(roomOf(r));
     }
     second([...rooms]);
-    const b = track(await quickMatch(server, 'Bo'));
+    const b = track(await quickMatch(server.get(), 'Bo'));
     expect(b.room.roomId).toBe(a.room.roomId);
     await a.until(() => a.state.phase === 'factions', 'the match starts');
     expect(a.state.seats.map((s) => s.name)).toEqual(a.seat === 0 ? ['Ada', 'Bo'] : ['Bo', 'Ada']);
@@ -91,16 +76,16 @@ describe('quick match under a squatter', () => {
   it('an unused reservation holds its seat for HOLD_MS at most', async () => {
     now += 120_000; // the squatter's strike is over: a fresh address
     const r = await squat('joinOrCreate', 'match', { name: 'slow' });
-    const a = track(await quickMatch(server, 'Cy'));
+    const a = track(await quickMatch(server.get(), 'Cy'));
     expect(a.room.roomId).toBe(r.body.roomId); // the room with a held seat takes Cy
     // The room is full of holds now: a third player goes elsewhere …
-    const c = track(await quickMatch(server, 'Di'));
+    const c = track(await quickMatch(server.get(), 'Di'));
     expect(c.room.roomId).not.toBe(a.room.roomId);
     await c.leave();
     // … and once the hold lapses, the next one is paired with Cy.
     now += HOLD_MS;
     advanceClock(a.room.roomId, HOLD_MS);
-    const d = track(await quickMatch(server, 'Ed'));
+    const d = track(await quickMatch(server.get(), 'Ed'));
     expect(d.room.roomId).toBe(a.room.roomId);
     await a.until(() => a.state.phase === 'factions', 'the match starts');
   });
@@ -109,7 +94,7 @@ describe('quick match under a squatter', () => {
 describe('a private room', () => {
   it('refuses a reservation without the invite, with its words; the invited friend gets in', async () => {
     now += 120_000;
-    const host = track(await createPrivate(server, { name: 'Host' }));
+    const host = track(await createPrivate(server.get(), { name: 'Host' }));
     const invite = (host.of('welcome')[0] as { invite?: string }).invite!;
     for (let i = 0; i < 5; i++) {
       const r = await squat('joinById', host.room.roomId, { name: 'stranger' });
@@ -118,7 +103,7 @@ describe('a private room', () => {
       const w = await squat('joinById', host.room.roomId, { name: 'stranger', invite: `${invite.slice(1)}x` });
       expect(w.body.error).toBe('this match is private: a wrong or missing invite code');
     }
-    const friend = track(await joinById(server, host.room.roomId, { name: 'Friend', invite }));
+    const friend = track(await joinById(server.get(), host.room.roomId, { name: 'Friend', invite }));
     await friend.until(() => friend.state.phase === 'factions', 'the match starts');
   });
 });
@@ -126,8 +111,8 @@ describe('a private room', () => {
 describe('a finished room', () => {
   it('gives nobody the seat a player left', async () => {
     now += 120_000;
-    const a = track(await quickMatch(server, 'Fay'));
-    const b = track(await quickMatch(server, 'Gus'));
+    const a = track(await quickMatch(server.get(), 'Fay'));
+    const b = track(await quickMatch(server.get(), 'Gus'));
     await a.until(() => a.state.phase === 'factions', 'the match starts');
     a.send('concede');
     await b.until(() => b.state.phase === 'finished', 'finished');

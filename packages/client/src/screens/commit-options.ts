@@ -6,13 +6,11 @@ import {
   cardAvailability,
   cardMount,
   distance,
-  firingDirection,
+  firingLine,
   inArc,
   mountArcs,
   mountComponent,
   mountHex,
-  neighbour,
-  onBoard,
   findCard,
   type WeaponCard,
   type CardAvailability,
@@ -54,31 +52,21 @@ export function cardNote(s: MatchState, seat: Seat, card: CardId): string | null
   return a.reason;
 }
 
-/** The hexes a warship weapon covers: its firing line for beams and tokens, its arcs within range for direct fire. */
+/**
+ * The hexes a warship weapon covers: its firing line for beams and tokens (the engine's firingLine), its arcs within
+ * range for direct fire.
+ */
 export function weaponHexes(s: MatchState, seat: Seat, play: CardPlay): Hex[] {
+  const line = firingLine(s, seat, play);
+  if (line) return line.path;
   const mount = cardMount(play.card);
   if (!mount) return [];
   const ship = s.ships[seat];
-  const id = ship.loadout[mountComponent(mount)];
-  const found = id ? findCard<WeaponCard>(id, ['main', 'broadside']) : null;
-  const w = found?.ok ? found.value : null;
-  if (!w) return [];
+  const found = findCard<WeaponCard>(ship.loadout[mountComponent(mount)], ['main', 'broadside']);
+  if (!found.ok) return [];
   const from = mountHex(ship, mount);
-  if (w.class !== 'direct') {
-    const dir = firingDirection(ship, mount, 'aim' in play ? play.aim : undefined);
-    const out: Hex[] = [];
-    let h = from;
-    // A beam reaches its range (RULES §4.5); a token flies on until it leaves the board.
-    const reach = w.class === 'laser' ? (w.range ?? 0) : s.scenario.cols + s.scenario.rows;
-    for (let i = 0; i < reach; i++) {
-      h = neighbour(h, dir);
-      if (!onBoard(s.scenario, h)) break;
-      out.push(h);
-    }
-    return out;
-  }
-  const arcs = mountArcs(ship, mount, w, 'turret' in play ? play.turret : undefined);
-  const range = w.range ?? 0;
+  const arcs = mountArcs(ship, mount, found.value, 'turret' in play ? play.turret : undefined);
+  const range = found.value.range ?? 0;
   return boardHexes(s.scenario).filter((h) => {
     const d = distance(from, h);
     return d >= 1 && d <= range && arcs.some((a) => inArc(a, from, ship.facing, h));

@@ -4,9 +4,15 @@ import { PRACTICE_LEVELS, type PracticeLevel, type ServerMessages } from '@star-
 import { h } from '../ui/dom.js';
 
 export const LEVEL_TEXT: Record<PracticeLevel, { name: string; about: string }> = {
-  easy: { name: 'Easy', about: 'Takes the best-looking move one step ahead: a calm place to learn the ropes.' },
+  easy: {
+    name: 'Easy',
+    about: 'Looks one step ahead and often settles for a good move, not the best: a calm place to learn the ropes.',
+  },
   medium: { name: 'Medium', about: 'Looks further ahead and weighs what you might order: a fair fight.' },
-  hard: { name: 'Hard', about: 'Searches thousands of possible rounds before every sealed order: bring your best.' },
+  hard: {
+    name: 'Hard',
+    about: 'Drafts the strongest ship it knows and plays out hundreds of rounds before every order: bring your best.',
+  },
 };
 
 /** One button per level (id `bot-<level>`), its sentence beneath its name. */

@@ -10,7 +10,7 @@ import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from './admission.js';
 import { onClientMessage, type Member } from './client-messages.js';
 import { Computer, computerName } from './computer.js';
-import type { BotAnswer } from '../bots/levels.js';
+import { computerHost } from './computer-host.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
 import { configureRoom, creatorOptions, restoreSettings, settingsOf } from './settings.js';
@@ -19,7 +19,8 @@ import { Listing, type MatchMetadata } from './listing.js';
 import { applyInput } from './inputs.js';
 import { tokenHash, type Input } from './input-log.js';
 import { Journal } from './journal.js';
-import { Match, type MatchHost, type Outcome } from './match.js';
+import { Match, type Outcome } from './match.js';
+import { matchHost } from './match-room-host.js';
 import { MatchStart } from './match-start.js';
 import { afterRestore, openLog, replay, restoreClaim, savedOptions } from './restore.js';
 import { giveUp, MOVED } from './lease.js';
@@ -92,8 +93,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
     this.desk = this.guardRoom();
     if (o.private) void this.setPrivate(true);
-    this.match = new Match(this.host());
-    this.computer = new Computer(this.computerHost(), this.deps.bots, this.deps.botOfferSeconds);
+    this.match = new Match(
+      matchHost(this, {
+        output: this.output,
+        storage: this.deps.storage,
+        animationCapSeconds: this.deps.animationCapSeconds,
+      }),
+    );
+    const host = computerHost(this, this.computerTimers, () => this.start.soon());
+    this.computer = new Computer(host, this.deps.bots, this.deps.botOfferSeconds);
     // The room sends its own patches (room-output.ts); timers: room-timers.ts.
     this.output.start(
       () => {
@@ -160,65 +168,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** Logs an input, then applies it (restore.ts). */
   async write(input: Input): Promise<void> {
     await this.journal.write(input, () => this.apply(input));
-  }
-
-  private host(): MatchHost {
-    return {
-      state: this.state,
-      log: this.log,
-      now: () => this.clockNow(),
-      setTimeout: (fn, ms) => this.timers.add(fn, ms),
-      // The patch goes first, so a message never overtakes the state it follows (a prompt is read against the board).
-      // The commitment echo depends on no state: its seat's lockedIn goes with the turn's patch.
-      sendToSeat: (seat, type, msg) => {
-        const c = this.seats.clients[seat];
-        if (c) {
-          if (type !== 'commitment') this.flushPatch();
-          sendTo(c, type, msg);
-        }
-      },
-      broadcast: (type, msg) => this.output.toAll(type, msg),
-      animationCapMs: this.deps.animationCapSeconds * 1000,
-      saveRecord: (summary, record) => {
-        if (!this.journal.replaying) return this.deps.storage.saveRecord(summary, record);
-        this.journal.replayedRecord = { summary, record }; // stored after the replay if the crash came first
-        return Promise.resolve();
-      },
-      onPhaseChange: () => {
-        this.updateMetadata();
-        this.computer?.onPhaseChange();
-      },
-    };
-  }
-
-  private computerHost() {
-    return {
-      state: this.state,
-      log: this.log,
-      match: () => this.match,
-      setTimeout: (fn: () => void, ms: number) => this.computerTimers.add(fn, ms),
-      step: (what: string, fn: () => void) => this.guard(what, fn),
-      sendOffer: (seat: Seat, msg: ServerMessages['computer-offer']) => {
-        const c = this.seats.clients[seat];
-        if (c) sendTo(c, 'computer-offer', msg);
-      },
-      start: () => {
-        if (!this.journal.replaying) this.start.soon();
-      },
-      answer: (seat: Seat, answer: BotAnswer) => this.answerFor(seat, answer),
-      logOffer: (seat: Seat) => void this.write({ k: 'offer', seat }),
-    };
-  }
-
-  /** The computer's answer, as the message of its seat: logged, then applied like a player's (client-messages.ts). */
-  private async answerFor(seat: Seat, answer: BotAnswer): Promise<Outcome> {
-    const input: Input = { k: 'msg', seat, ...this.match.messageOf(answer) };
-    let outcome: Outcome = {
-      ok: false,
-      error: { code: 'illegal', message: `${input.type}: the server could not apply it` },
-    };
-    await this.journal.write(input, () => this.guard('computer answer', () => (outcome = this.apply(input)!)));
-    return outcome;
   }
 
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
