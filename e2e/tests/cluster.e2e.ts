@@ -136,7 +136,11 @@ test('a match through the proxy survives a kill -9 and a SIGTERM of its process:
   // A figure for the README (not a bound): kill -9 to every page back in the match.
   console.log(`cluster: every page back ${Date.now() - killedAt} ms after the kill -9 (LEASE_MS 1500)`);
   console.log(`cluster: Kim's banners meanwhile: ${JSON.stringify(await bannerTexts(a))}`);
-  for (const [p, who] of [[a, 'Kim'], [b, 'Lev'], [watcher, 'Mo']] as const)
+  for (const [p, who] of [
+    [a, 'Kim'],
+    [b, 'Lev'],
+    [watcher, 'Mo'],
+  ] as const)
     expect(replicaOf(sockets.get(p)!), `${who}'s sockets: ${sockets.get(p)!.join(' ')}`).toBe(other);
   await expect(watcher.locator('#spectating')).toBeVisible();
   await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
@@ -158,7 +162,11 @@ test('a match through the proxy survives a kill -9 and a SIGTERM of its process:
   await shot(b, '62-cluster-handover-restarting');
   for (const p of [a, b, watcher]) await expect(p.locator('#reconnecting')).toHaveCount(0, { timeout: 60_000 });
   console.log(`cluster: every page back ${Date.now() - stoppedAt} ms after the SIGTERM hand-over`);
-  for (const [p, who] of [[a, 'Kim'], [b, 'Lev'], [watcher, 'Mo']] as const)
+  for (const [p, who] of [
+    [a, 'Kim'],
+    [b, 'Lev'],
+    [watcher, 'Mo'],
+  ] as const)
     expect(replicaOf(sockets.get(p)!), `${who}'s sockets: ${sockets.get(p)!.join(' ')}`).toBe(holder);
   await expect(b.locator('#opponent-lock .light.on')).toBeVisible();
 
