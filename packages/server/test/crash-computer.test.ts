@@ -13,7 +13,15 @@ import { describe, expect, it } from 'vitest';
 import { attachBot, type BotOptions } from './bot.js';
 import { eventsShown } from './event-log.js';
 import type { TestClient } from './harness.js';
-import { createPrivateVia, eventually, getJson, joinByIdVia, spawnServer, type ServerProcess } from './processes.js';
+import {
+  createPrivateVia,
+  eventually,
+  getJson,
+  joinByIdVia,
+  quickMatchVia,
+  spawnServer,
+  type ServerProcess,
+} from './processes.js';
 import { crashRig, picks } from './crash-setup.js';
 import { servicesInstalled } from './services.js';
 
@@ -36,7 +44,7 @@ interface Case {
 
 function crashSuite(kind: 'sqlite' | 'postgres') {
   // Every answer must be the computer's own (a deadline out of reach: no default stands in for it).
-  const rig = crashRig(kind, 'crash-bot', { BOT_THREADS: '1', BOT_THINK_MS: '600000' });
+  const rig = crashRig(kind, 'crash-bot', { BOT_THREADS: '1', BOT_THINK_MS: '600000', BOT_OFFER_SECONDS: '1' });
   const track = rig.track;
   let proc: ServerProcess | null = null;
 
@@ -80,6 +88,9 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     );
     const picksBefore = picks(draft.spec.state);
     const cases = [locked, prompt, draft];
+    // (d) Quick match: a player alone was offered the computer and had not answered yet.
+    const alone = track(await quickMatchVia(proc, 'alone'));
+    const offered = await alone.until(() => alone.of('computer-offer')[0], 'alone: the offer', 60_000);
 
     // ------------------------------------------------------------------ the crash
     const first = proc;
@@ -98,6 +109,17 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
       // The computer is in its seat again.
       expect(c.spec2.state.seats[1]).toMatchObject({ name: 'Computer (easy)', bot: 'easy', taken: true });
     }
+
+    // The player alone is offered the computer again, accepts, and the computer takes the empty seat.
+    await alone.until(() => alone.closed, 'alone: the crash seen');
+    await alone.reconnect();
+    expect(await alone.until(() => alone.of('computer-offer')[1], 'alone: the offer made again')).toEqual(offered);
+    const aloneBot = attachBot(alone.room as Room, { seed: 'alone-after', aggressive: true });
+    aloneBot.seatNo = alone.seat;
+    alone.send('play-computer', { level: 'easy' });
+    await alone.until(() => alone.state.phase !== 'waiting', 'alone: the match against the computer starts');
+    expect(alone.state.seats[1 - alone.seat]).toMatchObject({ name: 'Computer (easy)', bot: 'easy' });
+    aloneBot.tick();
 
     // Same point as before the crash: the computer's lock-in is still there (the human's is not); the prompt is asked
     // again with the same id; the draft has the picks it had.
@@ -129,7 +151,13 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     for (const c of cases)
       await c.spec2!.until(() => c.spec2!.of('ended').length > 0, `${c.name}: the end of the match`, 240_000);
 
+    await alone.until(() => alone.of('ended').length > 0, 'alone: the end of the match', 240_000);
+
     // ------------------------------------------------------------------ the records replay to what was shown
+    const aloneRecord = await getJson<MatchRecord>(`${proc.url}/api/records/${alone.of('ended')[0]!.recordId}`);
+    const aloneReplay = replayRecord(aloneRecord.body);
+    if (!aloneReplay.ok) throw new Error(`alone: replay: ${aloneReplay.error.message}`);
+    expect(eventsShown(alone.messages, 'alone')).toEqual(aloneReplay.value.events);
     for (const c of cases) {
       const ended = c.spec2!.of('ended')[0]!;
       expect(ended.recordId, `${c.name}: a record`).toBeTruthy();

@@ -89,6 +89,18 @@ describe('SQLite storage', () => {
   contract('sqlite', open, open);
 });
 
+describe('SQLite storage, the input log appended on its own thread (what openStorage uses)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'se-sqlite-thread-'));
+  const file = join(dir, 'records.sqlite');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const open = async () => {
+    const s = new SqliteStorage(file, { appendOffThread: true });
+    await s.init();
+    return s;
+  };
+  contract('sqlite-thread', open, open);
+});
+
 const havePg = servicesInstalled();
 if (!havePg)
   console.warn(

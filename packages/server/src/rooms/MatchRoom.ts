@@ -309,7 +309,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
     this.seats.reconnecting[seat] = deferred;
-    void this.write({ k: 'drop', seat });
+    this.write({ k: 'drop', seat }).catch(() => {}); // logged by the journal
     this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
   }
 
@@ -344,6 +344,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.log.info({ seat, restored: back !== null }, 'player reconnected');
     client.send('welcome', { role: 'player', seat, roomId: this.roomId });
     for (const [type, msg] of this.match.catchUp(seat)) sendTo(client, type, msg);
+    // Back in a room still waiting for an opponent (after a restore): quick match's offer of the computer goes on.
+    if (this.state.phase === 'waiting') this.computer.resume(seat);
     markChanged(this);
   }
 
@@ -361,7 +363,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     // Shutting down: the seat stays the log's, to be restored with its match.
     if (this.closing) return;
     if (this.match.live) this.log.info({ seat, code }, 'player left: the seat forfeits');
-    void this.write({ k: 'leave', seat });
+    this.write({ k: 'leave', seat }).catch(() => {}); // logged by the journal
   }
 
   /**

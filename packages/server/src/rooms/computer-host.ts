@@ -44,7 +44,7 @@ export function computerHost(room: ComputerRoom, timers: RoomTimers, start: () =
       if (!room.journal.replaying) start();
     },
     answer: (seat, answer) => answerFor(room, seat, answer),
-    logOffer: (seat) => void room.write({ k: 'offer', seat }),
+    logOffer: (seat) => room.write({ k: 'offer', seat }).catch(() => {}), // logged by the journal
   };
 }
 

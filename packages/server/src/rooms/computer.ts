@@ -93,6 +93,17 @@ export class Computer {
     this.host.sendOffer(seat, { levels: [...PRACTICE_LEVELS], waitedSeconds: this.offerSeconds });
   }
 
+  /**
+   * The waiting player is back after a restore: an offer it had not answered is made again; otherwise the wait for
+   * one starts over (none if it declined).
+   */
+  resume(seat: Seat): void {
+    const st = this.host.state;
+    if (!this.offered) this.waitingAlone(seat);
+    else if (st.phase === 'waiting' && !st.seats.every((x) => x.taken))
+      this.host.sendOffer(seat, { levels: [...PRACTICE_LEVELS], waitedSeconds: this.offerSeconds });
+  }
+
   /** Both seats are taken (or the room empties): no offer any more. */
   cancelOffer(): void {
     this.offerTimer?.clear();

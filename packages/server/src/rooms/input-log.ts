@@ -123,6 +123,14 @@ export class InputLog {
     this.onLost();
   }
 
+  /** Resolves once every write so far has settled (either way). */
+  settled(): Promise<void> {
+    return (this.tail ?? Promise.resolve()).then(
+      () => {},
+      () => {},
+    );
+  }
+
   private follow(p: Promise<void>): Promise<void> {
     const t = p.finally(() => {
       if (this.tail === t) this.tail = null;

@@ -68,8 +68,10 @@ export class Journal {
   /** The room is gone: its log has nothing left to restore (unless `keep`: a shutdown that keeps it). */
   dispose(keep: boolean): void {
     if (keep || !this.on || this.wal.lost) return; // a lost room's log is its new owner's
-    this.storage
-      .closeRoom(this.roomId)
+    // After the appends still in flight (a last `leave`): closed first, the log would refuse them as another's.
+    void this.wal
+      .settled()
+      .then(() => this.storage.closeRoom(this.roomId))
       .catch((err: unknown) => this.log.error({ err }, 'the input log could not be closed'));
   }
 }

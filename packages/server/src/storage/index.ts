@@ -11,7 +11,9 @@ export { SqliteStorage } from './sqlite.js';
 export async function openStorage(env: NodeJS.ProcessEnv = process.env): Promise<Storage> {
   const storage: Storage = env.DATABASE_URL
     ? new PostgresStorage(env.DATABASE_URL)
-    : new SqliteStorage(env.SQLITE_PATH ?? resolve(process.cwd(), 'data', 'star-eater.sqlite'));
+    : new SqliteStorage(env.SQLITE_PATH ?? resolve(process.cwd(), 'data', 'star-eater.sqlite'), {
+        appendOffThread: env.INPUT_LOG_THREAD !== 'off',
+      });
   await storage.init();
   return storage;
 }

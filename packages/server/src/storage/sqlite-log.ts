@@ -3,16 +3,20 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
 
+/**
+ * An append, fenced on the room's owner (types.ts append): one statement, so the check and the write are one
+ * transaction; 0 rows changed = refused (another owner, or a seq already written). Parameters: seq, at, entry,
+ * room id, owner.
+ */
+export const FENCED_APPEND = `INSERT OR IGNORE INTO input_log (room_id, seq, at, entry)
+  SELECT room_id, ?, ?, ? FROM live_rooms WHERE room_id = ? AND owner = ?`;
+
 export class SqliteInputLog {
   private readonly insert: StatementSync;
   private readonly open: StatementSync;
 
   constructor(private readonly db: DatabaseSync) {
-    // Fenced on the owner (types.ts append): one statement, so the check and the write are one transaction.
-    this.insert = db.prepare(
-      `INSERT OR IGNORE INTO input_log (room_id, seq, at, entry)
-       SELECT room_id, ?, ?, ? FROM live_rooms WHERE room_id = ? AND owner = ?`,
-    );
+    this.insert = db.prepare(FENCED_APPEND);
     this.open = db.prepare('INSERT INTO live_rooms (room_id, owner, created_at, options) VALUES (?, ?, ?, ?)');
   }
 

@@ -4,14 +4,16 @@
 // (bench: p99 lock-in → result 700 ms at 500 matches, 10 ms without). Reads stay on the main thread (WAL lets them
 // run beside the writer); saveRecord resolves once the row is committed, and a read waits for the saves still in
 // flight, so a client that learns a record id (the 'ended' message) and asks for it at once always gets it.
-// The input log (issue 11) is written on the main thread, synchronously: an append is committed to the WAL file
-// before the room acts on the input (synchronous = NORMAL: no fsync per commit, and the OS keeps what a kill -9 left),
-// and checkpoints (the fsyncs) run on the writer thread only.
+// The input log (issue 11): an append is committed to the WAL file before the room acts on the input (synchronous =
+// NORMAL: no fsync per commit, and the OS keeps what a kill -9 left) — on a thread of its own with `appendOffThread`
+// (sqlite-appender.ts: group commits, the rooms' event loop never waits for a write; what openStorage uses), else on
+// the main thread, synchronously. Checkpoints (the fsyncs) run on the writer thread only.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { migrateSqlite } from './migrations/run.js';
+import { SqliteAppender } from './sqlite-appender.js';
 import { SqliteInputLog } from './sqlite-log.js';
 import type { ClaimedRoom, LiveRoom, RecordSummary, Storage } from './types.js';
 
@@ -51,7 +53,12 @@ export class SqliteStorage implements Storage {
   /** Saves in flight by record id. */
   private inflight = new Map<string, Promise<void>>();
 
-  constructor(readonly path: string) {
+  private appender: SqliteAppender | null = null;
+
+  constructor(
+    readonly path: string,
+    private readonly opts: { appendOffThread?: boolean } = {},
+  ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
   }
@@ -67,6 +74,8 @@ export class SqliteStorage implements Storage {
     if (this.path !== ':memory:') this.db.exec('PRAGMA wal_autocheckpoint = 0');
     // An in-memory database is private to its connection: it keeps its writes on this thread (and has no fsync).
     if (this.path !== ':memory:' && !this.writer) this.startWriter();
+    if (this.path !== ':memory:' && this.opts.appendOffThread && !this.appender)
+      this.appender = new SqliteAppender(this.path);
   }
 
   private startWriter(): void {
@@ -138,7 +147,8 @@ export class SqliteStorage implements Storage {
   openRoom(room: LiveRoom): void {
     this.inputLog.openRoom(room);
   }
-  append(roomId: string, owner: string, seq: number, at: number, entry: string): void {
+  append(roomId: string, owner: string, seq: number, at: number, entry: string): void | Promise<void> {
+    if (this.appender) return this.appender.append(roomId, owner, seq, at, entry);
     this.inputLog.append(roomId, owner, seq, at, entry);
   }
   async ownedRooms(owner: string): Promise<string[]> {
@@ -156,6 +166,8 @@ export class SqliteStorage implements Storage {
 
   /** Waits for the saves in flight, then closes the writer and the database. */
   async close(): Promise<void> {
+    await this.appender?.close();
+    this.appender = null;
     const w = this.writer;
     if (w) {
       await Promise.all(this.inflight.values()); // settled either way (record ids are unique per match)
