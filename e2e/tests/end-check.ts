@@ -84,6 +84,9 @@ async function overEndBar(page: Page): Promise<string[]> {
 /** The end screen of a match whose end is shown on `page` (seat 0's column first in the summary). */
 export async function checkEndScreen(page: Page): Promise<void> {
   await expect(page.locator('#end-screen')).toBeVisible();
+  // On a phone the summary starts closed (the board stays in view): a player opens it.
+  if (!(await page.locator('#summary-box').evaluate((d) => (d as HTMLDetailsElement).open)))
+    await page.locator('#summary-box > summary').click();
   await expect(page.locator('#match-summary')).toBeVisible();
   const c = await counted(page);
   expect(await summaryRow(page, 'Damage dealt')).toEqual(c.dealt.map(String));

@@ -54,7 +54,8 @@ export function matchSummary(recordId: string, names: [string, string], you: Sea
   const body = h('div.summary-body', null, h('span.spinner'), ' Counting…');
   const el = h(
     'details.summary-box',
-    { id: 'summary-box', open: true },
+    // Closed on a phone (the end bar sits over a board that must stay in view: the final position), open elsewhere.
+    { id: 'summary-box', open: !matchMedia('(max-width: 820px)').matches },
     h('summary', null, h('b', null, 'Summary')),
     body,
   );
