@@ -42,17 +42,21 @@ export class MatchStart {
       }
       // Open to spectators by id (maxClients leaves room: the seat desk and onJoin hold the limits, with words).
       await room.unlock();
+      if (ready()) {
+        // Started while still `pending`: the start goes to the input log first (with PostgreSQL a network round
+        // trip), and until it is applied the phase is still 'waiting' with both seats taken — a seat desk refresh
+        // then (every patch tick) locked the room again, for good: no spectator could join the match.
+        await room.write({ k: 'start', seed: Match.newSeed() });
+        return;
+      }
     } finally {
       this.pending = false;
       // Not starting after all (a seat was left meanwhile): the room is matchable again (rooms/seats.ts).
       if (!ready()) room.refreshSeats();
     }
-    if (!ready()) {
-      // Left during the unlock: back to matchmaking.
-      if (!room.state.settings.private) await room.setPrivate(false);
-      return void room.updateMetadata();
-    }
-    await room.write({ k: 'start', seed: Match.newSeed() });
+    // Left during the unlock: back to matchmaking.
+    if (!room.state.settings.private) await room.setPrivate(false);
+    room.updateMetadata();
   }
 
   /** Starts without waiting for it; a failure is logged (the room stays waiting). */
