@@ -33,7 +33,8 @@ export function header(s: BenchSettings): string {
     `Load: N bot matches (2 SDK clients each) over ${s.botProcs} bot process(es), think ${s.think[0]}-${s.think[1]} ms before each lock-in, ` +
     `draft and decision prompts answered at once, rematch at the end of a match (every match stays live).\n` +
     `Server ${s.pin ? 'pinned to CPU 0, bots to the other CPUs' : 'and bots share all CPUs (no pinning)'}; LOG_LEVEL=warn. ` +
-    `Each step: fresh server, matches joined at ${s.joinRate}/s (at most 32 joining at once per bot process), then a ${s.seconds} s measuring window.\n` +
+    `Each step: fresh server, matches joined at ${s.joinRate}/s (at most 32 joining at once per bot process, a failed join tried ` +
+    `again up to 3 times; the joins go on while matches keep starting, 30 s without one ends them), then a ${s.seconds} s measuring window.\n` +
     `latency = second lock-in sent → round result (events done:true) held by BOTH clients, one clock per match (same process).\n` +
     `bytes, frames = all frames received by a client in the window / its rounds (patches, messages, rematch drafts).\n` +
     `server cpu = the server process's CPU time in the window (all threads, user + sys from /proc) / rounds played: the cost of a ` +

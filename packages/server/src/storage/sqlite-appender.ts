@@ -96,6 +96,7 @@ export class SqliteAppender {
   async close(): Promise<void> {
     if (this.exited) return;
     const exited = new Promise((r) => this.worker.once('exit', r));
+    this.worker.ref(); // the process waits for the last commits and the thread's exit
     this.worker.postMessage('close');
     await exited;
   }

@@ -173,6 +173,7 @@ export class SqliteStorage implements Storage {
       await Promise.all(this.inflight.values()); // settled either way (record ids are unique per match)
       this.writer = null;
       const exited = new Promise((r) => w.once('exit', r));
+      w.ref(); // the process waits for the thread's exit
       w.postMessage('close');
       await exited;
     }
