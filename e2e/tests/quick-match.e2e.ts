@@ -109,6 +109,15 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   await b.setViewportSize({ width: 390, height: 844 });
   await shot(b, '11-end-phone');
   await expect.poll(() => boardProblems(b)).toEqual([]);
+  // Someone who opens the match after its end (a watch link) sees how it ended too: the server's catch-up says so.
+  const roomId = /#\/m\/([^?/]+)/.exec(b.url())?.[1];
+  if (!roomId) throw new Error(`no room id in ${b.url()}`);
+  const ctxC = await browser.newContext();
+  const c = await ctxC.newPage();
+  await c.goto(`/#/watch/${roomId}`);
+  await expect(c.locator('#end-title')).toHaveText(/ wins$/);
+  await expect(c.locator('#end-reason')).toContainText('concession');
+  await ctxC.close();
   // Rematch: Bo asks, Ada sees the request and accepts; both are back at the faction choice of a new match.
   await b.click('#rematch');
   await expect(b.locator('#rematch')).toHaveText('Rematch asked…');

@@ -98,6 +98,12 @@ describe('concede and rematch', () => {
     expect(rec.end).toEqual({ winner: b.seat, reason: 'concede' });
     const parsedRec = parseRecord(rec);
     expect(parsedRec.ok && replayRecord(parsedRec.value).ok).toBe(true);
+    // A page that joins after the end (a reload on the end screen) is told the end too, as the players were.
+    await b.until(() => b.of('ended').length, 'ended');
+    const late = await joinById(server.get(), roomId, { spectate: true });
+    open.push(late);
+    await late.until(() => late.of('ended').length, 'the end, in the catch-up');
+    expect(late.of('ended')).toEqual(b.of('ended'));
 
     expect((await b.expectError('concede')).code).toBe('wrong-phase');
     a.send('rematch');
@@ -107,7 +113,7 @@ describe('concede and rematch', () => {
     expect(spec.state.initiative).toBe(loser);
     expect(spec.state.seedHash).not.toBe(firstHash);
     expect(spec.state.seed).toBe('');
-    expect(spec.state.spectators).toBe(1);
+    expect(spec.state.spectators).toBe(2);
     // The rematch's record says its initiative went to the previous loser (RULES §7), and replays.
     await a.until(() => a.state.phase === 'commit', 'rematch round 1');
     b.send('concede');

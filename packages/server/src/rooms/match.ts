@@ -2,7 +2,7 @@
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
 import { createHash, randomBytes } from 'node:crypto';
-import type { ParsedMessages } from '@star-eater/protocol';
+import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import type { BotAnswer, BotRequest } from '../bots/levels.js';
 import { engine, type Draft, type InitiativeFrom, type RecordRound } from '../engine.js';
@@ -35,6 +35,8 @@ export class Match implements Phases {
   private drafting: DraftPhase | null = null;
   private players: [PlayerSetup, PlayerSetup] | null = null;
   private rounds: Rounds | null = null;
+  /** The `ended` message of the match just over, for a client that rejoins after the end (catchUp). */
+  private ended: ServerMessages['ended'] | null = null;
   private promptId = 0;
   private timer: Timer | null = null;
   private readonly animation: AnimationWait;
@@ -75,6 +77,7 @@ export class Match implements Phases {
     this.promptId = this.rounds?.promptId ?? this.promptId;
     this.players = null;
     this.rounds = null;
+    this.ended = null;
     st.matchNo += 1;
     st.seedHash = engine.seedHash(this.seed);
     st.seed = '';
@@ -223,8 +226,11 @@ export class Match implements Phases {
 
   /** For a client that (re)joins: its private view of what it may know now. */
   catchUp(seat: Seat | null): CatchUp[] {
-    if (!this.rounds && this.drafting && seat !== null) return this.drafting.catchUp(seat);
-    return this.rounds?.catchUp(seat) ?? [];
+    const out =
+      !this.rounds && this.drafting && seat !== null ? this.drafting.catchUp(seat) : (this.rounds?.catchUp(seat) ?? []);
+    // After the end, the end itself (a page reloaded on the end screen shows it again), after the last events.
+    if (this.phase === 'finished' && this.ended) out.push(['ended', this.ended]);
+    return out;
   }
 
   // ------------------------------------------------------------------ the end (RULES §4.6, §7)
@@ -290,12 +296,13 @@ export class Match implements Phases {
       { winner: st.winner, reason: st.endReason, recordId, rounds: this.rounds?.played.length ?? 0 },
       'match ended',
     );
-    this.host.broadcast('ended', {
+    this.ended = {
       winner: st.winner === 2 ? 'draw' : (st.winner as Seat),
       reason: st.endReason,
       seed: this.seed,
       recordId,
-    });
+    };
+    this.host.broadcast('ended', this.ended);
   }
 
   /** The winner of the match just over, for the rematch's initiative (RULES §7): a seat, 'draw', or null. */
