@@ -55,11 +55,14 @@ test('the tutorial: six lessons from the lobby to the end, a hint for a wrong or
   await expect(page.locator('#lesson-hint')).toContainText('The beam hit');
   await expect(page.locator('#log')).toContainText('Heavy Lance');
   await page.click('#lesson-next');
-  // 4 · Damage
+  // 4 · Damage. Each lesson's orders panel takes keys once it is on the page, with the lesson's title (mount() adds
+  // both after the board is built): a key pressed before that would be lost.
+  await expect(page.locator('#lesson-title')).toHaveText('4 · Damage');
   await lock(page, ['q', '0']);
   await expect(page.locator('#lesson-hint')).toContainText('structure');
   await page.click('#lesson-next');
   // 5 · Fighters: launch on the board.
+  await expect(page.locator('#lesson-title')).toHaveText('5 · Fighters');
   await lock(page, ['r']);
   const panel = page.locator('#decision-panel');
   await expect(panel).toContainText('Fighter phase');
@@ -71,6 +74,7 @@ test('the tutorial: six lessons from the lobby to the end, a hint for a wrong or
   await expect(page.locator('#lesson-hint')).toContainText('Your squadron is out');
   await page.click('#lesson-next');
   // 6 · Cooldown: Fire Main alone is greyed out until Vent Coolant is chosen with it.
+  await expect(page.locator('#lesson-title')).toHaveText('6 · Cooldown');
   await expect(page.locator('button.cc[data-card="fire-main"]')).toBeDisabled();
   await lock(page, ['y', 'q']);
   await expect(page.locator('#lesson-hint')).toContainText('Vent Coolant cleared the token');
