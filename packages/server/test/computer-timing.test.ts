@@ -1,7 +1,9 @@
 // The computer's timing and its failures (issue 10), on the driven room clock: it answers after its natural pause,
 // never later than its deadline (thinkMs past the longest pause), and a bot whose thread crashes or never answers
 // takes the RULES §7 time-out default, logged, while the match goes on.
+import { Writable } from 'node:stream';
 import type { Room } from '@colyseus/sdk';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameServerOptions } from '../src/app.js';
 import { BotPool } from '../src/bots/pool.js';
@@ -29,9 +31,10 @@ const fixture = (name: string) => new URL(`./fixtures/${name}.ts`, import.meta.u
 const computerOf = (c: TestClient) => (serverRoom(c.room.roomId) as unknown as MatchRoom).computer.seat!;
 
 /** A server with these bot settings and a practice match against `easy` on it, the human's faction chosen. */
-async function practice(bots: GameServerOptions['bots']): Promise<TestClient> {
+async function practice(bots: GameServerOptions['bots'], log?: GameServerOptions['log']): Promise<TestClient> {
   server = await startTestServer({
     bots,
+    ...(log ? { log } : {}),
     room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
   });
   const c = await createPractice(server, { bot: 'easy', name: 'Tess' });
@@ -78,7 +81,9 @@ describe('issue 10: the computer takes a natural pause on the room clock', () =>
 
   it('a thread that never answers: the default at the deadline (thinkMs past the longest pause), not later', async () => {
     const pool = new BotPool({ size: 1, workerUrl: fixture('bot-thread-stalls') });
-    const c = await practice({ pool, pauseMs: [200, 1000], thinkMs: 1500 });
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => done(void lines.push(String(chunk))) });
+    const c = await practice({ pool, pauseMs: [200, 1000], thinkMs: 1500 }, pino({ level: 'warn' }, sink));
     const bot = await draftOnFrozenClock(c, 2500, false);
     // RULES §7: a faction not chosen in time is FPA, a draft step the first legal card.
     expect(c.state.seats[1].faction).toBe('fpa');
@@ -91,6 +96,11 @@ describe('issue 10: the computer takes a natural pause on the room clock', () =>
     // RULES §7: no commitment in time is NONE and no cards, locked in as a player's would be.
     await c.until(() => c.state.seats[1].lockedIn, 'the default commitment locked in');
     expect(bot.counts.defaults).toBe(bot.counts.answers);
+    // Sealed until the reveal: no log line may say the computer's commitment is the default (the draft's may).
+    await c.roundTrip();
+    const commitNotes = () => lines.filter((l) => l.includes('"kind":"commit"') && l.includes('default'));
+    expect(commitNotes()).toEqual([]);
+    expect(lines.some((l) => l.includes('"kind":"faction"') && l.includes('taking the default'))).toBe(true);
     c.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
     const revealed = await c.until(
       () =>
@@ -101,6 +111,9 @@ describe('issue 10: the computer takes a natural pause on the room clock', () =>
       'the reveal',
     );
     expect(revealed).toMatchObject({ engines: ['NONE', 'NONE'] });
+    // Told once the match asks the computer something else (round 2's window, after the animation cap).
+    advanceClock(c.room.roomId, 20_000);
+    await c.until(() => commitNotes().length === 1, 'the failed commitment in the log, after the reveal');
   });
 
   it('a thread that crashes: the default after the pause, a fresh thread next time, and the match plays on', async () => {

@@ -6,7 +6,7 @@
 // room id, the matches play on to their end, and each stored record replays to exactly the events both seats and the
 // spectator received across the crash. Once on SQLite, once on a real PostgreSQL.
 import { DatabaseSync } from 'node:sqlite';
-import { parseRecord, replayRecord, type Commitment, type MatchRecord } from '@star-eater/engine';
+import { parseRecord, receiptMatches, replayRecord, type Commitment, type MatchRecord } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import pg from 'pg';
@@ -102,6 +102,11 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     seatOf(locked, 0).send('commit', { round: 1, commitment: SEALED });
     await locked.spec!.until(() => locked.spec!.state.seats[0].lockedIn, 'locked: seat 0 locked in');
     const sealedEcho = await seatOf(locked, 0).until(() => seatOf(locked, 0).of('commitment')[0], 'locked: the echo');
+    const other = seatOf(locked, 1);
+    const receiptBefore = await other.until(
+      () => other.of('receipt').find((r) => r.seat === 0)?.hash,
+      'locked: receipt',
+    );
     cases.push(locked);
     // A decision prompt pending (seat 0 launched a squadron: its fighter prompt).
     const prompt = await room('prompt', (seat) => ({
@@ -250,6 +255,14 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
       const watched = [...(c.spec?.messages ?? []), ...c.spec2!.messages];
       expect(eventsShown(watched, `${c.name} spectator`)).toEqual(replay.value.events);
     }
+    // The commit receipt published before the crash is the one shown after it and checked at the reveal (issue 14):
+    // the restored lock-in drew the same salt (from the seed).
+    const spec2 = locked.spec2!;
+    expect(spec2.of('receipt').find((r) => r.round === 1 && r.seat === 0)?.hash).toBe(receiptBefore);
+    const lockedRecord = await getJson<MatchRecord>(`${proc.url}/api/records/${spec2.of('ended')[0]!.recordId}`);
+    const round1 = lockedRecord.body.rounds[0]!;
+    expect(round1.receipts?.[0]?.hash).toBe(receiptBefore);
+    expect(receiptMatches(round1.commitments[0]!, round1.receipts![0]!.salt, receiptBefore)).toBe(true);
     // The timer's default for the seat that had not locked in: NONE, no cards (RULES §7).
     const timed = await getJson<MatchRecord>(`${proc.url}/api/records/${timer.spec2!.of('ended')[0]!.recordId}`);
     expect(timed.body.rounds[0]!.commitments[1]).toEqual({ engine: 'NONE', cards: [] });

@@ -77,6 +77,11 @@ export class BotSeat {
   private disposed = false;
   /** Answers given, and how many were the time-out default (for logs and tests). */
   readonly counts = { answers: 0, defaults: 0 };
+  /**
+   * A commitment the computer failed to make, told in the log only once the match asks something else: "took the
+   * default" before the reveal would tell a log reader its sealed commitment (NONE, no cards; RULES §7).
+   */
+  private heldNote: { key: string; note: Record<string, unknown> } | null = null;
 
   constructor(
     readonly seat: Seat,
@@ -105,6 +110,7 @@ export class BotSeat {
 
   private look(): void {
     const q = this.host.question(this.seat);
+    if (q && q.key !== this.heldNote?.key) this.tellHeldNote();
     if (!q || q.key === this.turn?.key) return;
     this.drop();
     const [min, max] = this.settings.pauseMs;
@@ -173,7 +179,8 @@ export class BotSeat {
       outcome = await this.host.answer(this.seat, t.answer);
       // The code only: a refusal's words may name the cards of a commitment still sealed.
       if (!outcome.ok) this.host.log.error({ ...log, code: outcome.error.code }, 'the computer answered illegally');
-    } else this.host.log.warn({ ...log, reason: t.failure }, 'the computer failed to answer: taking the default');
+    } else if (t.request.kind === 'commit') this.heldNote = { key: t.key, note: { ...log, reason: t.failure } };
+    else this.host.log.warn({ ...log, reason: t.failure }, 'the computer failed to answer: taking the default');
     if (this.disposed) return;
     if (!outcome?.ok) {
       this.counts.defaults += 1;
@@ -195,8 +202,14 @@ export class BotSeat {
     this.turn = null;
   }
 
+  private tellHeldNote(): void {
+    if (this.heldNote) this.host.log.warn(this.heldNote.note, 'the computer failed to answer: took the default');
+    this.heldNote = null;
+  }
+
   dispose(): void {
     this.disposed = true;
     this.drop();
+    this.tellHeldNote();
   }
 }

@@ -1,7 +1,7 @@
 // The match state machine of one room (issue 4): factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import type { BotAnswer, BotRequest } from '../bots/levels.js';
@@ -160,7 +160,11 @@ export class Match implements Phases {
       players: this.players,
     });
     syncBoard(st, m);
-    this.rounds = new Rounds(this.host, this, m, this.promptId, () => this.finish());
+    // Receipt salts from the seed (secret until the end, RULES §7), apart from the dice by their label.
+    const seed = this.seed;
+    const saltFor = (round: number, seat: Seat, nth: number) =>
+      createHmac('sha256', seed).update(`receipt:${round}:${seat}:${nth}`).digest('hex');
+    this.rounds = new Rounds(this.host, this, m, this.promptId, () => this.finish(), saltFor);
     this.rounds.open();
   }
 

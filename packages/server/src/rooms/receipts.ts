@@ -1,17 +1,26 @@
 // Commit receipts of the current commitment window (issue 14): at each lock-in a fresh 256-bit salt and the hash of
 // the canonical commitment with it (@star-eater/engine commitmentHash); the hash is published at once, the salt only
 // at the reveal. Salts live here, in memory, until then: never in the synced state, a broadcast or a log line.
-import { randomBytes } from 'node:crypto';
+// A salt is drawn from the match's secret seed (saltFor), not from the machine: a match rebuilt from its input log
+// after a crash (issue 11) locks in again with the same salts, so a hash published before the crash is the one the
+// reveal checks.
 import { type Commitment, commitmentHash, type RecordReceipt, type Seat } from '@star-eater/engine';
 
 export type Receipt = RecordReceipt;
 
+/** The salt of `seat`'s `nth` lock-in (from 0) in `round`: 64 hex digits no one can foresee without the seed. */
+export type SaltFor = (round: number, seat: Seat, nth: number) => string;
+
 export class Receipts {
   private held: [Receipt | null, Receipt | null] = [null, null];
+  /** Lock-ins per seat in this window: a lock-in again after a revise gets a salt of its own. */
+  private locks: [number, number] = [0, 0];
 
-  /** A seat locked in (or locked in again with another commitment): its new receipt's hash. */
-  lock(seat: Seat, commitment: Commitment): string {
-    const salt = randomBytes(32).toString('hex');
+  constructor(private readonly saltFor: SaltFor) {}
+
+  /** A seat locked in (or locked in again with another commitment) in `round`: its new receipt's hash. */
+  lock(seat: Seat, commitment: Commitment, round: number): string {
+    const salt = this.saltFor(round, seat, this.locks[seat]++);
     const r = { hash: commitmentHash(commitment, salt), salt };
     this.held[seat] = r;
     return r.hash;
@@ -31,6 +40,7 @@ export class Receipts {
   reveal(locked: readonly boolean[]): [Receipt | null, Receipt | null] {
     const out: [Receipt | null, Receipt | null] = [locked[0] ? this.held[0] : null, locked[1] ? this.held[1] : null];
     this.held = [null, null];
+    this.locks = [0, 0];
     return out;
   }
 }

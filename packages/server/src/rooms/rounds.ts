@@ -6,7 +6,7 @@ import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
 import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
 import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
-import { Receipts } from './receipts.js';
+import { Receipts, type SaltFor } from './receipts.js';
 import { syncBoard } from './sync.js';
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
@@ -31,7 +31,7 @@ export class Rounds {
   /** The events of the last completed round, for a client that missed them (catchUp): the only history kept. */
   private lastRound: { round: number; events: MatchEvent[] } | null = null;
   /** This window's commit receipts (receipts.ts), and the last reveal's, for a client that comes back. */
-  private receipts = new Receipts();
+  private readonly receipts: Receipts;
   private lastReveal: ServerMessages['receipts-revealed'] | null = null;
 
   constructor(
@@ -43,7 +43,11 @@ export class Rounds {
     public promptId: number,
     /** Called when a round ends with a winner. */
     private readonly onWinner: () => void,
-  ) {}
+    /** The commit receipts' salts, from the match's seed (receipts.ts). */
+    saltFor: SaltFor,
+  ) {
+    this.receipts = new Receipts(saltFor);
+  }
 
   /** A new commitment window: nothing sealed, nobody locked in. */
   open(after?: { round: number; events: number }): void {
@@ -66,7 +70,7 @@ export class Rounds {
     this.locked[seat] = true;
     this.host.state.seats[seat]!.lockedIn = true;
     this.host.sendToSeat(seat, 'commitment', { round: msg.round, commitment: v.value, lockedIn: true });
-    this.host.broadcast('receipt', { round: msg.round, seat, hash: this.receipts.lock(seat, v.value) });
+    this.host.broadcast('receipt', { round: msg.round, seat, hash: this.receipts.lock(seat, v.value, msg.round) });
     if (this.locked[0] && this.locked[1]) this.resolve();
     return OK;
   }
