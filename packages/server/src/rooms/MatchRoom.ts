@@ -25,6 +25,7 @@ import { MatchStart } from './match-start.js';
 import { afterRestore, openLog, replay, restoreClaim, savedOptions } from './restore.js';
 import { giveUp, MOVED } from './lease.js';
 import { SeatLog } from './seat-log.js';
+import { welcomeBack } from './seat-return.js';
 import { markChanged } from './outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomOutput, sendTo } from './room-output.js';
@@ -329,24 +330,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     return super.hasReservedSeat(sessionId, token);
   }
 
-  override async onReconnect(client: Client): Promise<void> {
-    const back = this.journal.returning(this, this.seats, client.sessionId);
-    const limiter = new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
-    if (back !== null) this.members.set(client.sessionId, { role: 'player', seat: back, limiter });
-    if (back !== null && this.seats.restored.size === 0) this.autoDispose = true; // every restored seat is back
-    const m = this.members.get(client.sessionId);
-    if (!m || m.seat === null) return;
-    const seat = m.seat;
-    this.seats.reconnecting[seat] = null;
-    // The new token is the log's before the client is given it (Colyseus sends it once this resolves).
-    const input: Input = { k: 'token', seat, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) };
-    await this.journal.write(input, () => this.seats.back(input, client));
-    this.log.info({ seat, restored: back !== null }, 'player reconnected');
-    client.send('welcome', { role: 'player', seat, roomId: this.roomId });
-    for (const [type, msg] of this.match.catchUp(seat)) sendTo(client, type, msg);
-    // Back in a room still waiting for an opponent (after a restore): quick match's offer of the computer goes on.
-    if (this.state.phase === 'waiting') this.computer.resume(seat);
-    markChanged(this);
+  override onReconnect(client: Client): Promise<void> {
+    return welcomeBack(this, client, this.members, () => new RateLimiter(this.deps.rateLimit, this.deps.floodClock));
   }
 
   override onLeave(client: Client, code?: number): void {
