@@ -56,28 +56,31 @@ export function arcsFigure(): Figure {
   };
 }
 
+/** Seat 0's drift with engine NONE, as the see-through ship the momentum preview draws (the engine's previewDrift). */
+function driftGhost(s: MatchState): Ghost {
+  const drift = previewDrift(s, 0, 'NONE');
+  const end = drift.path.at(-1) ?? { core: s.ships[0].core, facing: s.ships[0].facing };
+  return { seat: 0, core: end.core, facing: end.facing, path: drift.path.map((p) => p.core) };
+}
+
 export function momentumFigure(): Figure {
   const s = position([2, 5, 'N'], [7, 1, 'S']);
   s.ships[0].momentum = { linear: ['N', 'NE'], rotational: [] };
-  const drift = previewDrift(s, 0, 'NONE');
-  const path = drift.path.map((p) => p.core);
-  const end = drift.path.at(-1) ?? { core: s.ships[0].core, facing: s.ships[0].facing };
+  const ghost = driftGhost(s);
   return {
     id: 'fig-momentum',
     caption:
       'Momentum stays on the mat from round to round. With N and NE on the mat and engine NONE, your warship ' +
       'drifts one hex north, then one north-east (the see-through ship): the momentum preview shows it before you lock in.',
     model: small(s),
-    highlights: path.map((at) => ({ at, kind: 'path' as const })),
-    ghost: { seat: 0, core: end.core, facing: end.facing, path },
+    highlights: ghost.path.map((at) => ({ at, kind: 'path' as const })),
+    ghost,
   };
 }
 
 export function collisionFigure(): Figure {
   const s = position([4, 5, 'N'], [4, 2, 'S']);
   s.ships[0].momentum = { linear: ['N'], rotational: [] };
-  const drift = previewDrift(s, 0, 'NONE');
-  const to = drift.path.at(-1) ?? { core: s.ships[0].core, facing: s.ships[0].facing };
   return {
     id: 'fig-collision',
     caption:
@@ -85,7 +88,7 @@ export function collisionFigure(): Figure {
       'moved loses that momentum token and deals 1 damage to each section it touched (RULES §4.2).',
     model: small(s),
     highlights: [{ at: s.ships[1].core, kind: 'target' }],
-    ghost: { seat: 0, core: to.core, facing: to.facing, path: drift.path.map((p) => p.core) },
+    ghost: driftGhost(s),
   };
 }
 
