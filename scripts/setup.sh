@@ -7,6 +7,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
+# A worktree may link .tools to another checkout's: write that checkout's real paths into the wrappers, not ours.
+mkdir -p "$TOOLS" && TOOLS="$(cd "$TOOLS" && pwd -P)"
 NODE_MAJOR=22
 PNPM_VERSION=12.21.0
 
