@@ -200,7 +200,10 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
   }, 60_000);
 
   it('exits at once on a second signal during the drain', async () => {
-    const p = await spawn('drain-twice', { SQLITE_PATH: join(dir, 'twice.sqlite'), SHUTDOWN_DRAIN_MS: String(LONG_DRAIN_MS) });
+    const p = await spawn('drain-twice', {
+      SQLITE_PATH: join(dir, 'twice.sqlite'),
+      SHUTDOWN_DRAIN_MS: String(LONG_DRAIN_MS),
+    });
     await pairToCommit([p, p], ['Kit', 'Lou']);
     p.kill('SIGTERM');
     await eventually(async () => (await p.health()).body.status === 'draining', '/health draining');
@@ -214,7 +217,11 @@ const hasRedis = servicesInstalled('redis');
 describe.skipIf(!hasRedis)('SIGTERM with SHUTDOWN_DRAIN_MS, two processes sharing Redis', () => {
   it('sends new matches to the other process while the live match on the draining one finishes', async () => {
     services = startServices('redis');
-    const env = { REDIS_URL: services.env.REDIS_URL!, CLUSTER_SWEEP_MS: '1000', SHUTDOWN_DRAIN_MS: String(LONG_DRAIN_MS) };
+    const env = {
+      REDIS_URL: services.env.REDIS_URL!,
+      CLUSTER_SWEEP_MS: '1000',
+      SHUTDOWN_DRAIN_MS: String(LONG_DRAIN_MS),
+    };
     const [a, b] = await Promise.all([
       spawn('A', { ...env, SQLITE_PATH: join(dir, 'a.sqlite') }),
       spawn('B', { ...env, SQLITE_PATH: join(dir, 'b.sqlite') }),
