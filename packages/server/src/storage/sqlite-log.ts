@@ -28,6 +28,10 @@ export class SqliteInputLog {
     if (Number(this.insert.run(seq, at, entry, roomId, owner).changes) !== 1) throw new LeaseLost(roomId);
   }
 
+  logOpen(roomId: string): boolean {
+    return !!this.db.prepare('SELECT 1 FROM live_rooms WHERE room_id = ?').get(roomId);
+  }
+
   ownedRooms(owner: string): string[] {
     return this.db
       .prepare('SELECT room_id FROM live_rooms WHERE owner = ?')

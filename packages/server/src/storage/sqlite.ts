@@ -151,6 +151,9 @@ export class SqliteStorage implements Storage {
     if (this.appender) return this.appender.append(roomId, owner, seq, at, entry);
     this.inputLog.append(roomId, owner, seq, at, entry);
   }
+  async logOpen(roomId: string): Promise<boolean> {
+    return this.db.isOpen && this.inputLog.logOpen(roomId);
+  }
   async ownedRooms(owner: string): Promise<string[]> {
     return this.db.isOpen ? this.inputLog.ownedRooms(owner) : [];
   }
