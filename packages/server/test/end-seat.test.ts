@@ -53,8 +53,12 @@ describe('after the end: a reload keeps the seat', () => {
   it("drop and reconnect with the token: same seat, the end caught up, the opponent's rematch shown, rematch starts", async () => {
     const { a, b, roomId } = await pair(['Ann', 'Ben']);
     const seat = a.seat;
+    // B locks in (its receipt's hash is published), then A concedes: the window is cut short, never revealed.
+    b.send('commit', { round: 1, commitment: { engine: 'N', cards: [] } });
+    const receipt = await a.until(() => a.of('receipt').find((r) => r.seat === b.seat && r.hash), "b's receipt");
     a.send('concede');
     const ended = await a.next('ended', 0);
+    expect(ended.recordId).toBeTruthy();
     await b.until(() => b.state.phase === 'finished', 'b sees the end');
     // A asks first, then drops (a reload): its request is withdrawn, it stands for a player who is there to play.
     a.send('rematch');
@@ -78,6 +82,8 @@ describe('after the end: a reload keeps the seat', () => {
       ended,
     );
     await a.until(() => a.state?.phase === 'finished' && a.state.seats[seat].connected, 'a connected again');
+    // B's published receipt is shown again (the log's receipt line reads as before the reload).
+    expect(a.messages.slice(before).filter((m) => m.type === 'receipt')).toEqual([{ type: 'receipt', msg: receipt }]);
     expect(a.state.seats[b.seat].rematch).toBe(true);
     expect(a.state.recordId).toBe(ended.recordId);
     // A accepts: the rematch starts (RULES §7: the previous loser has the initiative).
