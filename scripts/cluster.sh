@@ -160,5 +160,5 @@ case "${1:-}" in
   stop) stop_dir "${2:?usage: cluster.sh stop DIR}" ;;
   render-proxy) render_proxy "${2:?usage: cluster.sh render-proxy DIR LISTEN GAME1 GAME2}" "${3:?}" "${4:?}" "${5:?}" ;;
   restart) restart_game "${2:?usage: cluster.sh restart DIR game1|game2}" "${3:?usage: cluster.sh restart DIR game1|game2}" ;;
-  *) sed -n '2,16p' "$0"; exit 2 ;;
+  *) sed -n '2,17p' "$0"; exit 2 ;;
 esac

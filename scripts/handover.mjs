@@ -23,7 +23,13 @@ const cluster = (...a) =>
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, MATCHMAKE_LIMIT: '100000/6000000', API_LIMIT: '100000/6000000', LOG_LEVEL: 'warn' },
   });
-const envOf = (text) => Object.fromEntries(text.trim().split('\n').map((l) => l.split(/=(.*)/s).slice(0, 2)));
+const envOf = (text) =>
+  Object.fromEntries(
+    text
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/=(.*)/s).slice(0, 2)),
+  );
 
 const env = envOf(cluster('start', '--no-build'));
 const dir = env.CLUSTER_DIR;
