@@ -106,7 +106,11 @@ export function refusalOf(what: keyof typeof LIMITED, limiter: Limiter, taken: T
  * `limiters`: the per-address limits (scale/shared-limits.ts openLimiters: Redis-backed with several processes);
  * default this process' own.
  */
-export function installGate(server: Server, opts: HttpGuardOptions, limiters?: Record<keyof typeof LIMITED, Limiter>): void {
+export function installGate(
+  server: Server,
+  opts: HttpGuardOptions,
+  limiters?: Record<keyof typeof LIMITED, Limiter>,
+): void {
   const inner = server.listeners('request') as Listener[];
   server.removeAllListeners('request');
   const headers = securityHeaders(opts);
@@ -148,12 +152,17 @@ export function installGate(server: Server, opts: HttpGuardOptions, limiters?: R
       : path.startsWith('/api/') || path === '/health'
         ? 'api'
         : null;
-    if (what === null) return readBody(req, res, opts.bodyBytes, () => pass(req, res));
-    void Promise.resolve(limits[what].take(ip)).then((taken) => {
-      if (taken.ok) return readBody(req, res, opts.bodyBytes, () => pass(req, res));
-      req.resume();
-      json(res, 429, { error: refusalOf(what, limits[what], taken) }, { 'retry-after': String(taken.retryAfterSeconds) });
-    });
+    const next = () => readBody(req, res, opts.bodyBytes, () => pass(req, res));
+    if (what === null) next();
+    else void limit(what, ip, res, next);
+  }
+
+  /** Takes a token of `what` for the address, then goes on; or refuses with 429 naming what was limited. */
+  async function limit(what: keyof typeof LIMITED, ip: string, res: ServerResponse, next: () => void): Promise<void> {
+    const taken = await limits[what].take(ip);
+    if (taken.ok) return next();
+    res.req.resume();
+    json(res, 429, { error: refusalOf(what, limits[what], taken) }, { 'retry-after': String(taken.retryAfterSeconds) });
   }
 }
 
