@@ -13,17 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, freePort, spawnServer, stop, type ServerProcess } from './processes.js';
+import { nginx, nginxInstalled } from './nginx.js';
+import { eventually, freePort, spawnPair, spawnServer, stop, type ServerProcess } from './processes.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const hasNginx = (() => {
-  try {
-    execFileSync('bash', ['-c', 'command -v nginx'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasNginx = nginxInstalled();
 if (!hasNginx) console.warn('proxy-routing.test.ts SKIPPED: nginx is not installed (bash scripts/setup.sh --services)');
 
 /** One line of the routed access log: when, which request, and each process tried with what it answered. */
@@ -82,10 +76,7 @@ describe.skipIf(!hasNginx)('the proxy in front of two processes', () => {
   const pidOf = (p: ServerProcess) => p.child.pid!;
 
   beforeAll(async () => {
-    const started = await Promise.allSettled([spawnServer('A', { env }), spawnServer('B', { env })]);
-    for (const r of started) if (r.status === 'fulfilled') procs.push(r.value);
-    for (const r of started) if (r.status === 'rejected') throw r.reason;
-    [a, b] = procs as [ServerProcess, ServerProcess];
+    [a, b] = await spawnPair(env, procs);
     const port = await freePort();
     const conf = execFileSync(
       'bash',
@@ -93,23 +84,14 @@ describe.skipIf(!hasNginx)('the proxy in front of two processes', () => {
       { encoding: 'utf8' },
     );
     writeFileSync(join(dir, 'nginx.conf'), conf);
-    execFileSync('nginx', [
-      '-p',
-      dir,
-      '-c',
-      join(dir, 'nginx.conf'),
-      '-e',
-      join(dir, 'error.log'),
-      '-g',
-      `pid ${dir}/nginx.pid;`,
-    ]);
+    nginx(dir);
     url = `http://127.0.0.1:${port}`;
     await eventually(async () => (await fetch(`${url}/health`)).status === 200, 'the proxy answers');
   }, 120_000);
 
   afterAll(async () => {
     try {
-      execFileSync('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', `pid ${dir}/nginx.pid;`, '-s', 'stop']);
+      nginx(dir, '-s', 'stop');
     } finally {
       await Promise.all(procs.map((p) => stop(p)));
       rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { createLogger } from '../src/log.js';
 import { HOLD_MS, STRIKE_MS } from '../src/rooms/seats.js';
 import { type Cluster, openCluster } from '../src/scale/cluster.js';
 import { SharedLedger } from '../src/scale/shared-ledger.js';
-import { spawnServer, stop, type ServerProcess } from './processes.js';
+import { spawnPair, stop, type ServerProcess } from './processes.js';
 import { servicesInstalled, startServices, type Services } from './services.js';
 
 const hasRedis = servicesInstalled('redis');
@@ -75,10 +75,7 @@ describe.skipIf(!hasRedis)('limits shared by the processes of one deployment (Re
   beforeAll(async () => {
     services = startServices('redis');
     const env = { REDIS_URL: services.env.REDIS_URL!, MATCHMAKE_LIMIT: '6/1', API_LIMIT: '8/1' };
-    const started = await Promise.allSettled([spawnServer('A', { env }), spawnServer('B', { env })]);
-    for (const r of started) if (r.status === 'fulfilled') procs.push(r.value);
-    for (const r of started) if (r.status === 'rejected') throw r.reason;
-    [a, b] = procs as [ServerProcess, ServerProcess];
+    [a, b] = await spawnPair(env, procs);
   }, 120_000);
 
   afterAll(async () => {
