@@ -5,9 +5,10 @@
 // run beside the writer); saveRecord resolves once the row is committed, and a read waits for the saves still in
 // flight, so a client that learns a record id (the 'ended' message) and asks for it at once always gets it.
 // The input log (issue 11): an append is committed to the WAL file before the room acts on the input (synchronous =
-// NORMAL: no fsync per commit, and the OS keeps what a kill -9 left) — on a thread of its own with `appendOffThread`
-// (sqlite-appender.ts: group commits, the rooms' event loop never waits for a write; what openStorage uses), else on
-// the main thread, synchronously. Checkpoints (the fsyncs) run on the writer thread only.
+// NORMAL: no fsync per commit, and the OS keeps what a kill -9 left), on a connection of its own, in group commits:
+// one transaction per turn of the event loop (sqlite-group-commit.ts; what openStorage uses), or with
+// `appendOffThread` (INPUT_LOG_THREAD=on) on a thread of its own (sqlite-appender.ts). Checkpoints (the fsyncs) run
+// on the writer thread only.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -64,14 +65,19 @@ export class SqliteStorage implements Storage {
   }
 
   private log: SqliteInputLog | null = null;
+  /** The input log's own connection (the same one for an in-memory database, which is private to its connection). */
+  private logDb: DatabaseSync | null = null;
+  private logClosed = false;
 
   async init(): Promise<void> {
     this.db.exec(`PRAGMA journal_mode = WAL;
       PRAGMA busy_timeout = 5000;
       PRAGMA synchronous = NORMAL;`);
     await migrateSqlite(this.db);
-    this.log = new SqliteInputLog(this.db);
     if (this.path !== ':memory:') this.db.exec('PRAGMA wal_autocheckpoint = 0');
+    this.logDb = this.path === ':memory:' ? this.db : new DatabaseSync(this.path);
+    if (this.logDb !== this.db) this.logDb.exec('PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0');
+    this.log = new SqliteInputLog(this.logDb);
     // An in-memory database is private to its connection: it keeps its writes on this thread (and has no fsync).
     if (this.path !== ':memory:' && !this.writer) this.startWriter();
     if (this.path !== ':memory:' && this.opts.appendOffThread && !this.appender)
@@ -144,21 +150,22 @@ export class SqliteStorage implements Storage {
     if (!this.log) throw new Error('SqliteStorage: init() was not called');
     return this.log;
   }
-  openRoom(room: LiveRoom): void {
-    this.inputLog.openRoom(room);
+  openRoom(room: LiveRoom): Promise<void> {
+    return this.inputLog.openRoom(room);
   }
-  append(roomId: string, owner: string, seq: number, at: number, entry: string): void | Promise<void> {
+  append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
     if (this.appender) return this.appender.append(roomId, owner, seq, at, entry);
-    this.inputLog.append(roomId, owner, seq, at, entry);
+    return this.inputLog.append(roomId, owner, seq, at, entry);
   }
+  // After close() (a shutdown), what the rooms still ask of the log is moot: their logs stay for the next start.
   async ownedRooms(owner: string): Promise<string[]> {
-    return this.db.isOpen ? this.inputLog.ownedRooms(owner) : [];
+    return this.logClosed ? [] : this.inputLog.ownedRooms(owner);
   }
   async closeRoom(roomId: string): Promise<void> {
-    if (this.db.isOpen) this.inputLog.closeRoom(roomId);
+    if (!this.logClosed) await this.inputLog.closeRoom(roomId);
   }
   async heartbeat(owner: string, now: number): Promise<void> {
-    if (this.db.isOpen) this.inputLog.heartbeat(owner, now);
+    if (!this.logClosed) await this.inputLog.heartbeat(owner, now);
   }
   async claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]> {
     return this.inputLog.claimRooms(me, staleBefore, own);
@@ -168,6 +175,9 @@ export class SqliteStorage implements Storage {
   async close(): Promise<void> {
     await this.appender?.close();
     this.appender = null;
+    this.logClosed = true;
+    await this.log?.close();
+    if (this.logDb && this.logDb !== this.db && this.logDb.isOpen) this.logDb.close();
     const w = this.writer;
     if (w) {
       await Promise.all(this.inflight.values()); // settled either way (record ids are unique per match)
