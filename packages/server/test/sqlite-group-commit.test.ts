@@ -116,7 +116,7 @@ describe('SQLite input log: group commits', () => {
     await s.close();
     await last;
     expect(rows(file, 'r')).toEqual([1]);
-    await expect(s.append('r', 'A', 2, 2, entry(2))).rejects.toThrow(/input log is closed/);
+    await expect(s.append('r', 'A', 2, 2, entry(2))).rejects.toThrow(/store is closed/);
     expect(rows(file, 'r')).toEqual([1]);
   });
 });

@@ -4,7 +4,7 @@
 import { createHistogram } from 'node:perf_hooks';
 
 export const appendCost = {
-  /** Writes to the log (appends, and with SQLite's group commits also a room opened, closed, claimed or a sweep). */
+  /** Writes (appends; with SQLite's group commits every write: a room opened, closed or claimed, a record saved). */
   count: 0,
   /** Transactions committed (SQLite group commits; equal to `count` where each write commits alone). */
   commits: 0,

@@ -1,12 +1,13 @@
-// The input log's writes on SQLite (issue 11), on the rooms' own thread, as group commits: every write asked for
-// during one turn of the event loop (the inputs of every room that came in together) is committed in one
+// Every write to SQLite (the input log of issue 11, the records) on the rooms' own thread, as group commits: every
+// write asked for during one turn of the event loop (the inputs of every room that came in together) is committed in one
 // transaction at the end of that turn (setImmediate), and each caller's promise settles then, so a room still acts
 // on an input only once it is committed. One commit per turn instead of one per input, and no thread hand-over: the
 // hand-over to an appender thread (sqlite-appender.ts) cost more CPU than the write itself (bench: +0.25 ms of
 // server CPU per round at 1,000 matches, +28 %, on an idle machine).
-// The connection never waits for a lock (busy_timeout 0): when another connection writes (the records' writer
-// thread), the batch is tried again 1 ms later and the event loop goes on, instead of SQLite's busy handler
-// sleeping on the rooms' thread (the 328 ms stalls seen under load were its whole back-off table).
+// The connection never waits for a lock (busy_timeout 0): when another connection writes (the appender thread
+// with INPUT_LOG_THREAD=on, another process on the same file), the batch is tried again 1 ms later and the event
+// loop goes on, instead of SQLite's busy handler sleeping on the rooms' thread (the 328 ms stalls seen under load
+// were its whole back-off table).
 import type { DatabaseSync } from 'node:sqlite';
 import { appendCost, recordCommit } from './append-cost.js';
 
@@ -32,7 +33,7 @@ export class SqliteGroupCommit {
 
   /** Runs `run` inside the turn's transaction; resolves with its result once committed (rejects with its error). */
   write<T>(run: () => T): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('the input log is closed'));
+    if (this.closed) return Promise.reject(new Error('the SQLite store is closed: nothing more is written'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ run, resolve, reject } as Write<unknown>);
       if (!this.scheduled) {

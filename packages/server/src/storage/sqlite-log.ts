@@ -2,7 +2,7 @@
 // in the turn's group commit (sqlite-group-commit.ts). One process owns a SQLite file, so a claim is a plain update;
 // it is still conditional on the owner it read.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { SqliteGroupCommit } from './sqlite-group-commit.js';
+import type { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
 
 /**
@@ -16,14 +16,14 @@ export const FENCED_APPEND = `INSERT OR IGNORE INTO input_log (room_id, seq, at,
 export class SqliteInputLog {
   private readonly insert: StatementSync;
   private readonly open: StatementSync;
-  /** Every write of the log goes through it: one transaction per turn of the event loop. */
-  private readonly commits: SqliteGroupCommit;
 
-  /** `db`: the log's own connection (it never waits for a lock: sqlite-group-commit.ts). */
-  constructor(private readonly db: DatabaseSync) {
+  /** `db`: the connection of every write, whose group commits are `commits` (sqlite-group-commit.ts). */
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly commits: SqliteGroupCommit,
+  ) {
     this.insert = db.prepare(FENCED_APPEND);
     this.open = db.prepare('INSERT INTO live_rooms (room_id, owner, created_at, options) VALUES (?, ?, ?, ?)');
-    this.commits = new SqliteGroupCommit(db);
   }
 
   openRoom(r: LiveRoom): Promise<void> {
@@ -65,11 +65,6 @@ export class SqliteInputLog {
 
   claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]> {
     return this.commits.write(() => this.claim(me, staleBefore, own));
-  }
-
-  /** Commits what is queued, then takes no more writes. */
-  close(): Promise<void> {
-    return this.commits.close();
   }
 
   private claim(me: string, staleBefore: number, own: boolean): ClaimedRoom[] {
