@@ -192,6 +192,23 @@ export function tapMessages(room: SdkRoom, tap: (type: string | number, msg: unk
   };
 }
 
+// ------------------------------------------------------------------ the presence's Redis connection
+/**
+ * The command connection of a RedisPresence (its `pub` ioredis client, protected): the shared rate limits and seat
+ * ledger (scale/shared-limits.ts, shared-ledger.ts) run their Lua scripts on it rather than opening a third
+ * connection per process (ioredis is the presence's dependency, not ours).
+ */
+export function presenceCommands(presence: object): RedisEval {
+  const pub = (presence as { pub?: { eval?: unknown } }).pub;
+  if (!pub || typeof pub.eval !== 'function') throw new Error('colyseus-internals: RedisPresence.pub.eval is gone');
+  return pub as RedisEval;
+}
+
+/** ioredis' EVAL: a Lua script, its keys, then its arguments. */
+export interface RedisEval {
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+}
+
 // ------------------------------------------------------------------ seat reservations
 /**
  * Runs `check` whenever Colyseus is about to reserve a seat in `room` for a new client (not a reconnection), before
@@ -201,13 +218,13 @@ export function tapMessages(room: SdkRoom, tap: (type: string | number, msg: unk
  */
 export function guardSeatReservations(
   room: Room,
-  check: (sessionId: string, options: unknown, authData: unknown) => boolean,
+  check: (sessionId: string, options: unknown, authData: unknown) => boolean | Promise<boolean>,
 ): void {
   const r = room as unknown as { _reserveSeat: (...args: unknown[]) => Promise<boolean> };
   if (typeof r._reserveSeat !== 'function') throw new Error('colyseus-internals: Room._reserveSeat is gone');
   const reserve = r._reserveSeat.bind(room);
   r._reserveSeat = async (sessionId, joinOptions, authData, seconds, allowReconnection, ...rest) => {
-    if (!allowReconnection && !check(sessionId as string, joinOptions, authData)) return false;
+    if (!allowReconnection && !(await check(sessionId as string, joinOptions, authData))) return false;
     return reserve(sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
   };
 }

@@ -16,6 +16,7 @@
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
 //   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
 //   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
+//   API_LIMIT (120/600)      per client address: /api/* and /health requests at once / per minute
 //   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
 //   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
 //   BOT_THREADS (the cores but one)  worker threads the computer opponents think on
@@ -70,6 +71,7 @@ try {
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
       ...(env.MATCHMAKE_LIMIT ? { matchmake: parseBucketLimit(env.MATCHMAKE_LIMIT, 'MATCHMAKE_LIMIT') } : {}),
+      ...(env.API_LIMIT ? { api: parseBucketLimit(env.API_LIMIT, 'API_LIMIT') } : {}),
     },
     port,
     host,

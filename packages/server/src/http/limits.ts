@@ -16,7 +16,9 @@ interface Bucket {
   at: number;
 }
 
+/** This process' own buckets (one process, or Redis unreachable: scale/shared-limits.ts). */
 export class KeyedLimiter {
+  readonly shared = false;
   private buckets = new Map<string, Bucket>();
   private lastSweep: number;
 

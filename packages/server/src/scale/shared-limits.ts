@@ -1,0 +1,102 @@
+// With REDIS_URL (several game-server processes behind one address) the per-address HTTP rate limits are the
+// deployment's: every process takes its tokens from the same bucket in Redis, so a client whose requests the proxy
+// spreads over two processes gets the allowed rate, not twice it. Each take is one Lua script (atomic: a refill and a
+// take cannot interleave with another process'). The bucket's clock is the taking process' (the tests drive it); a
+// process whose clock is behind the bucket's last take refills nothing rather than a negative amount.
+// When Redis does not answer within TIMEOUT_MS the process falls back to its own bucket (the limit holds per process
+// meanwhile) and says so in its log, once a minute at most.
+import type { Logger } from 'pino';
+import { type BucketLimit, KeyedLimiter, type Take } from '../http/limits.js';
+import type { RedisCommands } from './cluster.js';
+
+const TIMEOUT_MS = 1000;
+const KEY_PREFIX = 'star-eater:rate:';
+
+/**
+ * KEYS[1] the bucket (a hash: t = tokens, at = last take, ms); ARGV now, burst, per minute. Returns 0 when a token was
+ * taken, else the ms until one is there. The key lives as long as a full refill takes (an empty bucket is a full one).
+ */
+const TAKE = `
+local now = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local perMs = tonumber(ARGV[3]) / 60000
+local b = redis.call('HMGET', KEYS[1], 't', 'at')
+local tokens = tonumber(b[1]) or burst
+local at = tonumber(b[2]) or now
+if now > at then
+  tokens = math.min(burst, tokens + (now - at) * perMs)
+  at = now
+end
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = math.ceil((1 - tokens) / perMs) end
+redis.call('HSET', KEYS[1], 't', tostring(tokens), 'at', tostring(at))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / perMs) + 1000)
+return wait
+`;
+
+/** A per-address limiter: this process' own buckets (KeyedLimiter) or the deployment's (SharedLimiter). */
+export interface Limiter {
+  readonly limit: BucketLimit;
+  /** Whether the limit holds across every process (Redis) or this one only. */
+  readonly shared: boolean;
+  take(key: string): Take | Promise<Take>;
+}
+
+export class SharedLimiter implements Limiter {
+  readonly shared = true;
+  private readonly fallback: KeyedLimiter;
+  private warnedAt = Number.NEGATIVE_INFINITY;
+
+  /** `name` keeps the buckets of different limits apart (matchmake, api). */
+  constructor(
+    readonly limit: BucketLimit,
+    private readonly name: string,
+    private readonly redis: RedisCommands,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.fallback = new KeyedLimiter(limit, now);
+  }
+
+  async take(key: string): Promise<Take> {
+    try {
+      const wait = Number(await withTimeout(this.eval(key), TIMEOUT_MS));
+      if (!Number.isFinite(wait)) throw new Error(`the rate limit script answered ${String(wait)}`);
+      return wait <= 0 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+    } catch (err) {
+      const t = Date.now();
+      if (t - this.warnedAt >= 60_000) {
+        this.warnedAt = t;
+        this.log.warn({ err, limit: this.name }, 'shared rate limit unavailable (Redis): limiting per process');
+      }
+      return this.fallback.take(key);
+    }
+  }
+
+  private eval(key: string): Promise<unknown> {
+    const { burst, perMinute } = this.limit;
+    return this.redis.eval(TAKE, 1, `${KEY_PREFIX}${this.name}:${key}`, this.now(), burst, perMinute);
+  }
+}
+
+/** This process' limiters: shared through Redis when the process has it, its own buckets otherwise. */
+export function openLimiters(
+  limits: Record<'matchmake' | 'api', BucketLimit>,
+  opts: { redis?: RedisCommands; log: Logger; now?: () => number },
+): Record<'matchmake' | 'api', Limiter> {
+  const make = (name: 'matchmake' | 'api'): Limiter => {
+    if (opts.redis) return new SharedLimiter(limits[name], name, opts.redis, opts.log, opts.now);
+    return new KeyedLimiter(limits[name], opts.now);
+  };
+  return { matchmake: make('matchmake'), api: make('api') };
+}
+
+/** `p`, or a rejection naming the wait once `ms` have passed. */
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
