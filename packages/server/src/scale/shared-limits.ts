@@ -4,12 +4,14 @@
 // take cannot interleave with another process'). The bucket's clock is the taking process' (the tests drive it); a
 // process whose clock is behind the bucket's last take refills nothing rather than a negative amount.
 // When Redis does not answer within TIMEOUT_MS the process falls back to its own bucket (the limit holds per process
-// meanwhile) and says so in its log, once a minute at most.
+// meanwhile) for RETRY_MS, so requests do not each wait for Redis during an outage, and says so in its log, once a
+// minute at most.
 import type { Logger } from 'pino';
 import { type BucketLimit, KeyedLimiter, type Take } from '../http/limits.js';
 import type { RedisCommands } from './cluster.js';
 
 const TIMEOUT_MS = 1000;
+const RETRY_MS = 5000;
 const KEY_PREFIX = 'star-eater:rate:';
 
 /**
@@ -46,6 +48,8 @@ export class SharedLimiter implements Limiter {
   readonly shared = true;
   private readonly fallback: KeyedLimiter;
   private warnedAt = Number.NEGATIVE_INFINITY;
+  /** Until when (wall clock) takes skip Redis after it failed to answer. */
+  private downUntil = Number.NEGATIVE_INFINITY;
 
   /** `name` keeps the buckets of different limits apart (matchmake, api). */
   constructor(
@@ -59,18 +63,26 @@ export class SharedLimiter implements Limiter {
   }
 
   async take(key: string): Promise<Take> {
+    if (Date.now() < this.downUntil) return this.local(key);
     try {
       const wait = Number(await withTimeout(this.eval(key), TIMEOUT_MS));
       if (!Number.isFinite(wait)) throw new Error(`the rate limit script answered ${String(wait)}`);
       return wait <= 0 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
     } catch (err) {
       const t = Date.now();
+      this.downUntil = t + RETRY_MS;
       if (t - this.warnedAt >= 60_000) {
         this.warnedAt = t;
         this.log.warn({ err, limit: this.name }, 'shared rate limit unavailable (Redis): limiting per process');
       }
-      return this.fallback.take(key);
+      return this.local(key);
     }
+  }
+
+  /** This process' own bucket for `key` (Redis not answering). */
+  private local(key: string): Take {
+    const taken = this.fallback.take(key);
+    return taken.ok ? taken : { ...taken, shared: false };
   }
 
   private eval(key: string): Promise<unknown> {
