@@ -11,7 +11,8 @@
 //                   "solo"): restarted under the same name, it takes its matches back at once
 //   LEASE_MS (15000)  how long a process may miss its heartbeat before another one takes its matches over
 //   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
-//   INPUT_LOG_THREAD (on)  SQLite: "off" commits each append on the main thread instead of the appender thread
+//   INPUT_LOG_THREAD (off) SQLite: "on" commits the input log's appends on a thread of their own instead of the
+//                     rooms' thread (group commits per turn of the event loop either way; see storage/sqlite-*.ts)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
 //   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
 //   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
