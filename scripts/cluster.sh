@@ -8,6 +8,7 @@
 #                                           CLUSTER_DIR=… CLUSTER_URL=http://127.0.0.1:<port> GAME1_PID=… GAME2_PID=…
 #   scripts/cluster.sh restart DIR gameN    stops replica gameN if it runs (SIGTERM) and starts it again (same name,
 #                                           port and settings); prints GAMEN_PID=…
+#   scripts/cluster.sh render-proxy DIR LISTEN GAME1 GAME2   prints the proxy configuration (files in DIR)
 #   scripts/cluster.sh stop DIR             stops what `start` started in DIR (SIGTERM, then SIGKILL) and removes DIR
 # Environment for start (defaults in brackets): PROXY_PORT [first free from 8080], LEASE_MS [15000, compose's],
 # SHUTDOWN_DRAIN_MS [0: `stop` does not wait for matches to end], CLIENT_DIR [packages/client/dist], LOG_LEVEL [info],
@@ -84,6 +85,21 @@ restart_game() {
   echo "${g^^}_PID=$(cat "$D/$g.pid")"
 }
 
+# The proxy's configuration for the processes at $3 and $4, listening on $2, its files in $1: the shared template
+# rendered as the nginx image does (envsubst of the PROXY_* variables only); the access log goes to
+# $1/nginx-access.log and one line is added at the top of `http {` for the temp paths (where files go, not how
+# requests are routed). Also `cluster.sh render-proxy DIR LISTEN GAME1 GAME2` (the proxy tests use it).
+render_proxy() {
+  local D=$1 out temp="client_body_temp_path $1/nginx-temp/body; proxy_temp_path $1/nginx-temp/proxy;"
+  mkdir -p "$D/nginx-temp"
+  out=$(PROXY_LISTEN="$2" PROXY_GAME1="$3" PROXY_GAME2="$4" \
+    envsubst '${PROXY_LISTEN} ${PROXY_GAME1} ${PROXY_GAME2}' <"$ROOT/deploy/nginx.conf.template" |
+    sed -e "s|^http {\$|http {\n  $temp|" -e "s|/var/log/nginx/access.log|$D/nginx-access.log|")
+  grep -qF "$temp" <<<"$out" || { echo "the template has no 'http {' line" >&2; return 1; }
+  grep -qF "access_log $D/nginx-access.log" <<<"$out" || { echo "the template has no access_log line" >&2; return 1; }
+  printf '%s\n' "$out"
+}
+
 start() {
   [ "${1:-}" = --no-build ] || (cd "$ROOT" && pnpm -s build >&2)
   [ -f "$ROOT/packages/server/dist/main.js" ] || { echo "no production build: run pnpm build" >&2; exit 3; }
@@ -120,15 +136,8 @@ start() {
   wait_health "$p1" game1 "$D/game1.log" "$(cat "$D/game1.pid")"
   wait_health "$p2" game2 "$D/game2.log" "$(cat "$D/game2.pid")"
 
-  # nginx from the shared template (envsubst of the PROXY_* variables only, as the nginx image does); its pid, logs
-  # and temp files go to D (one line added at the top of `http {`: where files go, not how requests are routed).
-  local local_files="access_log $D/nginx-access.log; client_body_temp_path $D/nginx-temp/body;"
-  local_files+=" proxy_temp_path $D/nginx-temp/proxy;"
-  PROXY_LISTEN="127.0.0.1:$proxy" PROXY_GAME1="127.0.0.1:$p1" PROXY_GAME2="127.0.0.1:$p2" \
-    envsubst '${PROXY_LISTEN} ${PROXY_GAME1} ${PROXY_GAME2}' <"$ROOT/deploy/nginx.conf.template" |
-    sed "s|^http {\$|http {\n  $local_files|" >"$D/nginx.conf"
-  grep -qF "$local_files" "$D/nginx.conf" || { echo "the template has no 'http {' line" >&2; false; }
-  mkdir -p "$D/nginx-temp"
+  # nginx from the shared template, its pid, logs and temp files in D.
+  render_proxy "$D" "127.0.0.1:$proxy" "127.0.0.1:$p1" "127.0.0.1:$p2" >"$D/nginx.conf"
   nginx -p "$D" -c "$D/nginx.conf" -e "$D/nginx-error.log" -g "pid $D/nginx.pid;" >&2
   wait_health "$proxy" nginx "$D/nginx-error.log"
   trap - ERR
@@ -149,6 +158,7 @@ ENV
 case "${1:-}" in
   start) shift; start "$@" ;;
   stop) stop_dir "${2:?usage: cluster.sh stop DIR}" ;;
+  render-proxy) render_proxy "${2:?usage: cluster.sh render-proxy DIR LISTEN GAME1 GAME2}" "${3:?}" "${4:?}" "${5:?}" ;;
   restart) restart_game "${2:?usage: cluster.sh restart DIR game1|game2}" "${3:?usage: cluster.sh restart DIR game1|game2}" ;;
-  *) sed -n '2,16p' "$0"; exit 2 ;;
+  *) sed -n '2,17p' "$0"; exit 2 ;;
 esac

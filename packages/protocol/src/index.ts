@@ -181,7 +181,7 @@ export interface ServerMessages {
 }
 export type ServerMessageType = keyof ServerMessages;
 
-export { SEAT_TAKEN } from './refusals.js';
+export { MATCH_GONE, MATCH_GONE_STATUS, SEAT_TAKEN } from './refusals.js';
 
 /** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
 export interface JoinOptions {

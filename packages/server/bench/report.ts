@@ -10,8 +10,16 @@ export interface Health {
   liveMatches: number;
   rooms: number;
   eventLoopDelayMs?: { p50: number; p99: number; max: number };
-  /** The write-ahead log's appends so far and their synchronous time; p99/max since the last /health. */
-  inputLog?: { appends: number; appendMs: number; appendCpuMs: number; appendP99Us: number; appendMaxUs: number };
+  /** The write-ahead log's writes so far as the store measures them (storage/append-cost.ts); p99/max since the last /health. */
+  inputLog?: {
+    appends: number;
+    commits?: number;
+    busyRetries?: number;
+    appendMs: number;
+    appendCpuMs: number;
+    appendP99Us: number;
+    appendMaxUs: number;
+  };
 }
 
 export interface BenchSettings {
@@ -131,7 +139,7 @@ function memoryAndBots(r: StepResult) {
 
 /**
  * The input log's own cost in the window, measured inside the server (GET /health before and after): appends per
- * round, their synchronous wall time and main-thread CPU time per round (encoding + the SQLite commit), the CPU's
+ * round, the wall and main-thread CPU time of their commits per round (SQLite's group commits), writes per commit, the CPU's
  * share of the server's CPU per round, and the slowest appends (p99, max) — each delays the message it logs by that.
  */
 function inputLogOf(r: StepResult, rounds: number) {
@@ -142,6 +150,9 @@ function inputLogOf(r: StepResult, rounds: number) {
   const cpuMs = b.appendCpuMs - a.appendCpuMs;
   return {
     appendsPerRound: round1((b.appends - a.appends) / rounds),
+    /** Writes per commit (SQLite's group commits: how many inputs shared a transaction). */
+    writesPerCommit: round1((b.appends - a.appends) / Math.max(1, (b.commits ?? 0) - (a.commits ?? 0))),
+    busyRetries: (b.busyRetries ?? 0) - (a.busyRetries ?? 0),
     usPerRound: round1((ms * 1000) / rounds),
     cpuUsPerRound: round1((cpuMs * 1000) / rounds),
     percentOfServerCpu: r.serverCpu ? +((cpuMs / 1000 / r.serverCpu.total) * 100).toFixed(2) : NaN,
@@ -239,7 +250,7 @@ function lineOf(r: StepResult, f: Figures, problems: string[]): string {
     `server loop p99 ${loop?.p99 ?? '?'} max ${loop?.max ?? '?'} ms (joins: p99 ${joins?.p99 ?? '?'} max ${joins?.max ?? '?'}) | ` +
     `heap ${f.heapPerLiveMatchKB} KB + rss ${f.rssPerLiveMatchKB} KB /match (rss ${f.serverRssMB} MB) | ` +
     `bots cpu ${f.botCpuPercentOfOneCore}%, loop p99 ${f.botLoopDelayP99Ms} ms (joins: p99 ${f.botLoopDelayDuringJoinsMs.p99} max ${f.botLoopDelayDuringJoinsMs.max}) | others cpu ${f.otherCpuPercentOfOneCore}%, load ${f.loadAverage1m} | ` +
-    `${f.inputLog ? `input log ${f.inputLog.appendsPerRound} appends /round: ${f.inputLog.usPerRound} µs wall, ${f.inputLog.cpuUsPerRound} µs cpu (${f.inputLog.percentOfServerCpu}% of server cpu), append p99 ${f.inputLog.appendP99Us} max ${f.inputLog.appendMaxUs} µs | ` : ''}` +
+    `${f.inputLog ? `input log ${f.inputLog.appendsPerRound} appends /round: ${f.inputLog.usPerRound} µs wall, ${f.inputLog.cpuUsPerRound} µs cpu (${f.inputLog.percentOfServerCpu}% of server cpu), ${f.inputLog.writesPerCommit} writes /commit, ${f.inputLog.busyRetries} lock retries, wait for commit p99 ${f.inputLog.appendP99Us} max ${f.inputLog.appendMaxUs} µs | ` : ''}` +
     `joined in ${f.joinSeconds} s${f.joinRetries ? ` (${f.joinRetries} joins retried)` : ''} | ` +
     `${problems.length ? `BREAKS: ${problems.join('; ')}` : 'ok'}`
   );

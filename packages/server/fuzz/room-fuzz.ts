@@ -107,6 +107,9 @@ async function until(pred: () => boolean, what: string, ms = 20_000): Promise<vo
   }
 }
 
+/** The error replies received so far. */
+const answered = (counts: FuzzCounts) => Object.values(counts.errors).reduce((x, y) => x + y, 0);
+
 /** Resolves when a PING sent now comes back: the room has handled everything this client sent before it. */
 function roundTrip(m: Member): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -142,6 +145,9 @@ async function fuzzPhase(
     }
     sent += size;
     counts.sent += size;
+    // Every message is answered with its error once the room has handled it (a valid-looking one only after the
+    // input log committed it, so after a ping sent now): then a ping round trip brings any patch it caused.
+    await until(() => answered(counts) >= counts.sent, `an answer to each of the ${counts.sent} messages sent`);
     await Promise.all(everyone.map(roundTrip));
     counts.batches++;
     const now = snapshot();
@@ -150,7 +156,7 @@ async function fuzzPhase(
     if (everyone.some((m) => m.closed)) throw new Error(`fuzz (${phase}): a connection was closed`);
     const health = await fetch(`http://127.0.0.1:${server.port}/health`);
     if (health.status !== 200) throw new Error(`fuzz: /health answered ${health.status}`);
-    opts.log?.(`${phase}: ${sent}/${n} sent, ${Object.values(counts.errors).reduce((x, y) => x + y, 0)} errors`);
+    opts.log?.(`${phase}: ${sent}/${n} sent, ${answered(counts)} errors`);
   }
 }
 

@@ -21,6 +21,8 @@ import { MatchRoom } from './rooms/MatchRoom.js';
 import { ReservationLedger } from './rooms/seats.js';
 import { type Cluster, openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
+import { SharedLedger } from './scale/shared-ledger.js';
+import { openLimiters } from './scale/shared-limits.js';
 import { Takeover } from './scale/takeover.js';
 import { restoreRoom } from './rooms/restore.js';
 import { openStorage } from './storage/index.js';
@@ -100,15 +102,20 @@ function computerOpponents(opts: GameServerOptions, log: Logger): { pool: BotPoo
 /** What every match room of this process shares (deps.ts): storage, log, limits, timers, the computer opponents. */
 function shareWithRooms(
   opts: GameServerOptions,
+  cluster: Cluster,
   shared: Pick<RoomDeps, 'instance' | 'draining' | 'storage' | 'log' | 'bots'>,
 ) {
+  const now = opts.http?.now ?? Date.now;
   setRoomDeps({
     ...shared,
     reconnectSeconds: 180,
     timers: { ...TIMER_PRESETS.standard },
     animationCapSeconds: 20,
     maxSpectators: 64,
-    reservations: new ReservationLedger(opts.http?.now ?? Date.now),
+    // With several processes an address' unused reservations count on all of them (scale/shared-ledger.ts).
+    reservations: cluster.redis
+      ? new SharedLedger(cluster.redis, shared.log.child({ component: 'seats' }), now)
+      : new ReservationLedger(now),
     rateLimit: DEFAULT_RATE_LIMIT,
     botOfferSeconds: 20,
     ...opts.room,
@@ -133,7 +140,7 @@ function defineColyseus(
   },
 ): Colyseus {
   silenceColyseusCors(matchMaker.controller);
-  guardMatchmaking();
+  guardMatchmaking(p.http.storage);
   const transport = new SpreadPingTransport({
     pingInterval: 10_000,
     pingMaxRetries: 3,
@@ -253,7 +260,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const { pool: botPool, settings: botSettings } = computerOpponents(opts, log);
   const instance = opts.instance ?? cluster.publicAddress ?? 'solo';
   let restoring = true;
-  shareWithRooms(opts, { instance, draining, storage, log, bots: botSettings });
+  shareWithRooms(opts, cluster, { instance, draining, storage, log, bots: botSettings });
   const guard: HttpGuardOptions = { ...DEFAULT_HTTP_GUARD, ...opts.http };
   const http: HttpOptions = {
     storage,
@@ -267,7 +274,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   };
   const { server, transport } = defineColyseus(opts, { cluster, guard, rooms, draining, http, log });
   await server.listen(requestedPort, host);
-  installGate(transport.server!, guard);
+  // With several processes the per-address limits are the deployment's (scale/shared-limits.ts).
+  installGate(transport.server!, guard, openLimiters(guard, { redis: cluster.redis, log, now: guard.now }));
   // A room given up to another process (rooms/lease.ts) leaves the shared listing entry of its id alone.
   guardListings();
   const port = (transport.server!.address() as AddressInfo).port;

@@ -79,6 +79,12 @@ export function disposeSoonIfEmpty(room: Room): void {
   (room as unknown as { resetAutoDisposeTimeout(s: number): void }).resetAutoDisposeTimeout(1);
 }
 
+/** Resolves once the room has been disposed of (its onDispose done): Colyseus' own 'disconnect' event of the room. */
+export function whenDisposed(room: Room): Promise<void> {
+  const events = (room as unknown as { _events: { once(e: string, f: () => void): void } })._events;
+  return new Promise((resolve) => events.once('disconnect', resolve));
+}
+
 /** The restored seat's player is back: its old token and the reservation go (no second use of the token). */
 export function forgetRestoredSeat(room: Room, sessionId: string, token: string): void {
   const r = room as unknown as SeatsLike & { _reservedSeats: Record<string, unknown> };
@@ -192,6 +198,23 @@ export function tapMessages(room: SdkRoom, tap: (type: string | number, msg: unk
   };
 }
 
+// ------------------------------------------------------------------ the presence's Redis connection
+/**
+ * The command connection of a RedisPresence (its `pub` ioredis client, protected): the shared rate limits and seat
+ * ledger (scale/shared-limits.ts, shared-ledger.ts) run their Lua scripts on it rather than opening a third
+ * connection per process (ioredis is the presence's dependency, not ours).
+ */
+export function presenceCommands(presence: object): RedisEval {
+  const pub = (presence as { pub?: { eval?: unknown } }).pub;
+  if (!pub || typeof pub.eval !== 'function') throw new Error('colyseus-internals: RedisPresence.pub.eval is gone');
+  return pub as RedisEval;
+}
+
+/** ioredis' EVAL: a Lua script, its keys, then its arguments. */
+export interface RedisEval {
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+}
+
 // ------------------------------------------------------------------ seat reservations
 /**
  * Runs `check` whenever Colyseus is about to reserve a seat in `room` for a new client (not a reconnection), before
@@ -201,13 +224,13 @@ export function tapMessages(room: SdkRoom, tap: (type: string | number, msg: unk
  */
 export function guardSeatReservations(
   room: Room,
-  check: (sessionId: string, options: unknown, authData: unknown) => boolean,
+  check: (sessionId: string, options: unknown, authData: unknown) => boolean | Promise<boolean>,
 ): void {
   const r = room as unknown as { _reserveSeat: (...args: unknown[]) => Promise<boolean> };
   if (typeof r._reserveSeat !== 'function') throw new Error('colyseus-internals: Room._reserveSeat is gone');
   const reserve = r._reserveSeat.bind(room);
   r._reserveSeat = async (sessionId, joinOptions, authData, seconds, allowReconnection, ...rest) => {
-    if (!allowReconnection && !check(sessionId as string, joinOptions, authData)) return false;
+    if (!allowReconnection && !(await check(sessionId as string, joinOptions, authData))) return false;
     return reserve(sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
   };
 }

@@ -4,7 +4,7 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { appendCost } from './rooms/input-log.js';
+import { appendCost } from './storage/append-cost.js';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
 import { isLivePhase, type DrainStatus } from './scale/drain.js';
 import type { RecordSummary, Storage } from './storage/types.js';
@@ -114,11 +114,16 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
   };
 }
 
-/** The write-ahead log's appends so far, their synchronous time, and its p99 since the last /health (input-log.ts). */
+/**
+ * The write-ahead log's writes so far as the store measures them (storage/append-cost.ts): how many, in how many
+ * commits, their wall and CPU time, lock retries, and each write's wait for its commit (p99, max) since the last read.
+ */
 function inputLogCost() {
   const h = appendCost.histogram;
   const out = {
     appends: appendCost.count,
+    commits: appendCost.commits,
+    busyRetries: appendCost.busyRetries,
     appendMs: +(appendCost.totalNs / 1e6).toFixed(3),
     appendCpuMs: +(appendCost.cpuUs / 1e3).toFixed(3),
     appendP99Us: h.count ? +(h.percentile(99) / 1e3).toFixed(1) : 0,

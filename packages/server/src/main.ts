@@ -11,10 +11,12 @@
 //                   "solo"): restarted under the same name, it takes its matches back at once
 //   LEASE_MS (15000)  how long a process may miss its heartbeat before another one takes its matches over
 //   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
-//   INPUT_LOG_THREAD (on)  SQLite: "off" commits each append on the main thread instead of the appender thread
+//   INPUT_LOG_THREAD (off) SQLite: "on" commits the input log's appends on a thread of their own instead of the
+//                     rooms' thread (group commits per turn of the event loop either way; see storage/sqlite-*.ts)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
 //   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
 //   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
+//   API_LIMIT (120/600)      per client address: /api/* and /health requests at once / per minute
 //   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
 //   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
 //   BOT_THREADS (the cores but one)  worker threads the computer opponents think on
@@ -69,6 +71,7 @@ try {
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
       ...(env.MATCHMAKE_LIMIT ? { matchmake: parseBucketLimit(env.MATCHMAKE_LIMIT, 'MATCHMAKE_LIMIT') } : {}),
+      ...(env.API_LIMIT ? { api: parseBucketLimit(env.API_LIMIT, 'API_LIMIT') } : {}),
     },
     port,
     host,

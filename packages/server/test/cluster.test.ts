@@ -17,6 +17,7 @@ import {
   joinByIdVia,
   pairToCommitVia,
   quickMatchVia,
+  spawnPair,
   spawnServer,
   stop,
   type ServerProcess,
@@ -58,10 +59,7 @@ describe.skipIf(!hasRedis)('two game-server processes sharing Redis', () => {
     env = { REDIS_URL: services.env.REDIS_URL!, CLUSTER_SWEEP_MS: '1000', LEASE_MS: '1500' };
     if (hasPostgres) env.DATABASE_URL = services.env.DATABASE_URL!;
     // At once, as replicas start (PostgreSQL: both set up the schema concurrently).
-    const started = await Promise.allSettled([spawnServer('A', { env }), spawnServer('B', { env })]);
-    for (const r of started) if (r.status === 'fulfilled') procs.push(r.value);
-    for (const r of started) if (r.status === 'rejected') throw r.reason;
-    [a, b] = procs as [ServerProcess, ServerProcess];
+    [a, b] = await spawnPair(env, procs);
     // Two services and two processes starting: more than the default 10 s on a loaded machine.
   }, 120_000);
 

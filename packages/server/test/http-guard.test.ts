@@ -109,7 +109,10 @@ describe('rate limits', () => {
     const refused = await post();
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('10');
-    expect(JSON.parse(refused.body).error).toMatch(/too many requests/);
+    // What was limited, the limit, and when to try again (one process: its own limit).
+    expect(JSON.parse(refused.body).error).toBe(
+      'too many matchmaking requests (joins, seat reservations, reconnections) from your address: at most 3 at once, then 6 a minute; try again in 10 s',
+    );
     now += 10_000; // one token back (6 a minute)
     expect((await post()).status).not.toBe(429);
     expect((await post()).status).toBe(429);
@@ -120,6 +123,9 @@ describe('rate limits', () => {
     const refused = await call('GET', '/api/records');
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('1');
+    expect(JSON.parse(refused.body).error).toBe(
+      'too many /api and /health requests from your address: at most 5 at once, then 60 a minute; try again in 1 s',
+    );
   });
 });
 

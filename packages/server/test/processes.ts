@@ -71,6 +71,21 @@ export async function spawnServer(name: string, opts: SpawnOptions = {}): Promis
   }
 }
 
+/**
+ * Two processes A and B with `env`, started at once (as replicas start: with PostgreSQL both set up the schema
+ * concurrently); each one that started is pushed to `procs` (the caller's teardown stops them), then a failed start
+ * fails.
+ */
+export async function spawnPair(
+  env: Record<string, string>,
+  procs: ServerProcess[],
+): Promise<[ServerProcess, ServerProcess]> {
+  const started = await Promise.allSettled([spawnServer('A', { env }), spawnServer('B', { env })]);
+  for (const r of started) if (r.status === 'fulfilled') procs.push(r.value);
+  for (const r of started) if (r.status === 'rejected') throw r.reason;
+  return [procs.at(-2)!, procs.at(-1)!];
+}
+
 async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promise<ServerProcess> {
   const address = `127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), `se-proc-${name}-`));

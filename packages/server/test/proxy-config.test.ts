@@ -3,12 +3,12 @@
 // through) and those scripts/cluster.sh renders on loopback, and the rendered file is one nginx accepts (`nginx -t`,
 // installed by `bash scripts/setup.sh --services`). The routing itself is played through in
 // e2e/tests/cluster.e2e.ts.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { nginx, nginxInstalled } from './nginx.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (f: string) => readFileSync(join(root, f), 'utf8');
@@ -40,12 +40,7 @@ describe('the proxy configuration', () => {
   });
 
   it('renders to a configuration nginx accepts', () => {
-    let nginx = '';
-    try {
-      nginx = execFileSync('bash', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim();
-    } catch {
-      throw new Error('nginx is not installed (bash scripts/setup.sh --services)');
-    }
+    if (!nginxInstalled()) throw new Error('nginx is not installed (bash scripts/setup.sh --services)');
     const dir = mkdtempSync(join(tmpdir(), 'se-proxy-'));
     try {
       const values: Record<string, string> = {
@@ -57,24 +52,7 @@ describe('the proxy configuration', () => {
         join(dir, 'nginx.conf'),
         template.replace(/\$\{(\w+)\}/g, (_, k: string) => values[k]!),
       );
-      execFileSync(
-        nginx,
-        [
-          '-t',
-          '-q',
-          '-p',
-          dir,
-          '-c',
-          join(dir, 'nginx.conf'),
-          '-e',
-          join(dir, 'error.log'),
-          '-g',
-          `pid ${dir}/nginx.pid;`,
-        ],
-        {
-          stdio: 'pipe',
-        },
-      );
+      nginx(dir, '-t', '-q');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

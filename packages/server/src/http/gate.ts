@@ -5,8 +5,9 @@
 // HTTP server instead of being an express middleware, and reads the (small) body itself.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { type BucketLimit, KeyedLimiter } from './limits.js';
+import { type BucketLimit, KeyedLimiter, type Take } from './limits.js';
 import { type OriginPolicy, originAllowed } from './origins.js';
+import type { Limiter } from '../scale/shared-limits.js';
 
 export interface HttpGuardOptions {
   /** Largest request body, bytes (4096: a matchmaking request is a few hundred). */
@@ -87,14 +88,35 @@ const json = (res: ServerResponse, status: number, body: object, headers: Record
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Puts the gate in front of the server's current `request` listeners (call after Colyseus bound its routes). */
-export function installGate(server: Server, opts: HttpGuardOptions): void {
+/** What each limit counts, as a refusal names it. */
+const LIMITED = {
+  matchmake: 'matchmaking requests (joins, seat reservations, reconnections)',
+  api: '/api and /health requests',
+} as const;
+
+/** The 429's sentence: what was limited, the limit, whether it is the deployment's, and when to try again. */
+export function refusalOf(what: keyof typeof LIMITED, limiter: Limiter, taken: Take & { ok: false }): string {
+  const { burst, perMinute } = limiter.limit;
+  const across = (taken.shared ?? limiter.shared) ? ' (all game servers together)' : '';
+  return `too many ${LIMITED[what]} from your address: at most ${burst} at once, then ${perMinute} a minute${across}; try again in ${taken.retryAfterSeconds} s`;
+}
+
+/**
+ * Puts the gate in front of the server's current `request` listeners (call after Colyseus bound its routes).
+ * `limiters`: the per-address limits (scale/shared-limits.ts openLimiters: Redis-backed with several processes);
+ * default this process' own.
+ */
+export function installGate(
+  server: Server,
+  opts: HttpGuardOptions,
+  limiters?: Record<keyof typeof LIMITED, Limiter>,
+): void {
   const inner = server.listeners('request') as Listener[];
   server.removeAllListeners('request');
   const headers = securityHeaders(opts);
   const policy: OriginPolicy = { allowed: opts.allowedOrigins };
   const now = opts.now ?? Date.now;
-  const limiters = { matchmake: new KeyedLimiter(opts.matchmake, now), api: new KeyedLimiter(opts.api, now) };
+  const limits = limiters ?? { matchmake: new KeyedLimiter(opts.matchmake, now), api: new KeyedLimiter(opts.api, now) };
   const pass: Listener = (req, res) => {
     for (const l of inner) l.call(server, req, res);
   };
@@ -125,23 +147,22 @@ export function installGate(server: Server, opts: HttpGuardOptions): void {
       });
       return void res.end();
     }
-    const bucket = path.startsWith('/matchmake/')
-      ? limiters.matchmake
+    const what = path.startsWith('/matchmake/')
+      ? 'matchmake'
       : path.startsWith('/api/') || path === '/health'
-        ? limiters.api
+        ? 'api'
         : null;
-    const taken = bucket?.take(ip);
-    if (taken && !taken.ok) {
-      req.resume();
-      json(
-        res,
-        429,
-        { error: `too many requests: try again in ${taken.retryAfterSeconds} s` },
-        { 'retry-after': String(taken.retryAfterSeconds) },
-      );
-      return;
-    }
-    readBody(req, res, opts.bodyBytes, () => pass(req, res));
+    const next = () => readBody(req, res, opts.bodyBytes, () => pass(req, res));
+    if (what === null) next();
+    else void limit(what, ip, res, next);
+  }
+
+  /** Takes a token of `what` for the address, then goes on; or refuses with 429 naming what was limited. */
+  async function limit(what: keyof typeof LIMITED, ip: string, res: ServerResponse, next: () => void): Promise<void> {
+    const taken = await limits[what].take(ip);
+    if (taken.ok) return next();
+    res.req.resume();
+    json(res, 429, { error: refusalOf(what, limits[what], taken) }, { 'retry-after': String(taken.retryAfterSeconds) });
   }
 }
 

@@ -9,14 +9,17 @@ export interface BucketLimit {
   perMinute: number;
 }
 
-export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** A token taken, or how long until one is there; `shared`: whether that refusal counted every process (Redis). */
+export type Take = { ok: true } | { ok: false; retryAfterSeconds: number; shared?: boolean };
 
 interface Bucket {
   tokens: number;
   at: number;
 }
 
+/** This process' own buckets (one process, or Redis unreachable: scale/shared-limits.ts). */
 export class KeyedLimiter {
+  readonly shared = false;
   private buckets = new Map<string, Bucket>();
   private lastSweep: number;
 

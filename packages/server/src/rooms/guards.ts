@@ -9,7 +9,7 @@ import type { RoomDeps } from '../deps.js';
 import type { Admission, RoomView } from './admission.js';
 import { screenFrame } from './flood.js';
 import type { RateLimiter } from './rate-limit.js';
-import { SeatDesk } from './seats.js';
+import { addressOf, SeatDesk } from './seats.js';
 
 export interface GuardedRoom {
   room: Room;
@@ -35,7 +35,11 @@ export function guardRoom(g: GuardedRoom): SeatDesk {
   // Seats are counted by the desk; Colyseus' own count (clients + reservations) only caps the total.
   room.maxClients = g.deps.maxSpectators + 16;
   room.seatReservationTimeout = 10;
-  guardSeatReservations(room, (id, options, authData) => desk.reserve(id, options, authData));
+  // The address' strikes from every process first (scale/shared-ledger.ts), then the desk's synchronous verdict.
+  guardSeatReservations(room, async (id, options, authData) => {
+    await g.deps.reservations.screen(addressOf(authData));
+    return desk.reserve(id, options, authData);
+  });
   // Every frame counts toward the flood limit, and an undecodable one closes the connection (flood.ts).
   screenFrames(room, (client, frame) =>
     screenFrame(frame, g.limiterOf(client.sessionId), {

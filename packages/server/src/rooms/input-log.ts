@@ -5,7 +5,6 @@
 // logged). Sealed ones (a commitment — the computer's too —, a seed) are never put in a log line or served by any
 // API: the log is read back only by restore.ts.
 import { createHash } from 'node:crypto';
-import { createHistogram } from 'node:perf_hooks';
 import type { Seat } from '@star-eater/engine';
 import type { BotLevel } from '../bots/levels.js';
 import { LeaseLost, type Storage } from '../storage/types.js';
@@ -32,13 +31,6 @@ export type Input =
   | { k: 'leave'; seat: Seat }
   /** The room was restored after `shift` ms of downtime: its timers moved on by that much. */
   | { k: 'resume'; shift: number };
-
-/**
- * What appending costs this process (GET /health; `pnpm bench server --log-cost`): the synchronous part of every
- * append — encoding the entry and, with SQLite, committing it —, its wall time in ns (the histogram: since the last
- * /health read) and the main thread's CPU time in µs (on a shared machine the wall time includes waiting for a core).
- */
-export const appendCost = { count: 0, totalNs: 0, cpuUs: 0, histogram: createHistogram() };
 
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -72,43 +64,29 @@ export class InputLog {
   }
 
   /**
-   * Appends `input`, then applies it (in log order: an input waits for the earlier ones). Synchronous when the store
-   * is (SQLite); with PostgreSQL the returned promise settles once it was applied. A failed append applies nothing;
-   * one refused because the room was taken over (LeaseLost) also gives the room up (onLost), and so do the writes
-   * queued behind it.
+   * Appends `input`, then applies it once committed (in log order: an input waits for the earlier ones); the returned
+   * promise settles once it was applied. Without a store (INPUT_LOG=off) it applies at once and returns nothing. A
+   * failed append applies nothing; one refused because the room was taken over (LeaseLost) also gives the room up
+   * (onLost), and so do the writes queued behind it.
    */
   write(input: Input, apply: () => void): Promise<void> | undefined {
     if (!this.store) return void this.run(this.now(), apply);
-    const go = (): Promise<void> | undefined => {
+    const go = (): Promise<void> => {
       if (this.lost) return Promise.reject(new LeaseLost(this.roomId));
       const at = this.now();
-      let written: void | Promise<void>;
-      const t0 = process.hrtime.bigint();
-      const cpu0 = process.threadCpuUsage();
+      let written: Promise<void>;
       try {
         written = this.store!.append(this.roomId, this.owner, ++this.seq, at, JSON.stringify(input));
       } catch (err) {
         return this.refused(err);
-      } finally {
-        const ns = Number(process.hrtime.bigint() - t0);
-        const cpu = process.threadCpuUsage(cpu0);
-        appendCost.cpuUs += cpu.user + cpu.system;
-        appendCost.count += 1;
-        appendCost.totalNs += ns;
-        appendCost.histogram.record(Math.max(1, ns));
       }
-      if (!written) return void this.run(at, apply);
       return written.then(
         () => (this.lost ? Promise.reject(new LeaseLost(this.roomId)) : this.run(at, apply)),
         (err: unknown) => this.refused(err),
       );
     };
-    if (!this.tail) {
-      const p = go();
-      if (!p) return undefined;
-      return this.follow(p);
-    }
-    return this.follow(this.tail.then(go, go));
+    const tail = this.tail;
+    return this.follow(tail === null ? go() : tail.then(go, go));
   }
 
   private refused(err: unknown): Promise<never> {

@@ -234,7 +234,8 @@ export class Rounds {
       out.push(['round-so-far', sofar]);
     }
     if (this.lastReveal) out.push(['receipts-revealed', this.lastReveal]);
-    if (this.phases.phase === 'commit') {
+    // The window's published hashes; after the end too, when a concession cut the window short (never revealed).
+    if (this.phases.phase === 'commit' || this.phases.phase === 'finished') {
       for (const [s, hash] of this.receipts.hashes().entries()) {
         if (hash) out.push(['receipt', { round, seat: s as Seat, hash }]);
       }

@@ -17,12 +17,28 @@ export const HOLD_MS = 2_000;
 export const RESERVATION_MS = 10_000;
 export const STRIKE_MS = 60_000;
 
-/** Process-wide: every open player reservation by address, and the addresses that left one unused. */
+/**
+ * Process-wide: every open player reservation by address, and the addresses that left one unused. With several
+ * processes (REDIS_URL) scale/shared-ledger.ts shares the strikes: `screen` learns those other processes earned.
+ */
 export class ReservationLedger {
   private open = new Map<string, { address: string; at: number }>();
   private struckAt = new Map<string, number>();
 
   constructor(readonly now: () => number = Date.now) {}
+
+  /** Before a reservation from `address` is judged: what the other processes know of it (one process: nothing). */
+  async screen(_address: string): Promise<void> {}
+
+  /** `address` left a reservation unused: struck from `at` (ms) on, unless struck later already. */
+  strike(address: string, at: number): void {
+    const before = this.struckAt.get(address);
+    if (before === undefined || at > before) this.struckAt.set(address, at);
+  }
+
+  protected addressOf(sessionId: string): string | undefined {
+    return this.open.get(sessionId)?.address;
+  }
 
   opened(sessionId: string, address: string): void {
     this.open.set(sessionId, { address, at: this.now() });
@@ -50,7 +66,7 @@ export class ReservationLedger {
     for (const [id, r] of this.open) {
       if (t - r.at < HOLD_MS) continue;
       this.open.delete(id);
-      this.struckAt.set(r.address, r.at + HOLD_MS);
+      this.strike(r.address, r.at + HOLD_MS);
     }
     for (const [a, at] of this.struckAt) if (t - at >= STRIKE_MS) this.struckAt.delete(a);
   }
@@ -87,7 +103,10 @@ export class SeatDesk {
     if (this.heldSeats() >= 2 && !(options as { spectate?: boolean } | null)?.spectate) throw refuse(SEAT_TAKEN);
   }
 
-  /** At reservation (colyseus-internals guardSeatReservations): false = not this room, now. */
+  /**
+   * At reservation (colyseus-internals guardSeatReservations): false = not this room, now. Call after the ledger
+   * screened the address (guards.ts).
+   */
   reserve(sessionId: string, options: unknown, authData: unknown): boolean {
     this.prune();
     const auth = this.host.admission.authorise(options, this.view());

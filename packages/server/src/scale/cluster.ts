@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import type { MatchMakerDriver, Presence } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
+import { presenceCommands, type RedisEval } from '../colyseus-internals.js';
 
 export type PresenceKind = 'local' | 'redis';
 
@@ -23,11 +24,16 @@ export interface ClusterOptions {
   port: number;
 }
 
+/** The Redis commands the shared limits and seat ledger run (scale/shared-limits.ts, shared-ledger.ts): Lua scripts. */
+export type RedisCommands = RedisEval;
+
 export interface Cluster {
   kind: PresenceKind;
   presence?: Presence;
   driver?: MatchMakerDriver;
   publicAddress?: string;
+  /** With Redis: its command connection (the presence's), for the limits every process shares. */
+  redis?: RedisCommands;
 }
 
 /** The public address when none is configured: the listening host, or the machine's name for a wildcard host. */
@@ -58,6 +64,7 @@ export async function openCluster(opts: ClusterOptions, timeoutMs = 5000): Promi
     presence,
     driver,
     publicAddress: opts.publicAddress || defaultPublicAddress(opts.host, opts.port),
+    redis: presenceCommands(presence),
   };
 }
 

@@ -12,7 +12,7 @@ export async function openStorage(env: NodeJS.ProcessEnv = process.env): Promise
   const storage: Storage = env.DATABASE_URL
     ? new PostgresStorage(env.DATABASE_URL)
     : new SqliteStorage(env.SQLITE_PATH ?? resolve(process.cwd(), 'data', 'star-eater.sqlite'), {
-        appendOffThread: env.INPUT_LOG_THREAD !== 'off',
+        appendOffThread: env.INPUT_LOG_THREAD === 'on',
       });
   await storage.init();
   return storage;

@@ -1,4 +1,5 @@
 // PostgreSQL storage (pg), used when DATABASE_URL is set; the schema is storage/migrations (Kysely's Migrator).
+import { timedAppend } from './append-cost.js';
 import pg from 'pg';
 import { migratePostgres } from './migrations/run.js';
 import { PostgresInputLog } from './postgres-log.js';
@@ -22,7 +23,10 @@ export class PostgresStorage implements Storage {
     return this.log.openRoom(room);
   }
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
-    return this.log.append(roomId, owner, seq, at, entry);
+    return timedAppend(this.log.append(roomId, owner, seq, at, entry));
+  }
+  logOpen(roomId: string): Promise<boolean> {
+    return this.log.logOpen(roomId);
   }
   ownedRooms(owner: string): Promise<string[]> {
     return this.log.ownedRooms(owner);

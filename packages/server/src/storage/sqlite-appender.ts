@@ -1,10 +1,12 @@
-// The input log's appends on SQLite (issue 11), off the rooms' event loop: a thread with a connection of its own
-// commits every append that reached it in one turn as one transaction (a group commit) and answers each. On the main
-// thread an append then costs a message instead of a WAL write, which a loaded machine or a busy disk stretches to
-// milliseconds (bench: the synchronous append's wall time was 1.1 ms per round at 1,000 matches, p99 4.6 ms, on the
-// shared 2-core machine). The room still applies an input only once its commit is answered (rooms/input-log.ts), so a
-// kill -9 never loses an input the room acted on. Same owner fence as the synchronous path (sqlite-log.ts).
+// The input log's appends on SQLite off the rooms' event loop (issue 11; INPUT_LOG_THREAD=on): a thread with a
+// connection of its own commits every append that reached it in one turn as one transaction (a group commit) and
+// answers each. The rooms' thread then never writes, but each append costs two hand-overs between threads, which
+// cost more CPU than the write (bench: +0.25 ms of server CPU per round at 1,000 matches, against about +0.03 ms for
+// the group commits on the rooms' own thread that openStorage uses: sqlite-group-commit.ts). The room still applies
+// an input only once its commit is answered (rooms/input-log.ts), so a kill -9 never loses an input the room acted
+// on. Same owner fence as the other path (sqlite-log.ts).
 import { Worker } from 'node:worker_threads';
+import { timedAppend } from './append-cost.js';
 import { FENCED_APPEND } from './sqlite-log.js';
 import { LeaseLost } from './types.js';
 
@@ -71,7 +73,7 @@ export class SqliteAppender {
     const done = new Promise<void>((resolve, reject) => this.pending.set(n, { roomId, resolve, reject }));
     this.worker.ref(); // an append in flight keeps the process alive until it is committed
     this.worker.postMessage({ n, room: roomId, owner, seq, at, entry });
-    return done;
+    return timedAppend(done);
   }
 
   private answered(m: { ns: number[]; out: Array<0 | 1 | string> }): void {

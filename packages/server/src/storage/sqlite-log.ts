@@ -1,6 +1,8 @@
-// The input log on SQLite (types.ts Storage, issue 11): prepared statements on the main thread's connection. One
-// process owns a SQLite file, so a claim is a plain update; it is still conditional on the owner it read.
+// The input log on SQLite (types.ts Storage, issue 11): prepared statements on the log's own connection, every write
+// in the turn's group commit (sqlite-group-commit.ts). One process owns a SQLite file, so a claim is a plain update;
+// it is still conditional on the owner it read.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
 
 /**
@@ -15,17 +17,30 @@ export class SqliteInputLog {
   private readonly insert: StatementSync;
   private readonly open: StatementSync;
 
-  constructor(private readonly db: DatabaseSync) {
+  /** `db`: the connection of every write, whose group commits are `commits` (sqlite-group-commit.ts). */
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly commits: SqliteGroupCommit,
+  ) {
     this.insert = db.prepare(FENCED_APPEND);
     this.open = db.prepare('INSERT INTO live_rooms (room_id, owner, created_at, options) VALUES (?, ?, ?, ?)');
   }
 
-  openRoom(r: LiveRoom): void {
-    this.open.run(r.roomId, r.owner, r.createdAt, JSON.stringify(r.options));
+  openRoom(r: LiveRoom): Promise<void> {
+    return this.commits.write(() => {
+      this.open.run(r.roomId, r.owner, r.createdAt, JSON.stringify(r.options));
+    });
   }
 
-  append(roomId: string, owner: string, seq: number, at: number, entry: string): void {
-    if (Number(this.insert.run(seq, at, entry, roomId, owner).changes) !== 1) throw new LeaseLost(roomId);
+  /** Resolves once committed; LeaseLost when the fence refused it. */
+  append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
+    return this.commits.write(() => {
+      if (Number(this.insert.run(seq, at, entry, roomId, owner).changes) !== 1) throw new LeaseLost(roomId);
+    });
+  }
+
+  logOpen(roomId: string): boolean {
+    return !!this.db.prepare('SELECT 1 FROM live_rooms WHERE room_id = ?').get(roomId);
   }
 
   ownedRooms(owner: string): string[] {
@@ -35,27 +50,28 @@ export class SqliteInputLog {
       .map((r) => String(r.room_id));
   }
 
-  closeRoom(roomId: string): void {
-    this.db.exec('BEGIN');
-    try {
+  closeRoom(roomId: string): Promise<void> {
+    return this.commits.write(() => {
       this.db.prepare('DELETE FROM input_log WHERE room_id = ?').run(roomId);
       this.db.prepare('DELETE FROM live_rooms WHERE room_id = ?').run(roomId);
-      this.db.exec('COMMIT');
-    } catch (err) {
-      this.db.exec('ROLLBACK');
-      throw err;
-    }
+    });
   }
 
-  heartbeat(owner: string, now: number): void {
-    this.db
-      .prepare(
-        'INSERT INTO instances (name, heartbeat_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
-      )
-      .run(owner, now);
+  heartbeat(owner: string, now: number): Promise<void> {
+    return this.commits.write(() => {
+      this.db
+        .prepare(
+          'INSERT INTO instances (name, heartbeat_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
+        )
+        .run(owner, now);
+    });
   }
 
-  claimRooms(me: string, staleBefore: number, own: boolean): ClaimedRoom[] {
+  claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]> {
+    return this.commits.write(() => this.claim(me, staleBefore, own));
+  }
+
+  private claim(me: string, staleBefore: number, own: boolean): ClaimedRoom[] {
     const rows = this.db
       .prepare(
         `SELECT r.room_id, r.owner, r.created_at, r.options, COALESCE(i.heartbeat_at, 0) AS alive

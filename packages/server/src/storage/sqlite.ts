@@ -1,59 +1,52 @@
 // Embedded storage on Node's built-in SQLite (node:sqlite, no native build).
-// Writes run on a worker thread with their own connection: an INSERT's fsync (and WAL checkpoints) can block for
-// tens or hundreds of milliseconds on a busy disk, and on the main thread that stalled every room of the process
-// (bench: p99 lock-in → result 700 ms at 500 matches, 10 ms without). Reads stay on the main thread (WAL lets them
-// run beside the writer); saveRecord resolves once the row is committed, and a read waits for the saves still in
-// flight, so a client that learns a record id (the 'ended' message) and asks for it at once always gets it.
-// The input log (issue 11): an append is committed to the WAL file before the room acts on the input (synchronous =
-// NORMAL: no fsync per commit, and the OS keeps what a kill -9 left) — on a thread of its own with `appendOffThread`
-// (sqlite-appender.ts: group commits, the rooms' event loop never waits for a write; what openStorage uses), else on
-// the main thread, synchronously. Checkpoints (the fsyncs) run on the writer thread only.
+// Every write (a record, the input log of issue 11) goes through one connection of its own in group commits: one
+// transaction per turn of the event loop (sqlite-group-commit.ts), committed to the WAL file before the room acts on
+// the input or tells anyone of the record (synchronous = NORMAL: no fsync per commit, and the OS keeps what a kill -9
+// left). That connection never waits for a lock: a batch that finds one taken is tried again a millisecond later.
+// With `appendOffThread` (INPUT_LOG_THREAD=on) the log's appends go to a thread of their own (sqlite-appender.ts)
+// instead. Checkpoints, the only fsyncs, run on a thread of their own: on a busy disk one can take tens or hundreds
+// of milliseconds, which on the rooms' thread stalled every room (bench: p99 lock-in → result 700 ms at 500 matches,
+// 10 ms without). Reads use the first connection (WAL lets them run beside the writes); a read waits for the saves
+// still in flight, so a client that learns a record id (the 'ended' message) and asks for it at once always gets it.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { migrateSqlite } from './migrations/run.js';
 import { SqliteAppender } from './sqlite-appender.js';
+import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteInputLog } from './sqlite-log.js';
 import type { ClaimedRoom, LiveRoom, RecordSummary, Storage } from './types.js';
 
 const INSERT = 'INSERT INTO records (id, ended_at, summary, record) VALUES (?, ?, ?, ?)';
 
-/** The writer thread (plain CommonJS, evaluated as is: no loader needed under tsx, vitest or plain node). */
-const WRITER = `
+/** The checkpointer thread (plain CommonJS, evaluated as is: no loader needed under tsx, vitest or plain node). */
+const CHECKPOINTER = `
 const { parentPort, workerData } = require('node:worker_threads');
 process.removeAllListeners('warning');
 const { DatabaseSync } = require('node:sqlite');
 const db = new DatabaseSync(workerData.path);
 db.exec('PRAGMA busy_timeout = 5000');
-// The main thread never checkpoints (wal_autocheckpoint = 0 there): this thread does, off the rooms' event loop.
-setInterval(() => { try { db.exec('PRAGMA wal_checkpoint(PASSIVE)'); } catch {} }, 1000).unref();
-const insert = db.prepare(${JSON.stringify(INSERT)});
+// The rooms' thread never checkpoints (wal_autocheckpoint = 0 there): this thread does.
+const every = setInterval(() => { try { db.exec('PRAGMA wal_checkpoint(PASSIVE)'); } catch {} }, 1000);
 parentPort.on('message', (m) => {
-  if (m === 'close') { db.close(); parentPort.close(); return; }
-  try {
-    insert.run(m.id, m.endedAt, m.summary, m.record);
-    parentPort.postMessage({ n: m.n });
-  } catch (e) {
-    parentPort.postMessage({ n: m.n, error: String((e && e.message) || e) });
-  }
+  if (m === 'close') { clearInterval(every); db.close(); parentPort.close(); }
 });`;
-
-interface Pending {
-  resolve: () => void;
-  reject: (e: Error) => void;
-}
 
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite' as const;
+  /** Migrations and reads. */
   private db: DatabaseSync;
-  private writer: Worker | null = null;
-  private pending = new Map<number, Pending>();
-  private seq = 0;
+  /** Every write, in group commits (the same connection for an in-memory database, private to its connection). */
+  private writeDb: DatabaseSync | null = null;
+  private commits: SqliteGroupCommit | null = null;
+  private insertRecord: StatementSync | null = null;
+  private checkpointer: Worker | null = null;
   /** Saves in flight by record id. */
   private inflight = new Map<string, Promise<void>>();
-
   private appender: SqliteAppender | null = null;
+  private log: SqliteInputLog | null = null;
+  private closed = false;
 
   constructor(
     readonly path: string,
@@ -63,67 +56,40 @@ export class SqliteStorage implements Storage {
     this.db = new DatabaseSync(path);
   }
 
-  private log: SqliteInputLog | null = null;
-
   async init(): Promise<void> {
     this.db.exec(`PRAGMA journal_mode = WAL;
       PRAGMA busy_timeout = 5000;
       PRAGMA synchronous = NORMAL;`);
     await migrateSqlite(this.db);
-    this.log = new SqliteInputLog(this.db);
-    if (this.path !== ':memory:') this.db.exec('PRAGMA wal_autocheckpoint = 0');
-    // An in-memory database is private to its connection: it keeps its writes on this thread (and has no fsync).
-    if (this.path !== ':memory:' && !this.writer) this.startWriter();
-    if (this.path !== ':memory:' && this.opts.appendOffThread && !this.appender)
-      this.appender = new SqliteAppender(this.path);
-  }
-
-  private startWriter(): void {
-    const w = new Worker(WRITER, { eval: true, workerData: { path: this.path } });
-    w.on('message', (m: { n: number; error?: string }) => {
-      const p = this.pending.get(m.n);
-      if (!p) return;
-      this.pending.delete(m.n);
-      if (!this.pending.size) w.unref();
-      if (m.error) p.reject(new Error(m.error));
-      else p.resolve();
-    });
-    w.on('error', (e) => this.failAll(e));
-    w.on('exit', () => {
-      if (this.writer === w) this.writer = null;
-      this.failAll(new Error('the SQLite writer thread exited'));
-    });
-    w.unref();
-    this.writer = w;
-  }
-
-  private failAll(e: Error): void {
-    for (const p of this.pending.values()) p.reject(e);
-    this.pending.clear();
+    const memory = this.path === ':memory:';
+    if (!memory) this.db.exec('PRAGMA wal_autocheckpoint = 0');
+    this.writeDb = memory ? this.db : new DatabaseSync(this.path);
+    if (!memory) this.writeDb.exec('PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0');
+    this.commits = new SqliteGroupCommit(this.writeDb);
+    this.insertRecord = this.writeDb.prepare(INSERT);
+    this.log = new SqliteInputLog(this.writeDb, this.commits);
+    if (!memory) this.checkpointer = new Worker(CHECKPOINTER, { eval: true, workerData: { path: this.path } });
+    this.checkpointer?.unref();
+    if (!memory && this.opts.appendOffThread) this.appender = new SqliteAppender(this.path);
   }
 
   async saveRecord(summary: RecordSummary, record: unknown): Promise<void> {
-    const row = {
-      id: summary.id,
-      endedAt: summary.endedAt,
-      summary: JSON.stringify(summary),
-      record: JSON.stringify(record),
-    };
-    if (!this.writer) {
-      this.db.prepare(INSERT).run(row.id, row.endedAt, row.summary, row.record);
-      return;
-    }
-    const n = ++this.seq;
-    const done = new Promise<void>((resolve, reject) => this.pending.set(n, { resolve, reject }));
-    this.writer.ref(); // a save in flight keeps the process alive until it is committed
-    this.writer.postMessage({ n, ...row });
+    const [id, endedAt, summaryJson, recordJson] = [
+      summary.id,
+      summary.endedAt,
+      JSON.stringify(summary),
+      JSON.stringify(record),
+    ];
+    const done = this.writes.write(() => {
+      this.insertRecord!.run(id, endedAt, summaryJson, recordJson);
+    });
     const settled = done.then(
       () => {},
       () => {},
     );
-    this.inflight.set(row.id, settled);
+    this.inflight.set(id, settled);
     void settled.then(() => {
-      if (this.inflight.get(row.id) === settled) this.inflight.delete(row.id);
+      if (this.inflight.get(id) === settled) this.inflight.delete(id);
     });
     return done;
   }
@@ -144,34 +110,44 @@ export class SqliteStorage implements Storage {
     if (!this.log) throw new Error('SqliteStorage: init() was not called');
     return this.log;
   }
-  openRoom(room: LiveRoom): void {
-    this.inputLog.openRoom(room);
+  private get writes(): SqliteGroupCommit {
+    if (!this.commits) throw new Error('SqliteStorage: init() was not called');
+    return this.commits;
   }
-  append(roomId: string, owner: string, seq: number, at: number, entry: string): void | Promise<void> {
+  openRoom(room: LiveRoom): Promise<void> {
+    return this.inputLog.openRoom(room);
+  }
+  append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
     if (this.appender) return this.appender.append(roomId, owner, seq, at, entry);
-    this.inputLog.append(roomId, owner, seq, at, entry);
+    return this.inputLog.append(roomId, owner, seq, at, entry);
+  }
+  // After close() (a shutdown), what the rooms still ask of the log is moot: their logs stay for the next start.
+  async logOpen(roomId: string): Promise<boolean> {
+    return !this.closed && this.inputLog.logOpen(roomId);
   }
   async ownedRooms(owner: string): Promise<string[]> {
-    return this.db.isOpen ? this.inputLog.ownedRooms(owner) : [];
+    return this.closed ? [] : this.inputLog.ownedRooms(owner);
   }
   async closeRoom(roomId: string): Promise<void> {
-    if (this.db.isOpen) this.inputLog.closeRoom(roomId);
+    if (!this.closed) await this.inputLog.closeRoom(roomId);
   }
   async heartbeat(owner: string, now: number): Promise<void> {
-    if (this.db.isOpen) this.inputLog.heartbeat(owner, now);
+    if (!this.closed) await this.inputLog.heartbeat(owner, now);
   }
   async claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]> {
     return this.inputLog.claimRooms(me, staleBefore, own);
   }
 
-  /** Waits for the saves in flight, then closes the writer and the database. */
+  /** Commits what is queued (the saves and appends in flight), then closes the threads and the connections. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.appender?.close();
     this.appender = null;
-    const w = this.writer;
+    await this.commits?.close();
+    if (this.writeDb && this.writeDb !== this.db && this.writeDb.isOpen) this.writeDb.close();
+    const w = this.checkpointer;
     if (w) {
-      await Promise.all(this.inflight.values()); // settled either way (record ids are unique per match)
-      this.writer = null;
+      this.checkpointer = null;
       const exited = new Promise((r) => w.once('exit', r));
       w.ref(); // the process waits for the thread's exit
       w.postMessage('close');
