@@ -184,6 +184,15 @@ export type ServerMessageType = keyof ServerMessages;
 
 export { SEAT_TAKEN } from './refusals.js';
 export { base64urlToHex, hexToBase64url } from './receipts.js';
+export {
+  decodeServerMessage,
+  isPackedType,
+  PACKED_TYPES,
+  packMessage,
+  unpackMessage,
+  WIRE_TAG,
+  type PackedType,
+} from './wire.js';
 
 /** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
 export interface JoinOptions {

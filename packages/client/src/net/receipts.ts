@@ -3,7 +3,8 @@
 // with the engine's own commitmentHash: "verified", or which seat's commitment does not match its receipt. Hashes and
 // salts come as base64url (@star-eater/protocol receipts.ts) and are kept as the engine's hex text.
 import { type Commitment, type MatchEvent, receiptMatches, type Seat } from '@star-eater/engine';
-import { base64urlToHex, type ServerMessages } from '@star-eater/protocol';
+import type { ServerMessages } from '@star-eater/protocol';
+import { base64urlToHex } from '@star-eater/protocol/receipts';
 
 export type ReceiptVerdict =
   | { kind: 'sealed' }
