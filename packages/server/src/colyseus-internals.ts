@@ -181,6 +181,17 @@ export function sdkSocket(room: SdkRoom): WebSocket {
 }
 
 /**
+ * What a frame a client received is: a message by its type (ROOM_DATA, or ROOM_DATA_BYTES for the packed ones: the
+ * type as a short string after the code), else Colyseus' protocol code as a number.
+ */
+export function frameKind(f: Uint8Array): string | number {
+  const code = f[0]! & 0x1f;
+  if ((code === 13 || code === 17) && (f[1]! & 0xe0) === 0xa0)
+    return new TextDecoder().decode(f.subarray(2, 2 + (f[1]! & 0x1f)));
+  return code;
+}
+
+/**
  * Calls `tap` with every message an SDK room receives, before it is dispatched (a '*' handler misses the types that
  * have their own handler): the SDK's dispatchMessage is private. Packed messages are decoded first (as by
  * decodeMessages), so the tap and the handlers get the message, not its bytes.

@@ -2,19 +2,14 @@
 // round's events, prompts, commitment echoes, commit receipts). Two scripted players and a spectator, real frames.
 import type { Room } from '@colyseus/sdk';
 import { describe, expect, it } from 'vitest';
+import { frameKind } from '../src/colyseus-internals.js';
 import { attachBot } from './bot.js';
 import { joinById, quickMatch, serverForFile, type TestClient } from './harness.js';
 
 const server = serverForFile();
 const ROUNDS = 6;
 
-/** A frame's kind: a message by its type (ROOM_DATA or ROOM_DATA_BYTES), else its protocol code. */
-function kindOf(f: Uint8Array): string {
-  const code = f[0]!;
-  if ((code === 13 || code === 17) && (f[1]! & 0xe0) === 0xa0)
-    return Buffer.from(f.subarray(2, 2 + (f[1]! & 0x1f))).toString();
-  return `code ${code}`;
-}
+const kindOf = (f: Uint8Array) => String(frameKind(f));
 
 describe('bytes per client per round', () => {
   it(`stay well under 2,048 over ${ROUNDS} rounds, for the players and a spectator`, async () => {
@@ -28,7 +23,10 @@ describe('bytes per client per round', () => {
     const clients: TestClient[] = [a, b, spec];
     let from: number[] = [];
     // Counting starts with the first commitment window (the draft is not a round).
-    const started = a.until(() => a.state.phase === 'commit' && (from = clients.map((c) => c.frames.length)), 'round 1');
+    const started = a.until(
+      () => a.state.phase === 'commit' && (from = clients.map((c) => c.frames.length)),
+      'round 1',
+    );
     for (const c of [a, b]) {
       const bot = attachBot(c.room as Room, { seed: `${c.seat}-bandwidth`, aggressive: true });
       bot.seatNo = c.seat;

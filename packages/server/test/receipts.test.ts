@@ -3,6 +3,7 @@
 import { commitmentHash, parseRecord, receiptMatches } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import { describe, expect, it } from 'vitest';
+import { frameKind } from '../src/colyseus-internals.js';
 import { attachBot } from './bot.js';
 import { joinById, quickMatch, serverForFile } from './harness.js';
 import { base64urlToHex } from '@star-eater/protocol';
@@ -10,11 +11,6 @@ import { base64urlToHex } from '@star-eater/protocol';
 const server = serverForFile();
 
 const text = (frames: Uint8Array[]) => Buffer.concat(frames).toString('latin1');
-/** A message frame's type (ROOM_DATA or ROOM_DATA_BYTES, the type as a short string), else null. */
-const frameType = (f: Uint8Array) =>
-  (f[0] === 13 || f[0] === 17) && (f[1]! & 0xe0) === 0xa0
-    ? Buffer.from(f.subarray(2, 2 + (f[1]! & 0x1f))).toString()
-    : null;
 
 describe('the faction choice', () => {
   it('is sealed until both have chosen, then revealed in one patch', async () => {
@@ -84,7 +80,7 @@ describe('commit receipts', () => {
     await spec.until(() => spec.state.round === 2, 'round 2');
     // Sizes on the wire (the bandwidth goal, issue 4): whole frames, message name included. With hex hashes, 256-bit
     // salts and the hashes repeated in the reveal they were 99 and 306 bytes.
-    const sizes = (type: string) => spec.frames.filter((f) => frameType(f) === type).map((f) => f.byteLength);
+    const sizes = (type: string) => spec.frames.filter((f) => frameKind(f) === type).map((f) => f.byteLength);
     expect(sizes('receipt')).toHaveLength(2);
     for (const n of sizes('receipt')) expect(n).toBeLessThan(80);
     expect(sizes('receipts-revealed')).toHaveLength(1);
