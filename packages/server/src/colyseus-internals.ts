@@ -80,6 +80,12 @@ export function disposeSoonIfEmpty(room: Room): void {
   (room as unknown as { resetAutoDisposeTimeout(s: number): void }).resetAutoDisposeTimeout(1);
 }
 
+/** Resolves once the room has been disposed of (its onDispose done): Colyseus' own 'disconnect' event of the room. */
+export function whenDisposed(room: Room): Promise<void> {
+  const events = (room as unknown as { _events: { once(e: string, f: () => void): void } })._events;
+  return new Promise((resolve) => events.once('disconnect', resolve));
+}
+
 /** The restored seat's player is back: its old token and the reservation go (no second use of the token). */
 export function forgetRestoredSeat(room: Room, sessionId: string, token: string): void {
   const r = room as unknown as SeatsLike & { _reservedSeats: Record<string, unknown> };

@@ -6,14 +6,14 @@
 // - the seat ledger, as two processes hold it (two ledgers, each on its own Redis connection): an address that left a
 //   reservation unused on one process holds no seat on the other, for STRIKE_MS; an honest address is not struck.
 // Each address (127.0.0.x, the socket's source; no proxy) starts with full buckets; the limits refill 1 a minute, so
-// nothing refills while the test runs.
+// nothing refills while the test runs. Last, Redis is stopped: each process falls back to its own buckets.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log.js';
 import { HOLD_MS, STRIKE_MS } from '../src/rooms/seats.js';
 import { type Cluster, openCluster } from '../src/scale/cluster.js';
 import { SharedLedger } from '../src/scale/shared-ledger.js';
-import { spawnPair, stop, type ServerProcess } from './processes.js';
+import { eventually, spawnPair, stop, type ServerProcess } from './processes.js';
 import { servicesInstalled, startServices, type Services } from './services.js';
 
 const hasRedis = servicesInstalled('redis');
@@ -155,4 +155,24 @@ describe.skipIf(!hasRedis)('limits shared by the processes of one deployment (Re
     await three.screen(squatter);
     expect(three.struck(squatter)).toBe(false);
   });
+
+  it('Redis gone: a process limits on its own, says so in the 429, and logs it', async () => {
+    for (const c of clusters.splice(0)) {
+      c.presence?.shutdown();
+      await c.driver?.shutdown();
+    }
+    services!.stop();
+    services = null;
+    // A's first take that Redis does not answer is logged (another address asks until then).
+    const unavailable = 'shared rate limit unavailable (Redis): limiting per process';
+    await eventually(async () => {
+      await call(a, '127.0.0.9', 'GET', '/api/records');
+      return a.output().includes(unavailable);
+    }, 'A notices that Redis is gone');
+    const alone = await untilRefused([a], (p) => call(p, '127.0.0.8', 'GET', '/api/records'));
+    expect(alone.through).toBe(8);
+    expect(alone.refusal.error).toMatch(
+      /^too many \/api and \/health requests from your address: at most 8 at once, then 1 a minute; try again in \d+ s$/,
+    );
+  }, 60_000);
 });

@@ -44,6 +44,9 @@ function contract(name: string, open: () => Promise<Storage>, reopen: () => Prom
     await s.openRoom({ roomId: room, owner: 'A', createdAt: 1, options: { name: 'Ada' } });
     await s.append(room, 'A', 1, 10, JSON.stringify({ k: 'start', seed: 'x' }));
     expect(await s.ownedRooms('A')).toContain(room);
+    // Open while logged, whoever holds it (http/matchmake.ts: a room neither listed nor logged is gone).
+    expect(await s.logOpen(room)).toBe(true);
+    expect(await s.logOpen(`${room}-never`)).toBe(false);
     // B takes the room over (A's heartbeat is older than the lease), and writes its own next entry.
     await s.heartbeat('A', 5);
     const [claim] = (await s.claimRooms('B', 100, false)).filter((c) => c.roomId === room);
@@ -72,7 +75,9 @@ function contract(name: string, open: () => Promise<Storage>, reopen: () => Prom
       [1, 10],
       [2, 20],
     ]);
+    expect(await s.logOpen(room)).toBe(true);
     await s.closeRoom(room);
+    expect(await s.logOpen(room)).toBe(false);
     await s.close();
   });
 }

@@ -97,7 +97,7 @@ const LIMITED = {
 /** The 429's sentence: what was limited, the limit, whether it is the deployment's, and when to try again. */
 export function refusalOf(what: keyof typeof LIMITED, limiter: Limiter, taken: Take & { ok: false }): string {
   const { burst, perMinute } = limiter.limit;
-  const across = limiter.shared ? ' (all game servers together)' : '';
+  const across = (taken.shared ?? limiter.shared) ? ' (all game servers together)' : '';
   return `too many ${LIMITED[what]} from your address: at most ${burst} at once, then ${perMinute} a minute${across}; try again in ${taken.retryAfterSeconds} s`;
 }
 

@@ -9,7 +9,8 @@ export interface BucketLimit {
   perMinute: number;
 }
 
-export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** A token taken, or how long until one is there; `shared`: whether that refusal counted every process (Redis). */
+export type Take = { ok: true } | { ok: false; retryAfterSeconds: number; shared?: boolean };
 
 interface Bucket {
   tokens: number;

@@ -245,7 +245,9 @@ export class Rounds {
         ),
       );
     if (reveal) out.push(['receipts-revealed', revealMessage(reveal)]);
-    if (this.phases.phase === 'commit') out.push(...receiptMessages(round, this.receipts.hashes()));
+    // The window's published hashes; after the end too, when a concession cut the window short (never revealed).
+    if (this.phases.phase === 'commit' || this.phases.phase === 'finished')
+      out.push(...receiptMessages(round, this.receipts.hashes()));
     if (seat === null) return out;
     if (this.phases.phase === 'commit' && this.sealed[seat]) {
       out.push(['commitment', { round, commitment: this.sealed[seat], lockedIn: this.locked[seat] }]);

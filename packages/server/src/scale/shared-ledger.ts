@@ -7,13 +7,13 @@
 // (atomic) turns the address' lapsed reservations, whichever process opened them, into a strike, and answers the
 // strike; the process keeps it beside its own (ReservationLedger.strike) for the room's synchronous seat counts.
 // Times are the ledger's clock (the tests drive it); the keys' Redis expiry only clears what can no longer matter.
-// Redis not answering (TIMEOUT_MS): the reservation is judged on what this process knows, and the log says so.
+// Redis not answering (RedisCalls: 1 s, then skipped for 5 s): the reservation is judged on what this process knows,
+// and the log says so.
 import type { Logger } from 'pino';
 import { HOLD_MS, ReservationLedger, STRIKE_MS } from '../rooms/seats.js';
 import type { RedisCommands } from './cluster.js';
-import { withTimeout } from './shared-limits.js';
+import { RedisCalls } from './shared-limits.js';
 
-const TIMEOUT_MS = 1000;
 const OPEN = 'star-eater:seats:open:';
 const STRUCK = 'star-eater:seats:struck:';
 
@@ -44,50 +44,40 @@ return redis.call('GET', KEYS[2])
 `;
 
 export class SharedLedger extends ReservationLedger {
-  private warnedAt = Number.NEGATIVE_INFINITY;
+  private readonly calls: RedisCalls;
 
-  constructor(
-    private readonly redis: RedisCommands,
-    private readonly log: Logger,
-    now: () => number = Date.now,
-  ) {
+  constructor(redis: RedisCommands, log: Logger, now: () => number = Date.now) {
     super(now);
+    this.calls = new RedisCalls(
+      redis,
+      log,
+      'shared seat ledger unavailable (Redis): judging reservations on this process alone',
+    );
   }
 
   override opened(sessionId: string, address: string): void {
     super.opened(sessionId, address);
-    this.send('ZADD', this.redis.eval(OPENED, 1, OPEN + address, sessionId, this.now(), HOLD_MS + STRIKE_MS));
+    const at = this.now();
+    this.send('ZADD', (r) => r.eval(OPENED, 1, OPEN + address, sessionId, at, HOLD_MS + STRIKE_MS));
   }
 
   override used(sessionId: string): void {
     const address = this.addressOf(sessionId);
     super.used(sessionId);
     if (address !== undefined)
-      this.send('ZREM', this.redis.eval("return redis.call('ZREM', KEYS[1], ARGV[1])", 1, OPEN + address, sessionId));
+      this.send('ZREM', (r) => r.eval("return redis.call('ZREM', KEYS[1], ARGV[1])", 1, OPEN + address, sessionId));
   }
 
   /** Before a reservation from `address` is judged: the strike any process' lapsed reservations earned it. */
   override async screen(address: string): Promise<void> {
-    try {
-      const at = await withTimeout(
-        this.redis.eval(SCREEN, 2, OPEN + address, STRUCK + address, this.now(), HOLD_MS, STRIKE_MS),
-        TIMEOUT_MS,
-      );
-      if (at !== null && at !== undefined) this.strike(address, Number(at));
-    } catch (err) {
-      this.warn(err, 'SCREEN');
-    }
+    const at = await this.calls.call('SCREEN', (r) =>
+      r.eval(SCREEN, 2, OPEN + address, STRUCK + address, this.now(), HOLD_MS, STRIKE_MS),
+    );
+    if (at !== null && at !== undefined) this.strike(address, Number(at));
   }
 
   /** A write whose answer nothing waits for: a failure is logged. */
-  private send(what: string, p: Promise<unknown>): void {
-    void withTimeout(p, TIMEOUT_MS).catch((err: unknown) => this.warn(err, what));
-  }
-
-  private warn(err: unknown, what: string): void {
-    const t = Date.now();
-    if (t - this.warnedAt < 60_000) return;
-    this.warnedAt = t;
-    this.log.warn({ err, what }, 'shared seat ledger unavailable (Redis): judging reservations on this process alone');
+  private send(what: string, run: (r: RedisCommands) => Promise<unknown>): void {
+    void this.calls.call(what, run);
   }
 }

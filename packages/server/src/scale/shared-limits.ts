@@ -4,12 +4,14 @@
 // take cannot interleave with another process'). The bucket's clock is the taking process' (the tests drive it); a
 // process whose clock is behind the bucket's last take refills nothing rather than a negative amount.
 // When Redis does not answer within TIMEOUT_MS the process falls back to its own bucket (the limit holds per process
-// meanwhile) and says so in its log, once a minute at most.
+// meanwhile) for RETRY_MS, so requests do not each wait for Redis during an outage, and says so in its log, once a
+// minute at most (RedisCalls, shared with the seat ledger).
 import type { Logger } from 'pino';
 import { type BucketLimit, KeyedLimiter, type Take } from '../http/limits.js';
 import type { RedisCommands } from './cluster.js';
 
 const TIMEOUT_MS = 1000;
+const RETRY_MS = 5000;
 const KEY_PREFIX = 'star-eater:rate:';
 
 /**
@@ -42,40 +44,72 @@ export interface Limiter {
   take(key: string): Take | Promise<Take>;
 }
 
+/**
+ * Calls to Redis that have a local answer to fall back on: `call` runs one (TIMEOUT_MS at most); after a failure the
+ * next RETRY_MS skip Redis at once (requests do not each wait during an outage). `unavailable` is logged once a minute.
+ */
+export class RedisCalls {
+  private warnedAt = Number.NEGATIVE_INFINITY;
+  private downUntil = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly redis: RedisCommands,
+    private readonly log: Logger,
+    private readonly unavailable: string,
+  ) {}
+
+  /** `run`'s answer, or null when Redis is down or did not answer (the caller falls back). */
+  async call<T>(what: string, run: (redis: RedisCommands) => Promise<T>): Promise<T | null> {
+    if (Date.now() < this.downUntil) return null;
+    try {
+      return await withTimeout(run(this.redis), TIMEOUT_MS);
+    } catch (err) {
+      this.failed(err, what);
+      return null;
+    }
+  }
+
+  /** A call failed (also one whose answer nothing waited for). */
+  failed(err: unknown, what: string): void {
+    const t = Date.now();
+    this.downUntil = t + RETRY_MS;
+    if (t - this.warnedAt < 60_000) return;
+    this.warnedAt = t;
+    this.log.warn({ err, what }, this.unavailable);
+  }
+}
+
 export class SharedLimiter implements Limiter {
   readonly shared = true;
   private readonly fallback: KeyedLimiter;
-  private warnedAt = Number.NEGATIVE_INFINITY;
+  private readonly calls: RedisCalls;
 
   /** `name` keeps the buckets of different limits apart (matchmake, api). */
   constructor(
     readonly limit: BucketLimit,
     private readonly name: string,
-    private readonly redis: RedisCommands,
-    private readonly log: Logger,
+    redis: RedisCommands,
+    log: Logger,
     private readonly now: () => number = Date.now,
   ) {
     this.fallback = new KeyedLimiter(limit, now);
+    this.calls = new RedisCalls(redis, log, 'shared rate limit unavailable (Redis): limiting per process');
   }
 
   async take(key: string): Promise<Take> {
-    try {
-      const wait = Number(await withTimeout(this.eval(key), TIMEOUT_MS));
-      if (!Number.isFinite(wait)) throw new Error(`the rate limit script answered ${String(wait)}`);
-      return wait <= 0 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
-    } catch (err) {
-      const t = Date.now();
-      if (t - this.warnedAt >= 60_000) {
-        this.warnedAt = t;
-        this.log.warn({ err, limit: this.name }, 'shared rate limit unavailable (Redis): limiting per process');
-      }
-      return this.fallback.take(key);
-    }
+    const { burst, perMinute } = this.limit;
+    const wait = await this.calls.call(`${this.name} limit`, (r) =>
+      r.eval(TAKE, 1, `${KEY_PREFIX}${this.name}:${key}`, this.now(), burst, perMinute),
+    );
+    if (wait === null || !Number.isFinite(Number(wait))) return this.local(key);
+    const ms = Number(wait);
+    return ms <= 0 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
   }
 
-  private eval(key: string): Promise<unknown> {
-    const { burst, perMinute } = this.limit;
-    return this.redis.eval(TAKE, 1, `${KEY_PREFIX}${this.name}:${key}`, this.now(), burst, perMinute);
+  /** This process' own bucket for `key` (Redis not answering). */
+  private local(key: string): Take {
+    const taken = this.fallback.take(key);
+    return taken.ok ? taken : { ...taken, shared: false };
   }
 }
 

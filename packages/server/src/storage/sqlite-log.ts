@@ -39,6 +39,10 @@ export class SqliteInputLog {
     });
   }
 
+  logOpen(roomId: string): boolean {
+    return !!this.db.prepare('SELECT 1 FROM live_rooms WHERE room_id = ?').get(roomId);
+  }
+
   ownedRooms(owner: string): string[] {
     return this.db
       .prepare('SELECT room_id FROM live_rooms WHERE owner = ?')

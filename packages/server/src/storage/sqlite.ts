@@ -122,6 +122,9 @@ export class SqliteStorage implements Storage {
     return this.inputLog.append(roomId, owner, seq, at, entry);
   }
   // After close() (a shutdown), what the rooms still ask of the log is moot: their logs stay for the next start.
+  async logOpen(roomId: string): Promise<boolean> {
+    return !this.closed && this.inputLog.logOpen(roomId);
+  }
   async ownedRooms(owner: string): Promise<string[]> {
     return this.closed ? [] : this.inputLog.ownedRooms(owner);
   }

@@ -65,6 +65,11 @@ export interface Storage {
    * refuses the append with LeaseLost (the promise's rejection), and nothing is written.
    */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void>;
+  /**
+   * Whether the room's log is open (its match is being played, or will be again once restored or taken over): a
+   * room id neither listed nor logged is gone for good (http/matchmake.ts answers MATCH_GONE).
+   */
+  logOpen(roomId: string): Promise<boolean>;
   /** The rooms whose log `owner` holds now (a process that stalled past its lease checks which it lost). */
   ownedRooms(owner: string): Promise<string[]>;
   /** The room is gone (disposed, or its match over and everyone left): its log goes with it. */
