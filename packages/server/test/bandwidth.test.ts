@@ -23,10 +23,11 @@ describe('bytes per client per round', () => {
     const clients: TestClient[] = [a, b, spec];
     let from: number[] = [];
     // Counting starts with the first commitment window (the draft is not a round).
-    const started = a.until(
-      () => a.state.phase === 'commit' && (from = clients.map((c) => c.frames.length)),
-      'round 1',
-    );
+    const started = a
+      .until(() => a.state.phase === 'commit', 'round 1')
+      .then(() => {
+        from = clients.map((c) => c.frames.length);
+      });
     for (const c of [a, b]) {
       const bot = attachBot(c.room as Room, { seed: `${c.seat}-bandwidth`, aggressive: true });
       bot.seatNo = c.seat;
