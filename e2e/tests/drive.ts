@@ -129,11 +129,16 @@ export async function driveUntil(pages: Page[], done: (p: Page) => Promise<boole
 }
 
 /**
- * In the commitment window of `round`. Checks visibility first and reads the heading with a short timeout: a bare
- * textContent() on a missing element waits the whole actionTimeout (8 s), which made every drive-loop pass slow.
+ * In the commitment window of `round`: the panel shown (Playwright's sense: a box, not visibility:hidden) and its
+ * heading read in one look at the page. Two reads (isVisible, then textContent with a 500 ms limit) lost a race on a
+ * slow machine: the panel went while the round resolved, and the second read timed out.
  */
 export const inCommit = (round: number) => async (p: Page) => {
-  if (!(await p.locator('#commit-panel').isVisible())) return false;
-  const h = await p.locator('#commit-panel h3').first().textContent({ timeout: 500 });
-  return h?.includes(`Round ${round} `) === true;
+  const heading = await p.evaluate(() => {
+    const panel = document.querySelector<HTMLElement>('#commit-panel');
+    const box = panel?.getBoundingClientRect();
+    if (!panel || !box?.width || !box.height || getComputedStyle(panel).visibility === 'hidden') return null;
+    return panel.querySelector('h3')?.textContent ?? null;
+  });
+  return heading?.includes(`Round ${round} `) === true;
 };

@@ -75,8 +75,9 @@ export async function clickHex(page: Page, at: { q: number; r: number }): Promis
     return el?.classList.contains('board-canvas') ? pt : null;
   };
   // Like a player, wait for the screen to settle: after a resize the board lays itself out on the next frames, and a
-  // toast may be fading out over the hex. Checked on every animation frame until it is clickable.
-  const handle = await page.waitForFunction(locate, at, { polling: 'raf', timeout: 5000 }).catch((e: Error) => {
+  // toast may be fading out over the hex. Checked on every animation frame until it is clickable; the limit is a hang
+  // guard (the config's expect timeout), as frames come slowly on a loaded machine.
+  const handle = await page.waitForFunction(locate, at, { polling: 'raf', timeout: 15_000 }).catch((e: Error) => {
     throw new Error(`hex ${at.q},${at.r} is not on the visible canvas (${e.message.split('\n')[0]})`);
   });
   const p = (await handle.jsonValue()) as { x: number; y: number };

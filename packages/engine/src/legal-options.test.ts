@@ -107,8 +107,14 @@ function wildCommitment(rng: Rng): unknown {
   };
 }
 
+/**
+ * The two long tests' timeout: a hang guard, not a speed bound. On a loaded 2-core machine (2 busy loops beside the
+ * whole suite, load 13–15) they took 77 s and 49 s, past vitest's default then (60 s).
+ */
+const LONG = { timeout: 600_000 };
+
 describe('RULES §4.1: every legal commitment, listed', () => {
-  it('every listed commitment is accepted as it is listed; sampled unlisted ones are refused', () => {
+  it('every listed commitment is accepted as it is listed; sampled unlisted ones are refused', LONG, () => {
     const rng = createRng('commitments');
     let accepted = 0;
     let refused = 0;
@@ -201,7 +207,7 @@ function wildFighterAnswer(s: MatchState, p: Extract<Prompt, { kind: 'fighter' }
 
 describe('RULES §4.4, §8: every legal fighter activation, listed', () => {
   const fighter = paused.filter((p) => p.prompt.kind === 'fighter').slice(0, 400);
-  it(`${fighter.length} fighter prompts: every listed placement and end is accepted`, () => {
+  it(`${fighter.length} fighter prompts: every listed placement and end is accepted`, LONG, () => {
     let answers = 0;
     for (const p of fighter) {
       const prompt = p.prompt as Extract<Prompt, { kind: 'fighter' }>;

@@ -208,7 +208,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     expect(shift).toBeGreaterThanOrEqual(restartAt - killedAt);
     expect(shift).toBeLessThanOrEqual(readyAt - lastInputAt);
     // (Whether it runs out before or after the clients are back, the round resolves: its record says how, below.)
-    await timer.spec2!.until(() => timer.spec2!.state.round >= 2, 'timer: round 1 resolved by the timer', 30_000);
+    await timer.spec2!.until(() => timer.spec2!.state.round >= 2, 'timer: round 1 resolved by the timer');
 
     // The second player of the waiting room arrives; everyone plays on to the end.
     const guest = track(await joinByIdVia(proc, waiting.roomId, { name: 'waiting-1', invite: waiting.invite }));
@@ -238,7 +238,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
         60_000,
       );
       if (watch.state.phase !== 'finished') seatOf(c, 0).send('concede');
-      await watch.until(() => watch.of('ended').length > 0, `${c.name}: the end`, 30_000);
+      await watch.until(() => watch.of('ended').length > 0, `${c.name}: the end`);
     }
 
     // ------------------------------------------------------------------ the records replay to what everyone saw

@@ -63,7 +63,7 @@ async function pairToCommit(via: [ServerProcess, ServerProcess], names: [string,
     bot.tick();
     bots.push(bot);
   }
-  await pair[0].until(() => pair[0].state.phase === 'commit', 'the first commitment window', 30_000);
+  await pair[0].until(() => pair[0].state.phase === 'commit', 'the first commitment window');
   return { pair, bots };
 }
 
@@ -72,7 +72,7 @@ async function playRound(pair: readonly [TestClient, TestClient], round: number,
   pair[0].send('commit', { round, commitment: { engine: 'N', cards: [] } });
   pair[1].send('commit', { round, commitment: { engine: 'S', cards: [] } });
   for (const c of watch)
-    await c.until(() => c.state.round > round || c.state.phase === 'finished', `round ${round} resolved`, 20_000);
+    await c.until(() => c.state.round > round || c.state.phase === 'finished', `round ${round} resolved`);
 }
 
 async function records(file: string) {
@@ -197,7 +197,7 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     expect(await records(file)).toEqual([]);
     expect(p.output()).toMatch(/drain time ran out/);
     expect(p.output()).toMatch(/match kept in its log/);
-  }, 60_000);
+  });
 
   it('exits at once on a second signal during the drain', async () => {
     const p = await spawn('drain-twice', {
@@ -210,7 +210,7 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS on one process', () => {
     p.kill('SIGTERM');
     expect(await p.exited).toBe(1);
     expect(p.output()).toMatch(/second signal/);
-  }, 60_000);
+  });
 });
 
 const hasRedis = servicesInstalled('redis');

@@ -91,7 +91,7 @@ describe('after the end: a reload keeps the seat', () => {
     await a.until(() => a.state.matchNo === 2 && a.state.phase === 'factions', 'the rematch');
     expect(a.state.initiative).toBe(seat);
     expect(a.state.seats.map((s) => s.rematch)).toEqual([false, false]);
-  }, 30_000);
+  });
 
   it('past the window after the end the seat is given up: the token is refused, the opponent sees the seat free', async () => {
     const { a, b, roomId } = await pair(['Cat', 'Dan']);
@@ -108,7 +108,7 @@ describe('after the end: a reload keeps the seat', () => {
     // The room is still there (B is in it), so the answer is the expired token, not "gone".
     expect((await refusal(a.reconnect())).code).toBe(524);
     expect(b.state.phase).toBe('finished');
-  }, 30_000);
+  });
 });
 
 describe('a practice match against the computer keeps its only player', () => {
@@ -133,7 +133,7 @@ describe('a practice match against the computer keeps its only player', () => {
     await c.until(() => c.state?.seats?.[0]?.connected && picks(c.state) > before, 'back, the draft moved on');
     expect(c.state.phase).toBe('draft');
     expect(c.state.seats[1]).toMatchObject({ name: 'Computer (easy)', taken: true, connected: true });
-  }, 30_000);
+  });
 
   it('a reload on the end screen: the end again, and a rematch the computer accepts', async () => {
     const c = await createPractice(server.get(), { bot: 'easy', name: 'Fay' });
@@ -150,7 +150,7 @@ describe('a practice match against the computer keeps its only player', () => {
     );
     c.send('rematch');
     await c.until(() => c.state.matchNo === 2 && c.state.phase === 'factions', 'the rematch against the computer');
-  }, 30_000);
+  });
 
   it('a room that is gone answers MATCH_GONE (410) at once, to a reconnection and to a join by id', async () => {
     const c = await createPractice(server.get(), { bot: 'easy', name: 'Gil' });
@@ -178,5 +178,5 @@ describe('a practice match against the computer keeps its only player', () => {
     expect(viaId).toEqual({ code: MATCH_GONE_STATUS, message: MATCH_GONE });
     // An id nobody ever had: the same.
     expect((await refusal(sdk(server.get()).joinById('nosuchroom', { name: 'Gil' }))).code).toBe(MATCH_GONE_STATUS);
-  }, 30_000);
+  });
 });

@@ -16,6 +16,15 @@ import type { StateView } from './state-view.js';
 
 const UNLIMITED = { burst: 1e9, perMinute: 1e9 };
 
+/**
+ * How long a wait (until, next, roundTrip; eventually in processes.ts) lasts before it fails, unless the caller says:
+ * a hang guard, never a speed check. Each waits for something the test knows comes (a message, a state, a ping
+ * back, a process' answer); with the whole suite under 2 busy loops and the other engineers' load (load 10–19) the
+ * slowest took 3.8 s, and the 10 s it was is under 3 times that. A hang fails as "timed out waiting for <what>",
+ * inside the test's own timeout (vitest.config.ts).
+ */
+export const WAIT_GUARD_MS = 30_000;
+
 export interface TestServer extends GameServer {
   wsUrl: string;
   dir: string;
@@ -134,7 +143,7 @@ export class TestClient {
   }
 
   /** Resolves when pred() holds, re-checked on every message and state change. */
-  async until<T>(pred: () => T | undefined | false | null, what = 'condition', ms = 10_000): Promise<T> {
+  async until<T>(pred: () => T | undefined | false | null, what = 'condition', ms = WAIT_GUARD_MS): Promise<T> {
     const deadline = Date.now() + ms;
     for (;;) {
       const v = pred();
@@ -154,7 +163,7 @@ export class TestClient {
   async next<K extends keyof ServerMessages>(
     type: K,
     after = this.messages.length,
-    ms = 10_000,
+    ms = WAIT_GUARD_MS,
   ): Promise<ServerMessages[K]> {
     return this.until(
       () => this.messages.slice(after).find((m) => m.type === type)?.msg as ServerMessages[K] | undefined,
@@ -175,7 +184,7 @@ export class TestClient {
    * and messages before it reads the next frame, so whatever an earlier message (of any client, already answered)
    * changed has reached this client by then.
    */
-  async roundTrip(ms = 10_000): Promise<void> {
+  async roundTrip(ms = WAIT_GUARD_MS): Promise<void> {
     if (this.closed) throw new Error('roundTrip: the connection is closed');
     let back = false;
     this.room.ping(() => {

@@ -161,7 +161,7 @@ describe('the Docker image, its steps run by hand', () => {
     const p = await practiceVia(proc, 'Cy', 'easy');
     open.push(p);
     (p.room as Room).send('faction', { faction: 'fpa' });
-    await p.until(() => p.state.phase === 'draft', 'the computer chose its faction', 30_000);
+    await p.until(() => p.state.phase === 'draft', 'the computer chose its faction');
 
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);

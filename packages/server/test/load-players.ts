@@ -77,17 +77,21 @@ export async function humanMatch(
   };
 }
 
-/** A practice match against the computer at `level`, its player thinking like the humans. */
+/** A practice match against the computer at `level`, its player thinking like the humans; `onRound` per result. */
 export async function computerMatch(
   url: string,
   i: number,
   level: BotLevel,
   think: () => number,
+  onRound?: () => void,
 ): Promise<() => Promise<void>> {
   let stopping = false;
   const room = (await new Client(url).create('match', { name: `solo${i}`, bot: level })) as Room;
   room.reconnection.enabled = false;
-  room.onMessage('*', () => {}); // the round's events and the rest: this player reads only what it acts on
+  room.onMessage('*', () => {}); // the rest: this player reads only what it acts on
+  room.onMessage('events', (e: { done: boolean }) => {
+    if (e.done) onRound?.();
+  });
   // The creator sits in seat 0, and its welcome may have come before this handler.
   const player = attachBot(room, { seed: `solo-${i}`, aggressive: true, thinkMs: think });
   player.seatNo = 0;

@@ -38,7 +38,7 @@ async function privateMatch(opts: Parameters<typeof createPrivate>[1]) {
     bot.seatNo = c.seat;
     bot.tick();
   }
-  await a.until(() => a.state.phase === 'commit', 'the first commitment window', 15_000);
+  await a.until(() => a.state.phase === 'commit', 'the first commitment window');
   const spec = track(await joinById(server.get(), a.room.roomId, { spectate: true, invite }));
   return { a, b, spec, roomId: a.room.roomId as string };
 }

@@ -7,7 +7,15 @@ import type { Room } from '@colyseus/sdk';
 import { expect, it, vi } from 'vitest';
 import { clientSocket } from '../src/colyseus-internals.js';
 import { attachBot } from './bot.js';
-import { joinById, quickMatch, serverRoom, shiftClock, serverForFile, type TestClient } from './harness.js';
+import {
+  joinById,
+  quickMatch,
+  serverForFile,
+  serverRoom,
+  shiftClock,
+  type TestClient,
+  WAIT_GUARD_MS,
+} from './harness.js';
 
 const server = serverForFile({ room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } } });
 const open = server.open;
@@ -59,7 +67,7 @@ it('a timer falling due during a patch does not overwrite that patch: every clie
       shiftClock(a.room.roomId, 120_000);
       // A's commitment changes the state: its patch ticks the clock, which finds the commit timer due.
       a.send('commit', { round, commitment: { engine: 'NONE', cards: [] } });
-      await a.until(() => a.state.round > round || a.state.phase === 'finished', `round ${round} resolved`, 15_000);
+      await a.until(() => a.state.round > round || a.state.phase === 'finished', `round ${round} resolved`);
       if (a.state.phase === 'finished') break;
     }
     expect(nested).toBe(0);
@@ -67,14 +75,14 @@ it('a timer falling due during a patch does not overwrite that patch: every clie
     const truth = JSON.stringify(room.state.toJSON());
     for (const c of [a, b, spec]) {
       expect(c.closed).toBe(false);
-      await expect.poll(() => JSON.stringify(c.state.toJSON()), { timeout: 10_000 }).toBe(truth);
+      await expect.poll(() => JSON.stringify(c.state.toJSON()), { timeout: WAIT_GUARD_MS }).toBe(truth);
     }
     expect(errors.map((e) => String(e)).join('\n')).not.toMatch(/schema|mismatch|not defined/i);
   } finally {
     spy.mockRestore();
     warn.mockRestore();
   }
-}, 60_000);
+});
 
 it('a slow client whose socket holds earlier patches still decodes them: a later patch does not overwrite them', async () => {
   const errors: unknown[] = [];
@@ -108,7 +116,7 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
       // A round resolves (a big patch), then small ones: lock in, revise, lock in again, each in a turn of its own.
       a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
       b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
-      await a.until(() => a.state.round === 2 && a.state.phase === 'commit', 'round 2', 15_000);
+      await a.until(() => a.state.round === 2 && a.state.phase === 'commit', 'round 2');
       for (const type of ['commit', 'revise', 'commit', 'revise'] as const) {
         const n = a.messages.length;
         a.send(type, type === 'commit' ? { round: 2, commitment: { engine: 'NONE', cards: [] } } : { round: 2 });
@@ -125,7 +133,7 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
       socket.uncork();
     }
     const truth = () => JSON.stringify(room.state.toJSON());
-    await expect.poll(() => JSON.stringify(spec.state.toJSON()), { timeout: 10_000 }).toBe(truth());
+    await expect.poll(() => JSON.stringify(spec.state.toJSON()), { timeout: WAIT_GUARD_MS }).toBe(truth());
     // No views: every client gets the same patches, byte for byte (before the fix the held ones all read as the last).
     const patches = (c: TestClient) =>
       c.frames.filter((f) => f[0] === Protocol.ROOM_STATE_PATCH).map((f) => Buffer.from(f).toString('hex'));
@@ -143,4 +151,4 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
     spy.mockRestore();
     warn.mockRestore();
   }
-}, 60_000);
+});

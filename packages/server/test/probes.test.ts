@@ -26,7 +26,7 @@ async function toCommit(tag: string) {
     bot.seatNo = c.seat;
     bot.tick();
   }
-  await a.until(() => a.state.phase === 'commit' && b.state.phase === 'commit', 'commit window', 15_000);
+  await a.until(() => a.state.phase === 'commit' && b.state.phase === 'commit', 'commit window');
   return { a, b, roomId: a.room.roomId };
 }
 
@@ -80,7 +80,7 @@ it('a player who drops during its decision prompt gets the same prompt and the r
       b.state.round === 2 || b.state.phase === 'finished' || (b.state.phase === 'resolving' && b.state.turn !== a.seat),
     'the round moves on',
   );
-}, 30_000);
+});
 
 it('a concede during a decision prompt ends the match at once; the prompt timer no longer fires', async () => {
   const { a, b, roomId, ask } = await toPrompt('concede-prompt');
@@ -116,7 +116,7 @@ it('a concede during a decision prompt ends the match at once; the prompt timer 
   expect(a.of('prompt-closed')).toHaveLength(0);
   const rec = await fetch(`http://127.0.0.1:${server.get().port}/api/records/${ended.recordId}`);
   expect(rec.status).toBe(200);
-}, 30_000);
+});
 
 it('a spectator can neither concede nor ask for a rematch; the spectator limit holds', async () => {
   const { a, b, roomId } = await toCommit('spectator-rights');
@@ -144,7 +144,7 @@ it('a spectator can neither concede nor ask for a rematch; the spectator limit h
   await s1.until(() => s1.state.spectators === 1, 'one spectator left');
   const s3 = await joinById(server.get(), roomId, { spectate: true });
   open.push(s3);
-}, 30_000);
+});
 
 it('a room whose both players drop: timers run on, the budgets run out, the match ends by forfeit with a record', async () => {
   const { a, b, roomId } = await toCommit('both-drop');
@@ -158,10 +158,10 @@ it('a room whose both players drop: timers run on, the budgets run out, the matc
   await spec.until(() => !spec.state.seats[b.seat].connected, 'b shown disconnected');
   // The commit timer keeps running: the round resolves with NONE for both.
   advanceClock(roomId, 51_000);
-  await spec.until(() => spec.state.round === 2, 'round 2 without players', 10_000);
+  await spec.until(() => spec.state.round === 2, 'round 2 without players');
   expect(spec.state.phase).not.toBe('finished');
   advanceClock(roomId, 120_000);
-  await spec.until(() => spec.state.phase === 'finished', 'forfeit', 10_000);
+  await spec.until(() => spec.state.phase === 'finished', 'forfeit');
   expect(spec.state.endReason).toBe('forfeit');
   expect(spec.state.winner).toBe(b.seat);
   const ended = await spec.until(() => spec.of('ended').at(-1), 'ended');
@@ -173,7 +173,7 @@ it('a room whose both players drop: timers run on, the budgets run out, the matc
   await spec.roundTrip(); // the spectator still watches the result
   expect(spec.closed).toBe(false);
   expect(() => serverRoom(roomId)).not.toThrow();
-}, 30_000);
+});
 
 it('a second lock-in replaces the sealed commitment for its seat alone; a revise after the round resolved is refused', async () => {
   const { a, b, roomId } = await toCommit('double-lock');
@@ -205,7 +205,7 @@ it('a second lock-in replaces the sealed commitment for its seat alone; a revise
   };
   expect(rec.rounds[0]!.commitments[a.seat]!.engine).toBe('S');
   expect(rec.rounds[0]!.commitments[b.seat]!.engine).toBe('NONE');
-}, 30_000);
+});
 
 it('stale and duplicate draft picks are refused by name; the draft goes on from where it was', async () => {
   const a = await quickMatch(server.get(), 'Picky-A');
@@ -243,7 +243,7 @@ it('stale and duplicate draft picks are refused by name; the draft goes on from 
     'next pick',
   );
   expect(first.messages.slice(n).filter((m) => m.type === 'error')).toEqual([]);
-}, 30_000);
+});
 
 it('a player who leaves while the match is being started (a slow listing write) does not leave a match with an empty seat', async () => {
   const a = await quickMatch(server.get(), 'Stayer');
@@ -288,4 +288,4 @@ it('a player who leaves while the match is being started (a slow listing write) 
     ['Newcomer', true],
     ['Stayer', true],
   ]);
-}, 30_000);
+});

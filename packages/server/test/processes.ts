@@ -10,7 +10,7 @@ import type { JoinOptions, PracticeLevel } from '@star-eater/protocol';
 import { sdkSocket } from '../src/colyseus-internals.js';
 import type { HealthAnswer } from '../src/http.js';
 import { attachBot } from './bot.js';
-import { sleep, TestClient } from './harness.js';
+import { sleep, TestClient, WAIT_GUARD_MS } from './harness.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -198,7 +198,7 @@ export async function pairToCommitVia(
     bot.tick();
   }
   await p0
-    .until(() => p0.state.phase === 'commit', 'the first commitment window', 30_000)
+    .until(() => p0.state.phase === 'commit', 'the first commitment window')
     .catch((e: Error) => {
       throw new Error(
         `${e.message}: phase ${p0.state.phase}/${p0.state.step}, errors ${JSON.stringify([...p0.of('error'), ...p1.of('error')])}`,
@@ -236,7 +236,7 @@ export async function getJson<T = unknown>(url: string): Promise<{ status: numbe
 export async function eventually<T>(
   pred: () => Promise<T | undefined | false | null>,
   what: string,
-  ms = 10_000,
+  ms = WAIT_GUARD_MS,
 ): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown = null;

@@ -36,7 +36,7 @@ describe('fighter prompts', () => {
       bot.seatNo = c.seat;
       bot.tick();
     }
-    await a.until(() => a.state.phase === 'commit', 'commit window', 15_000);
+    await a.until(() => a.state.phase === 'commit', 'commit window');
     // Seat A launches a squadron (a fighter prompt for A in the fighter phase); B does nothing.
     const n = a.messages.length;
     a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
@@ -119,5 +119,5 @@ describe('fighter prompts', () => {
       'the launched squadron on the board',
     );
     expect(a.closed || b.closed).toBe(false);
-  }, 30_000);
+  });
 });

@@ -53,7 +53,7 @@ describe('commit receipts', () => {
       bot.seatNo = c.seat;
       bot.tick();
     }
-    await a.until(() => a.state.phase === 'commit', 'round 1', 15_000);
+    await a.until(() => a.state.phase === 'commit', 'round 1');
     const mine = { engine: 'N' as const, cards: [] };
     const theirs = { engine: 'S' as const, cards: [] };
     a.send('commit', { round: 1, commitment: mine });

@@ -22,7 +22,7 @@ async function match(names: [string, string]) {
     bot.seatNo = c.seat;
     bot.tick();
   }
-  await a.until(() => a.state.phase === 'commit', 'the first commitment window', 15_000);
+  await a.until(() => a.state.phase === 'commit', 'the first commitment window');
   return { a, b, spec };
 }
 

@@ -174,5 +174,5 @@ describe.skipIf(!hasRedis)('limits shared by the processes of one deployment (Re
     expect(alone.refusal.error).toMatch(
       /^too many \/api and \/health requests from your address: at most 8 at once, then 1 a minute; try again in \d+ s$/,
     );
-  }, 60_000);
+  });
 });

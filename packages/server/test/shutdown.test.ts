@@ -33,7 +33,7 @@ async function pairToCommit(p: ServerProcess, names: [string, string]) {
     bot.seatNo = c.seat;
     bot.tick();
   }
-  await pair[0].until(() => pair[0].state.phase === 'commit', 'the first commitment window', 30_000);
+  await pair[0].until(() => pair[0].state.phase === 'commit', 'the first commitment window');
   return pair;
 }
 

@@ -116,7 +116,7 @@ describe.skipIf(!havePg)('PostgreSQL storage', () => {
   let services: Services;
   beforeAll(() => {
     services = startServices('postgres');
-  }, 60_000);
+  });
   afterAll(() => services?.stop());
   const open = async () => {
     const s = new PostgresStorage(services.env.DATABASE_URL!);

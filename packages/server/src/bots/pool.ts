@@ -34,7 +34,10 @@ export interface BotResult {
 export interface BotPoolOptions {
   /** Threads (default: the machine's cores but one, left to the rooms' event loop; at least 1). */
   size?: number;
-  /** The threads' nice value (Linux; default 10): below the rooms' event loop when they share a core. */
+  /**
+   * How much nicer than the process the threads run (Linux; default 10, at most nice 19): below the rooms' event loop
+   * when they share a core.
+   */
   nice?: number;
   /** The thread's script (default worker.ts). */
   workerUrl?: URL;
