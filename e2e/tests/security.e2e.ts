@@ -86,8 +86,9 @@ test('names are cleaned; commit receipts are shown at lock-in and verified by bo
 });
 
 /**
- * Runs in the page: the `receipts-revealed` frame (ROOM_DATA, code 13) gets one hex digit of its second salt changed
- * before the client reads it — what a server that swapped a salt after the lock-in would send. Other frames pass.
+ * Runs in the page: the `receipts-revealed` frame (ROOM_DATA, code 13) gets one character of its second salt changed
+ * (base64url, 'A' <-> 'B') before the client reads it — what a server that swapped a salt after the lock-in would
+ * send. Other frames pass.
  */
 function tamperSocket(): void {
   const desc = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage')!;
@@ -97,10 +98,11 @@ function tamperSocket(): void {
     const bytes = new Uint8Array(data.slice(0));
     const text = new TextDecoder('latin1').decode(bytes);
     if (bytes[0] !== 13 || text.slice(2, 2 + type.length) !== type) return data;
-    const key = '\xa4salt'; // msgpack fixstr "salt"
-    const second = text.indexOf(key, text.indexOf(key) + key.length);
-    const digit = second + key.length + 2; // past the str8 header (0xd9, 64) of the salt's value
-    bytes[digit] = bytes[digit] === 0x30 ? 0x31 : 0x30;
+    const key = '\xa5salts'; // msgpack fixstr "salts", then a fixarray of two: nil or a fixstr of 22 characters
+    const first = text.indexOf(key) + key.length + 1;
+    const second = first + (bytes[first] === 0xc0 ? 1 : 1 + (bytes[first]! & 0x1f));
+    const ch = second + 1; // the second salt's first character, past its fixstr header
+    bytes[ch] = bytes[ch] === 0x41 ? 0x42 : 0x41;
     return bytes.buffer;
   };
   Object.defineProperty(WebSocket.prototype, 'onmessage', {

@@ -10,6 +10,7 @@ import type {
   ServerMessages,
 } from '@star-eater/protocol';
 import { SEAT_TAKEN } from '@star-eater/protocol/refusals';
+import { decodeServerMessage } from '@star-eater/protocol/wire';
 import type { Seat } from '@star-eater/engine';
 import { GONE_CLOSE, matchGone, RESUME_FOR_MS, resumableClose, resumeDelay, resumeVerdict } from './resume.js';
 import type { RoomState } from './room-state.js';
@@ -228,8 +229,10 @@ export class Session {
       'computer-offer',
     ];
     for (const type of types) {
-      room.onMessage(type as string, (payload: unknown) => {
+      room.onMessage(type as string, (bytes: unknown) => {
         if (!live()) return;
+        // events, round-so-far and prompt come packed with the protocol's table of shapes (protocol wire.ts).
+        const payload = decodeServerMessage(type, bytes);
         if (type === 'welcome') {
           this.welcome = payload as ServerMessages['welcome'];
           this.saveToken();

@@ -37,7 +37,7 @@ export function closeNotice(code: number, reason: string | undefined, ctx: Close
       title: 'This match has closed',
       text: over
         ? 'The match is over and its room has closed. Its result is saved: find it under Replays in the lobby.'
-        : 'This match is no longer on the server: it ended and everyone left, or its seats were given up when nobody came back in time. Finished matches are under Replays in the lobby.',
+        : 'This match is no longer on the server: its room closed once everyone had left, or when nobody came back to a seat in time. Finished matches are under Replays in the lobby.',
       canRejoin: false,
     };
   }
