@@ -8,7 +8,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3911);
 // The tests' own client build, apart from packages/client/dist (which other tools rebuild while tests run). One per
 // port, so two runs on different ports do not share it either.
 const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), `.client-dist-${PORT}`);
-const SQLITE = join(tmpdir(), `star-eater-e2e-${process.pid}.sqlite`);
+// The run's database, named once by the runner process (the workers load this file too, and inherit the name):
+// run-db.ts removes it after a run that passed, and keeps it (printing where) after one that failed.
+process.env.E2E_SQLITE ??= join(tmpdir(), `star-eater-e2e-${process.pid}.sqlite`);
+const SQLITE = process.env.E2E_SQLITE;
 
 export default defineConfig({
   testDir: './tests',
@@ -20,7 +23,7 @@ export default defineConfig({
   workers: 1,
   // No retries: a test that fails once is a failure, to be fixed at its cause (issue 13).
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./run-db.ts']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 720 },

@@ -34,4 +34,12 @@ describe('commit receipts', () => {
     expect(receiptMatches(c, `${'ab'.repeat(31)}ac`, h)).toBe(false);
     expect(receiptMatches(c, 'AB'.repeat(32), commitmentHash(c, 'AB'.repeat(32)))).toBe(false);
   });
+
+  it('takes a 128-bit salt (32 hex digits) and the 256-bit salts of older records, nothing shorter or between', () => {
+    const short = 'cd'.repeat(16);
+    expect(receiptMatches(c, short, commitmentHash(c, short))).toBe(true);
+    expect(receiptMatches(c, short, commitmentHash(c, salt))).toBe(false);
+    for (const bad of ['cd'.repeat(8), 'cd'.repeat(24), 'cd'.repeat(33)])
+      expect(receiptMatches(c, bad, commitmentHash(c, bad))).toBe(false);
+  });
 });

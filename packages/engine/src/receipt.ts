@@ -1,7 +1,8 @@
 // Commit receipts (issue 14; RULES §7's fair play, carried to the sealed commitments): at lock-in the server publishes
 // SHA-256 of the commitment's canonical text and a fresh secret salt; at the reveal it publishes the salt, and anyone
-// holding the revealed commitment recomputes the hash. With a 256-bit salt kept secret until then, the hash tells
-// nothing of the orders; after it, neither the server nor a player can change them without it showing.
+// holding the revealed commitment recomputes the hash. With a 128-bit salt kept secret until then, the hash tells
+// nothing of the orders (a guess must find the salt too); after it, neither the server nor a player can change them
+// without it showing.
 // The server, the browser and the record checker all use these two functions, so they hash the same bytes.
 import { sha256 } from './sha256.js';
 import type { Commitment } from './types.js';
@@ -9,8 +10,8 @@ import type { Commitment } from './types.js';
 /** The domain tag in front of every receipt's hashed text: a receipt can be mistaken for no other hash. */
 export const RECEIPT_FORMAT = 'star-eater-commitment/1';
 
-/** A salt: 256 random bits as 64 lowercase hex digits. */
-export const SALT_PATTERN = /^[0-9a-f]{64}$/;
+/** A salt: 128 random bits as 32 lowercase hex digits (records written before kept 256 bits: 64 digits). */
+export const SALT_PATTERN = /^(?:[0-9a-f]{32}){1,2}$/;
 
 /**
  * The commitment as one canonical text: JSON with the keys of every object in code-point order, no spaces, absent

@@ -10,7 +10,6 @@ import type {
   MatchEvent,
   Munitions,
   Prompt,
-  RecordReceipt,
   Seat,
   SingleSlot,
   Triple,
@@ -161,15 +160,17 @@ export interface ServerMessages {
   /** Your own sealed faction choice, echoed to you alone; both are revealed together in the synced state. */
   faction: { faction: FactionId };
   /**
-   * A seat locked in (issue 14 commit receipts): SHA-256 of its canonical commitment and a secret salt
-   * (@star-eater/engine commitmentHash), to both seats and the spectators; null when it withdrew (revise).
+   * A seat locked in (issue 14 commit receipts): SHA-256 of its canonical commitment and a secret 128-bit salt
+   * (@star-eater/engine commitmentHash), as base64url (receipts.ts), to both seats and the spectators; null when it
+   * withdrew (revise). A client that comes back is sent the hashes of the open window and of the last reveal again.
    */
   receipt: { round: number; seat: Seat; hash: string | null };
   /**
-   * The reveal: each seat's hash and now its salt (null for a seat that never locked in), sent just before the
-   * round's events, whose `cards-revealed` carries the commitments to check them against (receiptMatches).
+   * The reveal: each seat's salt as base64url (null for a seat that never locked in), sent just before the round's
+   * events, whose `cards-revealed` carries the commitments; each is checked against the hash its `receipt` published
+   * (receiptMatches).
    */
-  'receipts-revealed': { round: number; receipts: [RecordReceipt | null, RecordReceipt | null] };
+  'receipts-revealed': { round: number; salts: [string | null, string | null] };
   /**
    * Quick match: nobody has come for `waitedSeconds`; the waiting player may play the computer instead
    * (`play-computer` with one of `levels`) or keep waiting (`decline-computer`). Never a silent swap.
@@ -181,7 +182,17 @@ export interface ServerMessages {
 }
 export type ServerMessageType = keyof ServerMessages;
 
-export { SEAT_TAKEN } from './refusals.js';
+export { MATCH_GONE, MATCH_GONE_STATUS, SEAT_TAKEN } from './refusals.js';
+export { base64urlToHex, hexToBase64url } from './receipts.js';
+export {
+  decodeServerMessage,
+  isPackedType,
+  PACKED_TYPES,
+  packMessage,
+  unpackMessage,
+  WIRE_TAG,
+  type PackedType,
+} from './wire.js';
 
 /** Options of `create('match', …)`, `joinOrCreate('match', …)` and `joinById(id, …)`. */
 export interface JoinOptions {

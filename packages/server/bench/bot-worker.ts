@@ -8,7 +8,7 @@
 import '../src/node-websocket.js';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room } from '@colyseus/sdk';
-import { sdkSocket } from '../src/colyseus-internals.js';
+import { frameKind, sdkSocket } from '../src/colyseus-internals.js';
 import { attachBot, type Bot } from '../test/bot.js';
 import { computerMatch } from '../test/load-players.js';
 
@@ -75,12 +75,10 @@ class Tally {
 }
 
 const FRAME = { 10: 'join', 14: 'state', 15: 'patch', 18: 'ping' } as Record<number, string>;
-const dec = new TextDecoder();
 /** A frame's kind: a message by its type, else Colyseus' protocol code. */
 function kindOf(b: Uint8Array): string {
-  const code = b[0]! & 0x1f;
-  if (code === 13 && (b[1]! & 0xe0) === 0xa0) return `msg:${dec.decode(b.subarray(2, 2 + (b[1]! & 0x1f)))}`;
-  return FRAME[code] ?? `code${code}`;
+  const k = frameKind(b);
+  return typeof k === 'string' ? `msg:${k}` : (FRAME[k] ?? `code${k}`);
 }
 
 function countBytes(t: Tally, room: Room): void {

@@ -140,7 +140,7 @@ function defineColyseus(
   },
 ): Colyseus {
   silenceColyseusCors(matchMaker.controller);
-  guardMatchmaking();
+  guardMatchmaking(p.http.storage);
   const transport = new SpreadPingTransport({
     pingInterval: 10_000,
     pingMaxRetries: 3,

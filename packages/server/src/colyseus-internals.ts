@@ -6,6 +6,7 @@
 import type { Socket } from 'node:net';
 import { matchMaker, type Client, type Room } from '@colyseus/core';
 import type { Room as SdkRoom } from '@colyseus/sdk';
+import { decodeServerMessage } from '@star-eater/protocol';
 
 /** The versions whose sources this file was checked against (package.json pins these exactly). */
 export const COLYSEUS_VERSIONS = {
@@ -77,6 +78,12 @@ export function registerRestoredSeat(room: Room, sessionId: string, token: strin
 /** Colyseus disposes of an empty room when a client leaves; a restored room nobody came back to needs a nudge. */
 export function disposeSoonIfEmpty(room: Room): void {
   (room as unknown as { resetAutoDisposeTimeout(s: number): void }).resetAutoDisposeTimeout(1);
+}
+
+/** Resolves once the room has been disposed of (its onDispose done): Colyseus' own 'disconnect' event of the room. */
+export function whenDisposed(room: Room): Promise<void> {
+  const events = (room as unknown as { _events: { once(e: string, f: () => void): void } })._events;
+  return new Promise((resolve) => events.once('disconnect', resolve));
 }
 
 /** The restored seat's player is back: its old token and the reservation go (no second use of the token). */
@@ -180,16 +187,37 @@ export function sdkSocket(room: SdkRoom): WebSocket {
 }
 
 /**
+ * What a frame a client received is: a message by its type (ROOM_DATA, or ROOM_DATA_BYTES for the packed ones: the
+ * type as a short string after the code), else Colyseus' protocol code as a number.
+ */
+export function frameKind(f: Uint8Array): string | number {
+  const code = f[0]! & 0x1f;
+  if ((code === 13 || code === 17) && (f[1]! & 0xe0) === 0xa0)
+    return new TextDecoder().decode(f.subarray(2, 2 + (f[1]! & 0x1f)));
+  return code;
+}
+
+/**
  * Calls `tap` with every message an SDK room receives, before it is dispatched (a '*' handler misses the types that
- * have their own handler): the SDK's dispatchMessage is private.
+ * have their own handler): the SDK's dispatchMessage is private. Packed messages are decoded first (as by
+ * decodeMessages), so the tap and the handlers get the message, not its bytes.
  */
 export function tapMessages(room: SdkRoom, tap: (type: string | number, msg: unknown) => void): void {
   const r = room as unknown as { dispatchMessage(type: string | number, msg: unknown): void };
   const dispatch = r.dispatchMessage.bind(r);
   r.dispatchMessage = (type, msg) => {
-    tap(type, msg);
-    dispatch(type, msg);
+    const m = decodeServerMessage(type, msg);
+    tap(type, m);
+    dispatch(type, m);
   };
+}
+
+/**
+ * The SDK room's handlers get the packed messages (events, round-so-far, prompt: ROOM_DATA_BYTES frames, the SDK
+ * hands over their bytes) decoded, as the browser client decodes them (@star-eater/protocol decodeServerMessage).
+ */
+export function decodeMessages(room: SdkRoom): void {
+  tapMessages(room, () => {});
 }
 
 // ------------------------------------------------------------------ the presence's Redis connection

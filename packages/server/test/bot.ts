@@ -14,6 +14,7 @@ import {
 import type { CardPlay, Commitment, Decision, EngineSetting, FactionId, Prompt } from '@star-eater/engine';
 import type { ServerMessages } from '@star-eater/protocol';
 import type { Room } from '@colyseus/sdk';
+import { decodeMessages } from '../src/colyseus-internals.js';
 import type { SeatState, StateView } from './state-view.js';
 
 const ENGINES: EngineSetting[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW', 'DOUBLE', 'CW', 'CCW', 'NONE'];
@@ -60,6 +61,8 @@ export class Bot {
   /** (Re)binds to a room object, e.g. after a reconnection. */
   bind(room: Room): void {
     this.room = room;
+    // The prompts (and the events others read on this room) arrive packed: decoded as the browser decodes them.
+    decodeMessages(room);
     room.onStateChange(() => this.tick());
     room.onMessage('prompt', (p: ServerMessages['prompt']) => this.answer(p));
     room.onMessage('error', (e: ServerMessages['error']) => this.onError(e));

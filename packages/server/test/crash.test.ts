@@ -8,7 +8,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { parseRecord, receiptMatches, replayRecord, type Commitment, type MatchRecord } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
-import type { ServerMessages } from '@star-eater/protocol';
+import { base64urlToHex, type ServerMessages } from '@star-eater/protocol';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { attachBot, type Bot, type BotOptions } from './bot.js';
@@ -261,8 +261,8 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     expect(spec2.of('receipt').find((r) => r.round === 1 && r.seat === 0)?.hash).toBe(receiptBefore);
     const lockedRecord = await getJson<MatchRecord>(`${proc.url}/api/records/${spec2.of('ended')[0]!.recordId}`);
     const round1 = lockedRecord.body.rounds[0]!;
-    expect(round1.receipts?.[0]?.hash).toBe(receiptBefore);
-    expect(receiptMatches(round1.commitments[0]!, round1.receipts![0]!.salt, receiptBefore)).toBe(true);
+    expect(round1.receipts?.[0]?.hash).toBe(base64urlToHex(receiptBefore));
+    expect(receiptMatches(round1.commitments[0]!, round1.receipts![0]!.salt, round1.receipts![0]!.hash)).toBe(true);
     // The timer's default for the seat that had not locked in: NONE, no cards (RULES §7).
     const timed = await getJson<MatchRecord>(`${proc.url}/api/records/${timer.spec2!.of('ended')[0]!.recordId}`);
     expect(timed.body.rounds[0]!.commitments[1]).toEqual({ engine: 'NONE', cards: [] });

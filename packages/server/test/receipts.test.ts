@@ -3,8 +3,10 @@
 import { commitmentHash, parseRecord, receiptMatches } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
 import { describe, expect, it } from 'vitest';
+import { frameKind } from '../src/colyseus-internals.js';
 import { attachBot } from './bot.js';
 import { joinById, quickMatch, serverForFile } from './harness.js';
+import { base64urlToHex } from '@star-eater/protocol';
 
 const server = serverForFile();
 
@@ -60,16 +62,38 @@ describe('commit receipts', () => {
       [a, b, spec].map((c) => c.until(() => c.of('receipt').find((r) => r.seat === a.seat)?.hash, 'a receipt')),
     );
     expect(new Set(hashes).size).toBe(1);
-    expect(hashes[0]).toMatch(/^[0-9a-f]{64}$/);
+    // SHA-256 as base64url: 43 characters.
+    expect(hashes[0]).toMatch(/^[\w-]{43}$/);
     b.send('commit', { round: 1, commitment: theirs });
     const reveal = await spec.until(() => spec.of('receipts-revealed')[0], 'the reveal');
-    expect(reveal.receipts[a.seat]).toEqual({ hash: hashes[0], salt: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(receiptMatches(mine, reveal.receipts[a.seat]!.salt, hashes[0]!)).toBe(true);
-    expect(receiptMatches(theirs, reveal.receipts[b.seat]!.salt, reveal.receipts[b.seat]!.hash)).toBe(true);
+    // The reveal is the salts alone (128 bits, base64url: 22 characters); the hashes were published at lock-in.
+    expect(reveal).toEqual({ round: 1, salts: [expect.stringMatching(/^[\w-]{22}$/), expect.any(String)] });
+    const published = spec.of('receipt').map((r) => ({ ...r, hash: base64urlToHex(r.hash!)! }));
+    const hashOf = (s: 0 | 1) => published.findLast((r) => r.seat === s)!.hash;
+    const saltOf = (s: 0 | 1) => base64urlToHex(reveal.salts[s]!)!;
+    expect(saltOf(a.seat)).toMatch(/^[0-9a-f]{32}$/);
+    expect(receiptMatches(mine, saltOf(a.seat), hashOf(a.seat))).toBe(true);
+    expect(receiptMatches(theirs, saltOf(b.seat), hashOf(b.seat))).toBe(true);
     // A tampered reveal shows: another commitment, or another salt.
-    expect(receiptMatches(theirs, reveal.receipts[a.seat]!.salt, hashes[0]!)).toBe(false);
-    expect(receiptMatches(mine, reveal.receipts[b.seat]!.salt, hashes[0]!)).toBe(false);
+    expect(receiptMatches(theirs, saltOf(a.seat), hashOf(a.seat))).toBe(false);
+    expect(receiptMatches(mine, saltOf(b.seat), hashOf(a.seat))).toBe(false);
     await spec.until(() => spec.state.round === 2, 'round 2');
+    // Sizes on the wire (the bandwidth goal, issue 4): whole frames, message name included. With hex hashes, 256-bit
+    // salts and the hashes repeated in the reveal they were 99 and 306 bytes.
+    const sizes = (type: string) => spec.frames.filter((f) => frameKind(f) === type).map((f) => f.byteLength);
+    expect(sizes('receipt')).toHaveLength(2);
+    for (const n of sizes('receipt')) expect(n).toBeLessThan(80);
+    expect(sizes('receipts-revealed')).toHaveLength(1);
+    expect(sizes('receipts-revealed')[0]).toBeLessThan(90);
+    // A spectator who comes after the reveal gets the hashes published before it, then the salts: it can check too.
+    const late = await joinById(s, a.room.roomId, { spectate: true });
+    server.open.push(late);
+    const caught = await late.until(() => late.of('receipts-revealed')[0], 'the reveal again');
+    expect(caught).toEqual(reveal);
+    const lateHash = (s: 0 | 1) => base64urlToHex(late.of('receipt').find((r) => r.round === 1 && r.seat === s)!.hash!);
+    expect([lateHash(0), lateHash(1)]).toEqual([hashOf(0), hashOf(1)]);
+    const lateOrder = late.messages.map((m) => m.type).filter((t) => t.startsWith('receipt'));
+    expect(lateOrder).toEqual(['receipt', 'receipt', 'receipts-revealed']);
     a.send('concede');
     const ended = await spec.until(() => spec.of('ended')[0], 'the end');
     const stored = (await (await fetch(`${s.url}/api/records/${ended.recordId}`)).json()) as {
@@ -77,7 +101,8 @@ describe('commit receipts', () => {
     };
     const parsed = parseRecord(stored);
     expect(parsed.ok).toBe(true);
-    expect(stored.rounds[0]!.receipts).toEqual(reveal.receipts);
-    expect(stored.rounds[0]!.receipts[a.seat]!.hash).toBe(commitmentHash(mine, reveal.receipts[a.seat]!.salt));
+    // The record keeps both as the engine's hex text (RULES §10's optional receipts, unchanged).
+    expect(stored.rounds[0]!.receipts).toEqual(([0, 1] as const).map((s) => ({ hash: hashOf(s), salt: saltOf(s) })));
+    expect(stored.rounds[0]!.receipts[a.seat]!.hash).toBe(commitmentHash(mine, saltOf(a.seat)));
   });
 });

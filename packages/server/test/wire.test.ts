@@ -1,8 +1,9 @@
-// The record-packed frames of wire.ts decode, with the plain msgpackr `unpack` the SDK uses, to exactly the message
-// Colyseus' default encoding would carry — and are smaller for event streams.
-import { Packr, unpack } from 'msgpackr';
+// The packed frames of wire.ts (ROOM_DATA_BYTES, the protocol's table of shapes) decode, as the client decodes them, to
+// exactly the message sent, and are much smaller than msgpack records defining their shapes in every frame.
+import { simulateMatch } from '@star-eater/engine';
+import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import type { ServerMessages } from '@star-eater/protocol';
+import { decodeServerMessage, type ServerMessages, WIRE_TAG } from '@star-eater/protocol';
 import { packedFrame } from '../src/rooms/wire.js';
 
 const events = [
@@ -65,28 +66,56 @@ const events = [
   { type: 'match-ended', winner: 'draw', reason: 'destroyed' },
 ] as unknown as ServerMessages['events']['events'];
 
-/** What the SDK does with a ROOM_DATA frame: read the type string, msgpack-decode the rest. */
-function sdkDecode(frame: Buffer): { code: number; type: string; msg: unknown } {
+/** What the SDK does with a ROOM_DATA_BYTES frame (the type string, the rest as bytes), then what the client does. */
+function clientDecode(frame: Buffer): { code: number; type: string; msg: unknown } {
   const len = frame[1]! & 0x1f;
-  return { code: frame[0]!, type: frame.subarray(2, 2 + len).toString('utf8'), msg: unpack(frame, { start: 2 + len }) };
+  const type = frame.subarray(2, 2 + len).toString('utf8');
+  return { code: frame[0]!, type, msg: decodeServerMessage(type, new Uint8Array(frame.subarray(2 + len))) };
 }
 
-describe('record-packed frames', () => {
-  it('decode to the same message, frame after frame, and are smaller than plain msgpack', () => {
+/** One simulated round's events (the engine's own stream, as the room publishes it). */
+function realRound(): ServerMessages['events'] {
+  const sim = simulateMatch('wire-test', 7, { variants: 'random' });
+  const round = sim.events.findIndex((e, i) => i > 0 && e.type === 'round-started');
+  return { round: 1, from: 0, events: sim.events.slice(0, round), done: true };
+}
+
+describe('packed frames', () => {
+  it('decode to the same message, frame after frame and out of order, shapes outside the table too', () => {
     const msg: ServerMessages['events'] = { round: 3, from: 0, events, done: true };
-    const first = sdkDecode(packedFrame('events', msg));
-    expect(first).toEqual({ code: 13, type: 'events', msg });
-    // A second, different frame from the same packer decodes on its own (no structures shared between frames).
     const other: ServerMessages['round-so-far'] = { round: 4, events: [...events].reverse() };
-    expect(sdkDecode(packedFrame('round-so-far', other)).msg).toEqual(other);
-    // The catch-up with the last completed round in it.
     const caught: ServerMessages['round-so-far'] = { round: 5, events: [], previous: { round: 4, events } };
-    expect(sdkDecode(packedFrame('round-so-far', caught)).msg).toEqual(caught);
-    expect(sdkDecode(packedFrame('events', msg)).msg).toEqual(msg);
-    // A real round repeats its shapes (steps, thrusts, damage, cooldowns): keys are then sent once per frame.
-    const round: ServerMessages['events'] = { ...msg, events: [...events, ...events, ...events] };
-    expect(sdkDecode(packedFrame('events', round)).msg).toEqual(round);
-    const plain = new Packr({ useRecords: false }).pack(round).length;
-    expect(packedFrame('events', round).length).toBeLessThan(plain * 0.8);
+    // An event the table has never seen (the engine grew one): defined inline in its frame, decoded all the same.
+    const novel = { ...msg, events: [{ type: 'future-thing', seat: 1, novelty: { deep: [1, 'two'] } }, ...events] };
+    const frames = [msg, other, caught, novel].map((m, i) =>
+      packedFrame(i === 1 || i === 2 ? 'round-so-far' : 'events', m as ServerMessages['events']),
+    );
+    expect(clientDecode(frames[0]!)).toEqual({ code: 17, type: 'events', msg });
+    for (const i of [3, 2, 1, 0, 3]) expect(clientDecode(frames[i]!).msg).toEqual([msg, other, caught, novel][i]);
+    const prompt: ServerMessages['prompt'] = {
+      id: 9,
+      round: 2,
+      prompt: { kind: 'fighter', seat: 0, squadrons: [] },
+      deadline: 123,
+    };
+    expect(clientDecode(packedFrame('prompt', prompt)).msg).toEqual(prompt);
+  });
+
+  it('carry a real round in well under two thirds of the record-packed bytes (key names defined in the frame)', () => {
+    const round = realRound();
+    expect(round.events.length).toBeGreaterThan(5);
+    expect(clientDecode(packedFrame('events', round)).msg).toEqual(round);
+    const recordPacked = new Packr({ useRecords: true, maxSharedStructures: 0 }).pack(round).length;
+    expect(packedFrame('events', round).length).toBeLessThan(recordPacked * 0.67);
+  });
+
+  it('from a server with another table of shapes are refused with a clear error, not misread', () => {
+    const frame = packedFrame('events', realRound());
+    const len = frame[1]! & 0x1f;
+    const bytes = new Uint8Array(frame.subarray(2 + len));
+    bytes[0] = (WIRE_TAG + 1) & 0xff;
+    expect(() => decodeServerMessage('events', bytes)).toThrow(
+      /^The game was updated: reload the page \(the server's events messages use another table of shapes/,
+    );
   });
 });

@@ -1,8 +1,10 @@
 // Commit receipts as a client checks them (issue 14): the hashes published at lock-in, the salts at the reveal, and
 // the commitments the round's `cards-revealed` event carries. Each seat's hash is recomputed here, in the browser,
-// with the engine's own commitmentHash: "verified", or which seat's commitment does not match its receipt.
+// with the engine's own commitmentHash: "verified", or which seat's commitment does not match its receipt. Hashes and
+// salts come as base64url (@star-eater/protocol receipts.ts) and are kept as the engine's hex text.
 import { type Commitment, type MatchEvent, receiptMatches, type Seat } from '@star-eater/engine';
 import type { ServerMessages } from '@star-eater/protocol';
+import { base64urlToHex } from '@star-eater/protocol/receipts';
 
 export type ReceiptVerdict =
   | { kind: 'sealed' }
@@ -11,9 +13,13 @@ export type ReceiptVerdict =
   /** These seats' revealed commitments (or salts) do not give the hashes published at lock-in. */
   | { kind: 'mismatch'; seats: Seat[] };
 
+/** Wire text as hex; text that is not base64url stays as it came, and checks nothing (receiptMatches). */
+const hex = (wire: string | null) => (wire === null ? null : (base64urlToHex(wire) ?? wire));
+
 interface RoundReceipts {
   hashes: [string | null, string | null];
-  reveal?: ServerMessages['receipts-revealed']['receipts'];
+  /** The salts of the reveal (hex). */
+  reveal?: [string | null, string | null];
   commitments?: [Commitment, Commitment];
 }
 
@@ -41,11 +47,11 @@ export class ReceiptBook {
   }
 
   receipt(m: ServerMessages['receipt']): void {
-    this.at(m.round).hashes[m.seat] = m.hash;
+    this.at(m.round).hashes[m.seat] = hex(m.hash);
   }
 
   revealed(m: ServerMessages['receipts-revealed']): void {
-    this.at(m.round).reveal = m.receipts;
+    this.at(m.round).reveal = [hex(m.salts[0]), hex(m.salts[1])];
   }
 
   /** A round's events (or the part of them that came): picks up the revealed commitments. */
@@ -64,11 +70,11 @@ export class ReceiptBook {
     const bad: Seat[] = [];
     const ok: Seat[] = [];
     for (const s of [0, 1] as const) {
-      const rc = r.reveal[s];
-      // What was published at lock-in is what counts: a reveal may not bring a hash of its own choosing.
-      const published = r.hashes[s] ?? rc?.hash ?? null;
-      if (!rc && !published) continue;
-      if (!rc || rc.hash !== published || !receiptMatches(r.commitments[s], rc.salt, published)) bad.push(s);
+      const salt = r.reveal[s];
+      // The hash published at lock-in is what the reveal is checked against (the reveal carries no hash of its own).
+      const published = r.hashes[s];
+      if (salt === null && published === null) continue;
+      if (salt === null || published === null || !receiptMatches(r.commitments[s], salt, published)) bad.push(s);
       else ok.push(s);
     }
     return bad.length ? { kind: 'mismatch', seats: bad } : { kind: 'verified', seats: ok };

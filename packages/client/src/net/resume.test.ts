@@ -1,6 +1,7 @@
 // The resume policy after a dropped match (server issue 11: restored by the same process or taken over by another).
 import { describe, expect, it } from 'vitest';
-import { resumableClose, resumeDelay, resumeVerdict } from './resume.js';
+import { MATCH_GONE, MATCH_GONE_STATUS } from '@star-eater/protocol/refusals';
+import { matchGone, resumableClose, resumeDelay, resumeVerdict } from './resume.js';
 
 describe('resumableClose', () => {
   it('looks for the match again after a restart (4010), a dead process (1006) or a failed retry (4003)', () => {
@@ -27,6 +28,12 @@ describe('resumeVerdict', () => {
   });
   it('stops at a refusal: an expired seat token, an admission refusal, a bad request', () => {
     for (const code of [400, 403, 524, 525, 526, 4217]) expect(resumeVerdict({ code })).toEqual({ retry: false });
+  });
+  it('stops at once when the room is gone for good (MATCH_GONE, 410), and says so', () => {
+    const gone = Object.assign(new Error(MATCH_GONE), { code: MATCH_GONE_STATUS });
+    expect(resumeVerdict(gone)).toEqual({ retry: false });
+    expect(matchGone(gone)).toBe(true);
+    for (const code of [522, 523, 524, 525]) expect(matchGone({ code })).toBe(false);
   });
 });
 

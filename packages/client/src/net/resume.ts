@@ -5,6 +5,8 @@
 // seat reservation names the holder's address). Until the room is back, the answers say "not (yet) there": try again,
 // backing off, for a while. Pure policy here; net/session.ts runs it.
 
+import { MATCH_GONE_STATUS } from '@star-eater/protocol/refusals';
+
 /** Close codes after which the match may still be there to resume (Colyseus' CloseCode). */
 const RESUMABLE_CLOSE = new Set([
   1001, // going away (a proxy or process stopping)
@@ -13,6 +15,9 @@ const RESUMABLE_CLOSE = new Set([
   4003, // FAILED_TO_RECONNECT: the SDK gave up on that address, or the process there no longer holds the room
   4010, // MAY_TRY_RECONNECT: the server is restarting and keeps the match
 ]);
+
+/** The page's own close code (not a WebSocket one) for a room that is gone for good (matchGone). */
+export const GONE_CLOSE = 4410;
 
 export function resumableClose(code: number): boolean {
   return RESUMABLE_CLOSE.has(code);
@@ -34,6 +39,14 @@ export function resumeDelay(n: number): number {
  * refused us (524: the seat's token expired; 525: an admission refusal, e.g. a full spectator gallery) or anything
  * else the server answered — trying again would get the same answer.
  */
+/**
+ * The room is gone for good (the server's MATCH_GONE: neither on any process nor in a live match's log): its match
+ * ended and everyone left, or its seats were given up. Nothing brings it back: the page says so at once.
+ */
+export function matchGone(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === MATCH_GONE_STATUS;
+}
+
 export function resumeVerdict(err: unknown): { retry: false } | { retry: true; server: boolean } {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'number' || code < 100 || (code >= 1000 && code < 4000)) return { retry: true, server: false };

@@ -10,8 +10,9 @@ import type {
   ServerMessages,
 } from '@star-eater/protocol';
 import { SEAT_TAKEN } from '@star-eater/protocol/refusals';
+import { decodeServerMessage } from '@star-eater/protocol/wire';
 import type { Seat } from '@star-eater/engine';
-import { RESUME_FOR_MS, resumableClose, resumeDelay, resumeVerdict } from './resume.js';
+import { GONE_CLOSE, matchGone, RESUME_FOR_MS, resumableClose, resumeDelay, resumeVerdict } from './resume.js';
 import type { RoomState } from './room-state.js';
 
 export const ROOM_NAME = 'match';
@@ -37,9 +38,17 @@ export interface SessionListener {
   message?: Handlers;
 }
 
+/** A practice match's level and timers: what "Play the computer again" asks for once its room is gone. */
+export interface Practice {
+  level: PracticeLevel;
+  preset?: JoinOptions['preset'];
+}
+
 interface Stored {
   roomId: string;
   token: string;
+  /** The room is a practice match against the computer (kept through a reload). */
+  practice?: Practice;
 }
 
 export function storedToken(roomId?: string): Stored | null {
@@ -85,8 +94,8 @@ export class Session {
   private watching: { roomId: string; opts: JoinOptions } | null = null;
   /** Bumped by every leave and every resume: a resume loop that sees another number stops. */
   private generation = 0;
-  /** The current room's last synced phase (kept when the SDK lets go of a dropped room's state). */
-  private phase = '';
+  /** The practice match being played (the room it is in, its level and timers). */
+  private practice: (Practice & { roomId: string }) | null = null;
 
   constructor(url = serverUrl()) {
     this.client = new RoomClient(url);
@@ -119,7 +128,9 @@ export class Session {
 
   /** A private practice match against the computer at `level` (it takes seat 1), with the chosen timer preset. */
   async playComputer(name: string, level: PracticeLevel, extra: Partial<JoinOptions> = {}): Promise<void> {
-    this.attach(await this.client.create(ROOM_NAME, { name, bot: level, ...extra } satisfies JoinOptions));
+    const room = await this.client.create(ROOM_NAME, { name, bot: level, ...extra } satisfies JoinOptions);
+    this.practice = { roomId: room.roomId, level, ...(extra.preset ? { preset: extra.preset } : {}) };
+    this.attach(room);
   }
 
   async join(roomId: string, opts: JoinOptions): Promise<void> {
@@ -129,19 +140,30 @@ export class Session {
 
   /**
    * Take a held seat back after a reload; false when there is no token for this room or it is no longer valid. While
-   * the room is not there yet (a restart or a takeover under way) it keeps trying, as a dropped page does.
+   * the room is not there yet (a restart or a takeover under way) it keeps trying, as a dropped page does. A room
+   * that is gone for good throws the server's MATCH_GONE at once (resume.ts matchGone).
    */
   async resume(roomId: string): Promise<boolean> {
     const s = storedToken(roomId);
     if (!s) return false;
+    if (s.practice) this.practice = { roomId, ...s.practice };
     const found = await this.seek({ token: s.token }, roomId, ++this.generation, true);
     if ('room' in found) {
       this.attach(found.room);
       return true;
     }
+    // A room gone for good keeps its entry (another reload says so again, with its practice match's way on).
+    if (found.gone) throw found.gone;
     // Only a refusal ends the token: the room may still come back after a failure that was not one.
     if (found.refused) sessionStorage.removeItem(TOKEN_KEY);
     return false;
+  }
+
+  /** The practice match this room is (after a reload too), for "Play the computer again"; null for any other. */
+  practiceOf(roomId: string): Practice | null {
+    const p = this.practice;
+    if (p?.roomId !== roomId) return null;
+    return { level: p.level, ...(p.preset ? { preset: p.preset } : {}) };
   }
 
   /** The seat we hold, or null as a spectator (or before the welcome says). */
@@ -167,7 +189,10 @@ export class Session {
 
   private saveToken(): void {
     if (!this.room || this.welcome?.role === 'spectator') return;
-    sessionStorage.setItem(TOKEN_KEY, JSON.stringify({ roomId: this.room.roomId, token: this.room.reconnectionToken }));
+    const roomId = this.room.roomId;
+    const practice = this.practiceOf(roomId);
+    const s: Stored = { roomId, token: this.room.reconnectionToken, ...(practice ? { practice } : {}) };
+    sessionStorage.setItem(TOKEN_KEY, JSON.stringify(s));
   }
 
   private setConnection(c: Connection): void {
@@ -182,6 +207,24 @@ export class Session {
     if (this.joining === room) this.joining = null;
     this.setConnection('connected');
     this.saveToken();
+  }
+
+  /** A message of the room to the listeners; events, round-so-far and prompt come packed (protocol wire.ts). */
+  private deliver(type: keyof ServerMessages, bytes: unknown): void {
+    let payload: unknown;
+    try {
+      payload = decodeServerMessage(type, bytes);
+    } catch (e) {
+      // Packed by a server with another table of shapes (the game was updated under this page): said, never misread.
+      const error: ServerMessages['error'] = { code: 'bad-payload', type, message: (e as Error).message };
+      for (const l of this.listeners) l.message?.error?.(error);
+      return;
+    }
+    if (type === 'welcome') {
+      this.welcome = payload as ServerMessages['welcome'];
+      this.saveToken();
+    }
+    for (const l of this.listeners) (l.message?.[type] as ((p: unknown) => void) | undefined)?.(payload);
   }
 
   /** Listen to a room from its creation; only the current room (or the one being joined) reaches the listeners. */
@@ -204,18 +247,12 @@ export class Session {
       'computer-offer',
     ];
     for (const type of types) {
-      room.onMessage(type as string, (payload: unknown) => {
-        if (!live()) return;
-        if (type === 'welcome') {
-          this.welcome = payload as ServerMessages['welcome'];
-          this.saveToken();
-        }
-        for (const l of this.listeners) (l.message?.[type] as ((p: unknown) => void) | undefined)?.(payload);
+      room.onMessage(type as string, (bytes: unknown) => {
+        if (live()) this.deliver(type, bytes);
       });
     }
     room.onStateChange((s) => {
       if (!live()) return;
-      this.phase = s.phase;
       for (const l of this.listeners) l.state?.(s);
     });
     // A dropped connection first retries the same address (the SDK's own reconnection: a network blip), whatever
@@ -242,12 +279,11 @@ export class Session {
       this.setConnection('connected');
     });
     // Not our own leave (leave() lets go of the room first): the server closed it (4001 on a restart, 4029 for
-    // flooding …) or the SDK gave up reconnecting (4003). A close the match may come back from is resumed; otherwise
-    // the code says what happened, for the screen to explain.
+    // flooding …) or the SDK gave up reconnecting (4003). A close the match may come back from is resumed (after the
+    // end too: the seat is held for the rematch); otherwise the code says what happened, for the screen to explain.
     room.onLeave((code, reason) => {
       if (this.room !== room) return;
-      // A finished match is not restored (its record is stored): nothing to look for but a rematch.
-      if (resumableClose(code) && this.phase !== 'finished' && this.wayBack(room)) {
+      if (resumableClose(code) && this.wayBack(room)) {
         void this.followMatch(room);
         return;
       }
@@ -282,8 +318,8 @@ export class Session {
     if (this.connection !== 'reconnecting') this.setConnection('reconnecting');
     const found = await this.seek(way, from.roomId, ++this.generation, false);
     if ('room' in found) this.attach(found.room);
-    // FAILED_TO_RECONNECT: the closed screen says the connection could not be restored.
-    else if (!found.cancelled) this.close(4003, found.why);
+    // The room is gone for good, or FAILED_TO_RECONNECT: the closed screen says which.
+    else if (!found.cancelled) this.close(found.gone ? GONE_CLOSE : 4003, found.why);
   }
 
   /** The matchmaker loop of followMatch and resume: the room, or why not (a refusal, time out, or cancelled). */
@@ -292,7 +328,7 @@ export class Session {
     roomId: string,
     gen: number,
     now: boolean,
-  ): Promise<{ room: Room<unknown, RoomState> } | { cancelled: boolean; refused: boolean; why: string }> {
+  ): Promise<{ room: Room<unknown, RoomState> } | { cancelled: boolean; refused: boolean; why: string; gone?: Error }> {
     const since = Date.now();
     const cancelled = { cancelled: true, refused: false, why: '' };
     for (let n = 0; ; n++) {
@@ -307,7 +343,9 @@ export class Session {
       } catch (err) {
         if (gen !== this.generation) return cancelled;
         const v = resumeVerdict(err);
-        if (!v.retry) return { cancelled: false, refused: true, why: (err as Error).message };
+        const why = (err as Error).message;
+        if (matchGone(err)) return { cancelled: false, refused: true, why, gone: err as Error };
+        if (!v.retry) return { cancelled: false, refused: true, why };
         if (Date.now() - since > RESUME_FOR_MS)
           return {
             cancelled: false,

@@ -52,4 +52,12 @@ describe('closeNotice', () => {
     );
     expect(closeNotice(1011, undefined, live).text).toBe('The connection to the match ended unexpectedly (code 1011).');
   });
+
+  it('a room gone for good (MATCH_GONE): says the match has closed and where its result is, no rejoin', () => {
+    const n = closeNotice(CLOSE.gone, undefined, { phase: '', spectator: false });
+    expect(n.title).toBe('This match has closed');
+    expect(n.text).toMatch(/no longer on the server/);
+    expect(n.canRejoin).toBe(false);
+    expect(closeNotice(CLOSE.gone, undefined, { phase: 'finished', spectator: false }).text).toMatch(/result is saved/);
+  });
 });

@@ -1,6 +1,7 @@
 // What a player (or spectator) is told when the server ends the room's connection: a server restart (4001), a kick
 // for flooding (4029), a failed reconnection (4003), an error on the server (4002) or anything else. The words are
 // chosen from the close code alone (closeNotice, pure and tested); closedView shows them with the way out.
+import { GONE_CLOSE } from '../net/resume.js';
 import { h } from '../ui/dom.js';
 
 /** Close codes the match server and the Colyseus SDK use (CloseCode in @colyseus/shared-types, plus the room's own). */
@@ -12,6 +13,8 @@ export const CLOSE = {
   flooding: 4029,
   /** Your reconnection token took this seat to a newer connection (another tab or device): server rooms/takeover.ts. */
   seatMoved: 4409,
+  /** The page's own: the room is gone for good (the server's MATCH_GONE), found on a reload or while reconnecting. */
+  gone: GONE_CLOSE,
 } as const;
 
 export interface CloseContext {
@@ -29,6 +32,15 @@ export interface CloseNotice {
 
 export function closeNotice(code: number, reason: string | undefined, ctx: CloseContext): CloseNotice {
   const over = ctx.phase === 'finished';
+  if (code === CLOSE.gone) {
+    return {
+      title: 'This match has closed',
+      text: over
+        ? 'The match is over and its room has closed. Its result is saved: find it under Replays in the lobby.'
+        : 'This match is no longer on the server: its room closed once everyone had left, or when nobody came back to a seat in time. Finished matches are under Replays in the lobby.',
+      canRejoin: false,
+    };
+  }
   if (code === CLOSE.serverShutdown && ctx.phase === 'waiting' && !ctx.spectator) {
     // A draining server closes rooms still waiting for an opponent: no match had started, so nothing was lost.
     return {
@@ -90,8 +102,17 @@ export function closeNotice(code: number, reason: string | undefined, ctx: Close
   };
 }
 
-/** The notice with its buttons: back to the lobby, and rejoin when it may work. */
-export function closedView(n: CloseNotice, o: { onLobby: () => void; onRejoin: () => void }): HTMLElement {
+/** A way on from a closed room besides the lobby (a practice match: play the computer again). */
+export interface NextStep {
+  label: string;
+  run: () => void;
+}
+
+/** The notice with its buttons: back to the lobby, rejoin when it may work, and a next step when there is one. */
+export function closedView(
+  n: CloseNotice,
+  o: { onLobby: () => void; onRejoin: () => void; next?: NextStep | null },
+): HTMLElement {
   return h(
     'div.screen',
     { id: 'connection-closed' },
@@ -103,7 +124,8 @@ export function closedView(n: CloseNotice, o: { onLobby: () => void; onRejoin: (
       h(
         'div.row',
         null,
-        h('button.primary', { id: 'closed-lobby', onclick: o.onLobby }, 'Back to the lobby'),
+        o.next ? h('button.primary', { id: 'closed-next', onclick: o.next.run }, o.next.label) : null,
+        h(o.next ? 'button' : 'button.primary', { id: 'closed-lobby', onclick: o.onLobby }, 'Back to the lobby'),
         n.canRejoin ? h('button', { id: 'closed-rejoin', onclick: o.onRejoin }, 'Rejoin') : null,
       ),
     ),

@@ -12,6 +12,8 @@ export interface EndInfo {
   names: [string, string];
   you: Seat | null;
   rematch: [boolean, boolean];
+  /** The opponent's seat after the end (players only): in the room, away (a reload: the seat is held), or left. */
+  opponent?: 'here' | 'away' | 'left';
 }
 
 const REASON: Record<string, string> = {
@@ -29,8 +31,6 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
         : e.winner === e.you
           ? 'Victory'
           : 'Defeat';
-  const computed = e.seed ? seedHash(e.seed) : '';
-  const ok = !!e.seed && computed === e.publishedHash;
   const download = async () => {
     if (!e.recordId) return;
     const r = await fetch(`/api/records/${encodeURIComponent(e.recordId)}`);
@@ -60,18 +60,7 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
     h(
       'div.row.end-actions',
       null,
-      e.you !== null
-        ? h(
-            'button.primary',
-            {
-              id: 'rematch',
-              onclick: o.onRematch,
-              disabled: e.rematch[e.you],
-              title: e.rematch[e.you] ? 'Asked: waiting for the opponent to accept' : '',
-            },
-            e.rematch[e.you] ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch',
-          )
-        : null,
+      rematchButton(e, o.onRematch),
       e.recordId
         ? h('button', { id: 'download-record', onclick: download, dataset: { record: e.recordId } }, 'Download record')
         : null,
@@ -84,20 +73,57 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
         : null,
       h('button', { onclick: o.onLobby }, 'Lobby'),
     ),
+    presenceLine(e),
+    seedCheck(e),
+  );
+}
+
+/** A player's Rematch: asked, to accept, or not possible once the opponent has left (nobody to play it with). */
+function rematchButton(e: EndInfo, onRematch: () => void): HTMLElement | null {
+  if (e.you === null) return null;
+  const asked = e.rematch[e.you];
+  return h(
+    'button.primary',
+    {
+      id: 'rematch',
+      onclick: onRematch,
+      disabled: asked || e.opponent === 'left',
+      title: asked ? 'Asked: waiting for the opponent to accept' : '',
+    },
+    asked ? 'Rematch asked…' : e.rematch[e.you === 0 ? 1 : 0] ? 'Accept rematch' : 'Rematch',
+  );
+}
+
+/** Where the opponent is after the end, when not simply here: reconnecting (their seat is held), or gone. */
+function presenceLine(e: EndInfo): HTMLElement | null {
+  if (e.you === null || !e.opponent || e.opponent === 'here') return null;
+  const them = e.names[e.you === 0 ? 1 : 0];
+  return h(
+    'p.dim',
+    { id: 'opponent-presence', role: 'status' },
+    e.opponent === 'left'
+      ? `${them} has left the room: no rematch here.`
+      : `${them} is reconnecting: their seat is held for the rematch.`,
+  );
+}
+
+/** RULES §7 fair dice: the revealed seed's hash against the one published at the start. */
+function seedCheck(e: EndInfo): HTMLElement {
+  const computed = e.seed ? seedHash(e.seed) : '';
+  const ok = !!e.seed && computed === e.publishedHash;
+  return h(
+    'details.verify',
+    { id: 'seed-check' },
     h(
-      'details.verify',
-      { id: 'seed-check' },
-      h(
-        'summary',
-        null,
-        h('b', null, 'Fair dice: '),
-        ok
-          ? h('span.good', null, '✔ seed matches the hash published at the start')
-          : h('span.bad', null, '✘ seed does not match the published hash'),
-      ),
-      h('div.mono.dim', null, `seed ${e.seed || '—'}`),
-      h('div.mono.dim', null, `sha-256 ${computed || '—'}`),
-      h('div.mono.dim', null, `published ${e.publishedHash || '—'}`),
+      'summary',
+      null,
+      h('b', null, 'Fair dice: '),
+      ok
+        ? h('span.good', null, '✔ seed matches the hash published at the start')
+        : h('span.bad', null, '✘ seed does not match the published hash'),
     ),
+    h('div.mono.dim', null, `seed ${e.seed || '—'}`),
+    h('div.mono.dim', null, `sha-256 ${computed || '—'}`),
+    h('div.mono.dim', null, `published ${e.publishedHash || '—'}`),
   );
 }

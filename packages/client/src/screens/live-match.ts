@@ -159,9 +159,10 @@ export class LiveMatch {
     const panel = this.receiptsPanel;
     if (!panel) return;
     panel.render(Math.max(this.s.state?.round ?? 1, 1));
-    // Pinned at the top of the log (sticky): it takes nothing from the side panel, which must fit 1280×800.
+    // Pinned above the log's scroll box, in the log card: never over a line of the log (a sticky header inside the
+    // box once covered the line scrolled under it), and nothing more taken from a side panel that must fit 1280×800.
     const log = this.view?.root.querySelector('#log');
-    if (log && panel.el.parentElement !== log) log.prepend(panel.el);
+    if (log && panel.el.nextElementSibling !== log) log.before(panel.el);
   }
 
   /** An emote from anyone in the room (ours echoed too). */
@@ -310,6 +311,8 @@ export class LiveMatch {
     const ms = matchStateFromRoom(st);
     if (ms) view.settle(modelFromMatch(ms));
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
+    const you = this.s.seat;
+    const them = you === null ? null : seats[you === 0 ? 1 : 0]!;
     const el = endScreen(
       {
         winner: ended.winner,
@@ -318,8 +321,9 @@ export class LiveMatch {
         publishedHash: st.seedHash,
         recordId: ended.recordId || st.recordId || null,
         names: seatNames(st),
-        you: this.s.seat,
+        you,
         rematch: [seats[0]!.rematch, seats[1]!.rematch],
+        ...(them ? { opponent: !them.taken ? 'left' : them.connected ? 'here' : 'away' } : {}),
       },
       { onRematch: () => this.s.send('rematch', {}), onLobby: () => this.app.go('#/') },
     );

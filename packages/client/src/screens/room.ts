@@ -7,14 +7,15 @@ import type { App } from './app-context.js';
 export type { RoomRoute } from './join.js';
 import { missedLine, onEvents, onRoundSoFar, type Shown } from '../net/catch-up.js';
 import { matchStateFromRoom, type RoomState } from '../net/room-state.js';
-import { inviteLink, storedToken, type Session, type SessionListener } from '../net/session.js';
+import { matchGone } from '../net/resume.js';
+import { inviteLink, storedToken, type Practice, type Session, type SessionListener } from '../net/session.js';
 import { modelFromMatch } from '../board/model.js';
 import { h, replace, toast } from '../ui/dom.js';
 import { askName, rememberedName } from './ask-name.js';
 import { Banners } from './banners.js';
 import { soundToggle } from './emote-bar.js';
 import { PRESET_LABEL } from './preset-picker.js';
-import { closedView, closeNotice } from './closed.js';
+import { CLOSE, closedView, closeNotice, type NextStep } from './closed.js';
 import { joinFailedView, joiningView, joinRoom, type RoomRoute } from './join.js';
 import { LiveMatch } from './live-match.js';
 import { PreMatchScreen } from './pre-match.js';
@@ -72,7 +73,12 @@ class RoomScreen {
     if (this.invite) this.keepInvite(this.invite);
     joinRoom(this.s, this.route, this.app.name)
       .then(() => this.refresh())
-      .catch((e: Error) => replace(this.body, joinFailedView(e)));
+      .catch((e: Error) => {
+        if (!this.alive) return;
+        // Gone for good (a reload long after the end, or after the seat was given up): said at once, with a way on.
+        if (matchGone(e)) this.showNotice(CLOSE.gone);
+        else replace(this.body, joinFailedView(e));
+      });
   }
 
   refresh(): void {
@@ -177,9 +183,12 @@ class RoomScreen {
   /** The server ended the connection: say why (restart, flooding, …) instead of leaving a stuck screen. */
   showClosed(): void {
     const c = this.s.closed;
-    if (!this.alive || !c) return;
+    if (this.alive && c) this.showNotice(c.code, c.reason);
+  }
+
+  private showNotice(code: number, reason?: string): void {
     const spectator = this.route.spectate || this.s.welcome?.role === 'spectator';
-    const n = closeNotice(c.code, c.reason, { phase: this.lastPhase, spectator });
+    const n = closeNotice(code, reason, { phase: this.lastPhase, spectator });
     if (this.lastPhase === 'finished' && this.match.board) {
       // The end screen stays (the final position, the replay); only a rematch is gone with the room.
       document.getElementById('rematch')?.remove();
@@ -187,7 +196,11 @@ class RoomScreen {
       return;
     }
     this.match.destroy();
-    replace(this.body, closedView(n, { onLobby: () => this.app.go('#/'), onRejoin: () => this.app.go(location.hash) }));
+    const next = spectator ? null : practiceAgain(this.app, this.s.practiceOf(this.route.roomId));
+    replace(
+      this.body,
+      closedView(n, { onLobby: () => this.app.go('#/'), onRejoin: () => this.app.go(location.hash), next }),
+    );
   }
 
   /** Plays what this page has not shown of a catch-up (a drop, a reload, a late join) and settles the board. */
@@ -278,6 +291,19 @@ class RoomScreen {
     this.sound.destroy();
     this.match.destroy();
   }
+}
+
+/** A practice match's way on once its room has closed: another one at the same level and timers. */
+function practiceAgain(app: App, p: Practice | null): NextStep | null {
+  if (!p) return null;
+  return {
+    label: `Play the computer again (${p.level})`,
+    run: () =>
+      void app.session.playComputer(app.name, p.level, p.preset ? { preset: p.preset } : {}).then(
+        () => app.go(`#/m/${app.session.room!.roomId}`),
+        (e: Error) => toast(`Could not start a match against the computer: ${e.message}`, 'error'),
+      ),
+  };
 }
 
 export function mountRoom(root: HTMLElement, app: App, route: RoomRoute): () => void {

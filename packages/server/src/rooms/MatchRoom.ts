@@ -296,12 +296,14 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
   override onDrop(client: Client, code?: number): void {
     const m = this.members.get(client.sessionId);
-    if (!m || m.role === 'spectator' || m.seat === null || !this.match.live || this.closing) {
+    // A seat is held in a match and after its end (a reload on the end screen: seat-log.ts window).
+    const held = this.match.live || this.state.phase === 'finished';
+    if (!m || m.role === 'spectator' || m.seat === null || !held || this.closing) {
       this.onLeave(client, code);
       return;
     }
     const seat = m.seat;
-    const left = this.seats.budget.left(seat);
+    const left = this.seats.window(seat);
     this.seats.clients[seat] = null;
     if (left <= 0) {
       this.onLeave(client, code);

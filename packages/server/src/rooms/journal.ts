@@ -65,11 +65,14 @@ export class Journal {
     return this.on && phase !== 'finished';
   }
 
+  /** Settles once the room's log is closed (dispose), or at once when it is kept. */
+  closed: Promise<void> = Promise.resolve();
+
   /** The room is gone: its log has nothing left to restore (unless `keep`: a shutdown that keeps it). */
   dispose(keep: boolean): void {
     if (keep || !this.on || this.wal.lost) return; // a lost room's log is its new owner's
     // After the appends still in flight (a last `leave`): closed first, the log would refuse them as another's.
-    void this.wal
+    this.closed = this.wal
       .settled()
       .then(() => this.storage.closeRoom(this.roomId))
       .catch((err: unknown) => this.log.error({ err }, 'the input log could not be closed'));

@@ -160,10 +160,10 @@ export class Match implements Phases {
       players: this.players,
     });
     syncBoard(st, m);
-    // Receipt salts from the seed (secret until the end, RULES §7), apart from the dice by their label.
+    // Receipt salts from the seed (secret until the end, RULES §7), apart from the dice by their label: 128 bits.
     const seed = this.seed;
     const saltFor = (round: number, seat: Seat, nth: number) =>
-      createHmac('sha256', seed).update(`receipt:${round}:${seat}:${nth}`).digest('hex');
+      createHmac('sha256', seed).update(`receipt:${round}:${seat}:${nth}`).digest('hex').slice(0, 32);
     this.rounds = new Rounds(this.host, this, m, this.promptId, () => this.finish(), saltFor);
     this.rounds.open();
   }

@@ -1,4 +1,4 @@
-// Commit receipts of the current commitment window (issue 14): at each lock-in a fresh 256-bit salt and the hash of
+// Commit receipts of the current commitment window (issue 14): at each lock-in a fresh 128-bit salt and the hash of
 // the canonical commitment with it (@star-eater/engine commitmentHash); the hash is published at once, the salt only
 // at the reveal. Salts live here, in memory, until then: never in the synced state, a broadcast or a log line.
 // A salt is drawn from the match's secret seed (saltFor), not from the machine: a match rebuilt from its input log
@@ -8,7 +8,7 @@ import { type Commitment, commitmentHash, type RecordReceipt, type Seat } from '
 
 export type Receipt = RecordReceipt;
 
-/** The salt of `seat`'s `nth` lock-in (from 0) in `round`: 64 hex digits no one can foresee without the seed. */
+/** The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the seed. */
 export type SaltFor = (round: number, seat: Seat, nth: number) => string;
 
 export class Receipts {

@@ -13,7 +13,7 @@ export class ReconnectionBudget {
   private drops: [Drop | null, Drop | null] = [null, null];
 
   constructor(
-    private readonly totalMs: number,
+    readonly totalMs: number,
     private readonly now: () => number,
   ) {}
 
@@ -47,6 +47,11 @@ export class ReconnectionBudget {
   /** Whether the seat is dropped now (held). */
   held(seat: Seat): boolean {
     return this.drops[seat] !== null;
+  }
+
+  /** After the end of a match: a drop is held for a whole window (no match is being played). */
+  renew(seat: Seat): void {
+    this.used[seat] = 0;
   }
 
   /** A new match (first or rematch): a whole budget again. */

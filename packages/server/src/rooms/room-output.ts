@@ -10,15 +10,15 @@ import type { Client, Room } from '@colyseus/core';
 import type { ServerMessages } from '@star-eater/protocol';
 import { ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { beforePatch, cork } from './outbox.js';
-import { PACKED_TYPES, packedFrame } from './wire.js';
+import { isPacked, packedFrame } from './wire.js';
 
 /** Patches are sent by the room itself (RoomOutput.flush), never on a Colyseus interval. */
 const NO_PATCH_INTERVAL = 2 ** 31 - 1;
 
-/** Sends one message to one client; the big types go record-packed (see wire.ts), decoded by the SDK as usual. */
+/** Sends one message to one client; the big types go packed (see wire.ts), as bytes the client decodes. */
 export function sendTo<K extends keyof ServerMessages>(client: Client, type: K, msg: ServerMessages[K]): void {
   cork(client);
-  if (PACKED_TYPES.has(type)) client.enqueueRaw(packedFrame(type, msg));
+  if (isPacked(type)) client.enqueueRaw(packedFrame(type, msg as ServerMessages[typeof type]));
   else client.send(type, msg);
 }
 
@@ -66,11 +66,11 @@ export class RoomOutput {
   toAll<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
     this.flush();
     for (const c of this.room.clients) cork(c);
-    if (!PACKED_TYPES.has(type)) {
+    if (!isPacked(type)) {
       this.room.broadcast(type, msg);
       return;
     }
-    const frame = packedFrame(type, msg);
+    const frame = packedFrame(type, msg as ServerMessages[typeof type]);
     for (const c of this.room.clients) c.enqueueRaw(frame);
   }
 }

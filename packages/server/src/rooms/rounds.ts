@@ -1,6 +1,6 @@
 // The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
-import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
+import { hexToBase64url, type ParsedMessages, type ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
@@ -32,7 +32,7 @@ export class Rounds {
   private lastRound: { round: number; events: MatchEvent[] } | null = null;
   /** This window's commit receipts (receipts.ts), and the last reveal's, for a client that comes back. */
   private readonly receipts: Receipts;
-  private lastReveal: ServerMessages['receipts-revealed'] | null = null;
+  private lastReveal: { round: number; receipts: NonNullable<RecordRound['receipts']> } | null = null;
 
   constructor(
     private readonly host: MatchHost,
@@ -70,7 +70,8 @@ export class Rounds {
     this.locked[seat] = true;
     this.host.state.seats[seat]!.lockedIn = true;
     this.host.sendToSeat(seat, 'commitment', { round: msg.round, commitment: v.value, lockedIn: true });
-    this.host.broadcast('receipt', { round: msg.round, seat, hash: this.receipts.lock(seat, v.value, msg.round) });
+    const hash = hexToBase64url(this.receipts.lock(seat, v.value, msg.round));
+    this.host.broadcast('receipt', { round: msg.round, seat, hash });
     if (this.locked[0] && this.locked[1]) this.resolve();
     return OK;
   }
@@ -93,10 +94,11 @@ export class Rounds {
   private resolve(): void {
     const commitments = SEATS.map((s) => (this.locked[s] && this.sealed[s]) || NONE) as [Commitment, Commitment];
     this.sealed = [null, null];
-    // The salts go out just before the events whose cards-revealed carries the commitments they are checked against.
+    // The salts go out just before the events whose cards-revealed carries the commitments they are checked against;
+    // the hashes went out at the lock-ins (the record keeps both, as hex).
     const receipts = this.receipts.reveal(this.locked);
     this.lastReveal = { round: this.state.round, receipts };
-    this.host.broadcast('receipts-revealed', this.lastReveal);
+    this.host.broadcast('receipts-revealed', revealMessage(this.lastReveal));
     this.resolution = { commitments, receipts, decisions: [], progress: null as never, published: 0 };
     this.advance(engine.resolveRound(this.state, commitments, []));
   }
@@ -233,12 +235,19 @@ export class Rounds {
       if (this.lastRound) sofar.previous = this.lastRound;
       out.push(['round-so-far', sofar]);
     }
-    if (this.lastReveal) out.push(['receipts-revealed', this.lastReveal]);
-    if (this.phases.phase === 'commit') {
-      for (const [s, hash] of this.receipts.hashes().entries()) {
-        if (hash) out.push(['receipt', { round, seat: s as Seat, hash }]);
-      }
-    }
+    // The last reveal with the hashes it is checked against (published before it, when this client was away).
+    const reveal = this.lastReveal;
+    if (reveal)
+      out.push(
+        ...receiptMessages(
+          reveal.round,
+          reveal.receipts.map((r) => r?.hash ?? null),
+        ),
+      );
+    if (reveal) out.push(['receipts-revealed', revealMessage(reveal)]);
+    // The window's published hashes; after the end too, when a concession cut the window short (never revealed).
+    if (this.phases.phase === 'commit' || this.phases.phase === 'finished')
+      out.push(...receiptMessages(round, this.receipts.hashes()));
     if (seat === null) return out;
     if (this.phases.phase === 'commit' && this.sealed[seat]) {
       out.push(['commitment', { round, commitment: this.sealed[seat], lockedIn: this.locked[seat] }]);
@@ -249,4 +258,19 @@ export class Rounds {
     }
     return out;
   }
+}
+
+/** The reveal as sent: the salts alone, as base64url (the hashes went out at the lock-ins). */
+function revealMessage(r: { round: number; receipts: NonNullable<RecordRound['receipts']> }) {
+  const salt = (s: Seat) => (r.receipts[s] ? hexToBase64url(r.receipts[s].salt) : null);
+  return { round: r.round, salts: [salt(0), salt(1)] } satisfies ServerMessages['receipts-revealed'];
+}
+
+/** A `receipt` message for each seat with a hash (hex) in `round`. */
+function receiptMessages(round: number, hashes: readonly (string | null)[]): CatchUp[] {
+  const out: CatchUp[] = [];
+  for (const [s, hash] of hashes.entries()) {
+    if (hash) out.push(['receipt', { round, seat: s as Seat, hash: hexToBase64url(hash) }]);
+  }
+  return out;
 }

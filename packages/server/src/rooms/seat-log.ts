@@ -60,14 +60,36 @@ export class SeatLog {
     if (!client) this.restored.set(input.sid, { seat: input.seat, tok: input.tok });
   }
 
-  /** Input `drop`: the seat is held for its reconnection budget; when that runs out, it forfeits (RULES §7). */
+  /**
+   * How long a seat that drops now is held, ms: what is left of its budget in a match (RULES §7: per match); after the
+   * end no match is being played, so a whole window — a reload on the end screen keeps the seat and its rematch.
+   */
+  window(seat: Seat): number {
+    return this.h.state.phase === 'finished' ? this.budget.totalMs : this.budget.left(seat);
+  }
+
+  /**
+   * Input `drop`: the seat is held for its reconnection window; when that runs out, it forfeits a live match (RULES
+   * §7) or, after the end, is given up. A rematch asked before a drop after the end is withdrawn: it stands for a
+   * player who is there to play it (back, they see the opponent's request and accept it).
+   */
   hold(seat: Seat, replaying: boolean): void {
-    this.h.state.seats[seat]!.connected = false;
+    const s = this.h.state.seats[seat]!;
+    s.connected = false;
+    if (this.h.state.phase === 'finished') {
+      this.budget.renew(seat);
+      s.rematch = false;
+    }
     this.budget.hold(seat, (ms) =>
       this.h.timers.add(() => {
-        this.h.log.info({ seat }, 'reconnection budget spent: the seat forfeits');
-        this.settle(seat);
         const match = this.h.match;
+        this.h.log.info(
+          { seat },
+          match.live
+            ? 'reconnection budget spent: the seat forfeits'
+            : 'reconnection window over: the seat is given up',
+        );
+        this.settle(seat);
         if (match.live) this.h.guard('forfeit', () => match.forfeit(seat));
         // A restored seat has no Colyseus reconnection to refuse: it is freed here (its room may then go away).
         else if (!this.reconnecting[seat]) this.free(seat);

@@ -41,6 +41,11 @@ export class PostgresInputLog {
     if (n !== 1) throw new LeaseLost(roomId);
   }
 
+  async logOpen(roomId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM live_rooms WHERE room_id = $1', [roomId]);
+    return (rowCount ?? 0) > 0;
+  }
+
   async ownedRooms(owner: string): Promise<string[]> {
     const { rows } = await this.pool.query('SELECT room_id FROM live_rooms WHERE owner = $1', [owner]);
     return rows.map((r) => String(r.room_id));

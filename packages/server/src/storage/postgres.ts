@@ -25,6 +25,9 @@ export class PostgresStorage implements Storage {
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
     return timedAppend(this.log.append(roomId, owner, seq, at, entry));
   }
+  logOpen(roomId: string): Promise<boolean> {
+    return this.log.logOpen(roomId);
+  }
   ownedRooms(owner: string): Promise<string[]> {
     return this.log.ownedRooms(owner);
   }

@@ -61,10 +61,16 @@ export interface Storage {
   /**
    * Appends to the log of a room `owner` holds: a promise of the commit (SQLite: the turn's group commit, after
    * which a kill -9 keeps the row; PostgreSQL: the row's transaction). The caller acts on the input only after it.
-   * Fenced: a room another process took over (its owner is not `owner` any more, or its log already has `seq`)
-   * refuses the append with LeaseLost (the promise's rejection), and nothing is written.
+   * Fenced: a room another process took over (its owner is not `owner` any more: with SQLite, not this very start of
+   * it either; with PostgreSQL, or its log already has `seq`) refuses the append with LeaseLost (the promise's
+   * rejection), and nothing is written.
    */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void>;
+  /**
+   * Whether the room's log is open (its match is being played, or will be again once restored or taken over): a
+   * room id neither listed nor logged is gone for good (http/matchmake.ts answers MATCH_GONE).
+   */
+  logOpen(roomId: string): Promise<boolean>;
   /** The rooms whose log `owner` holds now (a process that stalled past its lease checks which it lost). */
   ownedRooms(owner: string): Promise<string[]>;
   /** The room is gone (disposed, or its match over and everyone left): its log goes with it. */
