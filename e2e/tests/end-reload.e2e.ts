@@ -1,7 +1,8 @@
-// Reloading at the end of a match and in a practice match, where a player meets it: a reload on the end screen puts
-// the player back in their seat on the end screen (the summary checked against the record, the opponent's rematch
-// request shown, Rematch working); a reload mid-practice gets back into the match against the computer; and a room
-// that is gone says so at once, with a way on (another practice match), instead of a spinner.
+// Reloading where a player meets it: a reload on the end screen puts the player back in their seat on the end screen
+// (the summary checked against the record, the opponent's rematch request shown, Rematch working); a reload
+// mid-practice gets back into the match against the computer; a private room's creator who reloads while waiting
+// keeps the room and its invite; and a room that is gone says so at once, with a way on (another practice match),
+// instead of a spinner. The log's pinned receipts cover none of its lines.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
 import { checkEndScreen } from './end-check.js';
@@ -124,6 +125,22 @@ test("the opponent's seat after the end: reconnecting (held for the rematch), ba
   await b.getByRole('button', { name: 'Lobby' }).click();
   await expect(a.locator('#opponent-presence')).toHaveText('Dee has left the room: no rematch here.');
   await expect(a.locator('#rematch')).toBeDisabled();
+});
+
+test("a private room's creator reloads while waiting: the same room and invite link, and the invitee gets in", async ({
+  browser,
+}) => {
+  const a = await player(browser, 'Kit', ctxs, { viewport: DESKTOP });
+  const b = await player(browser, 'Lux', ctxs, { viewport: PHONE });
+  await a.goto('/');
+  await a.click('#create-private');
+  await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
+  const link = await a.locator('#invite-link').inputValue();
+  await a.reload();
+  await expect(a.locator('#invite-link')).toHaveValue(link);
+  await shot(a, 'end-reload-05-waiting-after-reload');
+  await b.goto(link);
+  for (const p of [a, b]) await expect(p.locator('#factions-screen')).toBeVisible();
 });
 
 test('a practice match: a reload mid-draft and mid-round gets back in; on the end screen too; a room gone says so at once', async ({

@@ -1,6 +1,7 @@
 // Issue 14 in the browser: the client works under the server's Content-Security-Policy (no violation while the
 // lobby, the board and its animation run: PixiJS' workers and blob URLs included); names are shown cleaned; commit
-// receipts are shown at lock-in and checked in every browser, and a tampered reveal is caught.
+// receipts are shown at lock-in and checked in every browser, and a tampered reveal is caught; a page that cannot read
+// the server's packed messages (another table of shapes) says to reload.
 import { expect, type Page, test } from '@playwright/test';
 import { boardProblems } from './board-view.js';
 import { sanitizeName } from '../../packages/protocol/src/names.js';
@@ -38,7 +39,7 @@ test('the client renders under the CSP: lobby, board, animation', async ({ page 
   expect(violations).toEqual([]);
 });
 
-test('names are cleaned; commit receipts are shown at lock-in and verified by both players and a spectator; a tampered reveal is caught', async ({
+test('names are cleaned; commit receipts are shown at lock-in and verified by both players and a spectator; a tampered reveal is caught; another table of shapes says reload', async ({
   browser,
 }) => {
   const raw = '\u202EAda\u0000 \n\u2066 Lovelace, captain of the longest name';
@@ -55,9 +56,11 @@ test('names are cleaned; commit receipts are shown at lock-in and verified by bo
   // Two spectators; the second one's connection is tampered with: one salt of the reveal is changed on the way.
   const c = await player(browser, 'Cy', m.ctxs);
   const d = await player(browser, 'Di', m.ctxs);
-  // (In the page, under the SDK: the frame is changed before the client reads it, as if the server had sent it.)
-  await d.addInitScript(`(${tamperSocket.toString()})()`);
-  for (const p of [c, d]) {
+  await d.addInitScript(`(${tamperFrames.toString()})('salt')`);
+  // A third one's page was built with another table of shapes than the server's (a tab open across an update).
+  const e = await player(browser, 'Ed', m.ctxs);
+  await e.addInitScript(`(${tamperFrames.toString()})('tag')`);
+  for (const p of [c, d, e]) {
     await p.goto(m.link);
     await expect(p.locator('#spectating')).toContainText('Spectating');
     await expect(p.locator('#receipts')).toBeVisible();
@@ -82,28 +85,42 @@ test('names are cleaned; commit receipts are shown at lock-in and verified by bo
   await expect(caught).toContainText("Bo's revealed commitment does not match");
   await shot(c, '14-receipts-verified-spectator');
   await shot(d, '14-receipts-tampered-spectator');
+  // The packed events it cannot read are not misread: it says to reload.
+  await expect(e.locator('.toast.error').first()).toContainText('The game was updated: reload the page');
+  await shot(e, '14-other-shape-table');
   for (const ctx of m.ctxs) await ctx.close();
 });
 
 /**
- * Runs in the page: the `receipts-revealed` frame (ROOM_DATA, code 13) gets one character of its second salt changed
- * (base64url, 'A' <-> 'B') before the client reads it — what a server that swapped a salt after the lock-in would
- * send. Other frames pass.
+ * Runs in the page, under the SDK: frames are changed before the client reads them, as if the server had sent them.
+ * 'salt': the `receipts-revealed` frame (ROOM_DATA, code 13) gets one character of its second salt changed (base64url,
+ * 'A' <-> 'B') — what a server that swapped a salt after the lock-in would send. 'tag': every packed frame
+ * (ROOM_DATA_BYTES, code 17: the type as a short string, then the tag of the protocol's table of shapes) gets another
+ * tag — what a server with another table sends. Other frames pass.
  */
-function tamperSocket(): void {
+function tamperFrames(what: 'salt' | 'tag'): void {
   const desc = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage')!;
   const type = 'receipts-revealed';
-  const tamper = (data: unknown): unknown => {
-    if (!(data instanceof ArrayBuffer)) return data;
-    const bytes = new Uint8Array(data.slice(0));
+  const salt = (bytes: Uint8Array): boolean => {
     const text = new TextDecoder('latin1').decode(bytes);
-    if (bytes[0] !== 13 || text.slice(2, 2 + type.length) !== type) return data;
+    if (bytes[0] !== 13 || text.slice(2, 2 + type.length) !== type) return false;
     const key = '\xa5salts'; // msgpack fixstr "salts", then a fixarray of two: nil or a fixstr of 22 characters
     const first = text.indexOf(key) + key.length + 1;
     const second = first + (bytes[first] === 0xc0 ? 1 : 1 + (bytes[first]! & 0x1f));
     const ch = second + 1; // the second salt's first character, past its fixstr header
     bytes[ch] = bytes[ch] === 0x41 ? 0x42 : 0x41;
-    return bytes.buffer;
+    return true;
+  };
+  const tag = (bytes: Uint8Array): boolean => {
+    if (bytes[0] !== 17) return false;
+    const at = 2 + (bytes[1]! & 0x1f);
+    bytes[at] = (bytes[at]! + 1) & 0xff;
+    return true;
+  };
+  const tamper = (data: unknown): unknown => {
+    if (!(data instanceof ArrayBuffer)) return data;
+    const bytes = new Uint8Array(data.slice(0));
+    return (what === 'salt' ? salt(bytes) : tag(bytes)) ? bytes.buffer : data;
   };
   Object.defineProperty(WebSocket.prototype, 'onmessage', {
     configurable: true,

@@ -46,7 +46,7 @@ export function packMessage(msg: unknown): Uint8Array {
 export function unpackMessage(type: PackedType, bytes: Uint8Array): unknown {
   if (bytes[0] !== WIRE_TAG)
     throw new Error(
-      `${type}: packed with another table of shapes (tag ${bytes[0]}, this client has ${WIRE_TAG}): the game was updated, reload the page`,
+      `The game was updated: reload the page (the server's ${type} messages use another table of shapes, tag ${bytes[0]}; this page knows ${WIRE_TAG}).`,
     );
   return unpackr.unpack(bytes.subarray(1));
 }

@@ -8,6 +8,8 @@ import { attachBot } from './bot.js';
 import {
   advanceClock,
   createPractice,
+  createPrivate,
+  joinById,
   quickMatch,
   sdk,
   serverForFile,
@@ -109,6 +111,46 @@ describe('after the end: a reload keeps the seat', () => {
     expect((await refusal(a.reconnect())).code).toBe(524);
     expect(b.state.phase).toBe('finished');
   });
+});
+
+describe("a private room's creator who reloads while waiting for the invitee", () => {
+  it('keeps the room and the seat: back with the token, and the invitee joins and the match starts', async () => {
+    const a = await createPrivate(server.get(), { name: 'Hal' });
+    open.push(a);
+    const roomId = a.room.roomId;
+    const invite = a.of('welcome')[0]!.invite!;
+    a.drop();
+    await a.until(() => a.closed, 'dropped');
+    // The invitee may come while the creator is away: the match starts, the creator's seat held.
+    const b = await joinById(server.get(), roomId, { name: 'Ivo', invite });
+    open.push(b);
+    await b.until(() => b.state.phase === 'factions', 'the match starts');
+    expect(b.state.seats[0]).toMatchObject({ name: 'Hal', taken: true, connected: false });
+    const n = a.messages.length;
+    await a.reconnect();
+    const welcome = await a.until(() => a.messages.slice(n).find((m) => m.type === 'welcome')?.msg, 'welcome');
+    expect(welcome).toMatchObject({ role: 'player', seat: 0 });
+    await b.until(() => b.state.seats[0].connected, 'the creator back');
+    expect(a.state.phase).toBe('factions');
+  }, 30_000);
+
+  it('past the window with nobody there, the room goes: MATCH_GONE', async () => {
+    const a = await createPrivate(server.get(), { name: 'Jay' });
+    open.push(a);
+    const roomId = a.room.roomId;
+    const room = serverRoom(roomId) as unknown as MatchRoom;
+    const disposed = whenDisposed(room);
+    a.drop();
+    await a.until(() => a.closed, 'dropped');
+    advanceClock(roomId, 179_000);
+    await a.reconnect();
+    a.drop();
+    await a.until(() => a.closed, 'dropped again');
+    advanceClock(roomId, 181_000);
+    await disposed;
+    await room.journal.closed;
+    expect((await refusal(a.reconnect())).code).toBe(MATCH_GONE_STATUS);
+  }, 30_000);
 });
 
 describe('a practice match against the computer keeps its only player', () => {

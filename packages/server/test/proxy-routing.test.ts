@@ -51,19 +51,44 @@ interface Answer {
   retryAfter: string | null;
 }
 
-describe.skipIf(!hasNginx)('the proxy in front of two processes', () => {
-  const env = { API_LIMIT: '100000/100000' };
-  const dir = mkdtempSync(join(tmpdir(), 'se-routing-'));
-  let url = '';
-  let a: ServerProcess;
-  let b: ServerProcess;
-  const procs: ServerProcess[] = [];
-  let n = 0;
+const pidOf = (p: ServerProcess) => p.child.pid!;
 
-  const routed = (): Routed[] => parseLog(readFileSync(join(dir, 'nginx-access.log'), 'utf8'));
+/** nginx, rendered by cluster.sh as on loopback, in front of two fresh processes A and B. */
+class Routing {
+  readonly env = { API_LIMIT: '100000/100000' };
+  readonly dir = mkdtempSync(join(tmpdir(), 'se-routing-'));
+  readonly procs: ServerProcess[] = [];
+  url = '';
+  a!: ServerProcess;
+  b!: ServerProcess;
+  private n = 0;
+
+  async start(): Promise<void> {
+    [this.a, this.b] = await spawnPair(this.env, this.procs);
+    const port = await freePort();
+    const conf = execFileSync(
+      'bash',
+      [join(root, 'scripts/cluster.sh'), 'render-proxy', this.dir, `127.0.0.1:${port}`, this.a.address, this.b.address],
+      { encoding: 'utf8' },
+    );
+    writeFileSync(join(this.dir, 'nginx.conf'), conf);
+    nginx(this.dir);
+    this.url = `http://127.0.0.1:${port}`;
+    await eventually(async () => (await fetch(`${this.url}/health`)).status === 200, 'the proxy answers');
+  }
+
+  async stop(): Promise<void> {
+    try {
+      nginx(this.dir, '-s', 'stop');
+    } finally {
+      await Promise.all(this.procs.map((p) => stop(p)));
+      rmSync(this.dir, { recursive: true, force: true });
+    }
+  }
+
   /** GET /health through the proxy, tagged so its log line is found: who answered (the pid /health names). */
-  async function ask(tag: string): Promise<Answer> {
-    const r = await fetch(`${url}/health?probe=${tag}-${++n}`);
+  async ask(tag: string): Promise<Answer> {
+    const r = await fetch(`${this.url}/health?probe=${tag}-${++this.n}`);
     const body = (await r.json()) as { process?: { pid: number }; error?: string };
     return {
       status: r.status,
@@ -72,46 +97,35 @@ describe.skipIf(!hasNginx)('the proxy in front of two processes', () => {
       retryAfter: r.headers.get('retry-after'),
     };
   }
-  const asked = (tag: string) => routed().filter((l) => l.request.includes(`probe=${tag}-`));
-  const pidOf = (p: ServerProcess) => p.child.pid!;
 
-  beforeAll(async () => {
-    [a, b] = await spawnPair(env, procs);
-    const port = await freePort();
-    const conf = execFileSync(
-      'bash',
-      [join(root, 'scripts/cluster.sh'), 'render-proxy', dir, `127.0.0.1:${port}`, a.address, b.address],
-      { encoding: 'utf8' },
-    );
-    writeFileSync(join(dir, 'nginx.conf'), conf);
-    nginx(dir);
-    url = `http://127.0.0.1:${port}`;
-    await eventually(async () => (await fetch(`${url}/health`)).status === 200, 'the proxy answers');
-  }, 120_000);
+  /** The access log's lines of the requests tagged `tag`. */
+  asked(tag: string): Routed[] {
+    const lines = parseLog(readFileSync(join(this.dir, 'nginx-access.log'), 'utf8'));
+    return lines.filter((l) => l.request.includes(`probe=${tag}-`));
+  }
+}
 
-  afterAll(async () => {
-    try {
-      nginx(dir, '-s', 'stop');
-    } finally {
-      await Promise.all(procs.map((p) => stop(p)));
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+describe.skipIf(!hasNginx)('the proxy in front of two processes', () => {
+  const r = new Routing();
+  beforeAll(() => r.start(), 120_000);
+  afterAll(() => r.stop());
+  const ask = (tag: string) => r.ask(tag);
+  const asked = (tag: string) => r.asked(tag);
 
   it('kill -9: nobody sees an error, and nginx sends the dead process one request, then none', async () => {
     const before = new Set<number | null>();
     for (let i = 0; i < 6; i++) before.add((await ask('warm')).pid);
-    expect(before).toEqual(new Set([pidOf(a), pidOf(b)]));
+    expect(before).toEqual(new Set([pidOf(r.a), pidOf(r.b)]));
 
-    a.kill('SIGKILL');
-    await a.exited;
+    r.a.kill('SIGKILL');
+    await r.a.exited;
     const answers: Answer[] = [];
     for (let i = 0; i < 30; i++) answers.push(await ask('killed'));
-    expect(answers.map((x) => [x.status, x.pid])).toEqual(answers.map(() => [200, pidOf(b)]));
+    expect(answers.map((x) => [x.status, x.pid])).toEqual(answers.map(() => [200, pidOf(r.b)]));
     // Every try of the dead process, in order: the first is refused ("502" in the log) and leaves it out.
-    const triesOfDead = asked('killed').filter((l) => l.tried.some((t) => t.address === a.address));
+    const triesOfDead = asked('killed').filter((l) => l.tried.some((t) => t.address === r.a.address));
     expect(triesOfDead.length).toBeGreaterThanOrEqual(1);
-    for (const l of triesOfDead) expect(l.tried.map((t) => t.address)).toEqual([a.address, b.address]);
+    for (const l of triesOfDead) expect(l.tried.map((t) => t.address)).toEqual([r.a.address, r.b.address]);
     // nginx counts fail_timeout in whole seconds: two tries of the dead process at least 19 s apart.
     for (let i = 1; i < triesOfDead.length; i++)
       expect(triesOfDead[i]!.at - triesOfDead[i - 1]!.at, 'a new request sent to the dead process').toBeGreaterThan(
@@ -120,19 +134,19 @@ describe.skipIf(!hasNginx)('the proxy in front of two processes', () => {
   });
 
   it('rolling restart: the killed process is back, the other stops (SIGTERM): every request is answered', async () => {
-    const restarted = await spawnServer('A2', { env, port: a.port });
-    procs.push(restarted);
+    const restarted = await spawnServer('A2', { env: r.env, port: r.a.port });
+    r.procs.push(restarted);
     // nginx leaves the restarted process out for now (it refused a request a moment ago): B answers alone.
     for (let i = 0; i < 4; i++)
-      expect((await ask('left-out')).pid, 'the restarted process is still left out').toBe(pidOf(b));
+      expect((await ask('left-out')).pid, 'the restarted process is still left out').toBe(pidOf(r.b));
 
-    b.kill('SIGTERM');
+    r.b.kill('SIGTERM');
     const answers: Answer[] = [];
     let exited = false;
-    void b.exited.then(() => (exited = true));
+    void r.b.exited.then(() => (exited = true));
     while (!exited) answers.push(await ask('stopping'));
     for (let i = 0; i < 10; i++) answers.push(await ask('stopped'));
-    expect(await b.exited).toBe(0);
+    expect(await r.b.exited).toBe(0);
     expect(
       answers.map((x) => x.status).filter((s) => s !== 200),
       'answers that were not 200',
@@ -144,7 +158,7 @@ describe.skipIf(!hasNginx)('the proxy in front of two processes', () => {
   }, 120_000);
 
   it('nobody left: a 502 that says so, in JSON, with Retry-After', async () => {
-    const last = procs.at(-1)!;
+    const last = r.procs.at(-1)!;
     last.kill('SIGKILL');
     await last.exited;
     const answer = await ask('nobody');
@@ -155,4 +169,29 @@ describe.skipIf(!hasNginx)('the proxy in front of two processes', () => {
       retryAfter: '1',
     });
   });
+});
+
+describe.skipIf(!hasNginx)('the proxy in front of a stalled process', () => {
+  const r = new Routing();
+  beforeAll(() => r.start(), 120_000);
+  afterAll(() => r.stop());
+
+  it('SIGSTOP: a request it does not answer within 10 s goes to the other process; the next ones go there at once', async () => {
+    r.a.kill('SIGSTOP');
+    try {
+      const answers: Answer[] = [];
+      for (let i = 0; i < 6; i++) answers.push(await r.ask('stalled'));
+      expect(answers.map((x) => [x.status, x.pid])).toEqual(answers.map(() => [200, pidOf(r.b)]));
+      // The one that reached the stalled process timed out there ("504" in the log) and was passed on; no other did.
+      const tried = r.asked('stalled').filter((l) => l.tried.some((t) => t.address === r.a.address));
+      expect(tried.map((l) => l.tried)).toEqual([
+        [
+          { address: r.a.address, status: '504' },
+          { address: r.b.address, status: '200' },
+        ],
+      ]);
+    } finally {
+      r.a.kill('SIGCONT');
+    }
+  }, 60_000);
 });

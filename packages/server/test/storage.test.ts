@@ -65,10 +65,10 @@ function contract(name: string, open: () => Promise<Storage>, reopen: () => Prom
     expect(await refused(3)).toBe('LeaseLost');
     expect(await s.ownedRooms('A')).not.toContain(room);
     expect(await s.ownedRooms('B')).toContain(room);
-    // A duplicate seq is refused even to the owner (somebody else wrote it).
-    await expect(Promise.resolve().then(() => s.append(room, 'B', 2, 40, '{"k":"timer","id":2}'))).rejects.toThrow(
-      /lease lost/,
-    );
+    // PostgreSQL, where several processes append to one log, also refuses a seq written twice (its key); SQLite has
+    // one writing process, fenced by its start's epoch instead (sqlite-log.test.ts).
+    if (name === 'postgres')
+      await expect(s.append(room, 'B', 2, 40, '{"k":"timer","id":2}')).rejects.toThrow(/lease lost/);
     await s.heartbeat('B', 5);
     const [again] = (await s.claimRooms('C', 100, false)).filter((c) => c.roomId === room);
     expect(again?.entries.map((e) => [e.seq, e.at])).toEqual([

@@ -114,6 +114,8 @@ describe('packed frames', () => {
     const len = frame[1]! & 0x1f;
     const bytes = new Uint8Array(frame.subarray(2 + len));
     bytes[0] = (WIRE_TAG + 1) & 0xff;
-    expect(() => decodeServerMessage('events', bytes)).toThrow(/another table of shapes.*reload the page/);
+    expect(() => decodeServerMessage('events', bytes)).toThrow(
+      /^The game was updated: reload the page \(the server's events messages use another table of shapes/,
+    );
   });
 });

@@ -209,6 +209,24 @@ export class Session {
     this.saveToken();
   }
 
+  /** A message of the room to the listeners; events, round-so-far and prompt come packed (protocol wire.ts). */
+  private deliver(type: keyof ServerMessages, bytes: unknown): void {
+    let payload: unknown;
+    try {
+      payload = decodeServerMessage(type, bytes);
+    } catch (e) {
+      // Packed by a server with another table of shapes (the game was updated under this page): said, never misread.
+      const error: ServerMessages['error'] = { code: 'bad-payload', type, message: (e as Error).message };
+      for (const l of this.listeners) l.message?.error?.(error);
+      return;
+    }
+    if (type === 'welcome') {
+      this.welcome = payload as ServerMessages['welcome'];
+      this.saveToken();
+    }
+    for (const l of this.listeners) (l.message?.[type] as ((p: unknown) => void) | undefined)?.(payload);
+  }
+
   /** Listen to a room from its creation; only the current room (or the one being joined) reaches the listeners. */
   private wire(room: Room<unknown, RoomState>): void {
     this.joining = room;
@@ -230,14 +248,7 @@ export class Session {
     ];
     for (const type of types) {
       room.onMessage(type as string, (bytes: unknown) => {
-        if (!live()) return;
-        // events, round-so-far and prompt come packed with the protocol's table of shapes (protocol wire.ts).
-        const payload = decodeServerMessage(type, bytes);
-        if (type === 'welcome') {
-          this.welcome = payload as ServerMessages['welcome'];
-          this.saveToken();
-        }
-        for (const l of this.listeners) (l.message?.[type] as ((p: unknown) => void) | undefined)?.(payload);
+        if (live()) this.deliver(type, bytes);
       });
     }
     room.onStateChange((s) => {

@@ -296,8 +296,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
   override onDrop(client: Client, code?: number): void {
     const m = this.members.get(client.sessionId);
-    // A seat is held in a match and after its end (a reload on the end screen: seat-log.ts window).
-    const held = this.match.live || this.state.phase === 'finished';
+    // A seat is held in a match, after its end (a reload on the end screen: seat-log.ts window), and in a private
+    // room waiting for its invitee (a reload keeps the room and its invite link). Quick match's waiting seat is not:
+    // a player who left is not paired with the next one.
+    const phase = this.state.phase;
+    const held = this.match.live || phase === 'finished' || (phase === 'waiting' && this.state.settings.private);
     if (!m || m.role === 'spectator' || m.seat === null || !held || this.closing) {
       this.onLeave(client, code);
       return;

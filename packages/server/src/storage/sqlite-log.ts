@@ -1,21 +1,47 @@
-// The input log on SQLite (types.ts Storage, issue 11): prepared statements on the log's own connection, every write
-// in the turn's group commit (sqlite-group-commit.ts). One process owns a SQLite file, so a claim is a plain update;
-// it is still conditional on the owner it read.
+// The input log on SQLite (types.ts Storage, issue 11): prepared statements on the writing connection, every write in
+// the turn's group commit (sqlite-group-commit.ts).
+// The log is kept in the order it was written (a rowid table, no key on room and seq: migration 003): an append then
+// writes one page, the table's last, where a key (room, seq) also wrote a page of its index at a random place, which
+// was 40 % of an append's cost. Reading a room's log back (a restore, rare) scans the table once for all the rooms it
+// takes; a room that is gone leaves its rows to the sweep, which scans the table in small steps.
+// One process owns a SQLite file. What the key also did, refuse a second process appending to a room under the
+// same name, the owner fence does: this process writes its rooms' owner as its name plus an epoch of its own start,
+// so a second process with the same name (a restart while the first still runs) that takes the rooms over fences
+// the first out, and its appends are refused (LeaseLost), as a duplicate seq was.
+import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
 
+/** An owner as stored: `name#epoch`, the epoch 12 characters (migration 003 gives older rows one too). */
+const EPOCH_LENGTH = 12;
+/** The owner's name in SQL (what the instances' heartbeats are keyed by). */
+const NAME_OF = (column: string) => `substr(${column}, 1, length(${column}) - ${EPOCH_LENGTH + 1})`;
+
 /**
  * An append, fenced on the room's owner (types.ts append): one statement, so the check and the write are one
- * transaction; 0 rows changed = refused (another owner, or a seq already written). Parameters: seq, at, entry,
- * room id, owner.
+ * transaction; 0 rows changed = refused (another owner). Parameters: seq, at, entry, room id, owner as stored.
  */
-export const FENCED_APPEND = `INSERT OR IGNORE INTO input_log (room_id, seq, at, entry)
+export const FENCED_APPEND = `INSERT INTO input_log (room_id, seq, at, entry)
   SELECT room_id, ?, ?, ? FROM live_rooms WHERE room_id = ? AND owner = ?`;
+
+/** The sweep: rows of rooms that are gone, in one step of rowids. */
+const SWEEP = `DELETE FROM input_log WHERE rowid >= ? AND rowid < ?
+  AND NOT EXISTS (SELECT 1 FROM live_rooms r WHERE r.room_id = input_log.room_id)`;
+/** Rows a sweep step looks at (a pass over 100,000 rows, about 1,000 matches' logs, takes 100 steps: 25 s). */
+export const SWEEP_STEP = 1000;
+/** Time between two sweep steps, ms. */
+export const SWEEP_EVERY_MS = 250;
 
 export class SqliteInputLog {
   private readonly insert: StatementSync;
   private readonly open: StatementSync;
+  private readonly sweepStep: StatementSync;
+  /** This process' start: the owner it writes is `name#epoch`. */
+  private readonly epoch = randomBytes(9).toString('base64url');
+  /** The sweep's next rowid, and whether a room went since its pass began (null: no pass under way). */
+  private sweep: { from: number; again: boolean } | null = { from: 0, again: false };
+  private sweeper: ReturnType<typeof setInterval> | null = null;
 
   /** `db`: the connection of every write, whose group commits are `commits` (sqlite-group-commit.ts). */
   constructor(
@@ -24,18 +50,26 @@ export class SqliteInputLog {
   ) {
     this.insert = db.prepare(FENCED_APPEND);
     this.open = db.prepare('INSERT INTO live_rooms (room_id, owner, created_at, options) VALUES (?, ?, ?, ?)');
+    this.sweepStep = db.prepare(SWEEP);
+    this.startSweeping(); // what a crash left of rooms that were already gone
+  }
+
+  /** The owner as this process stores it. */
+  stored(owner: string): string {
+    return `${owner}#${this.epoch}`;
   }
 
   openRoom(r: LiveRoom): Promise<void> {
     return this.commits.write(() => {
-      this.open.run(r.roomId, r.owner, r.createdAt, JSON.stringify(r.options));
+      this.open.run(r.roomId, this.stored(r.owner), r.createdAt, JSON.stringify(r.options));
     });
   }
 
   /** Resolves once committed; LeaseLost when the fence refused it. */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
+    const as = this.stored(owner);
     return this.commits.write(() => {
-      if (Number(this.insert.run(seq, at, entry, roomId, owner).changes) !== 1) throw new LeaseLost(roomId);
+      if (Number(this.insert.run(seq, at, entry, roomId, as).changes) !== 1) throw new LeaseLost(roomId);
     });
   }
 
@@ -46,14 +80,16 @@ export class SqliteInputLog {
   ownedRooms(owner: string): string[] {
     return this.db
       .prepare('SELECT room_id FROM live_rooms WHERE owner = ?')
-      .all(owner)
+      .all(this.stored(owner))
       .map((r) => String(r.room_id));
   }
 
+  /** The room's rows go with the sweep (its log can no longer be read: nothing names the room any more). */
   closeRoom(roomId: string): Promise<void> {
     return this.commits.write(() => {
-      this.db.prepare('DELETE FROM input_log WHERE room_id = ?').run(roomId);
       this.db.prepare('DELETE FROM live_rooms WHERE room_id = ?').run(roomId);
+      if (this.sweep) this.sweep.again = true;
+      else this.startSweeping();
     });
   }
 
@@ -71,31 +107,84 @@ export class SqliteInputLog {
     return this.commits.write(() => this.claim(me, staleBefore, own));
   }
 
+  /** Stops the sweep (the store is closing). */
+  stop(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+  }
+
+  /**
+   * The rooms taken over: another name's whose heartbeat is stale, or (`own`, at a start) this name's from an earlier
+   * start, each claimed only if its owner is still the one read (types.ts claimRooms); their logs in one scan.
+   */
   private claim(me: string, staleBefore: number, own: boolean): ClaimedRoom[] {
     const rows = this.db
       .prepare(
         `SELECT r.room_id, r.owner, r.created_at, r.options, COALESCE(i.heartbeat_at, 0) AS alive
-         FROM live_rooms r LEFT JOIN instances i ON i.name = r.owner
-         WHERE (r.owner = ? AND ?) OR (r.owner <> ? AND COALESCE(i.heartbeat_at, 0) < ?)
+         FROM live_rooms r LEFT JOIN instances i ON i.name = ${NAME_OF('r.owner')}
+         WHERE (${NAME_OF('r.owner')} = ? AND r.owner <> ? AND ?)
+            OR (${NAME_OF('r.owner')} <> ? AND COALESCE(i.heartbeat_at, 0) < ?)
          ORDER BY r.created_at`,
       )
-      .all(me, own ? 1 : 0, me, staleBefore);
+      .all(me, this.stored(me), own ? 1 : 0, me, staleBefore);
     const claim = this.db.prepare('UPDATE live_rooms SET owner = ? WHERE room_id = ? AND owner = ?');
-    const entries = this.db.prepare('SELECT seq, at, entry FROM input_log WHERE room_id = ? ORDER BY seq');
-    const out: ClaimedRoom[] = [];
-    for (const r of rows) {
-      if (r.owner !== me && Number(claim.run(me, String(r.room_id), String(r.owner)).changes) !== 1) continue;
-      out.push({
-        roomId: String(r.room_id),
-        owner: me,
-        createdAt: Number(r.created_at),
-        options: JSON.parse(String(r.options)),
-        ownerAliveAt: Number(r.alive),
-        entries: entries
-          .all(String(r.room_id))
-          .map((e): LogEntry => ({ seq: Number(e.seq), at: Number(e.at), entry: JSON.parse(String(e.entry)) })),
-      });
+    const claimed = rows.filter(
+      (r) => Number(claim.run(this.stored(me), String(r.room_id), String(r.owner)).changes) === 1,
+    );
+    const logs = this.logsOf(new Set(claimed.map((r) => String(r.room_id))));
+    return claimed.map((r) => ({
+      roomId: String(r.room_id),
+      owner: me,
+      createdAt: Number(r.created_at),
+      options: JSON.parse(String(r.options)),
+      ownerAliveAt: Number(r.alive),
+      entries: logs.get(String(r.room_id)) ?? [],
+    }));
+  }
+
+  /** The logs of `rooms`, each in order, from one scan of the table (none when there is no room to read). */
+  private logsOf(rooms: Set<string>): Map<string, LogEntry[]> {
+    const out = new Map<string, LogEntry[]>();
+    if (!rooms.size) return out;
+    for (const e of this.db.prepare('SELECT room_id, seq, at, entry FROM input_log').iterate()) {
+      const room = String(e.room_id);
+      if (!rooms.has(room)) continue;
+      const list = out.get(room) ?? [];
+      list.push({ seq: Number(e.seq), at: Number(e.at), entry: JSON.parse(String(e.entry)) });
+      out.set(room, list);
     }
+    for (const list of out.values()) list.sort((a, b) => a.seq - b.seq);
     return out;
+  }
+
+  private startSweeping(): void {
+    this.sweep = { from: 0, again: false };
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => void this.commits.write(() => this.sweepOnce()).catch(() => {}), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  /**
+   * One step of the sweep, inside the turn's transaction: the rows of rooms that are gone among the next SWEEP_STEP
+   * rows. A pass ends at the table's end; another follows if a room went meanwhile, else the sweep rests. Returns
+   * whether a pass is still under way.
+   */
+  sweepOnce(): boolean {
+    const s = this.sweep;
+    if (!s) return false;
+    const next = this.db
+      .prepare(`SELECT rowid AS id FROM input_log WHERE rowid >= ? ORDER BY rowid LIMIT 1 OFFSET ${SWEEP_STEP}`)
+      .get(s.from);
+    const end = next ? Number(next.id) : Number.MAX_SAFE_INTEGER;
+    this.sweepStep.run(s.from, end);
+    s.from = end;
+    if (next) return true;
+    if (s.again) {
+      this.sweep = { from: 0, again: false };
+      return true;
+    }
+    this.sweep = null;
+    this.stop();
+    return false;
   }
 }

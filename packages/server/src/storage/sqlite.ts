@@ -68,9 +68,18 @@ export class SqliteStorage implements Storage {
     this.commits = new SqliteGroupCommit(this.writeDb);
     this.insertRecord = this.writeDb.prepare(INSERT);
     this.log = new SqliteInputLog(this.writeDb, this.commits);
-    if (!memory) this.checkpointer = new Worker(CHECKPOINTER, { eval: true, workerData: { path: this.path } });
-    this.checkpointer?.unref();
+    if (!memory) this.startCheckpointer();
     if (!memory && this.opts.appendOffThread) this.appender = new SqliteAppender(this.path);
+  }
+
+  private startCheckpointer(): void {
+    const w = new Worker(CHECKPOINTER, { eval: true, workerData: { path: this.path } });
+    // A checkpointer that failed (its file gone) leaves the WAL to grow: the process goes on, writes still commit.
+    w.on('error', () => {
+      if (this.checkpointer === w) this.checkpointer = null;
+    });
+    w.unref();
+    this.checkpointer = w;
   }
 
   async saveRecord(summary: RecordSummary, record: unknown): Promise<void> {
@@ -118,7 +127,7 @@ export class SqliteStorage implements Storage {
     return this.inputLog.openRoom(room);
   }
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
-    if (this.appender) return this.appender.append(roomId, owner, seq, at, entry);
+    if (this.appender) return this.appender.append(roomId, this.inputLog.stored(owner), seq, at, entry);
     return this.inputLog.append(roomId, owner, seq, at, entry);
   }
   // After close() (a shutdown), what the rooms still ask of the log is moot: their logs stay for the next start.
@@ -138,9 +147,15 @@ export class SqliteStorage implements Storage {
     return this.inputLog.claimRooms(me, staleBefore, own);
   }
 
+  /** Runs the sweep of gone rooms' rows (sqlite-log.ts) to the end of its pass now, where it otherwise steps every 250 ms. */
+  async sweepLog(): Promise<void> {
+    while (await this.writes.write(() => this.inputLog.sweepOnce()));
+  }
+
   /** Commits what is queued (the saves and appends in flight), then closes the threads and the connections. */
   async close(): Promise<void> {
     this.closed = true;
+    this.log?.stop();
     await this.appender?.close();
     this.appender = null;
     await this.commits?.close();

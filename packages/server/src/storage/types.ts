@@ -61,8 +61,9 @@ export interface Storage {
   /**
    * Appends to the log of a room `owner` holds: a promise of the commit (SQLite: the turn's group commit, after
    * which a kill -9 keeps the row; PostgreSQL: the row's transaction). The caller acts on the input only after it.
-   * Fenced: a room another process took over (its owner is not `owner` any more, or its log already has `seq`)
-   * refuses the append with LeaseLost (the promise's rejection), and nothing is written.
+   * Fenced: a room another process took over (its owner is not `owner` any more: with SQLite, not this very start of
+   * it either; with PostgreSQL, or its log already has `seq`) refuses the append with LeaseLost (the promise's
+   * rejection), and nothing is written.
    */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void>;
   /**

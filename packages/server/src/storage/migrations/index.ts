@@ -4,6 +4,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { records } from './001-records.js';
 import { inputLog } from './002-input-log.js';
+import { inputLogInWriteOrder } from './003-input-log-in-write-order.js';
 
 import type { Dialect } from './dialect.js';
 
@@ -13,6 +14,7 @@ export type { Dialect } from './dialect.js';
 const MIGRATIONS: Record<string, (d: Dialect) => Migration> = {
   '001-records': records,
   '002-input-log': inputLog,
+  '003-input-log-in-write-order': inputLogInWriteOrder,
 };
 
 export function migrations(dialect: Dialect): MigrationProvider {

@@ -4,8 +4,10 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase }
 import type pg from 'pg';
 import { migrations, type Dialect } from './index.js';
 
-async function run(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrations(dialect) }).migrateToLatest();
+/** To the newest version, or (`upTo`, a test of a migration) to that one. */
+async function run(db: Kysely<unknown>, dialect: Dialect, upTo?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrations(dialect) });
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(`schema migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
@@ -28,10 +30,10 @@ function sqliteAdapter(db: DatabaseSync): SqliteDatabase {
   };
 }
 
-export async function migrateSqlite(db: DatabaseSync): Promise<void> {
+export async function migrateSqlite(db: DatabaseSync, upTo?: string): Promise<void> {
   const k = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqliteAdapter(db) }) });
   try {
-    await run(k, 'sqlite');
+    await run(k, 'sqlite', upTo);
   } finally {
     await k.destroy();
   }
