@@ -132,7 +132,7 @@ describe("a private room's creator who reloads while waiting for the invitee", (
     expect(welcome).toMatchObject({ role: 'player', seat: 0 });
     await b.until(() => b.state.seats[0].connected, 'the creator back');
     expect(a.state.phase).toBe('factions');
-  }, 30_000);
+  });
 
   it('past the window with nobody there, the room goes: MATCH_GONE', async () => {
     const a = await createPrivate(server.get(), { name: 'Jay' });
@@ -150,7 +150,7 @@ describe("a private room's creator who reloads while waiting for the invitee", (
     await disposed;
     await room.journal.closed;
     expect((await refusal(a.reconnect())).code).toBe(MATCH_GONE_STATUS);
-  }, 30_000);
+  });
 });
 
 describe('a practice match against the computer keeps its only player', () => {

@@ -141,11 +141,7 @@ it('a slow client whose socket holds earlier patches still decodes them: a later
     // And it keeps following the match.
     a.send('commit', { round: 2, commitment: { engine: 'NONE', cards: [] } });
     b.send('commit', { round: 2, commitment: { engine: 'NONE', cards: [] } });
-    await spec.until(
-      () => spec.state.round === 3 || spec.state.phase === 'finished',
-      'round 3 on the spectator',
-      10_000,
-    );
+    await spec.until(() => spec.state.round === 3 || spec.state.phase === 'finished', 'round 3 on the spectator');
     expect(errors.map((e) => String(e)).join('\n')).not.toMatch(/schema|mismatch|not defined/i);
   } finally {
     spy.mockRestore();

@@ -193,5 +193,5 @@ describe.skipIf(!hasNginx)('the proxy in front of a stalled process', () => {
     } finally {
       r.a.kill('SIGCONT');
     }
-  }, 60_000);
+  });
 });
