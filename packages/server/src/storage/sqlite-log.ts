@@ -37,6 +37,10 @@ export class SqliteInputLog {
   private readonly insert: StatementSync;
   private readonly open: StatementSync;
   private readonly sweepStep: StatementSync;
+  /** The rowid SWEEP_STEP rows on from a given one: where a sweep step ends. */
+  private readonly sweepEnd: StatementSync;
+  private readonly close: StatementSync;
+  private readonly beat: StatementSync;
   /** This process' start: the owner it writes is `name#epoch`. */
   private readonly epoch = randomBytes(9).toString('base64url');
   /** The sweep's next rowid, and whether a room went since its pass began (null: no pass under way). */
@@ -51,6 +55,13 @@ export class SqliteInputLog {
     this.insert = db.prepare(FENCED_APPEND);
     this.open = db.prepare('INSERT INTO live_rooms (room_id, owner, created_at, options) VALUES (?, ?, ?, ?)');
     this.sweepStep = db.prepare(SWEEP);
+    this.sweepEnd = db.prepare(
+      `SELECT rowid AS id FROM input_log WHERE rowid >= ? ORDER BY rowid LIMIT 1 OFFSET ${SWEEP_STEP}`,
+    );
+    this.close = db.prepare('DELETE FROM live_rooms WHERE room_id = ?');
+    this.beat = db.prepare(
+      'INSERT INTO instances (name, heartbeat_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
+    );
     this.startSweeping(); // what a crash left of rooms that were already gone
   }
 
@@ -87,7 +98,7 @@ export class SqliteInputLog {
   /** The room's rows go with the sweep (its log can no longer be read: nothing names the room any more). */
   closeRoom(roomId: string): Promise<void> {
     return this.commits.write(() => {
-      this.db.prepare('DELETE FROM live_rooms WHERE room_id = ?').run(roomId);
+      this.close.run(roomId);
       if (this.sweep) this.sweep.again = true;
       else this.startSweeping();
     });
@@ -95,11 +106,7 @@ export class SqliteInputLog {
 
   heartbeat(owner: string, now: number): Promise<void> {
     return this.commits.write(() => {
-      this.db
-        .prepare(
-          'INSERT INTO instances (name, heartbeat_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
-        )
-        .run(owner, now);
+      this.beat.run(owner, now);
     });
   }
 
@@ -172,9 +179,7 @@ export class SqliteInputLog {
   sweepOnce(): boolean {
     const s = this.sweep;
     if (!s) return false;
-    const next = this.db
-      .prepare(`SELECT rowid AS id FROM input_log WHERE rowid >= ? ORDER BY rowid LIMIT 1 OFFSET ${SWEEP_STEP}`)
-      .get(s.from);
+    const next = this.sweepEnd.get(s.from);
     const end = next ? Number(next.id) : Number.MAX_SAFE_INTEGER;
     this.sweepStep.run(s.from, end);
     s.from = end;
