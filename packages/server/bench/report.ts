@@ -15,8 +15,7 @@ export interface Health {
     appends: number;
     commits?: number;
     busyRetries?: number;
-    appendMs: number;
-    appendCpuMs: number;
+    commitMs: number;
     appendP99Us: number;
     appendMaxUs: number;
   };
@@ -139,23 +138,22 @@ function memoryAndBots(r: StepResult) {
 
 /**
  * The input log's own cost in the window, measured inside the server (GET /health before and after): appends per
- * round, the wall and main-thread CPU time of their commits per round (SQLite's group commits), writes per commit, the CPU's
- * share of the server's CPU per round, and the slowest appends (p99, max) — each delays the message it logs by that.
+ * round, writes per commit, the commits' wall time on the rooms' thread per round (SQLite's group commits: the loop
+ * does nothing else meanwhile, so this is their CPU time or a little more) and its share of the server's CPU time,
+ * and each append's wait from being asked for to its commit (p99, max): what it delays the input it logs.
  */
 function inputLogOf(r: StepResult, rounds: number) {
   const a = r.joined?.inputLog;
   const b = r.during?.inputLog;
   if (!a || !b || !rounds) return null;
-  const ms = b.appendMs - a.appendMs;
-  const cpuMs = b.appendCpuMs - a.appendCpuMs;
+  const ms = b.commitMs - a.commitMs;
   return {
     appendsPerRound: round1((b.appends - a.appends) / rounds),
     /** Writes per commit (SQLite's group commits: how many inputs shared a transaction). */
     writesPerCommit: round1((b.appends - a.appends) / Math.max(1, (b.commits ?? 0) - (a.commits ?? 0))),
     busyRetries: (b.busyRetries ?? 0) - (a.busyRetries ?? 0),
-    usPerRound: round1((ms * 1000) / rounds),
-    cpuUsPerRound: round1((cpuMs * 1000) / rounds),
-    percentOfServerCpu: r.serverCpu ? +((cpuMs / 1000 / r.serverCpu.total) * 100).toFixed(2) : NaN,
+    commitUsPerRound: round1((ms * 1000) / rounds),
+    percentOfServerCpu: r.serverCpu ? +((ms / 1000 / r.serverCpu.total) * 100).toFixed(2) : NaN,
     appendP99Us: b.appendP99Us,
     appendMaxUs: b.appendMaxUs,
   };
@@ -250,7 +248,7 @@ function lineOf(r: StepResult, f: Figures, problems: string[]): string {
     `server loop p99 ${loop?.p99 ?? '?'} max ${loop?.max ?? '?'} ms (joins: p99 ${joins?.p99 ?? '?'} max ${joins?.max ?? '?'}) | ` +
     `heap ${f.heapPerLiveMatchKB} KB + rss ${f.rssPerLiveMatchKB} KB /match (rss ${f.serverRssMB} MB) | ` +
     `bots cpu ${f.botCpuPercentOfOneCore}%, loop p99 ${f.botLoopDelayP99Ms} ms (joins: p99 ${f.botLoopDelayDuringJoinsMs.p99} max ${f.botLoopDelayDuringJoinsMs.max}) | others cpu ${f.otherCpuPercentOfOneCore}%, load ${f.loadAverage1m} | ` +
-    `${f.inputLog ? `input log ${f.inputLog.appendsPerRound} appends /round: ${f.inputLog.usPerRound} µs wall, ${f.inputLog.cpuUsPerRound} µs cpu (${f.inputLog.percentOfServerCpu}% of server cpu), ${f.inputLog.writesPerCommit} writes /commit, ${f.inputLog.busyRetries} lock retries, wait for commit p99 ${f.inputLog.appendP99Us} max ${f.inputLog.appendMaxUs} µs | ` : ''}` +
+    `${f.inputLog ? `input log ${f.inputLog.appendsPerRound} appends /round, ${f.inputLog.writesPerCommit} writes /commit: commits ${f.inputLog.commitUsPerRound} µs /round on the rooms' thread (${f.inputLog.percentOfServerCpu}% of server cpu), ${f.inputLog.busyRetries} lock retries, wait for commit p99 ${f.inputLog.appendP99Us} max ${f.inputLog.appendMaxUs} µs | ` : ''}` +
     `joined in ${f.joinSeconds} s${f.joinRetries ? ` (${f.joinRetries} joins retried)` : ''} | ` +
     `${problems.length ? `BREAKS: ${problems.join('; ')}` : 'ok'}`
   );

@@ -22,6 +22,7 @@
 //                        and with it, alternating, --repeat times (default 1), then prints what the log adds to the
 //                        p99 and to the server's CPU per round (medians of the runs)
 //   --repeat R           with --log-cost: runs of each kind per step (default 1)
+//   --aa                 with --log-cost: both runs of each pair without the log (the comparison's noise floor)
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -88,40 +89,46 @@ interface ServerLog {
 
 /**
  * The input log's cost at `n` matches: runs without it (INPUT_LOG=off) and with it, alternating (the machine's other
- * load drifts), and what the log adds to the p99 and to the server's CPU per round, medians of the runs.
+ * load drifts), and what the log adds to the p99 and to the server's CPU per round (user and system apart), as the
+ * median of the pairs' differences (each pair ran back to back). With --aa both runs of a pair go without the log:
+ * what the comparison shows when there is nothing to find (its noise).
  */
 async function logCost(n: number): Promise<void> {
-  const runs: Record<'off' | 'on', Array<{ p99: number; cpu: number; log: number; share: number; append: number }>> = {
-    off: [],
-    on: [],
-  };
+  type Run = { p99: number; cpu: number; user: number; sys: number; commit: number; share: number; wait: number };
+  const runs: Record<'off' | 'on', Run[]> = { off: [], on: [] };
+  const aa = has('aa');
   for (let i = 0; i < Math.max(1, Number(opt('repeat') ?? 1)); i++) {
     for (const kind of ['off', 'on'] as const) {
-      const r = await runStep(n, kind === 'off' ? { INPUT_LOG: 'off' } : {});
-      console.log(`input log ${kind.padEnd(3)} | ${r.line}`);
+      const r = await runStep(n, kind === 'off' || aa ? { INPUT_LOG: 'off' } : {});
+      console.log(`input log ${aa ? `off (${kind === 'off' ? 'a' : 'b'})` : kind.padEnd(3)} | ${r.line}`);
       if (has('json')) console.log(JSON.stringify(r.figures));
       const log = r.figures.inputLog;
+      const [user = NaN, sys = NaN] = r.figures.serverCpuUserSysMsPerRound ?? [];
       runs[kind].push({
         p99: r.figures.latencyMs.p99,
         cpu: r.figures.serverCpuMsPerRound,
-        log: log?.cpuUsPerRound ?? 0,
+        user,
+        sys,
+        commit: log?.commitUsPerRound ?? 0,
         share: log?.percentOfServerCpu ?? 0,
-        append: log?.appendP99Us ?? 0,
+        wait: log?.appendP99Us ?? 0,
       });
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-  const [p0, p1] = [median(runs.off.map((x) => x.p99)), median(runs.on.map((x) => x.p99))];
-  const [c0, c1] = [median(runs.off.map((x) => x.cpu)), median(runs.on.map((x) => x.cpu))];
+  const of = (k: 'off' | 'on', f: keyof Run) => median(runs[k].map((x) => x[f]));
   // Each pair ran back to back under much the same other load: the median of the pairs' differences is steadier.
-  const pairs = runs.on.map((r, i) => ((r.cpu - runs.off[i]!.cpu) / runs.off[i]!.cpu) * 100);
+  const pairs = (f: keyof Run) => runs.on.map((r, i) => r[f] - runs.off[i]![f]);
+  const cpuPairs = runs.on.map((r, i) => ((r.cpu - runs.off[i]!.cpu) / runs.off[i]!.cpu) * 100);
+  const [c0, c1] = [of('off', 'cpu'), of('on', 'cpu')];
   console.log(
-    `input log cost at ${n} matches (medians of ${runs.on.length} run(s) each): p99 ${p0} → ${p1} ms (${signed(p1 - p0)} ms) | ` +
-      `server cpu ${c0.toFixed(3)} → ${c1.toFixed(3)} ms/round (${signed(c1 - c0, 3)} ms, ${signed(((c1 - c0) / c0) * 100, 1)} %; ` +
-      `pair by pair ${pairs.map((x) => signed(x, 1)).join(', ')} %, median ${signed(median(pairs), 1)} %) | ` +
-      `measured inside the server: ${median(runs.on.map((x) => x.log))} µs of append cpu /round ` +
-      `(${median(runs.on.map((x) => x.share))} % of its CPU), append p99 ${median(runs.on.map((x) => x.append))} µs | ` +
-      `goal: < 1 ms p99 and < 5 % CPU added`,
+    `input log cost at ${n} matches${aa ? ' (A/A: no log in either run, the noise of the comparison)' : ''} ` +
+      `(${runs.on.length} pair(s) of ${settings.seconds} s runs): ` +
+      `p99 ${of('off', 'p99')} → ${of('on', 'p99')} ms (pairs' median ${signed(median(pairs('p99')))} ms) | ` +
+      `server cpu ${c0.toFixed(3)} → ${c1.toFixed(3)} ms/round: pair by pair ${cpuPairs.map((x) => signed(x, 1)).join(', ')} %, ` +
+      `median ${signed(median(cpuPairs), 1)} % (user ${signed(median(pairs('user')), 3)} ms, sys ${signed(median(pairs('sys')), 3)} ms /round) | ` +
+      `inside the server: commits ${of('on', 'commit')} µs /round on the rooms' thread (${of('on', 'share')} % of its CPU), ` +
+      `wait for commit p99 ${of('on', 'wait')} µs | goal: < 1 ms p99 and < 5 % CPU added`,
   );
 }
 

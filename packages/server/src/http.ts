@@ -116,7 +116,7 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
 
 /**
  * The write-ahead log's writes so far as the store measures them (storage/append-cost.ts): how many, in how many
- * commits, their wall and CPU time, lock retries, and each write's wait for its commit (p99, max) since the last read.
+ * commits, the commits' wall time, lock retries, and each write's wait for its commit (p99, max) since the last read.
  */
 function inputLogCost() {
   const h = appendCost.histogram;
@@ -124,8 +124,7 @@ function inputLogCost() {
     appends: appendCost.count,
     commits: appendCost.commits,
     busyRetries: appendCost.busyRetries,
-    appendMs: +(appendCost.totalNs / 1e6).toFixed(3),
-    appendCpuMs: +(appendCost.cpuUs / 1e3).toFixed(3),
+    commitMs: +appendCost.commitMs.toFixed(3),
     appendP99Us: h.count ? +(h.percentile(99) / 1e3).toFixed(1) : 0,
     appendMaxUs: h.count ? +(h.max / 1e3).toFixed(1) : 0,
   };

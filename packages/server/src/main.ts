@@ -13,6 +13,8 @@
 //   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
 //   INPUT_LOG_THREAD (off) SQLite: "on" commits the input log's appends on a thread of their own instead of the
 //                     rooms' thread (group commits per turn of the event loop either way; see storage/sqlite-*.ts)
+//   INPUT_LOG_COMMIT_SPACING_MS (0) SQLite: the least time between two of the input log's commits (0-1000 ms): under
+//                     load the inputs meanwhile share one commit (less CPU), each delayed by up to that (README)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
 //   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
 //   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)

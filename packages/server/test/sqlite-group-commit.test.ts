@@ -5,16 +5,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteStorage } from '../src/storage/index.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openStorage, SqliteStorage } from '../src/storage/index.js';
 import { appendCost } from '../src/storage/append-cost.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'se-group-commit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function open(name: string): Promise<{ s: SqliteStorage; file: string }> {
+async function open(name: string, commitSpacingMs = 0): Promise<{ s: SqliteStorage; file: string }> {
   const file = join(dir, `${name}.sqlite`);
-  const s = new SqliteStorage(file);
+  const s = new SqliteStorage(file, { commitSpacingMs });
   await s.init();
   return { s, file };
 }
@@ -116,5 +116,51 @@ describe('SQLite input log: group commits', () => {
     expect(rows(file, 'r')).toEqual([1]);
     await expect(s.append('r', 'A', 2, 2, entry(2))).rejects.toThrow(/store is closed/);
     expect(rows(file, 'r')).toEqual([1]);
+  });
+
+  it('with a commit spacing (INPUT_LOG_COMMIT_SPACING_MS), writes soon after a commit wait it out and share one commit', async () => {
+    // The room clock is faked (setTimeout, setImmediate, performance.now): the spacing is driven, never slept.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'setInterval', 'performance'] });
+    try {
+      const { s, file } = await open('spacing', 4);
+      const opened = s.openRoom({ roomId: 'r', owner: 'A', createdAt: 1, options: {} });
+      await vi.advanceTimersByTimeAsync(0); // the first write of all commits at the end of its turn: nothing before it
+      await opened;
+      const commits = appendCost.commits;
+      appendCost.histogram.reset();
+      const done: number[] = [];
+      const first = s.append('r', 'A', 1, 1, entry(1)).then(() => done.push(1));
+      await vi.advanceTimersByTimeAsync(1);
+      const second = s.append('r', 'A', 2, 2, entry(2)).then(() => done.push(2));
+      await vi.advanceTimersByTimeAsync(2);
+      // 3 ms after the last commit: both wait, nothing is in the file, nothing was acted on.
+      expect(done).toEqual([]);
+      expect(rows(file, 'r')).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await Promise.all([first, second]);
+      expect(done).toEqual([1, 2]);
+      expect(rows(file, 'r')).toEqual([1, 2]);
+      expect(appendCost.commits - commits).toBe(1);
+      // Each write's wait is measured from its ask (GET /health inputLog.appendMaxUs): the first waited the 4 ms.
+      expect(appendCost.histogram.max).toBeGreaterThanOrEqual(4e6);
+      // Writes further apart than the spacing wait for nothing: this one commits at the end of its turn.
+      await vi.advanceTimersByTimeAsync(10);
+      const at = performance.now();
+      const third = s.append('r', 'A', 3, 3, entry(3));
+      await vi.advanceTimersByTimeAsync(0);
+      await third;
+      expect(performance.now()).toBe(at);
+      expect(rows(file, 'r')).toEqual([1, 2, 3]);
+      await s.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a commit spacing that is not a whole number of milliseconds up to 1000, naming the setting', async () => {
+    for (const bad of ['-1', '2.5', 'soon', '1001'])
+      await expect(
+        openStorage({ SQLITE_PATH: join(dir, 'never.sqlite'), INPUT_LOG_COMMIT_SPACING_MS: bad }),
+      ).rejects.toThrow(`INPUT_LOG_COMMIT_SPACING_MS must be a whole number of milliseconds from 0 to 1000, not "${bad}"`);
   });
 });

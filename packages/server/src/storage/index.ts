@@ -13,7 +13,16 @@ export async function openStorage(env: NodeJS.ProcessEnv = process.env): Promise
     ? new PostgresStorage(env.DATABASE_URL)
     : new SqliteStorage(env.SQLITE_PATH ?? resolve(process.cwd(), 'data', 'star-eater.sqlite'), {
         appendOffThread: env.INPUT_LOG_THREAD === 'on',
+        commitSpacingMs: commitSpacing(env.INPUT_LOG_COMMIT_SPACING_MS),
       });
   await storage.init();
   return storage;
+}
+
+/** INPUT_LOG_COMMIT_SPACING_MS: a whole number of milliseconds, 0 to 1000 (unset: 0, a commit at the end of each turn). */
+function commitSpacing(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 0;
+  if (!/^\d+$/.test(raw) || Number(raw) > 1000)
+    throw new Error(`INPUT_LOG_COMMIT_SPACING_MS must be a whole number of milliseconds from 0 to 1000, not "${raw}"`);
+  return Number(raw);
 }

@@ -3,6 +3,7 @@
 // transaction per turn of the event loop (sqlite-group-commit.ts), committed to the WAL file before the room acts on
 // the input or tells anyone of the record (synchronous = NORMAL: no fsync per commit, and the OS keeps what a kill -9
 // left). That connection never waits for a lock: a batch that finds one taken is tried again a millisecond later.
+// `commitSpacingMs` (INPUT_LOG_COMMIT_SPACING_MS): the least time between two commits (sqlite-group-commit.ts).
 // With `appendOffThread` (INPUT_LOG_THREAD=on) the log's appends go to a thread of their own (sqlite-appender.ts)
 // instead. Checkpoints, the only fsyncs, run on a thread of their own: on a busy disk one can take tens or hundreds
 // of milliseconds, which on the rooms' thread stalled every room (bench: p99 lock-in → result 700 ms at 500 matches,
@@ -50,7 +51,7 @@ export class SqliteStorage implements Storage {
 
   constructor(
     readonly path: string,
-    private readonly opts: { appendOffThread?: boolean } = {},
+    private readonly opts: { appendOffThread?: boolean; commitSpacingMs?: number } = {},
   ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
@@ -65,7 +66,7 @@ export class SqliteStorage implements Storage {
     if (!memory) this.db.exec('PRAGMA wal_autocheckpoint = 0');
     this.writeDb = memory ? this.db : new DatabaseSync(this.path);
     if (!memory) this.writeDb.exec('PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0');
-    this.commits = new SqliteGroupCommit(this.writeDb);
+    this.commits = new SqliteGroupCommit(this.writeDb, this.opts.commitSpacingMs ?? 0);
     this.insertRecord = this.writeDb.prepare(INSERT);
     this.log = new SqliteInputLog(this.writeDb, this.commits);
     if (!memory) this.startCheckpointer();
