@@ -19,8 +19,8 @@
 //                        the figures stay the human matches' (their p99 while the computer thinks)
 //   --bot-level L        the computer's level in those matches (default hard)
 //   --log-cost           the write-ahead input log's cost (issue 11): each step runs without the log (INPUT_LOG=off)
-//                        and with it, alternating, --repeat times (default 1), then prints what the log adds to the
-//                        p99 and to the server's CPU per round (medians of the runs)
+//                        and with it, --repeat pairs (default 1; every other pair the other way round), then prints
+//                        what the log adds to the p99 and to the server's CPU per round (the pairs' medians)
 //   --repeat R           with --log-cost: runs of each kind per step (default 1)
 //   --aa                 with --log-cost: both runs of each pair without the log (the comparison's noise floor)
 //   --json               also print each step's full figures as JSON
@@ -88,7 +88,7 @@ interface ServerLog {
 }
 
 /**
- * The input log's cost at `n` matches: runs without it (INPUT_LOG=off) and with it, alternating (the machine's other
+ * The input log's cost at `n` matches: runs without it (INPUT_LOG=off) and with it, in pairs (the machine's other
  * load drifts), and what the log adds to the p99 and to the server's CPU per round (user and system apart), as the
  * median of the pairs' differences (each pair ran back to back). With --aa both runs of a pair go without the log:
  * what the comparison shows when there is nothing to find (its noise).
@@ -98,7 +98,9 @@ async function logCost(n: number): Promise<void> {
   const runs: Record<'off' | 'on', Run[]> = { off: [], on: [] };
   const aa = has('aa');
   for (let i = 0; i < Math.max(1, Number(opt('repeat') ?? 1)); i++) {
-    for (const kind of ['off', 'on'] as const) {
+    // Every other pair runs the other way round: the second run of a pair came out slower (an A/A run at 60 s:
+    // pairs +1.0, +4.1, +7.8 %), so a fixed order would count that in the log's cost.
+    for (const kind of i % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
       const r = await runStep(n, kind === 'off' || aa ? { INPUT_LOG: 'off' } : {});
       console.log(`input log ${aa ? `off (${kind === 'off' ? 'a' : 'b'})` : kind.padEnd(3)} | ${r.line}`);
       if (has('json')) console.log(JSON.stringify(r.figures));

@@ -161,6 +161,8 @@ describe('SQLite input log: group commits', () => {
     for (const bad of ['-1', '2.5', 'soon', '1001'])
       await expect(
         openStorage({ SQLITE_PATH: join(dir, 'never.sqlite'), INPUT_LOG_COMMIT_SPACING_MS: bad }),
-      ).rejects.toThrow(`INPUT_LOG_COMMIT_SPACING_MS must be a whole number of milliseconds from 0 to 1000, not "${bad}"`);
+      ).rejects.toThrow(
+        `INPUT_LOG_COMMIT_SPACING_MS must be a whole number of milliseconds from 0 to 1000, not "${bad}"`,
+      );
   });
 });

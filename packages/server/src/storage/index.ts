@@ -19,7 +19,7 @@ export async function openStorage(env: NodeJS.ProcessEnv = process.env): Promise
   return storage;
 }
 
-/** INPUT_LOG_COMMIT_SPACING_MS: a whole number of milliseconds, 0 to 1000 (unset: 0, a commit at the end of each turn). */
+/** INPUT_LOG_COMMIT_SPACING_MS: whole milliseconds, 0 to 1000 (unset: 0, a commit at the end of each turn). */
 function commitSpacing(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 0;
   if (!/^\d+$/.test(raw) || Number(raw) > 1000)

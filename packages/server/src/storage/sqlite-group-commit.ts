@@ -7,7 +7,8 @@
 // The connection never waits for a lock (busy_timeout 0): when another connection writes (the appender thread
 // with INPUT_LOG_THREAD=on, another process on the same file), the batch is tried again 1 ms later and the event
 // loop goes on, instead of SQLite's busy handler sleeping on the rooms' thread (the 328 ms stalls seen under load
-// were its whole back-off table).
+// were its whole back-off table). A commit spacing (INPUT_LOG_COMMIT_SPACING_MS, default 0) holds commits at least
+// that far apart, so that more writes share each one.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { appendCost, recordCommit } from './append-cost.js';
 
@@ -37,13 +38,13 @@ export class SqliteGroupCommit {
   private lastCommit = Number.NEGATIVE_INFINITY;
 
   /**
-   * `spacingMs` (INPUT_LOG_COMMIT_SPACING_MS): the least time between two commits. 0 commits at the end of every turn that
-   * asked for a write; more lets a write that comes sooner after the last commit wait out the rest of that time, so
-   * the writes of the turns meanwhile share one commit: at most one commit per `spacingMs` under load (less CPU),
-   * each input delayed by up to `spacingMs`, and none delayed when the writes come further apart.
+   * `spacingMs` (INPUT_LOG_COMMIT_SPACING_MS): the least time between two commits. 0 commits at the end of every
+   * turn that asked for a write; more lets a write that comes sooner after the last commit wait out the rest of that
+   * time, so the writes of the turns meanwhile share one commit: at most one commit per `spacingMs` under load (less
+   * CPU: README "The input log's cost"), each input delayed by up to `spacingMs`, none when writes come further apart.
    */
   constructor(
-    private readonly db: DatabaseSync,
+    db: DatabaseSync,
     private readonly spacingMs: number,
   ) {
     db.exec('PRAGMA busy_timeout = 0');
