@@ -117,7 +117,11 @@ async function logCost(n: number): Promise<void> {
       });
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(s.length / 2);
+    return s.length % 2 ? s[m]! : s.length ? (s[m - 1]! + s[m]!) / 2 : NaN;
+  };
   const of = (k: 'off' | 'on', f: keyof Run) => median(runs[k].map((x) => x[f]));
   // Each pair ran back to back under much the same other load: the median of the pairs' differences is steadier.
   const pairs = (f: keyof Run) => runs.on.map((r, i) => r[f] - runs.off[i]![f]);
