@@ -130,11 +130,12 @@ async function logCost(n: number): Promise<void> {
   console.log(
     `input log cost at ${n} matches${aa ? ' (A/A: no log in either run, the noise of the comparison)' : ''} ` +
       `(${runs.on.length} pair(s) of ${settings.seconds} s runs): ` +
-      `p99 ${of('off', 'p99')} → ${of('on', 'p99')} ms (pairs' median ${signed(median(pairs('p99')))} ms) | ` +
+      `p99 ${of('off', 'p99').toFixed(1)} → ${of('on', 'p99').toFixed(1)} ms (pairs' median ${signed(median(pairs('p99')))} ms) | ` +
       `server cpu ${c0.toFixed(3)} → ${c1.toFixed(3)} ms/round: pair by pair ${cpuPairs.map((x) => signed(x, 1)).join(', ')} %, ` +
       `median ${signed(median(cpuPairs), 1)} % (user ${signed(median(pairs('user')), 3)} ms, sys ${signed(median(pairs('sys')), 3)} ms /round) | ` +
-      `inside the server: commits ${of('on', 'commit')} µs /round on the rooms' thread (${of('on', 'share')} % of its CPU), ` +
-      `wait for commit p99 ${of('on', 'wait')} µs | goal: < 1 ms p99 and < 5 % CPU added`,
+      `inside the server: commits ${of('on', 'commit').toFixed(1)} µs /round on the rooms' thread ` +
+      `(${of('on', 'share').toFixed(2)} % of its CPU), wait for commit p99 ${of('on', 'wait').toFixed(1)} µs | ` +
+      'goal: < 1 ms p99 and < 5 % CPU added',
   );
 }
 
