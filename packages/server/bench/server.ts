@@ -21,7 +21,7 @@
 //   --log-cost           the write-ahead input log's cost (issue 11): each step runs without the log (INPUT_LOG=off)
 //                        and with it, --repeat pairs (default 1; every other pair the other way round), then prints
 //                        what the log adds to the p99 and to the server's CPU per round (the pairs' medians)
-//   --repeat R           with --log-cost: runs of each kind per step (default 1)
+//   --repeat R           with --log-cost: pairs per step (default 1; an even number cancels the order's effect)
 //   --aa                 with --log-cost: both runs of each pair without the log (the comparison's noise floor)
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -124,8 +124,12 @@ async function logCost(n: number): Promise<void> {
   };
   const of = (k: 'off' | 'on', f: keyof Run) => median(runs[k].map((x) => x[f]));
   // Each pair ran back to back under much the same other load: the median of the pairs' differences is steadier.
-  const pairs = (f: keyof Run) => runs.on.map((r, i) => r[f] - runs.off[i]![f]);
-  const cpuPairs = runs.on.map((r, i) => ((r.cpu - runs.off[i]!.cpu) / runs.off[i]!.cpu) * 100);
+  const pairs = (f: keyof Run, percent = false) =>
+    runs.on.map((r, i) => {
+      const off = runs.off[i]![f];
+      return percent ? ((r[f] - off) / off) * 100 : r[f] - off;
+    });
+  const cpuPairs = pairs('cpu', true);
   const [c0, c1] = [of('off', 'cpu'), of('on', 'cpu')];
   console.log(
     `input log cost at ${n} matches${aa ? ' (A/A: no log in either run, the noise of the comparison)' : ''} ` +

@@ -28,6 +28,7 @@
 //                                    creator picks its own); a match restored elsewhere keeps the timers it began with
 import { TIMER_PRESETS, type TimerPreset } from '@star-eater/protocol';
 import { BOT_THINK_MS, createGameServer } from './app.js';
+import { envWholeNumber } from './env-number.js';
 import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
 import { createLogger } from './log.js';
@@ -47,13 +48,12 @@ const shutdownTimeoutMs = Number.parseInt(env.SHUTDOWN_TIMEOUT_MS ?? '10000', 10
 const shutdownDrainMs = Math.max(0, Number.parseInt(env.SHUTDOWN_DRAIN_MS ?? '0', 10) || 0);
 /** A whole number ≥ 0 from the environment, or the default when unset; anything else stops the start. */
 function envCount(name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) {
-    log.fatal({ [name]: raw }, `${name} must be a whole number`);
+  try {
+    return envWholeNumber(env, name, fallback);
+  } catch (err) {
+    log.fatal({ [name]: env[name] }, (err as Error).message);
     process.exit(1);
   }
-  return Number(raw);
 }
 const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
 const quickPreset = (env.QUICK_MATCH_PRESET || 'standard') as TimerPreset;

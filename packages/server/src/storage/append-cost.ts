@@ -18,12 +18,16 @@ export const appendCost = {
   histogram: createHistogram(),
 };
 
-/** One commit that took `ms` of wall time, and the waits (ms) of the writes it committed, each since it was asked. */
-export function recordCommit(ms: number, waits: number[]): void {
-  appendCost.count += waits.length;
+/** One commit of `writes` writes that took `ms` of wall time. */
+export function recordCommit(ms: number, writes: number): void {
+  appendCost.count += writes;
   appendCost.commits += 1;
   appendCost.commitMs += ms;
-  for (const w of waits) appendCost.histogram.record(Math.max(1, Math.round(w * 1e6)));
+}
+
+/** One write's wait (ms) from being asked for to its commit. */
+export function recordWait(ms: number): void {
+  appendCost.histogram.record(Math.max(1, Math.round(ms * 1e6)));
 }
 
 /** An append committed elsewhere (the appender thread, PostgreSQL): its wait for the commit, once it settles. */
@@ -32,7 +36,8 @@ export function timedAppend(written: Promise<void>): Promise<void> {
   written.then(
     () => {
       const ms = performance.now() - t0;
-      recordCommit(ms, [ms]);
+      recordCommit(ms, 1);
+      recordWait(ms);
     },
     () => {}, // the caller has `written`: a refusal is its to handle
   );

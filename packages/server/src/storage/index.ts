@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { envWholeNumber } from '../env-number.js';
 import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
 import type { Storage } from './types.js';
@@ -13,16 +14,8 @@ export async function openStorage(env: NodeJS.ProcessEnv = process.env): Promise
     ? new PostgresStorage(env.DATABASE_URL)
     : new SqliteStorage(env.SQLITE_PATH ?? resolve(process.cwd(), 'data', 'star-eater.sqlite'), {
         appendOffThread: env.INPUT_LOG_THREAD === 'on',
-        commitSpacingMs: commitSpacing(env.INPUT_LOG_COMMIT_SPACING_MS),
+        commitSpacingMs: envWholeNumber(env, 'INPUT_LOG_COMMIT_SPACING_MS', 0, { unit: 'milliseconds', max: 1000 }),
       });
   await storage.init();
   return storage;
-}
-
-/** INPUT_LOG_COMMIT_SPACING_MS: whole milliseconds, 0 to 1000 (unset: 0, a commit at the end of each turn). */
-function commitSpacing(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 0;
-  if (!/^\d+$/.test(raw) || Number(raw) > 1000)
-    throw new Error(`INPUT_LOG_COMMIT_SPACING_MS must be a whole number of milliseconds from 0 to 1000, not "${raw}"`);
-  return Number(raw);
 }

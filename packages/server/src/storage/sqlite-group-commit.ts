@@ -10,7 +10,7 @@
 // were its whole back-off table). A commit spacing (INPUT_LOG_COMMIT_SPACING_MS, default 0) holds commits at least
 // that far apart, so that more writes share each one.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { appendCost, recordCommit } from './append-cost.js';
+import { appendCost, recordCommit, recordWait } from './append-cost.js';
 
 /** SQLITE_BUSY and SQLITE_LOCKED: another connection holds the write lock. */
 const BUSY = new Set([5, 6]);
@@ -57,10 +57,11 @@ export class SqliteGroupCommit {
   write<T>(run: () => T): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the SQLite store is closed: nothing more is written'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run, resolve, reject, asked: performance.now() } as Write<unknown>);
+      const now = performance.now();
+      this.queue.push({ run, resolve, reject, asked: now } as Write<unknown>);
       if (this.scheduled) return;
       this.scheduled = true;
-      const wait = this.lastCommit + this.spacingMs - performance.now();
+      const wait = this.lastCommit + this.spacingMs - now;
       if (wait > 0) setTimeout(() => this.flush(), wait);
       else setImmediate(() => this.flush());
     });
@@ -95,11 +96,9 @@ export class SqliteGroupCommit {
     }
     const done = performance.now();
     this.lastCommit = done;
-    recordCommit(
-      done - t0,
-      batch.map((w) => done - w.asked),
-    );
+    recordCommit(done - t0, batch.length);
     batch.forEach((w, i) => {
+      recordWait(done - w.asked);
       const r = results[i]!;
       if (r.ok) w.resolve(r.value);
       else w.reject(r.error);
