@@ -18,7 +18,7 @@
 //   different stalls: p99 from 12 ms to 1.8 s for the same phase at load 10–13). Absolute figures on a quiet machine:
 //   `pnpm bench server --bot-matches N`.
 import { readdirSync, readFileSync } from 'node:fs';
-import { getPriority } from 'node:os';
+import { getPriority, loadavg } from 'node:os';
 import { expect, it } from 'vitest';
 import { serverForFile, type TestServer } from './harness.js';
 import { computerMatch, humanMatch, quantile, thinker, type Sink } from './load-players.js';
@@ -143,7 +143,7 @@ it('issue 10: 50 matches against the computer do not slow 50 human matches (with
     console.log(
       `the event loop's CPU per round: without the computer ${base.toFixed(2)} ms (${show(without)}), ` +
         `with ${COMPUTER_MATCHES} matches against it ${loaded.toFixed(2)} ms (${show(withComputer)}); ` +
-        `the humans' wall p99 ${p99(without)} → ${p99(withComputer)} ms (load ${loadAverage()}); ` +
+        `the humans' wall p99 ${p99(without)} → ${p99(withComputer)} ms (load ${loadavg()[0]!.toFixed(2)}); ` +
         `it answered ${s.bots.counts.done - answered} times (${s.bots.counts.cancelled} questions took the default)`,
     );
     expect(s.bots.counts.done - answered).toBeGreaterThan(0);
@@ -154,7 +154,3 @@ it('issue 10: 50 matches against the computer do not slow 50 human matches (with
     await Promise.all(stops.map((stop) => stop()));
   }
 }, 300_000); // a hang guard, not a speed bound: 50–95 s at load 5–13 (2 busy loops, the whole suite beside it)
-
-function loadAverage(): string {
-  return readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
-}
