@@ -40,6 +40,7 @@ describe('SQLite input log table', () => {
     for (const room of ['a', 'b', 'c']) await s.openRoom({ roomId: room, owner: 'solo', createdAt: 1, options: {} });
     // Interleaved, as live rooms write: a1 b1 c1 a2 b2 c2 a3 b3 c3.
     for (const seq of [1, 2, 3]) for (const room of ['a', 'b', 'c']) await s.append(room, 'solo', seq, seq, entry(seq));
+    await s.fillLog(); // from the journal (sqlite-journal.test.ts)
     await s.closeRoom('b');
     expect(rowsByRoom(file).b).toEqual([1, 2, 3]); // until the sweep: nothing can read them (no live room names b)
     await s.sweepLog();
@@ -65,6 +66,7 @@ describe('SQLite input log table', () => {
     expect(await second.ownedRooms('solo')).toEqual(['r']);
     await expect(first.append('r', 'solo', 2, 20, entry(2))).rejects.toThrow(/lease lost/);
     await second.append('r', 'solo', 2, 30, entry(3));
+    await second.fillLog();
     expect(rowsByRoom(file).r).toEqual([1, 2]);
     // The rooms it holds now are not taken again at its next look.
     expect(await second.claimRooms('solo', 0, true)).toEqual([]);
@@ -90,6 +92,7 @@ describe('SQLite input log table', () => {
     expect(claim).toMatchObject({ roomId: 'old', createdAt: 5 });
     expect(claim?.entries).toEqual([1, 2, 3].map((seq) => ({ seq, at: seq * 10, entry: { k: 'timer', id: seq } })));
     await s.append('old', 'solo', 4, 40, entry(4));
+    await s.fillLog();
     expect(rowsByRoom(file).old).toEqual([1, 2, 3, 4]);
     await s.close();
   });

@@ -94,7 +94,19 @@ describe('SQLite storage', () => {
   contract('sqlite', open, open);
 });
 
-describe('SQLite storage, the input log appended on its own thread (what openStorage uses)', () => {
+describe("SQLite storage, the input log appended in the turn's commit (INPUT_LOG_JOURNAL=off)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'se-sqlite-nojournal-'));
+  const file = join(dir, 'records.sqlite');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const open = async () => {
+    const s = new SqliteStorage(file, { journal: false });
+    await s.init();
+    return s;
+  };
+  contract('sqlite-no-journal', open, open);
+});
+
+describe('SQLite storage, the input log appended on its own thread (INPUT_LOG_THREAD=on)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'se-sqlite-thread-'));
   const file = join(dir, 'records.sqlite');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

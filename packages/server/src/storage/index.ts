@@ -14,6 +14,7 @@ export async function openStorage(env: NodeJS.ProcessEnv = process.env): Promise
     ? new PostgresStorage(env.DATABASE_URL)
     : new SqliteStorage(env.SQLITE_PATH ?? resolve(process.cwd(), 'data', 'star-eater.sqlite'), {
         appendOffThread: env.INPUT_LOG_THREAD === 'on',
+        journal: env.INPUT_LOG_JOURNAL !== 'off',
         commitSpacingMs: envWholeNumber(env, 'INPUT_LOG_COMMIT_SPACING_MS', 0, { unit: 'milliseconds', max: 1000 }),
       });
   await storage.init();

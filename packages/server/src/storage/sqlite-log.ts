@@ -8,9 +8,14 @@
 // same name, the owner fence does: this process writes its rooms' owner as its name plus an epoch of its own start,
 // so a second process with the same name (a restart while the first still runs) that takes the rooms over fences
 // the first out, and its appends are refused (LeaseLost), as a duplicate seq was.
+// With a journal directory (a database file), appends go to this start's journal first and into the table in
+// batches (sqlite-journal.ts); taking an owner's rooms over then fences its journal and fills the table with the
+// rest of it in the same transaction as the claim (journal-files.ts).
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { deleteJournal, fenceAndRead, type JournalPlace, type JournalRow } from './journal-files.js';
 import type { SqliteGroupCommit } from './sqlite-group-commit.js';
+import { SqliteJournal } from './sqlite-journal.js';
 import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
 
 /** An owner as stored: `name#epoch`, the epoch 12 characters (migration 003 gives older rows one too). */
@@ -39,26 +44,40 @@ export class SqliteInputLog {
   private readonly sweepStep: StatementSync;
   /** The rowid SWEEP_STEP rows on from a given one: where a sweep step ends. */
   private readonly sweepEnd: StatementSync;
-  private readonly close: StatementSync;
+  private readonly closeStmt: StatementSync;
   private readonly beat: StatementSync;
   /** This process' start: the owner it writes is `name#epoch`. */
   private readonly epoch = randomBytes(9).toString('base64url');
   /** The sweep's next rowid, and whether a room went since its pass began (null: no pass under way). */
   private sweep: { from: number; again: boolean } | null = { from: 0, again: false };
   private sweeper: ReturnType<typeof setInterval> | null = null;
+  private readonly journals = new Map<string, SqliteJournal>();
+  private readonly filledTo: StatementSync;
+  private readonly setFilled: StatementSync;
+  private readonly dropFilled: StatementSync;
 
-  /** `db`: the connection of every write, whose group commits are `commits` (sqlite-group-commit.ts). */
+  /**
+   * `db`: the connection of every write, whose group commits are `commits` (sqlite-group-commit.ts); `journalDir`:
+   * where the journals are (none: every append in the turn's commit).
+   */
   constructor(
     private readonly db: DatabaseSync,
     private readonly commits: SqliteGroupCommit,
+    private readonly journalDir: string | null = null,
+    private readonly segmentBytes?: number,
   ) {
     this.insert = db.prepare(FENCED_APPEND);
+    this.filledTo = db.prepare('SELECT segment, offset FROM journal_fill WHERE owner = ?');
+    this.setFilled = db.prepare(
+      'INSERT INTO journal_fill (owner, segment, offset) VALUES (?, ?, ?) ON CONFLICT (owner) DO UPDATE SET segment = excluded.segment, offset = excluded.offset',
+    );
+    this.dropFilled = db.prepare('DELETE FROM journal_fill WHERE owner = ?');
     this.open = db.prepare('INSERT INTO live_rooms (room_id, owner, created_at, options) VALUES (?, ?, ?, ?)');
     this.sweepStep = db.prepare(SWEEP);
     this.sweepEnd = db.prepare(
       `SELECT rowid AS id FROM input_log WHERE rowid >= ? ORDER BY rowid LIMIT 1 OFFSET ${SWEEP_STEP}`,
     );
-    this.close = db.prepare('DELETE FROM live_rooms WHERE room_id = ?');
+    this.closeStmt = db.prepare('DELETE FROM live_rooms WHERE room_id = ?');
     this.beat = db.prepare(
       'INSERT INTO instances (name, heartbeat_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
     );
@@ -70,7 +89,32 @@ export class SqliteInputLog {
     return `${owner}#${this.epoch}`;
   }
 
+  /**
+   * The journal of `owner` at this start (one per owner: a process has one name, but a store may hold rooms under
+   * several, as the tests' takeovers do), opened before its first room: a taker that finds the room finds it.
+   */
+  private journalOf(owner: string): SqliteJournal | null {
+    if (!this.journalDir) return null;
+    const as = this.stored(owner);
+    let journal = this.journals.get(as);
+    if (!journal) {
+      journal = new SqliteJournal(this.journalDir, as, {
+        fill: (rows, upTo) => this.commits.write(() => this.fill(as, rows, upTo)),
+        segmentBytes: this.segmentBytes,
+      });
+      this.journals.set(as, journal);
+    }
+    return journal;
+  }
+
+  /** The journal's rows into the table (a room gone or taken over meanwhile refuses its own), and how far. */
+  private fill(as: string, rows: JournalRow[], upTo: JournalPlace): void {
+    for (const r of rows) this.insert.run(r.seq, r.at, r.entry, r.roomId, as);
+    this.setFilled.run(as, upTo.segment, upTo.offset);
+  }
+
   openRoom(r: LiveRoom): Promise<void> {
+    this.journalOf(r.owner);
     return this.commits.write(() => {
       this.open.run(r.roomId, this.stored(r.owner), r.createdAt, JSON.stringify(r.options));
     });
@@ -78,6 +122,8 @@ export class SqliteInputLog {
 
   /** Resolves once committed; LeaseLost when the fence refused it. */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
+    const journal = this.journalOf(owner);
+    if (journal) return journal.append(roomId, seq, at, entry);
     const as = this.stored(owner);
     return this.commits.write(() => {
       if (Number(this.insert.run(seq, at, entry, roomId, as).changes) !== 1) throw new LeaseLost(roomId);
@@ -98,7 +144,7 @@ export class SqliteInputLog {
   /** The room's rows go with the sweep (its log can no longer be read: nothing names the room any more). */
   closeRoom(roomId: string): Promise<void> {
     return this.commits.write(() => {
-      this.close.run(roomId);
+      this.closeStmt.run(roomId);
       if (this.sweep) this.sweep.again = true;
       else this.startSweeping();
     });
@@ -110,21 +156,38 @@ export class SqliteInputLog {
     });
   }
 
-  claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]> {
-    return this.commits.write(() => this.claim(me, staleBefore, own));
+  async claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]> {
+    this.journalOf(me);
+    const { claimed, owners } = await this.commits.write(() => this.claim(me, staleBefore, own));
+    // Committed: the journals taken over are in the table (their owners, fenced, act on nothing more).
+    if (this.journalDir) for (const x of owners) deleteJournal(this.journalDir, x);
+    return claimed;
   }
 
-  /** Stops the sweep (the store is closing). */
-  stop(): void {
+  /** Fills the table with the journal now (where it otherwise fills every FILL_EVERY_MS). */
+  async fillNow(): Promise<void> {
+    await Promise.all([...this.journals.values()].map((j) => j.fillNow()));
+  }
+
+  /** Stops the sweep. */
+  private stopSweeping(): void {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
+  }
+
+  /** The store is closing: stops the sweep and closes the journal (every append in the table: it is deleted). */
+  async close(): Promise<void> {
+    this.stopSweeping();
+    for (const journal of this.journals.values())
+      if (await journal.close()) await this.commits.write(() => this.dropFilled.run(journal.owner)).catch(() => {});
+    this.journals.clear();
   }
 
   /**
    * The rooms taken over: another name's whose heartbeat is stale, or (`own`, at a start) this name's from an earlier
    * start, each claimed only if its owner is still the one read (types.ts claimRooms); their logs in one scan.
    */
-  private claim(me: string, staleBefore: number, own: boolean): ClaimedRoom[] {
+  private claim(me: string, staleBefore: number, own: boolean): { claimed: ClaimedRoom[]; owners: Set<string> } {
     const rows = this.db
       .prepare(
         `SELECT r.room_id, r.owner, r.created_at, r.options, COALESCE(i.heartbeat_at, 0) AS alive
@@ -134,12 +197,14 @@ export class SqliteInputLog {
          ORDER BY r.created_at`,
       )
       .all(me, this.stored(me), own ? 1 : 0, me, staleBefore);
+    const owners = new Set(rows.map((r) => String(r.owner)));
+    if (this.journalDir) for (const x of owners) this.takeJournal(this.journalDir, x);
     const claim = this.db.prepare('UPDATE live_rooms SET owner = ? WHERE room_id = ? AND owner = ?');
     const claimed = rows.filter(
       (r) => Number(claim.run(this.stored(me), String(r.room_id), String(r.owner)).changes) === 1,
     );
     const logs = this.logsOf(new Set(claimed.map((r) => String(r.room_id))));
-    return claimed.map((r) => ({
+    const out = claimed.map((r) => ({
       roomId: String(r.room_id),
       owner: me,
       createdAt: Number(r.created_at),
@@ -147,6 +212,15 @@ export class SqliteInputLog {
       ownerAliveAt: Number(r.alive),
       entries: logs.get(String(r.room_id)) ?? [],
     }));
+    return { claimed: out, owners };
+  }
+
+  /** Fences `owner` out of its journal and fills the table with what it holds past that owner's last fill. */
+  private takeJournal(dir: string, owner: string): void {
+    const place = this.filledTo.get(owner);
+    const from = place ? { segment: Number(place.segment), offset: Number(place.offset) } : null;
+    for (const r of fenceAndRead(dir, owner, from)) this.insert.run(r.seq, r.at, r.entry, r.roomId, owner);
+    this.dropFilled.run(owner);
   }
 
   /** The logs of `rooms`, each in order, from one scan of the table (none when there is no room to read). */
@@ -189,7 +263,7 @@ export class SqliteInputLog {
       return true;
     }
     this.sweep = null;
-    this.stop();
+    this.stopSweeping();
     return false;
   }
 }

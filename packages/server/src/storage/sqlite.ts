@@ -14,6 +14,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { migrateSqlite } from './migrations/run.js';
+import { journalDir } from './journal-files.js';
 import { SqliteAppender } from './sqlite-appender.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteInputLog } from './sqlite-log.js';
@@ -51,7 +52,14 @@ export class SqliteStorage implements Storage {
 
   constructor(
     readonly path: string,
-    private readonly opts: { appendOffThread?: boolean; commitSpacingMs?: number } = {},
+    private readonly opts: {
+      appendOffThread?: boolean;
+      commitSpacingMs?: number;
+      /** false (INPUT_LOG_JOURNAL=off): appends in the turn's SQLite commit, no journal file (sqlite-journal.ts). */
+      journal?: boolean;
+      /** The journal's segment size (tests; sqlite-journal.ts SEGMENT_BYTES). */
+      segmentBytes?: number;
+    } = {},
   ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
@@ -68,7 +76,13 @@ export class SqliteStorage implements Storage {
     if (!memory) this.writeDb.exec('PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0');
     this.commits = new SqliteGroupCommit(this.writeDb, this.opts.commitSpacingMs ?? 0);
     this.insertRecord = this.writeDb.prepare(INSERT);
-    this.log = new SqliteInputLog(this.writeDb, this.commits);
+    const journal = !memory && !this.opts.appendOffThread && this.opts.journal !== false;
+    this.log = new SqliteInputLog(
+      this.writeDb,
+      this.commits,
+      journal ? journalDir(this.path) : null,
+      this.opts.segmentBytes,
+    );
     if (!memory) this.startCheckpointer();
     if (!memory && this.opts.appendOffThread) this.appender = new SqliteAppender(this.path);
   }
@@ -153,11 +167,16 @@ export class SqliteStorage implements Storage {
     while (await this.writes.write(() => this.inputLog.sweepOnce()));
   }
 
+  /** Fills the input log's table with its journal now (sqlite-journal.ts: otherwise every 200 ms). */
+  async fillLog(): Promise<void> {
+    await this.inputLog.fillNow();
+  }
+
   /** Commits what is queued (the saves and appends in flight), then closes the threads and the connections. */
   async close(): Promise<void> {
     this.closed = true;
-    this.log?.stop();
     await this.appender?.close();
+    await this.log?.close();
     this.appender = null;
     await this.commits?.close();
     if (this.writeDb && this.writeDb !== this.db && this.writeDb.isOpen) this.writeDb.close();

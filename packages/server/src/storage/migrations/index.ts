@@ -5,6 +5,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { records } from './001-records.js';
 import { inputLog } from './002-input-log.js';
 import { inputLogInWriteOrder } from './003-input-log-in-write-order.js';
+import { journalFill } from './004-journal-fill.js';
 
 import type { Dialect } from './dialect.js';
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, (d: Dialect) => Migration> = {
   '001-records': records,
   '002-input-log': inputLog,
   '003-input-log-in-write-order': inputLogInWriteOrder,
+  '004-journal-fill': journalFill,
 };
 
 export function migrations(dialect: Dialect): MigrationProvider {
