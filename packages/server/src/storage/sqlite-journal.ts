@@ -1,12 +1,12 @@
-// The input log's appends on SQLite, written ahead of the table to a journal file (issue 11: its cost): every
-// append asked for during one turn of the event loop goes out in one write() at the end of that turn, and each
-// caller's promise settles then, so a room acts on an input only once the OS holds it (a kill -9 keeps it, as it
-// keeps a commit with synchronous = NORMAL). The table is filled from memory every FILL_EVERY_MS in one
+// The input log's appends on SQLite, written ahead of the table to a journal file (issue 11: its cost): each append
+// is one write() at once, on the rooms' thread, so a room acts on an input right after the OS holds it (a kill -9
+// keeps it, as it keeps a commit with synchronous = NORMAL), in the same turn, with its data still in the caches. The table is filled from memory every FILL_EVERY_MS in one
 // transaction that also records how far the fill came (journal_fill, migration 004); a start that takes the rooms
 // over reads the rest from the file (journal-files.ts, which also says how the owner is fenced out).
-// Why: a SQLite transaction per turn cost 50 µs on a loaded rooms' thread (locks on the WAL index, WAL frames, and
-// caches left cold for the rooms' own work: +15 % of the server's CPU at 1,000 matches); a write() of the turn's
-// lines costs a few (README "The input log's cost").
+// Why: a SQLite transaction per turn cost 50 µs on a loaded rooms' thread (locks on the WAL index, WAL frames: +8 %
+// of the server's CPU at 1,000 matches), and waiting for the turn's end to act cost as much again (every room's
+// work ran later, on data gone cold: +8 % with nothing stored at all); a write() costs a few microseconds (README
+// "The input log's cost").
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { recordCommit, recordWait } from './append-cost.js';
 import { segmentFile, unlinkQuietly, journalLine, type JournalPlace, type JournalRow } from './journal-files.js';
@@ -16,13 +16,6 @@ import { LeaseLost } from './types.js';
 export const FILL_EVERY_MS = 200;
 /** A segment this long is followed by a new one at the next fill (the filled one is then deleted). */
 export const SEGMENT_BYTES = 16 * 1024 * 1024;
-
-interface Waiting {
-  roomId: string;
-  resolve: () => void;
-  reject: (e: unknown) => void;
-  asked: number;
-}
 
 export interface JournalOptions {
   /** Fills `rows` into the table and records `upTo` as filled, in one transaction; resolves once committed. */
@@ -36,10 +29,7 @@ export class SqliteJournal {
   private fd: number;
   /** Bytes in the current segment, all written by this journal. */
   private size = 0;
-  private lines: string[] = [];
-  private waiting: Waiting[] = [];
   private unfilled: JournalRow[] = [];
-  private turnRows: JournalRow[] = [];
   /** Another start took this journal over: every append is refused. */
   private fenced = false;
   /** A write failed (the disk): nothing more is written. */
@@ -62,47 +52,31 @@ export class SqliteJournal {
     this.filler.unref();
   }
 
-  /** Resolves once the append is in the journal; LeaseLost once another start took the journal over. */
-  append(roomId: string, seq: number, at: number, entry: string): Promise<void> {
-    if (this.fenced) return Promise.reject(new LeaseLost(roomId));
-    if (this.broken) return Promise.reject(this.broken);
+  /**
+   * Writes one append to the journal now (one write(), then the fence check): once it returns the OS holds it.
+   * Throws LeaseLost once another start took the journal over (nothing of it is acted on), or the write's error.
+   */
+  write(roomId: string, seq: number, at: number, entry: string): void {
+    if (this.fenced) throw new LeaseLost(roomId);
+    if (this.broken) throw this.broken;
     const row = { roomId, seq, at, entry };
-    const line = journalLine(row);
-    return new Promise<void>((resolve, reject) => {
-      this.lines.push(line);
-      this.turnRows.push(row);
-      this.waiting.push({ roomId, resolve, reject, asked: performance.now() });
-      if (this.waiting.length === 1) setImmediate(() => this.writeTurn());
-    });
-  }
-
-  /** The turn's lines in one write, then the fence check; then every caller hears. */
-  private writeTurn(): void {
-    const [text, rows, waiting] = [this.lines.join(''), this.turnRows, this.waiting];
-    [this.lines, this.turnRows, this.waiting] = [[], [], []];
-    if (!waiting.length) return;
+    const bytes = Buffer.from(journalLine(row));
     const t0 = performance.now();
-    let failure: unknown = this.fenced ? 'fenced' : this.broken;
-    if (!failure) {
-      try {
-        const bytes = Buffer.from(text);
-        const wrote = writeSync(this.fd, bytes);
-        if (wrote !== bytes.length) throw new Error(`input journal: ${wrote} of ${bytes.length} bytes written`);
-        this.size += wrote;
-        if (fstatSync(this.fd).nlink !== 1) this.fenced = true;
-      } catch (err) {
-        this.broken = err;
-      }
-      failure = this.fenced ? 'fenced' : this.broken;
+    try {
+      const wrote = writeSync(this.fd, bytes);
+      if (wrote !== bytes.length) throw new Error(`input journal: ${wrote} of ${bytes.length} bytes written`);
+      this.size += wrote;
+      if (fstatSync(this.fd).nlink !== 1) this.fenced = true;
+    } catch (err) {
+      this.broken = err;
+      throw err;
+    } finally {
+      const ms = performance.now() - t0;
+      recordCommit(ms, 1);
+      recordWait(ms);
     }
-    const done = performance.now();
-    recordCommit(done - t0, waiting.length);
-    if (!failure) this.unfilled.push(...rows);
-    for (const w of waiting) {
-      recordWait(done - w.asked);
-      if (!failure) w.resolve();
-      else w.reject(failure === 'fenced' ? new LeaseLost(w.roomId) : failure);
-    }
+    if (this.fenced) throw new LeaseLost(roomId);
+    this.unfilled.push(row);
   }
 
   /** Fills the table with what was written since the last fill (one fill at a time); resolves once committed. */
@@ -150,7 +124,6 @@ export class SqliteJournal {
    */
   async close(): Promise<boolean> {
     clearInterval(this.filler);
-    if (this.waiting.length) this.writeTurn();
     await this.fillNow();
     closeSync(this.fd);
     if (this.unfilled.length || this.fenced) return false;

@@ -122,12 +122,23 @@ export class SqliteInputLog {
 
   /** Resolves once committed; LeaseLost when the fence refused it. */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
-    const journal = this.journalOf(owner);
-    if (journal) return journal.append(roomId, seq, at, entry);
+    if (this.journalDir) {
+      try {
+        this.appendNow(roomId, owner, seq, at, entry);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      return Promise.resolve();
+    }
     const as = this.stored(owner);
     return this.commits.write(() => {
       if (Number(this.insert.run(seq, at, entry, roomId, as).changes) !== 1) throw new LeaseLost(roomId);
     });
+  }
+
+  /** With a journal: the append written to it at once (sqlite-journal.ts write). */
+  appendNow(roomId: string, owner: string, seq: number, at: number, entry: string): void {
+    this.journalOf(owner)!.write(roomId, seq, at, entry);
   }
 
   logOpen(roomId: string): boolean {

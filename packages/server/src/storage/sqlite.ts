@@ -49,6 +49,8 @@ export class SqliteStorage implements Storage {
   private appender: SqliteAppender | null = null;
   private log: SqliteInputLog | null = null;
   private closed = false;
+  /** Set by init when the input log has its journal (types.ts Storage.appendNow). */
+  appendNow?: (roomId: string, owner: string, seq: number, at: number, entry: string) => void;
 
   constructor(
     readonly path: string,
@@ -83,6 +85,7 @@ export class SqliteStorage implements Storage {
       journal ? journalDir(this.path) : null,
       this.opts.segmentBytes,
     );
+    if (journal) this.appendNow = (...a) => this.inputLog.appendNow(...a);
     if (!memory) this.startCheckpointer();
     if (!memory && this.opts.appendOffThread) this.appender = new SqliteAppender(this.path);
   }

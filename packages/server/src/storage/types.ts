@@ -67,6 +67,12 @@ export interface Storage {
    */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void>;
   /**
+   * Where a store can append at once (SQLite with its journal: sqlite-journal.ts): returns once the entry is kept
+   * (as append's promise settling), so the room acts on the input in the same turn; throws what append would reject
+   * with. The rooms use it whenever it is there.
+   */
+  appendNow?: (roomId: string, owner: string, seq: number, at: number, entry: string) => void;
+  /**
    * Whether the room's log is open (its match is being played, or will be again once restored or taken over): a
    * room id neither listed nor logged is gone for good (http/matchmake.ts answers MATCH_GONE).
    */
