@@ -32,9 +32,13 @@ const ownerName = (owner: string): string => Buffer.from(owner).toString('base64
 /** The file of segment `n` of `owner` (as stored: `name#epoch`). */
 export const segmentFile = (dir: string, owner: string, n: number): string => join(dir, `${ownerName(owner)}.${n}`);
 
-/** The line of one append (room ids and JSON hold no tab or line break: Colyseus ids, JSON.stringify). */
+/** Throws unless `roomId` can be a journal's first field (checked once, when the room's log opens). */
+export function checkJournalRoomId(roomId: string): void {
+  if (/[\t\n]/.test(roomId)) throw new Error(`room id ${JSON.stringify(roomId)}: a tab or line break`);
+}
+
+/** The line of one append (JSON.stringify writes no tab or line break; room ids: checkJournalRoomId). */
 export function journalLine(r: JournalRow): string {
-  if (/[\t\n]/.test(r.roomId)) throw new Error(`room id ${JSON.stringify(r.roomId)}: a tab or line break`);
   return `${r.roomId}\t${r.seq}\t${r.at}\t${r.entry}\n`;
 }
 

@@ -13,7 +13,7 @@
 // rest of it in the same transaction as the claim (journal-files.ts).
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { deleteJournal, fenceAndRead, type JournalPlace, type JournalRow } from './journal-files.js';
+import { checkJournalRoomId, deleteJournal, fenceAndRead, type JournalPlace, type JournalRow } from './journal-files.js';
 import type { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteJournal } from './sqlite-journal.js';
 import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
@@ -52,6 +52,7 @@ export class SqliteInputLog {
   private sweep: { from: number; again: boolean } | null = { from: 0, again: false };
   private sweeper: ReturnType<typeof setInterval> | null = null;
   private readonly journals = new Map<string, SqliteJournal>();
+  private lastJournal: [owner: string, journal: SqliteJournal] | null = null;
   private readonly filledTo: StatementSync;
   private readonly setFilled: StatementSync;
   private readonly dropFilled: StatementSync;
@@ -95,6 +96,7 @@ export class SqliteInputLog {
    */
   private journalOf(owner: string): SqliteJournal | null {
     if (!this.journalDir) return null;
+    if (this.lastJournal?.[0] === owner) return this.lastJournal[1]; // every append asks: a process has one name
     const as = this.stored(owner);
     let journal = this.journals.get(as);
     if (!journal) {
@@ -104,6 +106,7 @@ export class SqliteInputLog {
       });
       this.journals.set(as, journal);
     }
+    this.lastJournal = [owner, journal];
     return journal;
   }
 
@@ -114,7 +117,7 @@ export class SqliteInputLog {
   }
 
   openRoom(r: LiveRoom): Promise<void> {
-    this.journalOf(r.owner);
+    if (this.journalOf(r.owner)) checkJournalRoomId(r.roomId);
     return this.commits.write(() => {
       this.open.run(r.roomId, this.stored(r.owner), r.createdAt, JSON.stringify(r.options));
     });
@@ -192,6 +195,7 @@ export class SqliteInputLog {
     for (const journal of this.journals.values())
       if (await journal.close()) await this.commits.write(() => this.dropFilled.run(journal.owner)).catch(() => {});
     this.journals.clear();
+    this.lastJournal = null;
   }
 
   /**
