@@ -19,6 +19,14 @@ export interface Health {
     appendP99Us: number;
     appendMaxUs: number;
   };
+  /** With BENCH_INPUT_LOG_ALTERNATE_MS (rooms/log-turns.ts): the turns with the log on and paused, summed. */
+  inputLogTurns?: Record<'on' | 'off', LogTurns>;
+}
+interface LogTurns {
+  turns: number;
+  ms: number;
+  cpuMs: number;
+  rounds: number;
 }
 
 export interface BenchSettings {
@@ -159,6 +167,21 @@ function inputLogOf(r: StepResult, rounds: number) {
   };
 }
 
+/**
+ * The input log's cost measured inside one server (--log-cost --alternate; rooms/log-turns.ts): the turns ended in
+ * the window with the log on and paused, their CPU per round, and what the log adds (% of the paused turns').
+ */
+function logTurnsOf(r: StepResult) {
+  const [a, b] = [r.joined?.inputLogTurns, r.during?.inputLogTurns];
+  if (!a || !b) return null;
+  const kind = (k: 'on' | 'off') => {
+    const [turns, cpuMs, rounds] = [b[k].turns - a[k].turns, b[k].cpuMs - a[k].cpuMs, b[k].rounds - a[k].rounds];
+    return { turns, rounds, cpuMsPerRound: rounds ? +(cpuMs / rounds).toFixed(4) : NaN };
+  };
+  const [on, off] = [kind('on'), kind('off')];
+  return { on, off, percentAdded: +((on.cpuMsPerRound / off.cpuMsPerRound - 1) * 100).toFixed(2) };
+}
+
 /** A step's full figures (--json). */
 function figuresOf(r: StepResult, t: Totals) {
   const { matches, settings: s, during, window } = r;
@@ -193,6 +216,7 @@ function figuresOf(r: StepResult, t: Totals) {
     joinRetries: t.joinRetries,
     joinErrorReasons: t.joinErrorReasons,
     inputLog: inputLogOf(r, t.rounds),
+    inputLogTurns: logTurnsOf(r),
     unexpectedLeaves: t.leaves,
     refusedBotMessages: t.refused,
     workersReported: r.stats.length,

@@ -23,6 +23,8 @@
 //                        what the log adds to the p99 and to the server's CPU per round (the pairs' medians)
 //   --repeat R           with --log-cost: pairs per step (default 1; an even number cancels the order's effect)
 //   --aa                 with --log-cost: both runs of each pair without the log (the comparison's noise floor)
+//   --alternate [MS]     with --log-cost: instead of pairs of servers, one server per repeat whose log is paused and
+//                        resumed every MS (default 5000; rooms/log-turns.ts): CPU per round in its on and off turns
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FromWorker, ToWorker, WorkerConfig, WorkerStats } from './bot-worker.js';
 import { freePort, machineCpu, processCpu, sleep } from './procs.js';
+import { logCost } from './log-cost.js';
 import { header, report, type BenchSettings, type Health } from './report.js';
 
 const argv = process.argv.slice(2);
@@ -66,7 +69,7 @@ console.log(header(settings));
 let broke: string | null = null;
 for (const n of steps) {
   if (has('log-cost')) {
-    await logCost(n);
+    await logCost(n, { runStep, seconds: settings.seconds, has, opt });
     continue;
   }
   const r = await runStep(n);
@@ -85,66 +88,6 @@ interface ServerLog {
   messages: Record<string, number>;
   /** Still counting: the shutdown after the window is noise. */
   open: boolean;
-}
-
-/**
- * The input log's cost at `n` matches: runs without it (INPUT_LOG=off) and with it, in pairs (the machine's other
- * load drifts), and what the log adds to the p99 and to the server's CPU per round (user and system apart), as the
- * median of the pairs' differences (each pair ran back to back). With --aa both runs of a pair go without the log:
- * what the comparison shows when there is nothing to find (its noise).
- */
-async function logCost(n: number): Promise<void> {
-  type Run = { p99: number; cpu: number; user: number; sys: number; commit: number; share: number; wait: number };
-  const runs: Record<'off' | 'on', Run[]> = { off: [], on: [] };
-  const aa = has('aa');
-  for (let i = 0; i < Math.max(1, Number(opt('repeat') ?? 1)); i++) {
-    // Every other pair runs the other way round: the second run of a pair came out slower (an A/A run at 60 s:
-    // pairs +1.0, +4.1, +7.8 %), so a fixed order would count that in the log's cost.
-    for (const kind of i % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-      const r = await runStep(n, kind === 'off' || aa ? { INPUT_LOG: 'off' } : {});
-      console.log(`input log ${aa ? `off (${kind === 'off' ? 'a' : 'b'})` : kind.padEnd(3)} | ${r.line}`);
-      if (has('json')) console.log(JSON.stringify(r.figures));
-      const log = r.figures.inputLog;
-      const [user = NaN, sys = NaN] = r.figures.serverCpuUserSysMsPerRound ?? [];
-      runs[kind].push({
-        p99: r.figures.latencyMs.p99,
-        cpu: r.figures.serverCpuMsPerRound,
-        user,
-        sys,
-        commit: log?.commitUsPerRound ?? 0,
-        share: log?.percentOfServerCpu ?? 0,
-        wait: log?.appendP99Us ?? 0,
-      });
-    }
-  }
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    const m = Math.floor(s.length / 2);
-    return s.length % 2 ? s[m]! : s.length ? (s[m - 1]! + s[m]!) / 2 : NaN;
-  };
-  const of = (k: 'off' | 'on', f: keyof Run) => median(runs[k].map((x) => x[f]));
-  // Each pair ran back to back under much the same other load: the median of the pairs' differences is steadier.
-  const pairs = (f: keyof Run, percent = false) =>
-    runs.on.map((r, i) => {
-      const off = runs.off[i]![f];
-      return percent ? ((r[f] - off) / off) * 100 : r[f] - off;
-    });
-  const cpuPairs = pairs('cpu', true);
-  const [c0, c1] = [of('off', 'cpu'), of('on', 'cpu')];
-  console.log(
-    `input log cost at ${n} matches${aa ? ' (A/A: no log in either run, the noise of the comparison)' : ''} ` +
-      `(${runs.on.length} pair(s) of ${settings.seconds} s runs): ` +
-      `p99 ${of('off', 'p99').toFixed(1)} → ${of('on', 'p99').toFixed(1)} ms (pairs' median ${signed(median(pairs('p99')))} ms) | ` +
-      `server cpu ${c0.toFixed(3)} → ${c1.toFixed(3)} ms/round: pair by pair ${cpuPairs.map((x) => signed(x, 1)).join(', ')} %, ` +
-      `median ${signed(median(cpuPairs), 1)} % (user ${signed(median(pairs('user')), 3)} ms, sys ${signed(median(pairs('sys')), 3)} ms /round) | ` +
-      `inside the server: commits ${of('on', 'commit').toFixed(1)} µs /round on the rooms' thread ` +
-      `(${of('on', 'share').toFixed(2)} % of its CPU), wait for commit p99 ${of('on', 'wait').toFixed(1)} µs | ` +
-      'goal: < 1 ms p99 and < 5 % CPU added',
-  );
-}
-
-function signed(x: number, digits = 1): string {
-  return `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 }
 
 /** A fresh server process on `port`, its database in `dir`, its log lines counted. */

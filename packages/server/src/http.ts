@@ -4,6 +4,7 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { logTurns } from './rooms/log-turns.js';
 import { appendCost } from './storage/append-cost.js';
 import type { MatchMetadata } from './rooms/MatchRoom.js';
 import { isLivePhase, type DrainStatus } from './scale/drain.js';
@@ -111,6 +112,8 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
       max: +(loop.max / 1e6).toFixed(1),
     },
     inputLog: inputLogCost(),
+    // Only with BENCH_INPUT_LOG_ALTERNATE_MS (rooms/log-turns.ts): CPU and rounds with the log on and paused.
+    ...(logTurns() ? { inputLogTurns: logTurns() } : {}),
   };
 }
 

@@ -13,6 +13,10 @@
 //   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
 //   INPUT_LOG_THREAD (off) SQLite: "on" commits the input log's appends on a thread of their own instead of the
 //                     rooms' thread (group commits per turn of the event loop either way; see storage/sqlite-*.ts)
+//   INPUT_LOG_JOURNAL (on) SQLite: "off" puts each append in the turn's SQLite commit instead of a journal file
+//                     written at once (storage/sqlite-journal.ts)
+//   BENCH_INPUT_LOG_ALTERNATE_MS (0) benchmarks only: pause and resume the input log in turns of this many ms
+//                     (rooms/log-turns.ts: its cost measured in one process; a match then cannot be restored)
 //   INPUT_LOG_COMMIT_SPACING_MS (0) SQLite: the least time between two of the input log's commits (0-1000 ms): under
 //                     load the inputs meanwhile share one commit (less CPU), each delayed by up to that (README)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
@@ -28,6 +32,7 @@
 //                                    creator picks its own); a match restored elsewhere keeps the timers it began with
 import { TIMER_PRESETS, type TimerPreset } from '@star-eater/protocol';
 import { BOT_THINK_MS, createGameServer } from './app.js';
+import { alternateLog } from './rooms/log-turns.js';
 import { envWholeNumber } from './env-number.js';
 import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
@@ -56,6 +61,9 @@ function envCount(name: string, fallback: number): number {
   }
 }
 const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
+// Benchmarks only (rooms/log-turns.ts): the input log paused and resumed in turns, its cost measured in-process.
+const alternateLogMs = envCount('BENCH_INPUT_LOG_ALTERNATE_MS', 0);
+if (alternateLogMs > 0) alternateLog(alternateLogMs);
 const quickPreset = (env.QUICK_MATCH_PRESET || 'standard') as TimerPreset;
 if (!Object.hasOwn(TIMER_PRESETS, quickPreset)) {
   log.fatal(

@@ -1,6 +1,7 @@
 // The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
 import { hexToBase64url, type ParsedMessages, type ServerMessages } from '@star-eater/protocol';
+import { roundResolved } from './log-turns.js';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
@@ -92,6 +93,7 @@ export class Rounds {
 
   /** Both locked (or the timer ran out: NONE and no cards for a seat not locked in): reveal and resolve at once. */
   private resolve(): void {
+    roundResolved();
     const commitments = SEATS.map((s) => (this.locked[s] && this.sealed[s]) || NONE) as [Commitment, Commitment];
     this.sealed = [null, null];
     // The salts go out just before the events whose cards-revealed carries the commitments they are checked against;
