@@ -97,4 +97,3 @@ export async function logCost(n: number, b: Bench): Promise<void> {
 function signed(x: number, digits = 1): string {
   return `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 }
-

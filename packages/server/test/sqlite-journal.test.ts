@@ -67,6 +67,9 @@ describe('SQLite input log: the journal ahead of the table', () => {
     expect(files(file)).toEqual([]);
     expect(query(file, 'SELECT * FROM journal_fill')).toEqual([]);
     expect(rowsByRoom(file)).toEqual({ r: [1, 2] });
+    // Closed (a shutdown): a late append is refused and opens no journal again.
+    await expect(s.append('r', 'solo', 3, 30, entry(3))).rejects.toThrow(/closed/);
+    expect(files(file)).toEqual([]);
   });
 
   it('a start killed mid-play: the next restores every append, unfilled ones from the journal, a torn line left out, none twice', async () => {

@@ -13,7 +13,13 @@
 // rest of it in the same transaction as the claim (journal-files.ts).
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { checkJournalRoomId, deleteJournal, fenceAndRead, type JournalPlace, type JournalRow } from './journal-files.js';
+import {
+  checkJournalRoomId,
+  deleteJournal,
+  fenceAndRead,
+  type JournalPlace,
+  type JournalRow,
+} from './journal-files.js';
 import type { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteJournal } from './sqlite-journal.js';
 import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
@@ -53,6 +59,7 @@ export class SqliteInputLog {
   private sweeper: ReturnType<typeof setInterval> | null = null;
   private readonly journals = new Map<string, SqliteJournal>();
   private lastJournal: [owner: string, journal: SqliteJournal] | null = null;
+  private closed = false;
   private readonly filledTo: StatementSync;
   private readonly setFilled: StatementSync;
   private readonly dropFilled: StatementSync;
@@ -97,6 +104,7 @@ export class SqliteInputLog {
   private journalOf(owner: string): SqliteJournal | null {
     if (!this.journalDir) return null;
     if (this.lastJournal?.[0] === owner) return this.lastJournal[1]; // every append asks: a process has one name
+    if (this.closed) throw new Error('the SQLite store is closed: nothing more is written');
     const as = this.stored(owner);
     let journal = this.journals.get(as);
     if (!journal) {
@@ -191,11 +199,12 @@ export class SqliteInputLog {
 
   /** The store is closing: stops the sweep and closes the journal (every append in the table: it is deleted). */
   async close(): Promise<void> {
+    this.closed = true;
+    this.lastJournal = null;
     this.stopSweeping();
     for (const journal of this.journals.values())
       if (await journal.close()) await this.commits.write(() => this.dropFilled.run(journal.owner)).catch(() => {});
     this.journals.clear();
-    this.lastJournal = null;
   }
 
   /**
