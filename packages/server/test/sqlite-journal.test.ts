@@ -39,6 +39,14 @@ function rowsByRoom(file: string): Record<string, number[]> {
 const files = (file: string) => readdirSync(journalDir(file)).sort();
 const ownerOf = (name: string) => Buffer.from(name.split('.')[0]!, 'base64url').toString();
 
+/** A store with room r open and seq 1 appended, and its journal's segment. */
+async function playing(file: string): Promise<[SqliteStorage, string]> {
+  const s = await open(file);
+  await s.openRoom({ roomId: 'r', owner: 'solo', createdAt: 1, options: {} });
+  await s.append('r', 'solo', 1, 10, entry(1));
+  return [s, files(file)[0]!];
+}
+
 /** Runs fixtures/journal-crash.ts: a store that appends and then kills itself (SIGKILL). */
 function crash(file: string, rooms: string, count: number, fillEvery: number, segmentBytes = 0): void {
   const fixture = join(import.meta.dirname, 'fixtures', 'journal-crash.ts');
@@ -50,12 +58,9 @@ function crash(file: string, rooms: string, count: number, fillEvery: number, se
 describe('SQLite input log: the journal ahead of the table', () => {
   it('an append is in the journal before it settles and in the table from the next fill; a close leaves no journal', async () => {
     const file = join(dir, 'fill.sqlite');
-    const s = await open(file);
-    await s.openRoom({ roomId: 'r', owner: 'solo', createdAt: 1, options: {} });
-    await s.append('r', 'solo', 1, 10, entry(1));
-    const [segment] = files(file);
-    expect(ownerOf(segment!)).toMatch(/^solo#/);
-    expect(readFileSync(join(journalDir(file), segment!), 'utf8')).toBe(`r\t1\t10\t${entry(1)}\n`);
+    const [s, segment] = await playing(file);
+    expect(ownerOf(segment)).toMatch(/^solo#/);
+    expect(readFileSync(join(journalDir(file), segment), 'utf8')).toBe(`r\t1\t10\t${entry(1)}\n`);
     expect(rowsByRoom(file)).toEqual({});
     await s.fillLog();
     expect(rowsByRoom(file)).toEqual({ r: [1] });
@@ -93,12 +98,9 @@ describe('SQLite input log: the journal ahead of the table', () => {
 
   it('a journal fenced by a taker: its owner acts on nothing it writes after; the taker restores what it read', async () => {
     const file = join(dir, 'fenced.sqlite');
-    const first = await open(file);
-    await first.openRoom({ roomId: 'r', owner: 'solo', createdAt: 1, options: {} });
-    await first.append('r', 'solo', 1, 10, entry(1));
-    const [segment] = files(file);
+    const [first, segment] = await playing(file);
     // The fence alone (a second name for the segment), before any taker read or deleted anything: it holds seq 1.
-    expect(fenceAndRead(journalDir(file), ownerOf(segment!), null).map((r) => r.seq)).toEqual([1]);
+    expect(fenceAndRead(journalDir(file), ownerOf(segment), null).map((r) => r.seq)).toEqual([1]);
     // Written after the fence, so refused: the room never acts on it. A taker that reads it after (as a restart
     // replays an input logged just before a crash) applies it; one that read before never sees it.
     await expect(first.append('r', 'solo', 2, 20, entry(2))).rejects.toThrow(/lease lost/);
@@ -109,7 +111,7 @@ describe('SQLite input log: the journal ahead of the table', () => {
       [1, 10],
       [2, 20],
     ]);
-    expect(files(file).map(ownerOf)).toEqual([expect.not.stringMatching(ownerOf(segment!))]); // the first's: gone
+    expect(files(file).map(ownerOf)).toEqual([expect.not.stringMatching(ownerOf(segment))]); // the first's: gone
     await expect(first.append('r', 'solo', 3, 30, entry(3))).rejects.toThrow(/lease lost/);
     await first.close();
     await second.append('r', 'solo', 3, 40, entry(3));

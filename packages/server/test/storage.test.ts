@@ -82,40 +82,36 @@ function contract(name: string, open: () => Promise<Storage>, reopen: () => Prom
   });
 }
 
-describe('SQLite storage', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'se-sqlite-'));
-  const file = join(dir, 'sub', 'records.sqlite');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const open = async () => {
-    const s = new SqliteStorage(file);
-    await s.init();
-    return s;
-  };
-  contract('sqlite', open, open);
-});
-
-describe("SQLite storage, the input log appended in the turn's commit (INPUT_LOG_JOURNAL=off)", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'se-sqlite-nojournal-'));
-  const file = join(dir, 'records.sqlite');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const open = async () => {
-    const s = new SqliteStorage(file, { journal: false });
-    await s.init();
-    return s;
-  };
-  contract('sqlite-no-journal', open, open);
-});
-
-describe('SQLite storage, the input log appended on its own thread (INPUT_LOG_THREAD=on)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'se-sqlite-thread-'));
-  const file = join(dir, 'records.sqlite');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const open = async () => {
-    const s = new SqliteStorage(file, { appendOffThread: true });
-    await s.init();
-    return s;
-  };
-  contract('sqlite-thread', open, open);
+/** The contract on a SQLite file opened with `opts` (each configuration of the SQLite store). */
+function sqliteContract(
+  title: string,
+  name: string,
+  sub: string,
+  opts: ConstructorParameters<typeof SqliteStorage>[1],
+) {
+  describe(title, () => {
+    const dir = mkdtempSync(join(tmpdir(), `se-${name}-`));
+    const file = join(dir, sub, 'records.sqlite');
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const open = async () => {
+      const s = new SqliteStorage(file, opts);
+      await s.init();
+      return s;
+    };
+    contract(name, open, open);
+  });
+}
+sqliteContract('SQLite storage (the input log through its journal)', 'sqlite', 'sub', {});
+sqliteContract(
+  "SQLite storage, the input log appended in the turn's commit (INPUT_LOG_JOURNAL=off)",
+  'sqlite-no-journal',
+  '',
+  {
+    journal: false,
+  },
+);
+sqliteContract('SQLite storage, the input log appended on its own thread (INPUT_LOG_THREAD=on)', 'sqlite-thread', '', {
+  appendOffThread: true,
 });
 
 const havePg = servicesInstalled();
