@@ -121,6 +121,26 @@ describe('SQLite input log: the journal ahead of the table', () => {
     await second.close();
   });
 
+  it('a start that held no room leaves a journal when killed; the next start under its name deletes it', async () => {
+    const file = join(dir, 'roomless.sqlite');
+    const first = await open(file);
+    await first.claimRooms('solo', 0, true); // a start opens its journal before it may take rooms
+    const other = await open(file);
+    await other.claimRooms('elsewhere', 0, true);
+    const [mine, theirs] = [files(file).find((f) => ownerOf(f).startsWith('solo#'))!, files(file).length];
+    expect(theirs).toBe(2);
+    // `first` is never closed (as if killed): the next start of `solo` takes its journal, not `elsewhere`'s.
+    const next = await open(file);
+    expect(await next.claimRooms('solo', 0, true)).toEqual([]);
+    expect(
+      files(file)
+        .map((f) => ownerOf(f).split('#')[0])
+        .sort(),
+    ).toEqual(['elsewhere', 'solo']);
+    expect(files(file)).not.toContain(mine);
+    await Promise.all([first.close(), other.close(), next.close()]);
+  });
+
   it('a full segment is followed by a new one and deleted once filled; a kill after segments went loses nothing', async () => {
     const file = join(dir, 'segments.sqlite');
     const s = await open(file, 64);

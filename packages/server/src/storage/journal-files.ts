@@ -54,16 +54,27 @@ export function journalRows(text: string): JournalRow[] {
   return rows;
 }
 
-/** The segments of `owner` in `dir`, in order. */
-export function segmentsOf(dir: string, owner: string): number[] {
-  const prefix = `${ownerName(owner)}.`;
-  let names: string[];
+/** The file names in `dir` (none when it does not exist). */
+function namesIn(dir: string): string[] {
   try {
-    names = readdirSync(dir);
+    return readdirSync(dir);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
+}
+
+/** The owners (as stored) that have a journal in `dir`. */
+export function journalOwners(dir: string): string[] {
+  const names = namesIn(dir);
+  const owners = new Set(names.filter((n) => /^[\w-]+\.\d+$/.test(n)).map((n) => n.slice(0, n.indexOf('.'))));
+  return [...owners].map((o) => Buffer.from(o, 'base64url').toString());
+}
+
+/** The segments of `owner` in `dir`, in order. */
+export function segmentsOf(dir: string, owner: string): number[] {
+  const prefix = `${ownerName(owner)}.`;
+  const names = namesIn(dir);
   return names
     .filter((n) => n.startsWith(prefix) && /^\d+$/.test(n.slice(prefix.length)))
     .map((n) => Number(n.slice(prefix.length)))
@@ -103,13 +114,7 @@ function fence(file: string): boolean {
 /** Deletes every file of `owner`'s journal (segments and fences); a file already gone is no error. */
 export function deleteJournal(dir: string, owner: string): void {
   const prefix = `${ownerName(owner)}.`;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) if (n.startsWith(prefix)) unlinkQuietly(join(dir, n));
+  for (const n of namesIn(dir)) if (n.startsWith(prefix)) unlinkQuietly(join(dir, n));
 }
 
 export function unlinkQuietly(file: string): void {

@@ -17,6 +17,7 @@ import {
   checkJournalRoomId,
   deleteJournal,
   fenceAndRead,
+  journalOwners,
   type JournalPlace,
   type JournalRow,
 } from './journal-files.js';
@@ -222,6 +223,10 @@ export class SqliteInputLog {
       )
       .all(me, this.stored(me), own ? 1 : 0, me, staleBefore);
     const owners = new Set(rows.map((r) => String(r.owner)));
+    // At a start, also this name's earlier starts that held no room: their journals go too (a crash leaves them).
+    if (own && this.journalDir)
+      for (const x of journalOwners(this.journalDir))
+        if (x !== this.stored(me) && x.slice(0, -(EPOCH_LENGTH + 1)) === me) owners.add(x);
     if (this.journalDir) for (const x of owners) this.takeJournal(this.journalDir, x);
     const claim = this.db.prepare('UPDATE live_rooms SET owner = ? WHERE room_id = ? AND owner = ?');
     const claimed = rows.filter(
