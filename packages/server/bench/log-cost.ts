@@ -23,7 +23,7 @@ const median = (xs: number[]) => {
  */
 async function alternate(n: number, b: Bench): Promise<void> {
   const turnMs = Number(b.opt('alternate') ?? '') || 5000;
-  const added: number[] = [];
+  const [added, perSecond]: number[][] = [[], []];
   for (let i = 0; i < Math.max(1, Number(b.opt('repeat') ?? 1)); i++) {
     const r = await b.runStep(n, { BENCH_INPUT_LOG_ALTERNATE_MS: String(turnMs) });
     const t = r.figures.inputLogTurns;
@@ -31,13 +31,16 @@ async function alternate(n: number, b: Bench): Promise<void> {
     if (!t) throw new Error('the server reported no turns of its input log (BENCH_INPUT_LOG_ALTERNATE_MS)');
     console.log(
       `  turns of ${turnMs} ms: log on ${t.on.cpuMsPerRound.toFixed(3)} ms/round (${t.on.turns} turns, ${t.on.rounds} rounds), ` +
-        `paused ${t.off.cpuMsPerRound.toFixed(3)} ms/round (${t.off.turns} turns, ${t.off.rounds} rounds): ${signed(t.percentAdded, 1)} %`,
+        `paused ${t.off.cpuMsPerRound.toFixed(3)} ms/round (${t.off.turns} turns, ${t.off.rounds} rounds): ${signed(t.percentAdded, 1)} % ` +
+        `per round, ${signed(t.percentAddedPerSecond, 1)} % per second (${t.on.cpuPercent} against ${t.off.cpuPercent} % of a core)`,
     );
     added.push(t.percentAdded);
+    perSecond.push(t.percentAddedPerSecond);
   }
   console.log(
     `input log cost at ${n} matches, inside one server (${added.length} run(s) of ${b.seconds} s, turns of ${turnMs} ms): ` +
-      `server cpu per round ${added.map((x) => signed(x, 1)).join(', ')} %, median ${signed(median(added), 1)} % | goal: < 5 % CPU added`,
+      `server cpu per round ${added.map((x) => signed(x, 1)).join(', ')} %, median ${signed(median(added), 1)} %; ` +
+      `per second ${perSecond.map((x) => signed(x, 1)).join(', ')} %, median ${signed(median(perSecond), 1)} % | goal: < 5 % CPU added`,
   );
 }
 

@@ -176,10 +176,22 @@ function logTurnsOf(r: StepResult) {
   if (!a || !b) return null;
   const kind = (k: 'on' | 'off') => {
     const [turns, cpuMs, rounds] = [b[k].turns - a[k].turns, b[k].cpuMs - a[k].cpuMs, b[k].rounds - a[k].rounds];
-    return { turns, rounds, cpuMsPerRound: rounds ? +(cpuMs / rounds).toFixed(4) : NaN };
+    const ms = b[k].ms - a[k].ms;
+    return {
+      turns,
+      rounds,
+      cpuMsPerRound: rounds ? +(cpuMs / rounds).toFixed(4) : NaN,
+      /** % of one core over the turns: the same load either way, so this does not hang on the rounds counted. */
+      cpuPercent: ms ? +((cpuMs / ms) * 100).toFixed(2) : NaN,
+    };
   };
   const [on, off] = [kind('on'), kind('off')];
-  return { on, off, percentAdded: +((on.cpuMsPerRound / off.cpuMsPerRound - 1) * 100).toFixed(2) };
+  return {
+    on,
+    off,
+    percentAdded: +((on.cpuMsPerRound / off.cpuMsPerRound - 1) * 100).toFixed(2),
+    percentAddedPerSecond: +((on.cpuPercent / off.cpuPercent - 1) * 100).toFixed(2),
+  };
 }
 
 /** A step's full figures (--json). */
