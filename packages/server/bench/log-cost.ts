@@ -23,7 +23,8 @@ const median = (xs: number[]) => {
  */
 async function alternate(n: number, b: Bench): Promise<void> {
   const turnMs = Number(b.opt('alternate') ?? '') || 5000;
-  const [added, perSecond]: number[][] = [[], []];
+  const added: number[] = [];
+  const perSecond: number[] = [];
   for (let i = 0; i < Math.max(1, Number(b.opt('repeat') ?? 1)); i++) {
     const r = await b.runStep(n, { BENCH_INPUT_LOG_ALTERNATE_MS: String(turnMs) });
     const t = r.figures.inputLogTurns;
