@@ -89,6 +89,7 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
   const draining = opts.draining?.() ?? false;
   const restoring = opts.restoring?.() ?? false;
   const drain = opts.drain?.() ?? null;
+  const turns = logTurns();
   return {
     status: draining ? ('draining' as const) : restoring ? ('restoring' as const) : ('ok' as const),
     process: {
@@ -113,7 +114,7 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
     },
     inputLog: inputLogCost(),
     // Only with BENCH_INPUT_LOG_ALTERNATE_MS (rooms/log-turns.ts): CPU and rounds with the log on and paused.
-    ...(logTurns() ? { inputLogTurns: logTurns() } : {}),
+    ...(turns ? { inputLogTurns: turns } : {}),
   };
 }
 

@@ -64,20 +64,26 @@ function namesIn(dir: string): string[] {
   }
 }
 
+/** The segments in `dir`: each file `<owner in base64url>.<n>` (fences and other files left out). */
+function segmentsIn(dir: string): { owner: string; n: number }[] {
+  return namesIn(dir).flatMap((name) => {
+    const m = /^([\w-]+)\.(\d+)$/.exec(name);
+    return m ? [{ owner: m[1]!, n: Number(m[2]) }] : [];
+  });
+}
+
 /** The owners (as stored) that have a journal in `dir`. */
 export function journalOwners(dir: string): string[] {
-  const names = namesIn(dir);
-  const owners = new Set(names.filter((n) => /^[\w-]+\.\d+$/.test(n)).map((n) => n.slice(0, n.indexOf('.'))));
+  const owners = new Set(segmentsIn(dir).map((s) => s.owner));
   return [...owners].map((o) => Buffer.from(o, 'base64url').toString());
 }
 
 /** The segments of `owner` in `dir`, in order. */
 export function segmentsOf(dir: string, owner: string): number[] {
-  const prefix = `${ownerName(owner)}.`;
-  const names = namesIn(dir);
-  return names
-    .filter((n) => n.startsWith(prefix) && /^\d+$/.test(n.slice(prefix.length)))
-    .map((n) => Number(n.slice(prefix.length)))
+  const name = ownerName(owner);
+  return segmentsIn(dir)
+    .filter((s) => s.owner === name)
+    .map((s) => s.n)
     .sort((a, b) => a - b);
 }
 

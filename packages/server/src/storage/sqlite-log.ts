@@ -27,6 +27,8 @@ import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './typ
 
 /** An owner as stored: `name#epoch`, the epoch 12 characters (migration 003 gives older rows one too). */
 const EPOCH_LENGTH = 12;
+/** The name in an owner as stored (what the instances' heartbeats are keyed by). */
+const nameOf = (stored: string) => stored.slice(0, -(EPOCH_LENGTH + 1));
 /** The owner's name in SQL (what the instances' heartbeats are keyed by). */
 const NAME_OF = (column: string) => `substr(${column}, 1, length(${column}) - ${EPOCH_LENGTH + 1})`;
 
@@ -180,7 +182,8 @@ export class SqliteInputLog {
   }
 
   async claimRooms(me: string, staleBefore: number, own: boolean): Promise<ClaimedRoom[]> {
-    this.journalOf(me);
+    this.journalOf(me); // opened before the rooms it takes are its own
+
     const { claimed, owners } = await this.commits.write(() => this.claim(me, staleBefore, own));
     // Committed: the journals taken over are in the table (their owners, fenced, act on nothing more).
     if (this.journalDir) for (const x of owners) deleteJournal(this.journalDir, x);
@@ -225,8 +228,7 @@ export class SqliteInputLog {
     const owners = new Set(rows.map((r) => String(r.owner)));
     // At a start, also this name's earlier starts that held no room: their journals go too (a crash leaves them).
     if (own && this.journalDir)
-      for (const x of journalOwners(this.journalDir))
-        if (x !== this.stored(me) && x.slice(0, -(EPOCH_LENGTH + 1)) === me) owners.add(x);
+      for (const x of journalOwners(this.journalDir)) if (x !== this.stored(me) && nameOf(x) === me) owners.add(x);
     if (this.journalDir) for (const x of owners) this.takeJournal(this.journalDir, x);
     const claim = this.db.prepare('UPDATE live_rooms SET owner = ? WHERE room_id = ? AND owner = ?');
     const claimed = rows.filter(
