@@ -118,3 +118,13 @@ export { simulateMatch } from './simulate.js';
 
 // positions built directly, as the rulebook's worked examples do: for the tests of other packages
 export { testState, testShip, testToken } from './fixtures.js';
+
+// review: a recorded round resolved again with other orders
+export {
+  stateBeforeRound,
+  roundAnswers,
+  resolveBranch,
+  questionKey,
+  type Answer,
+  type Branch,
+} from './what-if.js';
