@@ -12,9 +12,11 @@ import { BOT_LEVELS, type BotAnswer, type BotLevel, type BotOptions, type BotReq
 import { botRng } from './blind.js';
 import { easyAnswer, searchAnswer } from './levels.js';
 import { randomAnswer } from './random.js';
+import { rankCommitments, type RankedCommitment } from './search.js';
 
 export type { BotAnswer, BotLevel, BotOptions, BotRequest } from './request.js';
 export { BOT_LEVELS } from './request.js';
+export type { RankedCommitment } from './search.js';
 
 // easy: more playouts than any position has card sets (144 + 10 engine settings seen in 1,575 random ones), so it
 // tries every one; medium and hard: see search.ts' shapeFor.
@@ -42,4 +44,17 @@ export function botAnswer(level: BotLevel, request: BotRequest, options: BotOpti
     case 'hard':
       return searchAnswer(request, budget, rng, true);
   }
+}
+
+/**
+ * The hard level's view of a commitment window, for a player reviewing it: its shortlist ranked by the value it
+ * expects against the opponent's equilibrium mix. The first is what `botAnswer('hard', request, options)` plays: the
+ * same generator, drawn from the same seed and public content.
+ */
+export function suggestCommitments(
+  request: Extract<BotRequest, { kind: 'commit' }>,
+  options: BotOptions,
+): RankedCommitment[] {
+  const budget = options.budget ?? defaultBudget('hard');
+  return rankCommitments(request.state, request.seat, budget, botRng(options.seed, `hard/${budget}`, request));
 }

@@ -53,7 +53,14 @@ export function shapeFor(budget: number): SearchShape {
   return { sets: 4, mine: 10, theirs: 7, samples, limit: Infinity, depth: 2 };
 }
 
-export function searchCommitment(s: MatchState, seat: Seat, budget: number, rng: Rng): Commitment {
+/** A commitment with its expected value against the opponent's equilibrium mix (the evaluation's units). */
+export interface RankedCommitment {
+  commitment: Commitment;
+  value: number;
+}
+
+/** The searching seat's shortlist, best first (ties keep the shortlist's order), valued by the stage game's solution. */
+export function rankCommitments(s: MatchState, seat: Seat, budget: number, rng: Rng): RankedCommitment[] {
   const shape = shapeFor(budget);
   const mine = shortlist(s, seat, shape, shape.sets, shape.mine, rng);
   const theirs = shortlist(s, other(seat), shape, Math.max(2, shape.sets - 1), shape.theirs, rng);
@@ -66,14 +73,10 @@ export function searchCommitment(s: MatchState, seat: Seat, budget: number, rng:
     }),
   );
   const { col } = solveZeroSum(m);
-  let best = 0;
-  let bestV = -Infinity;
-  for (const [i, row] of m.entries()) {
-    const v = row.reduce((a, x, j) => a + x * col[j]!, 0);
-    if (v > bestV) {
-      bestV = v;
-      best = i;
-    }
-  }
-  return mine[best] ?? NONE;
+  const ranked = m.map((row, i) => ({ commitment: mine[i]!, value: row.reduce((a, x, j) => a + x * col[j]!, 0) }));
+  return ranked.sort((a, b) => b.value - a.value); // a stable sort: the first of equal values stays first
+}
+
+export function searchCommitment(s: MatchState, seat: Seat, budget: number, rng: Rng): Commitment {
+  return rankCommitments(s, seat, budget, rng)[0]?.commitment ?? NONE;
 }
