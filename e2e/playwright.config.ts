@@ -56,6 +56,8 @@ export default defineConfig({
       BOT_OFFER_SECONDS: '6',
       // The computer's pause before it acts, ms: short, so that a whole match against it fits a test.
       BOT_PAUSE_MS: '100-250',
+      // A finished match stored at start, for the replay review tests (review.e2e.ts).
+      E2E_REVIEW_RECORD: 'review-sim',
     },
     stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
     stderr: 'pipe',

@@ -18,3 +18,24 @@ const game = await createGameServer({
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.on(sig, () => void game.close().finally(() => process.exit(0)));
+
+// A finished match to review (the what-if and timeline tests): a simulated one of at least six rounds, stored as a
+// real match's record is. Dated long ago, so it sorts after every match the tests play.
+if (process.env.E2E_REVIEW_RECORD) {
+  const { simulateMatch } = await import('../packages/engine/src/index.js');
+  let m = simulateMatch('e2e-review', 0);
+  for (let k = 1; m.rounds < 6 && k < 50; k++) m = simulateMatch('e2e-review', k);
+  const p = m.record.players;
+  await game.storage.saveRecord(
+    {
+      id: process.env.E2E_REVIEW_RECORD,
+      endedAt: '2000-01-01T00:00:00.000Z',
+      players: [p[0].name, p[1].name],
+      factions: [p[0].faction, p[1].faction],
+      winner: m.winner,
+      reason: m.reason,
+      rounds: m.rounds,
+    },
+    m.record,
+  );
+}

@@ -2,7 +2,7 @@
 //   #/            lobby
 //   #/m/<id>      a match room (?invite=… for a private one); a reload resumes the held seat
 //   #/watch/<id>  spectate a room
-//   #/replay/<id> a stored match; #/replay/file an opened record file
+//   #/replay/<id> a stored match; #/replay/file an opened record file; ?whatif=… a what-if branch of it
 //   #/demo        an offline demo round (no server needed)
 import { Session } from './net/session.js';
 import type { App } from './screens/app-context.js';
@@ -74,7 +74,7 @@ export class StarEaterApp implements App {
     } else if (parts[0] === 'watch' && parts[1]) {
       this.unmount = mountRoom(screen, this, { roomId: parts[1], spectate: true });
     } else if (parts[0] === 'replay' && parts[1]) {
-      this.unmount = mountReplay(screen, this, { id: parts[1] });
+      this.unmount = mountReplay(screen, this, { id: parts[1], whatIf: params.get('whatif') ?? undefined });
     } else if (parts[0] === 'learn') {
       // The learn page and the tutorial load on demand: the lobby's first paint does not wait for them.
       this.unmount = lazyMount(() => import('./learn/learn-page.js').then((m) => m.mountLearn(screen)));

@@ -25,6 +25,8 @@ export interface ReplayData {
   /** The engine's state after each whole round (states[k]: after k rounds), so the side panels are exact there. */
   states?: MatchState[];
   record?: unknown;
+  /** The record as the engine parsed it (a stored match or an opened file; not the demo). */
+  parsed?: MatchRecord;
   seed?: string;
 }
 
@@ -63,6 +65,7 @@ export async function replayFromRecord(record: unknown): Promise<ReplayData> {
     rounds: r.value.rounds,
     states: roundStates(rec, r.value.rounds.length, initial, r.value.state),
     record,
+    parsed: rec,
     seed: rec.seed,
   };
 }

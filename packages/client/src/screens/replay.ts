@@ -3,11 +3,13 @@
 // board's animation speed.
 import type { MatchEvent } from '@star-eater/engine';
 import { modelFromMatch } from '../board/model.js';
+import { setGhost } from '../board/state.js';
 import { failureCard, h, replace, toast } from '../ui/dom.js';
 import type { App } from './app-context.js';
 import { MatchView } from './match-view.js';
 import { demoReplay, modelAt, replayFromRecord, type ReplayData } from './replay-data.js';
 import { Autoplay } from './replay-autoplay.js';
+import { timeline, type Timeline } from '../review/replay-timeline.js';
 
 /** Where the viewer stands in the flattened events, and how it moves: exact jumps, animated steps forward. */
 class ReplayViewer {
@@ -18,6 +20,10 @@ class ReplayViewer {
   pos = 0;
   readonly posLabel = h('span.dim', { id: 'replay-pos', 'aria-live': 'polite' });
   readonly auto: Autoplay;
+  readonly timeline: Timeline;
+  /** The round a what-if branch was opened at, and the way back from it to the replay's panel. */
+  branchFrom = 0;
+  closeBranch: () => void = () => {};
 
   constructor(
     readonly data: ReplayData,
@@ -29,6 +35,10 @@ class ReplayViewer {
       this.starts.push(n);
       n += r.length;
     }
+    this.timeline = timeline(data.rounds, data.names, (k) => {
+      this.auto.stop();
+      this.jump(this.starts[k] ?? this.events.length);
+    });
     this.auto = new Autoplay({
       step: () => {
         if (this.pos >= this.events.length) return false;
@@ -40,13 +50,19 @@ class ReplayViewer {
     });
   }
 
-  label(): void {
+  /** The round the viewer stands in (0-based). */
+  round(): number {
     const p = Math.min(this.pos, this.events.length - 1);
-    const r = Math.max(
+    return Math.max(
       0,
       this.starts.findLastIndex((s) => s <= p && s < this.events.length),
     );
+  }
+
+  label(): void {
+    const r = this.round();
     this.posLabel.textContent = `Round ${r + 1}/${this.data.rounds.length} · event ${this.pos}/${this.events.length}`;
+    this.timeline.show(this.pos >= this.events.length ? this.data.rounds.length : r);
   }
 
   jump(to: number): void {
@@ -106,8 +122,31 @@ function downloadButton(record: unknown, id: string): HTMLElement {
   return h('button.small', { onclick: save }, 'Download record');
 }
 
+/** The replay's own side panel: who played, the seed, the rounds, and the way into a what-if branch. */
+function replayPanel(v: ReplayViewer, openWhatIf: (() => void) | null): HTMLElement {
+  const { data } = v;
+  return h(
+    'section.card',
+    null,
+    h('h3', null, 'Replay'),
+    h('div', null, `${data.names[0]} vs ${data.names[1]}`),
+    data.seed
+      ? h('div.mono.dim', null, `seed ${data.seed}`)
+      : h('div.dim', null, 'Offline demo round, played by the rules engine.'),
+    h('label.col.small', null, 'Round', v.timeline.slider),
+    v.timeline.list,
+    openWhatIf
+      ? h(
+          'button',
+          { id: 'whatif-open', onclick: openWhatIf, title: 'Play this round again with other orders' },
+          'What if… (this round)',
+        )
+      : null,
+  );
+}
+
 /** Builds the viewer on the match view: the bar with the position and the controls, the side panel. */
-function showReplay(data: ReplayData, id: string): ReplayViewer {
+function showReplay(data: ReplayData, id: string, whatIf: string | undefined): ReplayViewer {
   const view = new MatchView({
     names: data.names,
     factions: data.factions,
@@ -120,19 +159,53 @@ function showReplay(data: ReplayData, id: string): ReplayViewer {
     view.bar,
     h('div.replay-bar', null, h('div.replay-status', null, v.posLabel, h('span.grow'), download), v.toolbar()),
   );
-  replace(
-    view.panel,
-    h(
-      'section.card',
-      null,
-      h('h3', null, 'Replay'),
-      h('div', null, `${data.names[0]} vs ${data.names[1]}`),
-      data.seed
-        ? h('div.mono.dim', null, `seed ${data.seed}`)
-        : h('div.dim', null, 'Offline demo round, played by the rules engine.'),
-    ),
-  );
+  const rec = data.parsed;
+  const showPanel = () =>
+    replace(view.panel, replayPanel(v, rec && data.states ? () => void openBranch(v, id, null) : null));
+  v.closeBranch = () => {
+    history.replaceState(null, '', `#/replay/${encodeURIComponent(id)}`);
+    const at = v.branchFrom;
+    setGhost(view.board, null);
+    showPanel();
+    v.jump(v.starts[at] ?? 0);
+  };
+  showPanel();
+  if (whatIf && rec) void openBranch(v, id, whatIf);
+  else if (whatIf) toast('This replay has no record to branch from', 'error');
   return v;
+}
+
+/** Opens the what-if panel at the viewer's round (or a link's branch); the module loads on demand. */
+async function openBranch(v: ReplayViewer, id: string, link: string | null): Promise<void> {
+  const rec = v.data.parsed!;
+  const { WhatIf } = await import('../review/what-if.js');
+  const { parseBranch } = await import('../review/branch-link.js');
+  const opened = link ? parseBranch(link, rec) : null;
+  if (opened && !opened.ok) {
+    toast(opened.error, 'error');
+    replace(v.view.panel, h('p.bad', { id: 'whatif-error', role: 'alert' }, opened.error), v.view.panel.firstChild);
+    return;
+  }
+  const first = opened ? opened.value.spec.round - 1 : Math.min(v.round(), rec.rounds.length - 1);
+  v.auto.stop();
+  v.branchFrom = first;
+  const w = new WhatIf(
+    {
+      view: v.view,
+      record: rec,
+      recordId: id,
+      names: v.data.names,
+      states: v.data.states!,
+      rounds: v.data.rounds,
+      close: () => v.closeBranch(),
+    },
+    first,
+  );
+  replace(v.view.panel, w.mount());
+  if (opened) {
+    const error = w.replay(opened.value.spec.orders);
+    if (error) toast(`This what-if link: ${error}`, 'error');
+  } else v.jump(v.starts[first] ?? 0);
 }
 
 function onKey(e: KeyboardEvent): void {
@@ -162,7 +235,7 @@ async function load(app: App, id: string): Promise<ReplayData> {
   return replayFromRecord(await r.json());
 }
 
-export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () => void {
+export function mountReplay(root: HTMLElement, app: App, o: { id: string; whatIf?: string }): () => void {
   let view: MatchView | null = null;
   let alive = true;
   const status = h('div.screen', null, h('div.center.card', null, h('span.spinner'), ' Loading the replay…'));
@@ -170,7 +243,7 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string }): () 
   load(app, o.id)
     .then(async (data) => {
       if (!alive) return;
-      const v = showReplay(data, o.id);
+      const v = showReplay(data, o.id, o.whatIf);
       view = v.view;
       replace(root, view.root);
       await view.init();

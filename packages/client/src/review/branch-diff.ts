@@ -1,0 +1,98 @@
+// What a what-if round changed, beside the real round: for each warship its hull (armour and structure) after the
+// round, the damage it took, the hits its seat scored and where it faces; then who came out ahead.
+import { bearing, DIRS, distance, type Hex, type MatchEvent, type MatchState, type Seat } from '@star-eater/engine';
+import { h } from '../ui/dom.js';
+import { summarizeRound } from './round-summary.js';
+
+export interface RoundOutcome {
+  /** The position before the round and after it. */
+  before: MatchState;
+  state: MatchState;
+  events: readonly MatchEvent[];
+}
+
+/** Where a warship went in a round, as the board shows it: "2 hexes NE", from its core at the start (seat 0 below). */
+export function movedText(from: Hex, to: Hex): string {
+  const n = distance(from, to);
+  if (n === 0) return 'stayed';
+  const a = bearing(from, 'N', to);
+  const dir = DIRS[((Math.round(a / 60) % 6) + 6) % 6]!;
+  return `${n} ${n === 1 ? 'hex' : 'hexes'} ${dir}`;
+}
+
+const hull = (s: MatchState, seat: Seat): number =>
+  s.ships[seat].structure + Object.values(s.ships[seat].armour).reduce((a, b) => a + b, 0);
+
+/** Who came out of the round ahead: the seat that took less damage (the match's end first). */
+export function roundVerdict(o: RoundOutcome, names: readonly [string, string]): string {
+  if (o.state.winner === 'draw') return 'the match ends in a draw';
+  if (o.state.winner !== null) return `${names[o.state.winner]} wins the match`;
+  const s = summarizeRound(o.events);
+  if (s.taken[0] === s.taken[1]) return s.taken[0] === 0 ? 'no damage either way' : 'even damage';
+  const ahead: Seat = s.taken[0] < s.taken[1] ? 0 : 1;
+  return `${names[ahead]} ahead by ${Math.abs(s.taken[0] - s.taken[1])}`;
+}
+
+/** The comparison table: one row per fact, one column per warship, "what happened → what if" where they differ. */
+export function diffTable(
+  real: RoundOutcome | null,
+  branch: RoundOutcome,
+  names: readonly [string, string],
+): HTMLElement {
+  const rows: [string, (o: RoundOutcome, seat: Seat) => string][] = [
+    ['Hull after', (o, seat) => String(hull(o.state, seat))],
+    ['Damage taken', (o, seat) => String(summarizeRound(o.events).taken[seat])],
+    [
+      'Hits',
+      (o, seat) => {
+        const s = summarizeRound(o.events);
+        return `${s.hits[seat]} of ${s.attacks[seat]}`;
+      },
+    ],
+    ['Moved', (o, seat) => movedText(o.before.ships[seat].core, o.state.ships[seat].core)],
+    ['Facing', (o, seat) => o.state.ships[seat].facing],
+  ];
+  const cell = (b: string, r: string | null) =>
+    r === null || r === b ? h('td', null, b) : h('td.changed', { title: `what happened: ${r}` }, `${r} → ${b}`);
+  const body = rows.map(([label, f]) =>
+    h(
+      'tr',
+      null,
+      h('th', { scope: 'row' }, label),
+      ([0, 1] as const).map((seat) => cell(f(branch, seat), real ? f(real, seat) : null)),
+    ),
+  );
+  const verdict = (o: RoundOutcome) => roundVerdict(o, names);
+  body.push(
+    h(
+      'tr',
+      null,
+      h('th', { scope: 'row' }, 'The round'),
+      h(
+        'td',
+        { colspan: 2 },
+        real && verdict(real) !== verdict(branch) ? `${verdict(real)} → ${verdict(branch)}` : verdict(branch),
+      ),
+    ),
+  );
+  return h(
+    'table.whatif-diff',
+    { id: 'whatif-diff' },
+    h(
+      'caption.dim.small',
+      null,
+      real ? 'What happened → what if, where they differ' : 'Past the recorded match: the branch alone',
+    ),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', null, ''),
+        names.map((n) => h('th', { scope: 'col' }, n)),
+      ),
+    ),
+    h('tbody', null, body),
+  );
+}
