@@ -11,6 +11,7 @@ import {
   type Hex,
   type MatchRecord,
 } from '../../packages/engine/src/index.js';
+import { driveUntil, inCommit } from './drive.js';
 import { shot } from './helpers.js';
 
 const ID = 'review-sim';
@@ -110,4 +111,39 @@ test('the computer suggests orders for a seat, with the ones it also considered'
   await expect(page.locator('#whatif-1-error')).toHaveText('');
   await page.locator('#whatif-resolve').click();
   await expect(page.locator('#whatif-diff')).toBeVisible();
+});
+
+test('in a live match, a trial resolves a ghost round in the page and sends nothing to the room', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const a = await ctx.newPage();
+  a.on('pageerror', (e) => console.log('Ada pageerror', e.message));
+  await a.addInitScript(() => localStorage.setItem('star-eater.name', 'Ada'));
+  // Every frame the page sends on its sockets, counted from the start.
+  let sent = 0;
+  a.on('websocket', (ws) => ws.on('framesent', () => sent++));
+  await a.goto('/');
+  await a.click('#bot-easy');
+  await a.click('#faction-fpa');
+  await driveUntil([a], inCommit(1));
+  await a.locator('body').press('7'); // an engine setting of your own
+  await a.locator('#trial-open').click();
+  await expect(a.locator('#whatif-1-engine')).toBeVisible();
+  await a.locator('#whatif-1-engine').selectOption('S');
+  const before = sent;
+  await a.locator('#trial-once').click();
+  await expect(a.locator('#trial-result')).toContainText('One trial');
+  await expect(a.locator('#trial-result')).toContainText('Computer (easy)');
+  await a.locator('#trial-20').click();
+  await expect(a.locator('#trial-spread tbody tr')).toHaveCount(2);
+  await a.locator('#trial-reach').click();
+  await expect(a.locator('#trial-reach-text')).toContainText(/can end on \d+ hex/);
+  await shot(a, '42-trial-desktop');
+  // Not one frame went out while the trials ran (the server's keep-alive pings are answered by control frames,
+  // which are not data frames).
+  expect(sent - before).toBe(0);
+  await a.setViewportSize({ width: 390, height: 844 });
+  await shot(a, '42-trial-phone');
+  await ctx.close();
 });

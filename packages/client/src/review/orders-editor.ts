@@ -19,7 +19,7 @@ export interface OrdersEditor {
   set(c: Commitment): void;
 }
 
-export function ordersEditor(state: MatchState, seat: Seat, name: string, onChange: () => void): OrdersEditor {
+export function ordersEditor(state: MatchState, seat: Seat, legend: string, onChange: () => void): OrdersEditor {
   const options = commitmentOptions(state, seat);
   const ship = state.ships[seat];
   const plays: CardPlay[] = options.cards.filter((c) => c.usable).flatMap((c) => c.plays);
@@ -45,7 +45,7 @@ export function ordersEditor(state: MatchState, seat: Seat, name: string, onChan
   const root = h(
     'fieldset.orders-editor',
     null,
-    h('legend', null, `${name}'s orders`),
+    h('legend', null, legend),
     h('label', null, 'Engine ', engine),
     h('label', null, 'Card ', cards[0]),
     h('label', null, 'Card ', cards[1]),

@@ -152,7 +152,9 @@ export class WhatIf {
     const check = () => {
       resolveBtn.disabled = this.editors.some((e) => !e.value().ok);
     };
-    this.editors = over ? [] : ([0, 1] as const).map((seat) => ordersEditor(state, seat, this.ctx.names[seat], check));
+    this.editors = over
+      ? []
+      : ([0, 1] as const).map((seat) => ordersEditor(state, seat, `${this.ctx.names[seat]}'s orders`, check));
     for (const [seat, e] of this.editors.entries()) e.set(realOrders(this.ctx, index, state, seat as Seat));
     resolveBtn.onclick = () => {
       const [a, b] = this.editors.map((e) => e.value());

@@ -9,6 +9,7 @@ import { matchStateFromRoom, seatFactions, seatInfo, seatNames, type RoomState }
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { confirmDialog } from '../ui/dialog.js';
 import { CommitPanel } from './commit-panel.js';
+import { TrialPanel } from '../review/trial-panel.js';
 import { DecisionPanel } from './decision.js';
 import { EmoteBar } from './emote-bar.js';
 import { endScreen } from './end.js';
@@ -38,6 +39,8 @@ function spectatorStatus(): HTMLElement {
 export class LiveMatch {
   private view: MatchView | null = null;
   private commit: CommitPanel | null = null;
+  /** Trying your orders against a guess, beside them (nothing sent). */
+  private trial: TrialPanel | null = null;
   private decision: DecisionPanel | null = null;
   private ended: ServerMessages['ended'] | null = null;
   /** Every event received before `ended` has played: the end bar may show (issue 12: animation first). */
@@ -117,7 +120,12 @@ export class LiveMatch {
     if (this.pendingCommitment) this.commit.restore(this.pendingCommitment.commitment, this.pendingCommitment.lockedIn);
     this.pendingCommitment = null;
     view.bar.append(this.commit.bar);
-    view.panel.append(this.commit.el);
+    const commit = this.commit;
+    this.trial = new TrialPanel(you, view.board, {
+      mine: () => ({ engine: commit.engine, cards: commit.cards }),
+      names: () => seatNames(this.s.state ?? st),
+    });
+    view.panel.append(this.commit.el, this.trial.el);
     const concede = async () => {
       const yes = await confirmDialog({
         id: 'concede-dialog',
@@ -232,7 +240,9 @@ export class LiveMatch {
     const animating = !!this.view?.player.queue.busy || (!!st.animating && !this.shownAll);
     if (this.commit && me !== null) {
       this.commit.el.hidden = this.commit.bar.hidden = st.phase !== 'commit' || animating;
+      if (this.trial) this.trial.el.hidden = this.commit.el.hidden;
       if (st.phase === 'commit' && !animating) {
+        this.trial?.update(ms, st.round !== this.lastCommitRound);
         const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
         this.commit.update(ms, {
           locked: seats[me]!.lockedIn,

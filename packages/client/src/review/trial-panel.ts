@@ -1,0 +1,168 @@
+// "Try against a guess" beside your orders in the commitment window: a guess of the opponent's orders (offered from
+// its legal commitments, which are public: commitmentOptions), then the round resolved in the page once or twenty
+// times (trial.ts), drawn as see-through warships where they end, and where the opponent could end under each engine
+// setting. Nothing here is sent to the room.
+import { shipHexes, validateCommitment, type Commitment, type MatchState, type Seat } from '@star-eater/engine';
+import { setHighlights, type BoardState, type Highlight } from '../board/state.js';
+import { h, replace } from '../ui/dom.js';
+import { movedText } from './branch-diff.js';
+import { ordersEditor, type OrdersEditor } from './orders-editor.js';
+import { seatLine } from './round-summary.js';
+import { reachable, runTrial, trialSpread } from './trial.js';
+
+export interface TrialHooks {
+  /** Your orders as they stand in the commit panel. */
+  mine(): Commitment;
+  names(): [string, string];
+}
+
+export class TrialPanel {
+  readonly el = h('details.card.trial', { id: 'trial' });
+  private state: MatchState | null = null;
+  private guess: OrdersEditor | null = null;
+  private result = h('div.col.small', { id: 'trial-result', 'aria-live': 'polite' });
+  private tries = 0;
+
+  constructor(
+    private you: Seat,
+    private board: BoardState,
+    private hooks: TrialHooks,
+  ) {
+    this.el.addEventListener('toggle', () => {
+      if (!this.el.open) this.clear();
+    });
+  }
+
+  private get them(): Seat {
+    return this.you === 0 ? 1 : 0;
+  }
+
+  /** A new position (the commitment window opened or the synced state changed). */
+  update(s: MatchState, newRound: boolean): void {
+    const first = this.state === null;
+    this.state = s;
+    if (!first && !newRound) return;
+    this.clear();
+    const name = this.hooks.names()[this.them];
+    this.guess = ordersEditor(s, this.them, `Your guess of ${name}'s orders`, () => {});
+    replace(
+      this.el,
+      h('summary', { id: 'trial-open' }, 'Try against a guess…'),
+      h(
+        'p.dim.small',
+        null,
+        "Your orders as they stand, against the orders you guess for your opponent. The dice here are not the match's: the page rolls its own. Prompts take their time-out answers. Nothing is sent.",
+      ),
+      this.guess.root,
+      h(
+        'div.row.wrap',
+        null,
+        h('button.small', { id: 'trial-once', onclick: () => this.once() }, 'Try once'),
+        h('button.small', { id: 'trial-20', onclick: () => this.spread() }, '×20'),
+        h('button.small', { id: 'trial-reach', onclick: () => this.reach() }, `Where could ${name} end?`),
+      ),
+      this.result,
+    );
+  }
+
+  private orders(): { mine: Commitment; theirs: Commitment } | null {
+    const s = this.state;
+    const g = this.guess?.value();
+    if (!s || !g) return null;
+    const mine = validateCommitment(s, this.you, this.hooks.mine());
+    if (!mine.ok) {
+      replace(this.result, h('p.bad', null, `Your orders are not legal yet: ${mine.error.message}`));
+      return null;
+    }
+    if (!g.ok) {
+      replace(this.result, h('p.bad', null, `The guess is not legal: ${g.error}`));
+      return null;
+    }
+    return { mine: mine.value, theirs: g.value };
+  }
+
+  private once(): void {
+    const o = this.orders();
+    const s = this.state;
+    if (!o || !s) return;
+    const r = runTrial(s, this.you, o.mine, o.theirs, `${s.round}:${this.tries++}`);
+    const names = this.hooks.names();
+    const moved = (seat: Seat) => `${names[seat]} ${movedText(s.ships[seat].core, r.end.ships[seat].core)}`;
+    replace(
+      this.result,
+      h('b', null, 'One trial (the page’s dice)'),
+      h('div', null, seatLine(r.summary, this.you, names[this.you])),
+      h('div', null, seatLine(r.summary, this.them, names[this.them])),
+      h('div.dim', null, `${moved(this.you)} · ${moved(this.them)}`),
+      r.end.winner !== null ? h('div.warn', null, 'The match would end this round.') : null,
+    );
+    const hexes = ([0, 1] as const).flatMap((seat) =>
+      shipHexes(r.end.ships[seat]).map((at): Highlight => ({ at, kind: 'ghost', seat })),
+    );
+    setHighlights(this.board, hexes);
+  }
+
+  private spread(): void {
+    const o = this.orders();
+    const s = this.state;
+    if (!o || !s) return;
+    const sp = trialSpread(s, this.you, o.mine, o.theirs, `${s.round}:${this.tries++}`, 20);
+    const names = this.hooks.names();
+    const row = (seat: Seat) => {
+      const [lo, mid, hi] = sp.taken[seat];
+      const places = sp.ends[seat].size;
+      return h(
+        'tr',
+        null,
+        h('th', { scope: 'row' }, names[seat]),
+        h('td', null, lo === hi ? String(lo) : `${lo}–${hi} (median ${mid})`),
+        h('td', null, sp.hits[seat].toFixed(1)),
+        h('td', null, places === 1 ? 'always the same' : `${places} places`),
+      );
+    };
+    replace(
+      this.result,
+      h('b', null, `Twenty trials (the page’s dice)${sp.ended ? `: the match ends in ${sp.ended}` : ''}`),
+      h(
+        'table.whatif-diff',
+        { id: 'trial-spread' },
+        h(
+          'thead',
+          null,
+          h('tr', null, h('th', null, ''), h('th', null, 'Damage taken'), h('th', null, 'Hits'), h('th', null, 'Ends')),
+        ),
+        h('tbody', null, row(this.you), row(this.them)),
+      ),
+    );
+    setHighlights(
+      this.board,
+      ([0, 1] as const).flatMap((seat) =>
+        [...sp.ends[seat].values()].map((e): Highlight => ({ at: e.at, kind: 'ghost', seat })),
+      ),
+    );
+  }
+
+  private reach(): void {
+    const s = this.state;
+    if (!s) return;
+    const ends = reachable(s, this.them);
+    const places = new Map(ends.map((e) => [`${e.at.q},${e.at.r}`, e.at]));
+    setHighlights(
+      this.board,
+      [...places.values()].map((at): Highlight => ({ at, kind: 'path', seat: this.them })),
+    );
+    replace(
+      this.result,
+      h(
+        'div',
+        { id: 'trial-reach-text' },
+        `${this.hooks.names()[this.them]}'s core can end on ${places.size} hexes this round (ten engine settings; your warship held still).`,
+      ),
+    );
+  }
+
+  clear(): void {
+    setHighlights(this.board, []);
+    replace(this.result);
+  }
+}
