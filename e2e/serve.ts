@@ -2,7 +2,7 @@
 // client build of the tests' own (e2e/.client-dist, built by playwright.config.ts). Not packages/client/dist: another
 // build there (the client bench rebuilds it) would pull the files from under a running test ("Cannot GET /").
 import { createGameServer } from '../packages/server/src/app.js';
-import { createLogger } from '../packages/server/src/log.js';
+import { createLogger } from '../packages/server/src/logger.js';
 
 const game = await createGameServer({
   port: Number(process.env.PORT ?? 3911),

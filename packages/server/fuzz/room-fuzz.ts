@@ -2,14 +2,14 @@
 // types, valid messages bent out of shape, messages out of phase, and spectators acting. After every batch the
 // match state must be what it was, every connection still open and the server still answering. Used by
 // test/fuzz.test.ts (a short run in the suite) and `pnpm fuzz --messages N` (fuzz/cli.ts: a long one, with counts).
-// Frames that cannot be decoded at all close the connection by design (rooms/flood.ts, test/frames.test.ts): the fuzz
+// Frames that cannot be decoded at all close the connection by design (room/flood.ts, test/frames.test.ts): the fuzz
 // sends decodable frames with garbage inside.
 import { Client, type Room } from '@colyseus/sdk';
 import { createRng, type Rng } from '@star-eater/engine';
 import { CLIENT_MESSAGE_TYPES } from '@star-eater/protocol';
 import { createGameServer, type GameServer } from '../src/app.js';
 import { tapMessages } from '../src/colyseus-internals.js';
-import { createLogger } from '../src/log.js';
+import { createLogger } from '../src/logger.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 import { attachBot } from '../test/bot.js';
 

@@ -11,20 +11,20 @@ import { TIMER_PRESETS } from '@star-eater/protocol';
 import { setRoomDeps, type RoomDeps } from './deps.js';
 import { guardListings } from './colyseus-internals.js';
 import { SpreadPingTransport } from './keepalive.js';
-import { type HttpOptions, mountHttp } from './http.js';
+import { type HttpOptions, mountHttp } from './http/routes.js';
 import { DEFAULT_HTTP_GUARD, type HttpGuardOptions, installGate } from './http/gate.js';
 import { guardMatchmaking } from './http/matchmake.js';
 import { silenceColyseusCors, upgradeGuard } from './http/origins.js';
-import { createLogger } from './log.js';
-import { DEFAULT_RATE_LIMIT } from './rooms/rate-limit.js';
-import { MatchRoom } from './rooms/MatchRoom.js';
-import { ReservationLedger } from './rooms/seats.js';
+import { createLogger } from './logger.js';
+import { DEFAULT_RATE_LIMIT } from './room/rate-limit.js';
+import { MatchRoom } from './room/MatchRoom.js';
+import { ReservationLedger } from './seats/reservations.js';
 import { type Cluster, openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
 import { SharedLedger } from './scale/shared-ledger.js';
 import { openLimiters } from './scale/shared-limits.js';
-import { Takeover } from './scale/takeover.js';
-import { restoreRoom } from './rooms/restore.js';
+import { Takeover } from './scale/lease-takeover.js';
+import { restoreRoom } from './log/restore.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -127,7 +127,7 @@ interface Colyseus {
   transport: SpreadPingTransport;
 }
 
-/** Colyseus with the match room, this process' HTTP (http.ts) and its WebSockets, guarded (http/origins.ts). */
+/** Colyseus with the match room, this process' HTTP (http/routes.ts) and its WebSockets, guarded (http/origins.ts). */
 function defineColyseus(
   opts: GameServerOptions,
   p: {
@@ -146,7 +146,7 @@ function defineColyseus(
     pingMaxRetries: 3,
     beforeUpgrade: upgradeGuard({ allowed: p.guard.allowedOrigins }),
   });
-  // The player who has waited longest is paired first (rooms/seats.ts).
+  // The player who has waited longest is paired first (seats/reservations.ts).
   const matchRooms = defineRoom(MatchRoom).sortBy({ createdAt: 1 });
   matchRooms.on('create', (room) => {
     p.rooms.add(room);
@@ -190,7 +190,7 @@ function sweepDeadProcesses(cluster: Cluster, everyMs: number, log: Logger): Nod
 
 /**
  * Matches whose process is gone (this one, restarted; or another, dead), rebuilt here from their logs; and this
- * process' own rooms given up if it stalled past its lease and another process took them (issue 11, rooms/lease.ts).
+ * process' own rooms given up if it stalled past its lease and another process took them (issue 11, log/lease.ts).
  */
 function takeOverMatches(
   opts: GameServerOptions,
@@ -276,7 +276,7 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   await server.listen(requestedPort, host);
   // With several processes the per-address limits are the deployment's (scale/shared-limits.ts).
   installGate(transport.server!, guard, openLimiters(guard, { redis: cluster.redis, log, now: guard.now }));
-  // A room given up to another process (rooms/lease.ts) leaves the shared listing entry of its id alone.
+  // A room given up to another process (log/lease.ts) leaves the shared listing entry of its id alone.
   guardListings();
   const port = (transport.server!.address() as AddressInfo).port;
   const processId = matchMaker.processId;

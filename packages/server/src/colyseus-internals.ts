@@ -48,7 +48,7 @@ export function tickClock(clock: Room['clock']): void {
   (clock as unknown as ClockLike).tick();
 }
 
-// ------------------------------------------------------------------ restored seats (rooms/restore.ts)
+// ------------------------------------------------------------------ restored seats (log/restore.ts)
 interface SeatsLike {
   _reserveSeat(
     sessionId: string,
@@ -93,7 +93,7 @@ export function forgetRestoredSeat(room: Room, sessionId: string, token: string)
   delete r._reservedSeats[sessionId];
 }
 
-// ------------------------------------------------------------------ a room another process took over (rooms/lease.ts)
+// ------------------------------------------------------------------ a room another process took over (log/lease.ts)
 /** Rooms this process gave up: their listing entry (shared, in Redis) is the new owner's, not to be touched here. */
 const abandoned = new Set<string>();
 
@@ -150,7 +150,7 @@ export function stateHasChanges(room: Room): boolean {
 /**
  * Makes the room's state frames (patches, full state) buffers of their own. Colyseus encodes every patch into the
  * encoder's one shared buffer and hands ws a view of it, which a corked or slow socket keeps by reference: the next
- * patch would overwrite bytes still waiting to go (rooms/outbox.ts explains the bug this fixes). Idempotent.
+ * patch would overwrite bytes still waiting to go (output/outbox.ts explains the bug this fixes). Idempotent.
  */
 export function ownStateFrames(room: Room): void {
   const ser = serializerOf(room);
@@ -172,7 +172,7 @@ export function ownStateFrames(room: Room): void {
 
 // ------------------------------------------------------------------ the client's socket
 /**
- * The client's TCP socket, to cork it for a turn (rooms/outbox.ts): ws-transport keeps the `ws` WebSocket as `ref`,
+ * The client's TCP socket, to cork it for a turn (output/outbox.ts): ws-transport keeps the `ws` WebSocket as `ref`,
  * and ws keeps its socket as `_socket`. Undefined when the transport has none we can cork.
  */
 export function clientSocket(client: Client | unknown): Socket | undefined {

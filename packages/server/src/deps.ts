@@ -1,8 +1,8 @@
 // Process-wide dependencies of the rooms (Colyseus builds rooms itself, so they cannot be passed in).
 import type { Logger } from 'pino';
 import type { BotSettings } from './bots/bot-seat.js';
-import type { RateLimitOptions } from './rooms/rate-limit.js';
-import type { ReservationLedger } from './rooms/seats.js';
+import type { RateLimitOptions } from './room/rate-limit.js';
+import type { ReservationLedger } from './seats/reservations.js';
 import type { Storage } from './storage/types.js';
 
 export interface RoomDeps {
@@ -15,7 +15,7 @@ export interface RoomDeps {
   /** How long a timer waits at most for the clients' animations (animation-wait.ts), seconds; 0: no wait. */
   animationCapSeconds: number;
   maxSpectators: number;
-  /** Every open seat reservation of the process, and the addresses that left one unused (rooms/seats.ts). */
+  /** Every open seat reservation of the process, and the addresses that left one unused (seats/reservations.ts). */
   reservations: ReservationLedger;
   rateLimit: RateLimitOptions;
   /** The computer opponents (issue 10); null: none on this process. */

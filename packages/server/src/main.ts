@@ -16,7 +16,7 @@
 //   INPUT_LOG_JOURNAL (on) SQLite: "off" puts each append in the turn's SQLite commit instead of a journal file
 //                     written at once (storage/sqlite-journal.ts)
 //   BENCH_INPUT_LOG_ALTERNATE_MS (0) benchmarks only: pause and resume the input log in turns of this many ms
-//                     (rooms/log-turns.ts: its cost measured in one process; a match then cannot be restored)
+//                     (log/log-turns.ts: its cost measured in one process; a match then cannot be restored)
 //   INPUT_LOG_COMMIT_SPACING_MS (0) SQLite: the least time between two of the input log's commits (0-1000 ms): under
 //                     load the inputs meanwhile share one commit (less CPU), each delayed by up to that (README)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
@@ -32,11 +32,11 @@
 //                                    creator picks its own); a match restored elsewhere keeps the timers it began with
 import { TIMER_PRESETS, type TimerPreset } from '@star-eater/protocol';
 import { BOT_THINK_MS, createGameServer } from './app.js';
-import { alternateLog } from './rooms/log-turns.js';
+import { alternateLog } from './log/log-turns.js';
 import { envWholeNumber } from './env-number.js';
 import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
-import { createLogger } from './log.js';
+import { createLogger } from './logger.js';
 
 // node:sqlite is marked experimental on Node 22; the one-line warning is noise in the logs.
 process.removeAllListeners('warning');
@@ -61,7 +61,7 @@ function envCount(name: string, fallback: number): number {
   }
 }
 const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
-// Benchmarks only (rooms/log-turns.ts): the input log paused and resumed in turns, its cost measured in-process.
+// Benchmarks only (log/log-turns.ts): the input log paused and resumed in turns, its cost measured in-process.
 const alternateLogMs = envCount('BENCH_INPUT_LOG_ALTERNATE_MS', 0);
 if (alternateLogMs > 0) alternateLog(alternateLogMs);
 const quickPreset = (env.QUICK_MATCH_PRESET || 'standard') as TimerPreset;

@@ -1,6 +1,6 @@
-// Admission (rooms/admission.ts): who may take a seat or watch, and the words of each refusal.
+// Admission (seats/admission.ts): who may take a seat or watch, and the words of each refusal.
 import { describe, expect, it } from 'vitest';
-import { Admission } from '../src/rooms/admission.js';
+import { Admission } from '../src/seats/admission.js';
 
 const open = { phase: 'waiting', seatsTaken: [false, false], spectators: 0, maxSpectators: 2 };
 const live = { phase: 'commit', seatsTaken: [true, true], spectators: 0, maxSpectators: 2 };

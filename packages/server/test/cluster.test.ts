@@ -6,7 +6,7 @@
 // is restored by the other process, and its players finish it there with their old reconnection tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchRecord } from '@star-eater/engine';
-import type { MatchList, RecordList } from '../src/http.js';
+import type { MatchList, RecordList } from '../src/http/routes.js';
 import type { TestClient } from './harness.js';
 import {
   closeCode,

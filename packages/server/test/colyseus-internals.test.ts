@@ -66,7 +66,7 @@ it('the internals have the shape used: room clock, serializer flag, client socke
   expect(a.of('welcome')).toHaveLength(1); // recorded through the tapped dispatch
 });
 
-it('a room given up (rooms/lease.ts) leaves the listing entry of its id alone until it is taken back', async () => {
+it('a room given up (log/lease.ts) leaves the listing entry of its id alone until it is taken back', async () => {
   const a = await quickMatch(server.get(), 'Gone');
   server.open.push(a);
   const id = a.room.roomId;

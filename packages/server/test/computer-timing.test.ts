@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameServerOptions } from '../src/app.js';
 import { BotPool } from '../src/bots/pool.js';
-import type { MatchRoom } from '../src/rooms/MatchRoom.js';
+import type { MatchRoom } from '../src/room/MatchRoom.js';
 import { attachBot } from './bot.js';
 import {
   advanceClock,

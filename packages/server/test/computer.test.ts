@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
 import { eventsShown } from './event-log.js';
 import { createPractice, serverForFile, serverRoom, type TestClient } from './harness.js';
-import type { MatchRoom } from '../src/rooms/MatchRoom.js';
+import type { MatchRoom } from '../src/room/MatchRoom.js';
 
 // The scripted human answers at once: a player's rate limit would refuse it in a fast match.
 const server = serverForFile({

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { MatchRoomState } from '../src/rooms/state.js';
+import type { MatchRoomState } from '../src/output/state.js';
 import type { TestClient } from './harness.js';
 import { stop, type ServerProcess } from './processes.js';
 import { startServices, type Services } from './services.js';

@@ -17,7 +17,7 @@ import {
   type TestClient,
 } from './harness.js';
 import { whenDisposed } from '../src/colyseus-internals.js';
-import type { MatchRoom } from '../src/rooms/MatchRoom.js';
+import type { MatchRoom } from '../src/room/MatchRoom.js';
 
 const server = serverForFile({
   room: { reconnectSeconds: 180 },

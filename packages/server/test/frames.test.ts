@@ -7,7 +7,7 @@ import { encode } from '@colyseus/schema';
 import { Client, type Room } from '@colyseus/sdk';
 import { describe, expect, it } from 'vitest';
 import { sdkSocket } from '../src/colyseus-internals.js';
-import { DEFAULT_RATE_LIMIT } from '../src/rooms/rate-limit.js';
+import { DEFAULT_RATE_LIMIT } from '../src/room/rate-limit.js';
 import { joinById, quickMatch, sdk, serverForFile, TestClient } from './harness.js';
 
 let now = 0;

@@ -10,7 +10,7 @@ import { type JoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/p
 import { sleep } from '../bench/procs.js';
 import { createGameServer, type GameServer, type GameServerOptions } from '../src/app.js';
 import { clockNow, sdkSocket, setClockNow, setClockOffset, tapMessages, tickClock } from '../src/colyseus-internals.js';
-import { createLogger } from '../src/log.js';
+import { createLogger } from '../src/logger.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 import type { StateView } from './state-view.js';
 
@@ -124,7 +124,7 @@ export class TestClient {
     for (const f of w) f();
   }
 
-  /** The room's synced state as this client decoded it (rooms/state.ts). */
+  /** The room's synced state as this client decoded it (output/state.ts). */
   get state(): StateView {
     return this.room.state as StateView;
   }

@@ -1,8 +1,8 @@
 // The listing coalesces round changes within a running match, but never stays behind it: a trailing write at the end
 // of the gap carries the last round, so /api/matches shows the round being played.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { Listing, type MatchMetadata } from '../src/rooms/listing.js';
-import { MatchRoomState, SeatState } from '../src/rooms/state.js';
+import { Listing, type MatchMetadata } from '../src/output/listing.js';
+import { MatchRoomState, SeatState } from '../src/output/state.js';
 
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
 afterEach(() => void vi.useRealTimers());

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPrivate, joinById, quickMatch, sdk, serverForFile, type TestClient } from './harness.js';
 import { getJson } from './processes.js';
-import type { HealthAnswer, MatchList } from '../src/http.js';
+import type { HealthAnswer, MatchList } from '../src/http/routes.js';
 
 const server = serverForFile();
 const open = server.open;
@@ -11,7 +11,7 @@ const track = <T extends TestClient>(c: T): T => {
   return c;
 };
 
-/** A GET on the test server, its answer read as `T` (http.ts' types). */
+/** A GET on the test server, its answer read as `T` (http/routes.ts' types). */
 const get = <T = unknown>(path: string) => getJson<T>(`${server.get().url}${path}`);
 
 describe('quick match', () => {

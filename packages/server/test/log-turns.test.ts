@@ -1,9 +1,9 @@
-// The bench's in-process measure of the input log (issue 11, rooms/log-turns.ts; `pnpm bench server --log-cost
+// The bench's in-process measure of the input log (issue 11, log/log-turns.ts; `pnpm bench server --log-cost
 // --alternate`): the log is paused and resumed in turns, an input made while paused is applied at once without being
 // appended, and the rounds and CPU of each turn are summed by its kind. Time is driven by vitest's fake clock.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { InputLog } from '../src/rooms/input-log.js';
-import { alternateLog, logPaused, logTurns, roundResolved } from '../src/rooms/log-turns.js';
+import { InputLog } from '../src/log/input-log.js';
+import { alternateLog, logPaused, logTurns, roundResolved } from '../src/log/log-turns.js';
 import type { Storage } from '../src/storage/types.js';
 
 afterAll(() => vi.useRealTimers());

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, type Room } from '@colyseus/sdk';
 import type { JoinOptions, PracticeLevel } from '@star-eater/protocol';
 import { sdkSocket } from '../src/colyseus-internals.js';
-import type { HealthAnswer } from '../src/http.js';
+import type { HealthAnswer } from '../src/http/routes.js';
 import { attachBot } from './bot.js';
 import { sleep, TestClient, WAIT_GUARD_MS } from './harness.js';
 
@@ -39,7 +39,7 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (or the signal name) once the process has exited. */
   exited: Promise<number | string>;
-  /** GET /health (http.ts); a 503 `{ status: 'error' }` when the listing cannot be read has no other field. */
+  /** GET /health (http/routes.ts); a 503 `{ status: 'error' }` when the listing cannot be read has no other field. */
   health(): Promise<{ status: number; body: HealthAnswer }>;
   sdk(): Client;
   kill(signal?: NodeJS.Signals): void;
@@ -217,7 +217,7 @@ export function closeCode(c: TestClient): Promise<number> {
   return new Promise((resolve) => c.room.onLeave((code: number) => resolve(code)));
 }
 
-/** A GET and its JSON answer, read as `T` (the caller names what the URL answers: http.ts' types). */
+/** A GET and its JSON answer, read as `T` (the caller names what the URL answers: http/routes.ts' types). */
 export async function getJson<T = unknown>(url: string): Promise<{ status: number; body: T }> {
   const r = await fetch(url);
   const text = await r.text();

@@ -9,8 +9,8 @@
 // nothing refills while the test runs. Last, Redis is stopped: each process falls back to its own buckets.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/log.js';
-import { HOLD_MS, STRIKE_MS } from '../src/rooms/seats.js';
+import { createLogger } from '../src/logger.js';
+import { HOLD_MS, STRIKE_MS } from '../src/seats/reservations.js';
 import { type Cluster, openCluster } from '../src/scale/cluster.js';
 import { SharedLedger } from '../src/scale/shared-ledger.js';
 import { eventually, spawnPair, stop, type ServerProcess } from './processes.js';

@@ -3,7 +3,7 @@
 // Time: the reservation clock (createGameServer http.now) and the room clocks are driven; nothing waits.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { HOLD_MS } from '../src/rooms/seats.js';
+import { HOLD_MS } from '../src/seats/reservations.js';
 import { advanceClock, createPrivate, joinById, quickMatch, serverForFile, type TestClient } from './harness.js';
 
 let now = 5_000_000;

@@ -9,7 +9,7 @@
 import { parseRecord, replayRecord } from '@star-eater/engine';
 import { TIMER_PRESETS } from '@star-eater/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchList } from '../src/http.js';
+import type { MatchList } from '../src/http/routes.js';
 import { eventsShown } from './event-log.js';
 import type { TestClient } from './harness.js';
 import {

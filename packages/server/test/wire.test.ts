@@ -4,7 +4,7 @@ import { simulateMatch } from '@star-eater/engine';
 import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import { decodeServerMessage, type ServerMessages, WIRE_TAG } from '@star-eater/protocol';
-import { packedFrame } from '../src/rooms/wire.js';
+import { packedFrame } from '../src/output/wire.js';
 
 const events = [
   { type: 'round-started', round: 3, initiative: 0 },

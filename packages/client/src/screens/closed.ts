@@ -11,7 +11,8 @@ export const CLOSE = {
   withError: 4002,
   failedToReconnect: 4003,
   flooding: 4029,
-  /** Your reconnection token took this seat to a newer connection (another tab or device): server rooms/takeover.ts. */
+  /** Your reconnection token took this seat to a newer connection (another tab or device): server
+   * seats/seat-takeover.ts. */
   seatMoved: 4409,
   /** The page's own: the room is gone for good (the server's MATCH_GONE), found on a reload or while reconnecting. */
   gone: GONE_CLOSE,

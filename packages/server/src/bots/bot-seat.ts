@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createRng, type Commitment, type Rng, type Seat } from '@star-eater/engine';
 import { engine } from '../engine.js';
-import type { Outcome, Timer } from '../rooms/match-host.js';
-import { DEFAULT_FACTION } from '../rooms/draft-phase.js';
+import type { Outcome, Timer } from '../match/match-host.js';
+import { DEFAULT_FACTION } from '../match/draft-phase.js';
 import { defaultBudget, type BotAnswer, type BotLevel, type BotRequest } from './levels.js';
 import type { BotPool, BotResult } from './pool.js';
 

@@ -35,7 +35,10 @@ export const DEFAULT_HTTP_GUARD: HttpGuardOptions = {
   connectSrc: [],
 };
 
-/** Header the gate sets (overwriting whatever a client sent) so the rooms see the client's address (rooms/seats.ts). */
+/**
+ * Header the gate sets (overwriting whatever a client sent) so the rooms see the client's address
+ * (seats/reservations.ts).
+ */
 export const CLIENT_ADDRESS_HEADER = 'x-star-eater-client';
 
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {

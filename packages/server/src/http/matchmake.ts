@@ -7,7 +7,7 @@
 // - every method: the client's address, as the HTTP gate saw it, goes to the room in the reservation's auth data.
 import { matchMaker, ServerError } from '@colyseus/core';
 import { MATCH_GONE, MATCH_GONE_STATUS } from '@star-eater/protocol';
-import { refuse } from '../rooms/admission.js';
+import { refuse } from '../seats/admission.js';
 import type { Storage } from '../storage/types.js';
 import { CLIENT_ADDRESS_HEADER } from './gate.js';
 

@@ -1,7 +1,7 @@
 // The seat-reservation ledger of a deployment with several processes (REDIS_URL): an address that left a seat
-// reservation unused holds no seat for STRIKE_MS on ANY process (rooms/seats.ts says why). A room lives on one process
-// and its reservations are judged there, but a squatter's reservations land on every process' rooms: without this,
-// each process would strike it only for what it saw itself.
+// reservation unused holds no seat for STRIKE_MS on ANY process (seats/reservations.ts says why). A room lives on one
+// process and its reservations are judged there, but a squatter's reservations land on every process' rooms: without
+// this, each process would strike it only for what it saw itself.
 // In Redis, per address: the player reservations still open (a sorted set, member = session id, score = when it was
 // opened) and the time the address was last struck. Every new reservation first screens its address: one Lua script
 // (atomic) turns the address' lapsed reservations, whichever process opened them, into a strike, and answers the
@@ -10,7 +10,7 @@
 // Redis not answering (RedisCalls: 1 s, then skipped for 5 s): the reservation is judged on what this process knows,
 // and the log says so.
 import type { Logger } from 'pino';
-import { HOLD_MS, ReservationLedger, STRIKE_MS } from '../rooms/seats.js';
+import { HOLD_MS, ReservationLedger, STRIKE_MS } from '../seats/reservations.js';
 import type { RedisCommands } from './cluster.js';
 import { RedisCalls } from './shared-limits.js';
 

@@ -3,7 +3,7 @@
 // answers each. The rooms' thread then never writes, but each append costs two hand-overs between threads, which
 // cost more CPU than the write (bench: +0.25 ms of server CPU per round at 1,000 matches, against about +0.03 ms for
 // the group commits on the rooms' own thread that openStorage uses: sqlite-group-commit.ts). The room still applies
-// an input only once its commit is answered (rooms/input-log.ts), so a kill -9 never loses an input the room acted
+// an input only once its commit is answered (log/input-log.ts), so a kill -9 never loses an input the room acted
 // on. Same owner fence as the other path (sqlite-log.ts).
 import { Worker } from 'node:worker_threads';
 import { timedAppend } from './append-cost.js';

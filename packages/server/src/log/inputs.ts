@@ -1,0 +1,107 @@
+// What each logged input does to a room (input-log.ts): the same function applies it live, once it is in the log,
+// and replayed, when restore.ts rebuilds the room — so a restored room is exactly the room that was lost.
+import type { Client } from '@colyseus/core';
+import type { Seat } from '@star-eater/engine';
+import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
+import type { Computer } from '../match/computer.js';
+import type { Emotes } from '../room/emotes.js';
+import type { Input } from './input-log.js';
+import type { Match, Outcome } from '../match/match.js';
+import { fail, OK } from '../match/match-host.js';
+import type { RoomTimers } from '../room/room-timers.js';
+import type { SeatLog } from '../seats/seat-log.js';
+import type { MatchRoomState } from '../output/state.js';
+
+/** The parts of a room an input acts on. */
+export interface InputTarget {
+  state: MatchRoomState;
+  seats: SeatLog;
+  match: Match;
+  timers: RoomTimers;
+  emotes: Emotes;
+  /** The computer and quick match's offer to play it (computer.ts). */
+  computer: Computer;
+  replaying: boolean;
+  /** Runs a step of the room, errors logged (MatchRoom.guard). */
+  guard(what: string, fn: () => void): void;
+  /** The synced state changed: a patch at the end of the turn. */
+  changed(): void;
+}
+
+/** Applies one input; a `msg` returns the outcome its client is told (a refusal changes nothing). */
+export function applyInput(t: InputTarget, input: Input, client: Client | null): Outcome | undefined {
+  switch (input.k) {
+    case 'seat':
+      return void t.seats.take(input, client);
+    case 'token':
+      return void t.seats.back(input, client);
+    case 'computer':
+      return void t.computer.sit(input.seat, input.level, input.name);
+    case 'offer':
+      return void t.computer.offer(input.seat);
+    case 'start':
+      t.seats.budget.reset();
+      return void t.guard('start', () => t.match.start(names(t), input.seed));
+    case 'msg':
+      return dispatch(t, input.seat, input, input.seed);
+    case 'timer':
+      return void t.guard('timer', () => t.timers.fire(input.id));
+    case 'drop':
+      t.seats.hold(input.seat, t.replaying);
+      return void t.changed();
+    case 'leave':
+      return void t.seats.free(input.seat);
+    case 'resume':
+      // RULES §7 timers: the downtime is nobody's; every deadline and held seat moves on by it.
+      t.timers.shift(input.shift);
+      t.seats.budget.shift(input.shift);
+      if (t.state.deadline) t.state.deadline += input.shift;
+      return void t.changed();
+    default:
+      throw new Error(`input log: unknown input ${(input as { k: string }).k}`);
+  }
+}
+
+const names = (t: InputTarget): [string, string] => [t.state.seats[0]!.name, t.state.seats[1]!.name];
+
+function dispatch(t: InputTarget, seat: Seat, p: { type: string; value: unknown }, seed = ''): Outcome {
+  switch (p.type) {
+    case 'faction':
+      return t.match.chooseFaction(seat, p.value as never);
+    case 'pick':
+    case 'swap':
+    case 'munitions':
+      return t.match.draftAction(seat, p.type, p.value as never);
+    case 'commit':
+      return t.match.commit(seat, p.value as never);
+    case 'revise':
+      return t.match.revise(seat, p.value as never);
+    case 'decide':
+      return t.match.decide(seat, p.value as never);
+    case 'animated':
+      return t.match.animated(seat, p.value as never);
+    case 'emote':
+      return t.emotes.send(seat, (p.value as ServerMessages['emote']).emote);
+    case 'concede':
+      return t.match.concede(seat);
+    case 'rematch':
+      return rematch(t, seat, seed);
+    case 'play-computer':
+      return t.computer.accept(seat, (p.value as ParsedMessages['play-computer']).level);
+    case 'decline-computer':
+      return t.computer.decline(seat);
+  }
+  return fail('illegal', `${p.type}: not a message of a seat`);
+}
+
+/** Both seats asked for a rematch: a new match, from the seed the second request brought (RULES §7). */
+function rematch(t: InputTarget, seat: Seat, seed: string): Outcome {
+  if (t.state.phase !== 'finished') return fail('wrong-phase', 'rematch: the match is not over');
+  t.state.seats[seat]!.rematch = true;
+  t.computer.agreeRematch();
+  if (t.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
+    t.seats.budget.reset();
+    t.match.start(names(t), seed, t.match.previousWinner());
+  }
+  return OK;
+}

@@ -1,0 +1,139 @@
+// A room rebuilt from its write-ahead log (issue 11; input-log.ts): after a crash or a shutdown, this process (the
+// same one restarted, or another one taking over a dead one's rooms: scale/lease-takeover.ts) creates the room under
+// the same room id and replays every logged input through the same code as the live room — the engine is
+// deterministic, so the match comes back exactly: same phase, same board, locked seats locked with their commitments
+// sealed, the same prompt open. Then its timers move on by the downtime, its seats wait for their players' old tokens
+// (by hash), and the room goes back into the listing as it was.
+import { matchMaker } from '@colyseus/core';
+import type { Logger } from 'pino';
+import { reclaimRoom } from '../colyseus-internals.js';
+import { roomDeps } from '../deps.js';
+import type { ClaimedRoom } from '../storage/types.js';
+import type { Input } from './input-log.js';
+import type { Journal } from './journal.js';
+import type { MatchRoomState } from '../output/state.js';
+
+/** What restoring needs of a room (MatchRoom). */
+export interface RestorableRoom {
+  readonly roomId: string;
+  readonly state: MatchRoomState;
+  readonly journal: Journal;
+  apply(input: Input): unknown;
+  write(input: Input): Promise<void>;
+  clockNow(): number;
+  setPrivate(v: boolean): Promise<unknown>;
+  startFirstMatch(): Promise<void>;
+}
+
+const RESTORE = '__restore';
+const claims = new Map<string, ClaimedRoom>();
+
+/** The claimed log onCreate was asked to rebuild, if any (the options name it; the log itself stays here). */
+export function restoreClaim(options: unknown): ClaimedRoom | null {
+  const id = (options as Record<string, unknown> | null)?.[RESTORE];
+  if (typeof id !== 'string') return null;
+  const c = claims.get(id) ?? null;
+  claims.delete(id);
+  return c;
+}
+
+/** Creates the room of a claimed log in this process, under its room id. */
+export async function restoreRoom(claim: ClaimedRoom, log: Logger): Promise<void> {
+  claims.set(claim.roomId, claim);
+  reclaimRoom(claim.roomId); // given up here once (lease.ts), it is this process' again
+  try {
+    // The dead process' entry in a shared listing (Redis) would make Colyseus discard the room as a duplicate.
+    await matchMaker.driver.remove(claim.roomId);
+    // handleCreateRoom: this process, not the one matchmaking would pick (createRoom).
+    await matchMaker.handleCreateRoom('match', { [RESTORE]: claim.roomId });
+    log.info({ room: claim.roomId, inputs: claim.entries.length }, 'match restored from its log');
+  } finally {
+    claims.delete(claim.roomId);
+  }
+}
+
+/**
+ * A new room's log: its creation options (with a private room's invite) and the settings they gave here (a quick
+ * match's timers are this process' defaults), before its first input.
+ */
+export async function openLog(roomId: string, join: unknown, settings: unknown): Promise<void> {
+  const deps = roomDeps();
+  if (deps.wal === false) return;
+  const options: SavedOptions = { join, settings };
+  await deps.storage.openRoom({ roomId, owner: deps.instance ?? 'solo', createdAt: Date.now(), options });
+}
+
+/** What the log keeps of a room's creation (openLog). */
+export interface SavedOptions {
+  /** The creator's join options (with a private room's invite). */
+  join: unknown;
+  /** The room's settings (match/settings.ts settingsOf). */
+  settings: unknown;
+}
+
+/** A claimed log's creation options; a log written before the settings were kept has the join options alone. */
+export function savedOptions(options: unknown): SavedOptions {
+  const o = options as Partial<SavedOptions> | null;
+  return o && typeof o === 'object' && 'join' in o
+    ? { join: o.join, settings: o.settings ?? null }
+    : { join: options, settings: null };
+}
+
+/** Replays the log through the room (nothing is sent, stored or logged meanwhile). */
+export function replay(room: RestorableRoom, claim: ClaimedRoom): void {
+  room.journal.replaying = true;
+  try {
+    for (const e of claim.entries) {
+      // As live: a message whose handling threw was refused there too, after whatever it had changed.
+      room.journal.wal.run(e.at, () => {
+        try {
+          room.apply(e.entry as Input);
+        } catch (err) {
+          if ((e.entry as Input).k !== 'msg') throw err;
+        }
+      });
+    }
+  } finally {
+    room.journal.replaying = false;
+  }
+  const last = claim.entries.at(-1);
+  room.journal.wal.continueAfter(last?.seq ?? 0, last?.at ?? claim.createdAt);
+}
+
+/**
+ * After the replay: the downtime is given back to every timer (a deadline resumes with the time it had left when the
+ * process was last known alive), the seats whose players were connected are held for them (their reconnection budget,
+ * RULES §7), and the room goes back into the listing as it was.
+ */
+export async function afterRestore(room: RestorableRoom, claim: ClaimedRoom): Promise<void> {
+  const now = room.clockNow();
+  const aliveAt = Math.max(claim.ownerAliveAt, room.journal.wal.lastAt);
+  await room.write({ k: 'resume', shift: Math.max(0, now - aliveAt) });
+  for (const seat of [0, 1] as const) {
+    const s = room.state.seats[seat]!;
+    if (s.taken && s.connected) await room.write({ k: 'drop', seat });
+  }
+  await storeReplayedRecord(room);
+  await relist(room);
+}
+
+/** A finished match whose record the crash came before: stored now, under the id its clients were told. */
+async function storeReplayedRecord(room: RestorableRoom): Promise<void> {
+  const r = room.journal.replayedRecord;
+  room.journal.replayedRecord = null;
+  if (!r || room.state.phase !== 'finished' || r.summary.id !== room.state.recordId) return;
+  const { storage, log } = roomDeps();
+  if (await storage.getRecord(r.summary.id)) return;
+  await storage.saveRecord(r.summary, r.record);
+  log.info({ room: room.roomId, recordId: r.summary.id }, 'record stored after the restore');
+}
+
+/** Back in the listing as it was: in matchmaking while waiting for a player, else open to spectators by id. */
+async function relist(room: RestorableRoom): Promise<void> {
+  if (room.state.phase === 'waiting') {
+    if (!room.state.settings.private) await room.setPrivate(false);
+    if (room.state.seats.every((x) => x.taken)) await room.startFirstMatch();
+    return;
+  }
+  await room.setPrivate(true);
+}

@@ -1,0 +1,46 @@
+// What a match needs from its room (state, clock, timers, sending, storage), and the shape of a refused action.
+import type { Logger } from 'pino';
+import type { ErrorMessage, ServerMessages } from '@star-eater/protocol';
+import type { Seat } from '@star-eater/engine';
+import type { MatchRecord } from '../engine.js';
+import type { RecordSummary } from '../storage/types.js';
+import type { MatchRoomState } from '../output/state.js';
+
+export type Outcome = { ok: true } | { ok: false; error: Omit<ErrorMessage, 'type'> };
+export const OK: Outcome = { ok: true };
+export const fail = (code: ErrorMessage['code'], message: string, detail?: string): Outcome => ({
+  ok: false,
+  error: detail ? { code, message, detail } : { code, message },
+});
+
+export interface Timer {
+  clear(): void;
+}
+
+export interface MatchHost {
+  state: MatchRoomState;
+  log: Logger;
+  /** Room clock, ms. */
+  now(): number;
+  setTimeout(fn: () => void, ms: number): Timer;
+  sendToSeat<K extends keyof ServerMessages>(seat: Seat, type: K, msg: ServerMessages[K]): void;
+  broadcast<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void;
+  /** The longest a timer waits for the clients' animations, ms (animation-wait.ts); 0: no wait. */
+  animationCapMs: number;
+  saveRecord(summary: RecordSummary, record: MatchRecord): Promise<void>;
+  onPhaseChange(): void;
+}
+
+/** The phase machine as its parts see it: enter a phase with a timer (RULES §7 timers). */
+export interface Phases {
+  readonly phase: string;
+  /** `after`: the round's events the timer waits for the clients to have animated (animation-wait.ts). */
+  enter(phase: string, turn: number, step: string, seconds: number, after?: { round: number; events: number }): void;
+  seconds(kind: 'draft' | 'commit' | 'prompt'): number;
+}
+
+/** A message a client gets on (re)joining, as [type, payload]. */
+export type CatchUp = { [K in keyof ServerMessages]: [K, ServerMessages[K]] }[keyof ServerMessages];
+
+export const SEATS = [0, 1] as const;
+export const other = (s: Seat): Seat => (s === 0 ? 1 : 0);

@@ -1,0 +1,323 @@
+// The match state machine of one room (issue 4): factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
+// window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
+// and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
+import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
+import type { BotAnswer, BotRequest } from '../bots/levels.js';
+import { engine, type Draft, type InitiativeFrom, type RecordRound } from '../engine.js';
+import { AnimationWait } from './animation-wait.js';
+import { DraftPhase } from './draft-phase.js';
+import {
+  fail,
+  OK,
+  SEATS,
+  other,
+  type CatchUp,
+  type MatchHost,
+  type Outcome,
+  type Phases,
+  type Timer,
+} from './match-host.js';
+import { matchRecord } from './match-record.js';
+import { Rounds } from './rounds.js';
+import { clearBoard, resetSeatForMatch, syncBoard } from '../output/sync.js';
+
+export type { MatchHost, Outcome, Timer } from './match-host.js';
+
+const LIVE = new Set(['factions', 'draft', 'commit', 'resolving']);
+
+export class Match implements Phases {
+  private seed = '';
+  private names: [string, string] = ['', ''];
+  private initiative: Seat = 0;
+  private initiativeFrom: InitiativeFrom = 'coin-toss';
+  private drafting: DraftPhase | null = null;
+  private players: [PlayerSetup, PlayerSetup] | null = null;
+  private rounds: Rounds | null = null;
+  /** The `ended` message of the match just over, for a client that rejoins after the end (catchUp). */
+  private ended: ServerMessages['ended'] | null = null;
+  private promptId = 0;
+  private timer: Timer | null = null;
+  private readonly animation: AnimationWait;
+
+  constructor(private readonly host: MatchHost) {
+    this.animation = new AnimationWait(host, host.animationCapMs);
+  }
+
+  get phase(): string {
+    return this.host.state.phase;
+  }
+  get live(): boolean {
+    return LIVE.has(this.phase);
+  }
+  /** The engine state at the start of the current round (null before the draft is over). */
+  get match(): MatchState | null {
+    return this.rounds?.state ?? null;
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+  /** A fresh secret seed for a match; the room logs it with the input that starts the match (input-log.ts). */
+  static newSeed(): string {
+    return randomBytes(32).toString('hex');
+  }
+
+  /**
+   * Both seats are taken: a new match starts from `seed` (Match.newSeed; first match, or a rematch after
+   * `previousWinner`). The engine decides the initiative from the seed (RULES §5 coin toss, §7 rematch: the previous
+   * loser), so the revealed seed proves it too, and the record keeps how it was decided.
+   */
+  start(names: [string, string], seed: string, previousWinner: Seat | 'draw' | null = null): void {
+    const st = this.host.state;
+    this.names = names;
+    this.seed = seed;
+    const toss = engine.matchInitiative(this.seed, previousWinner);
+    this.initiative = toss.initiative;
+    this.initiativeFrom = toss.from;
+    this.promptId = this.rounds?.promptId ?? this.promptId;
+    this.players = null;
+    this.rounds = null;
+    this.ended = null;
+    st.matchNo += 1;
+    st.seedHash = engine.seedHash(this.seed);
+    st.seed = '';
+    st.winner = -1;
+    st.endReason = '';
+    st.recordId = '';
+    st.round = 0;
+    st.initiative = this.initiative;
+    for (const s of st.seats) resetSeatForMatch(s);
+    clearBoard(st);
+    this.host.log.info({ matchNo: st.matchNo, seedHash: st.seedHash, initiative: this.initiative }, 'match started');
+    this.drafting = new DraftPhase(this.host, this, this.initiative, (draft, factions) =>
+      this.startRounds(draft, factions),
+    );
+    this.drafting.begin();
+  }
+
+  seconds(kind: 'draft' | 'commit' | 'prompt'): number {
+    const s = this.host.state.settings;
+    return kind === 'draft' ? s.draftSeconds : kind === 'commit' ? s.commitSeconds : s.promptSeconds;
+  }
+
+  /** Enters a phase with a timer (seconds) whose expiry takes the defaults (RULES §7). */
+  enter(phase: string, turn: number, step: string, seconds: number, after?: { round: number; events: number }): void {
+    const st = this.host.state;
+    st.phase = phase;
+    st.turn = turn;
+    st.step = step;
+    this.timer?.clear();
+    this.timer = null;
+    this.animation.cancel();
+    st.deadline = 0;
+    // Animation first (issue 12): the timer starts once the clients have shown the events that led here.
+    if (seconds > 0 && !(after && this.animation.begin(after.round, after.events, () => this.startTimer(seconds))))
+      this.startTimer(seconds);
+    this.host.onPhaseChange();
+  }
+
+  private startTimer(seconds: number): void {
+    // The room clock (epoch ms, as the clients read it), so a test drives the deadline with the timer.
+    this.host.state.deadline = this.host.now() + seconds * 1000;
+    this.timer = this.host.setTimeout(() => this.onTimeout(), seconds * 1000);
+  }
+
+  /** A seat's client has animated the first `events` events of `round` (ParsedMessages['animated']). */
+  animated(seat: Seat, msg: ParsedMessages['animated']): Outcome {
+    return this.animation.ack(seat, msg.round, msg.events);
+  }
+
+  /** A seat's connection changed: the animation wait does not wait for a client that is gone. */
+  seatDropped(): void {
+    this.animation.recheck();
+  }
+
+  private onTimeout(): void {
+    this.timer = null;
+    this.host.log.info({ phase: this.phase, round: this.host.state.round }, 'timer ran out: taking the defaults');
+    if (this.rounds) this.rounds.onTimeout();
+    else this.drafting?.onTimeout();
+  }
+
+  private startRounds(draft: Draft, factions: [FactionId, FactionId]): void {
+    const loadouts = engine.draftLoadouts(draft)!;
+    const munitions = engine.draftMunitions(draft)!;
+    const st = this.host.state;
+    this.players = SEATS.map((seat) => ({
+      name: this.names[seat],
+      faction: factions[seat],
+      loadout: loadouts[seat],
+      munitions: munitions[seat],
+    })) as unknown as [PlayerSetup, PlayerSetup];
+    const m = engine.createMatch({
+      seed: this.seed,
+      initiative: this.initiative,
+      variants: {
+        rangeBands: st.settings.rangeBands,
+        initiativeRoll: st.settings.initiativeRoll,
+        criticalHits: st.settings.criticalHits,
+      },
+      players: this.players,
+    });
+    syncBoard(st, m);
+    // Receipt salts from the seed (secret until the end, RULES §7), apart from the dice by their label: 128 bits.
+    const seed = this.seed;
+    const saltFor = (round: number, seat: Seat, nth: number) =>
+      createHmac('sha256', seed).update(`receipt:${round}:${seat}:${nth}`).digest('hex').slice(0, 32);
+    this.rounds = new Rounds(this.host, this, m, this.promptId, () => this.finish(), saltFor);
+    this.rounds.open();
+  }
+
+  // ------------------------------------------------------------------ messages
+  chooseFaction(seat: Seat, msg: ParsedMessages['faction']): Outcome {
+    return this.drafting && !this.rounds ? this.drafting.chooseFaction(seat, msg) : this.notNow('faction');
+  }
+  draftAction(
+    seat: Seat,
+    type: 'pick' | 'swap' | 'munitions',
+    msg: ParsedMessages['pick' | 'swap' | 'munitions'],
+  ): Outcome {
+    return this.drafting && !this.rounds ? this.drafting.action(seat, type, msg) : this.notNow(type);
+  }
+  commit(seat: Seat, msg: ParsedMessages['commit']): Outcome {
+    return this.rounds
+      ? this.rounds.commit(seat, msg)
+      : fail('wrong-phase', `commit: no commitment window is open (phase "${this.phase}")`);
+  }
+  revise(seat: Seat, msg: ParsedMessages['revise']): Outcome {
+    return this.rounds
+      ? this.rounds.revise(seat, msg)
+      : fail('wrong-phase', `revise: no commitment window is open (phase "${this.phase}")`);
+  }
+  decide(seat: Seat, msg: ParsedMessages['decide']): Outcome {
+    return this.rounds ? this.rounds.decide(seat, msg) : fail('wrong-phase', 'decide: no decision is asked now');
+  }
+  private notNow(type: string): Outcome {
+    return type === 'faction'
+      ? fail('wrong-phase', `faction: factions are chosen before the draft, not in phase "${this.phase}"`)
+      : fail('wrong-phase', `${type}: there is no draft in phase "${this.phase}"`);
+  }
+
+  // ------------------------------------------------------------------ a computer seat (bots/bot-seat.ts)
+  /** What the match asks of `seat` now, as that seat may see it, and a key that changes with every question. */
+  question(seat: Seat): { key: string; request: BotRequest } | null {
+    const request = this.rounds ? this.rounds.question(seat) : (this.drafting?.question(seat) ?? null);
+    if (!request) return null;
+    const st = this.host.state;
+    const at = this.rounds
+      ? `${this.rounds.state.round}:${this.rounds.promptId}`
+      : `${this.drafting?.stepOf(seat) ?? 0}`;
+    return { key: `${st.matchNo}:${st.phase}:${at}`, request };
+  }
+
+  /**
+   * A computer seat's answer as the message a player would send for it (issue 11): the room logs it as an input of
+   * that seat and applies it through the same checks. A commitment or decision names the round or prompt open now;
+   * if the match moves on before it is applied, it is refused like a player's late message.
+   */
+  messageOf(answer: BotAnswer): { type: string; value: unknown } {
+    switch (answer.kind) {
+      case 'faction':
+        return { type: 'faction', value: { faction: answer.faction } };
+      case 'draft':
+        return { type: answer.action.kind === 'no-swap' ? 'swap' : answer.action.kind, value: answer.action };
+      case 'commit':
+        return { type: 'commit', value: { round: this.rounds?.state.round ?? 0, commitment: answer.commitment } };
+      case 'decide':
+        return { type: 'decide', value: { prompt: this.rounds?.promptId ?? -1, decision: answer.decision } };
+    }
+  }
+
+  /** For a client that (re)joins: its private view of what it may know now. */
+  catchUp(seat: Seat | null): CatchUp[] {
+    const out =
+      !this.rounds && this.drafting && seat !== null ? this.drafting.catchUp(seat) : (this.rounds?.catchUp(seat) ?? []);
+    // After the end, the end itself (a page reloaded on the end screen shows it again), after the last events.
+    if (this.phase === 'finished' && this.ended) out.push(['ended', this.ended]);
+    return out;
+  }
+
+  // ------------------------------------------------------------------ the end (RULES §4.6, §7)
+  concede(seat: Seat): Outcome {
+    if (!this.live) return fail('wrong-phase', `concede: no match is being played (phase "${this.phase}")`);
+    this.endEarly(seat, 'concede');
+    return OK;
+  }
+
+  forfeit(seat: Seat): void {
+    if (this.live) this.endEarly(seat, 'forfeit');
+  }
+
+  private endEarly(seat: Seat, reason: 'concede' | 'forfeit'): void {
+    if (this.rounds) {
+      this.finish(this.rounds.endEarly(seat, reason));
+    } else {
+      // Before the draft is over there is no match state, hence no record.
+      const st = this.host.state;
+      st.winner = other(seat);
+      st.endReason = reason;
+      this.reveal(null);
+    }
+  }
+
+  /** The match is over (`interrupted`: the round a concede or forfeit cut short, for the record). */
+  private finish(interrupted?: RecordRound): void {
+    const rounds = this.rounds!;
+    const m = rounds.state;
+    const st = this.host.state;
+    syncBoard(st, m);
+    st.winner = m.winner === 'draw' ? 2 : (m.winner ?? -1);
+    st.endReason = m.endReason ?? '';
+    // From the seed: a match rebuilt from its log after a crash (restore.ts) stores the id its clients were told.
+    const id = createHash('sha256').update(`${this.seed}:record`).digest().subarray(0, 9).toString('base64url');
+    st.recordId = id;
+    const { record, summary } = matchRecord({
+      id,
+      final: m,
+      seed: this.seed,
+      initiative: this.initiative,
+      initiativeFrom: this.initiativeFrom,
+      players: this.players!,
+      names: this.names,
+      bots: [st.seats[0]!.bot, st.seats[1]!.bot],
+      draftLog: this.drafting?.draft?.log ?? [],
+      rounds: rounds.played,
+      interrupted,
+    });
+    this.host
+      .saveRecord(summary, record)
+      .catch((e: unknown) => this.host.log.error({ err: e, recordId: id }, 'storing the record failed'));
+    this.reveal(id);
+  }
+
+  /** The seed is revealed at the end (RULES §7 fair dice). */
+  private reveal(recordId: string | null): void {
+    const st = this.host.state;
+    st.seed = this.seed;
+    this.rounds?.close();
+    this.enter('finished', -1, '', 0);
+    this.host.log.info(
+      { winner: st.winner, reason: st.endReason, recordId, rounds: this.rounds?.played.length ?? 0 },
+      'match ended',
+    );
+    this.ended = {
+      winner: st.winner === 2 ? 'draw' : (st.winner as Seat),
+      reason: st.endReason,
+      seed: this.seed,
+      recordId,
+    };
+    this.host.broadcast('ended', this.ended);
+  }
+
+  /** The winner of the match just over, for the rematch's initiative (RULES §7): a seat, 'draw', or null. */
+  previousWinner(): Seat | 'draw' | null {
+    const w = this.host.state.winner;
+    return w === 0 || w === 1 ? w : w === 2 ? 'draw' : null;
+  }
+
+  dispose(): void {
+    this.animation.cancel();
+    this.timer?.clear();
+    this.timer = null;
+  }
+}

@@ -1,0 +1,52 @@
+// The room's guards on its public surface (issue 14), wired in one call from MatchRoom.onCreate: admission and seat
+// holds at reservation (seats/reservations.ts, through colyseus-internals guardSeatReservations) and the screening of
+// every incoming frame (flood.ts, through screenFrames).
+import type { Client, Room } from '@colyseus/core';
+import type { ErrorMessage } from '@star-eater/protocol';
+import type { Logger } from 'pino';
+import { guardSeatReservations, screenFrames } from '../colyseus-internals.js';
+import type { RoomDeps } from '../deps.js';
+import type { Admission, RoomView } from '../seats/admission.js';
+import { screenFrame } from './flood.js';
+import type { RateLimiter } from './rate-limit.js';
+import { addressOf, SeatDesk } from '../seats/reservations.js';
+
+export interface GuardedRoom {
+  room: Room;
+  deps: RoomDeps;
+  admission: Admission;
+  log: Logger;
+  view(): RoomView & { starting: boolean };
+  limiterOf(sessionId: string): RateLimiter | undefined;
+  reply(client: Client, error: ErrorMessage): void;
+  /** Runs a room step outside a message (a timer): the room guards it and sends what it changed. */
+  step(what: string, fn: () => void): void;
+}
+
+export function guardRoom(g: GuardedRoom): SeatDesk {
+  const { room } = g;
+  const desk = new SeatDesk({
+    ledger: g.deps.reservations,
+    admission: g.admission,
+    view: g.view,
+    setLocked: (locked) => void (locked ? room.lock() : room.unlock()),
+    wake: (fn, ms) => setTimeout(() => g.step('seats', fn), ms).unref(),
+  });
+  // Seats are counted by the desk; Colyseus' own count (clients + reservations) only caps the total.
+  room.maxClients = g.deps.maxSpectators + 16;
+  room.seatReservationTimeout = 10;
+  // The address' strikes from every process first (scale/shared-ledger.ts), then the desk's synchronous verdict.
+  guardSeatReservations(room, async (id, options, authData) => {
+    await g.deps.reservations.screen(addressOf(authData));
+    return desk.reserve(id, options, authData);
+  });
+  // Every frame counts toward the flood limit, and an undecodable one closes the connection (flood.ts).
+  screenFrames(room, (client, frame) =>
+    screenFrame(frame, g.limiterOf(client.sessionId), {
+      reply: (error) => g.reply(client, error),
+      close: (code, reason) => client.leave(code, reason),
+      warn: (what, line) => g.log.warn({ session: client.sessionId, ...what }, line),
+    }),
+  );
+  return desk;
+}
