@@ -12,7 +12,7 @@
 #   scripts/cluster.sh stop DIR             stops what `start` started in DIR (SIGTERM, then SIGKILL) and removes DIR
 # Environment for start (defaults in brackets): PROXY_PORT [first free from 8080], LEASE_MS [15000, compose's],
 # SHUTDOWN_DRAIN_MS [0: `stop` does not wait for matches to end], CLIENT_DIR [packages/client/dist], LOG_LEVEL [info],
-# and anything else the server reads (README "Deploy"), passed on to both processes. Logs: DIR/game1.log, game2.log,
+# and anything else the server reads (README "Configuration"), passed on to both processes. Logs: DIR/game1.log, game2.log,
 # nginx-error.log, nginx-access.log.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds the client and starts the game server with it on one port
-# (default 2567; PORT to change). Embedded SQLite storage in .data/: no external service needed.
+# (default 2567; PORT to change). Embedded SQLite storage in data/: no external service needed.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

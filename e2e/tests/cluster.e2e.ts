@@ -133,7 +133,7 @@ test('a match through the proxy survives a kill -9 and a SIGTERM of its process:
   // Back without a click: the SDK's retries of the dead address give up, the matchmaker finds the match on the
   // other process once it has taken it over (lease 1.5 s), and the page joins it there.
   for (const p of [a, b, watcher]) await expect(p.locator('#reconnecting')).toHaveCount(0, { timeout: 60_000 });
-  // A figure for the README (not a bound): kill -9 to every page back in the match.
+  // A figure for docs/benchmarks.md (not a bound): kill -9 to every page back in the match.
   console.log(`cluster: every page back ${Date.now() - killedAt} ms after the kill -9 (LEASE_MS 1500)`);
   console.log(`cluster: Kim's banners meanwhile: ${JSON.stringify(await bannerTexts(a))}`);
   for (const [p, who] of [

@@ -14,7 +14,7 @@ import { diceFrom, NONE, pair, playout } from './simulate.js';
 /**
  * easy's temperature, in evaluation points (a structure point is 3): a card set worth one structure point less than
  * the best is still drawn e^-1.5 ≈ 0.22 times as often. The level is for newcomers: it must beat random play clearly
- * and still leave a beginner openings (measured: README).
+ * and still leave a beginner openings (measured: docs/benchmarks.md).
  */
 export const EASY_TEMPERATURE = 2;
 

@@ -1,4 +1,4 @@
-// `pnpm start`: the game server and the built client on one port. Configuration (environment, see README "Deploy"):
+// `pnpm start`: the game server and the built client on one port. Configuration (environment, see README "Configuration"):
 //   PORT (2567)  HOST (0.0.0.0)  DATABASE_URL | SQLITE_PATH  LOG_LEVEL (info)
 //   REDIS_URL       share matchmaking and presence with the other game-server processes on that Redis
 //   PUBLIC_ADDRESS  host[:port][/path] players' browsers reach THIS process at (with REDIS_URL; default host:port)

@@ -94,7 +94,7 @@ export class InputLog {
 
   /**
    * A store that appends at once (types.ts appendNow): the input is applied in the same turn, as without a log, once
-   * it is kept: no promise, no wait for the turn's end (README "The input log's cost"). Returns nothing once
+   * it is kept: no promise, no wait for the turn's end (docs/benchmarks.md "The input log's cost"). Returns nothing once
    * applied, a rejection if the append failed (nothing applied).
    */
   private writeNow(appendNow: NonNullable<Storage['appendNow']>, input: Input, apply: () => void) {
