@@ -1,4 +1,4 @@
-// What a bot may see (issue 10): the public state and its own hand. The only hidden field a request can carry is
+// What a bot may see: the public state and its own hand. The only hidden field a request can carry is
 // the match's random generator (`state.rng`): a bot never reads it. It searches with its own generator, seeded from
 // the bot's seed and a fingerprint of the request that leaves `rng` out, so the same seed and request give the same
 // choice whatever the match's generator holds.

@@ -1,4 +1,4 @@
-// Issue 10: every level answers every request legally, deterministically, and blind to the hidden fields — over 10^4
+// Every level answers every request legally, deterministically, and blind to the hidden fields — over 10^4
 // random requests per level — and finishes off an opponent that does nothing.
 import type { Commitment } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ describe('a full match between bots', () => {
     expect(m.rounds).toBeGreaterThan(0);
   });
 
-  // the browser test's easy never finished a ship that had run into the edge and sat still (issue 10's playtest)
+  // an opponent that runs into the edge and sits still, as one in a browser test did: every level still finishes it
   it.each(['easy', 'medium', 'hard'] as const)(
     '%s finishes off an opponent that runs to the edge and sits still',
     (level) => {

@@ -1,4 +1,4 @@
-// @star-eater/bots — computer opponents on the engine's public surface (issue 10). Pure and synchronous: no I/O,
+// @star-eater/bots — computer opponents on the engine's public surface. Pure and synchronous: no I/O,
 // no timers, no server code; requests and answers are plain structured-clonable data, so a server can run them in
 // worker threads.
 //

@@ -1,5 +1,5 @@
 // Random bot requests from random legal matches, each with the engine's check of an answer: the corpus of the
-// bots' property tests (issue 10: "over 10^4 random states, each level always answers with a legal choice").
+// bots' property tests: over 10^4 random states, each level always answers with a legal choice.
 import {
   applyDraftAction,
   createRng,

@@ -1,4 +1,4 @@
-// Issue 10, RULES §8 ("the legal options"): over random mid-game states, every listed option of every prompt and
+// RULES §8 ("the legal options"): over random mid-game states, every listed option of every prompt and
 // every listed commitment is accepted, and sampled unlisted ones are refused.
 import { describe, expect, it } from 'vitest';
 import { legalCommitments } from './commitment-options.js';

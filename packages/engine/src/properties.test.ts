@@ -1,4 +1,5 @@
-// Property tests over many random legal matches (issue: "thousands of random legal matches").
+// Property tests over thousands of random legal matches: every one ends, replays to the same state, and keeps the
+// rules' invariants.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getFaction, squadronCard, weaponCard } from './content/index.js';

@@ -1,4 +1,4 @@
-// Commit receipts (issue 14; RULES §7 fair play): canonical text, hash, and what a tampered reveal looks like.
+// Commit receipts (RULES §7 fair play): canonical text, hash, and what a tampered reveal looks like.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalCommitment, commitmentHash, receiptMatches } from './receipt.js';

@@ -1,4 +1,4 @@
-// Commit receipts (issue 14; RULES §7's fair play, carried to the sealed commitments): at lock-in the server publishes
+// Commit receipts (RULES §7's fair play, carried to the sealed commitments): at lock-in the server publishes
 // SHA-256 of the commitment's canonical text and a fresh secret salt; at the reveal it publishes the salt, and anyone
 // holding the revealed commitment recomputes the hash. With a 128-bit salt kept secret until then, the hash tells
 // nothing of the orders (a guess must find the salt too); after it, neither the server nor a player can change them

@@ -28,7 +28,7 @@ describe('RULES §10: the match record', () => {
     expect(replayRecord(parsed.value).ok).toBe(true);
   });
 
-  it('RULES §10: the optional bot on a player (issue 10) is kept, checked, and changes no replay', () => {
+  it('RULES §10: the optional bot on a player is kept, checked, and changes no replay', () => {
     const players = [{ ...m.record.players[0] }, { ...m.record.players[1], bot: 'hard' }];
     const parsed = parseRecord(JSON.parse(JSON.stringify({ ...m.record, players })));
     expect(parsed.ok).toBe(true);
@@ -179,7 +179,7 @@ describe('RULES §10: the match record', () => {
   });
 });
 
-describe('RULES §10 + issue 14: commit receipts in the record (optional)', () => {
+describe('RULES §10, §7 fair play: commit receipts in the record (optional)', () => {
   const m = simulateMatch('receipts-test', 0);
   const salt = (i: number, s: number) => `${i}${s}`.padStart(64, '0');
   const withReceipts = () => ({

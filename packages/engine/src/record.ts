@@ -17,7 +17,7 @@ export interface RecordPlayer {
   faction: FactionId;
   loadout: Loadout;
   munitions: number[];
-  /** Optional (issue 10): the computer's level when the computer played this seat ("easy", "medium", "hard"). */
+  /** Optional: the computer's level when the computer played this seat ("easy", "medium", "hard"). */
   bot?: string;
 }
 
@@ -25,7 +25,7 @@ export interface RecordRound {
   commitments: [Commitment, Commitment];
   decisions: Decision[];
   /**
-   * Optional (issue 14): each seat's commit receipt, the hash published at lock-in and the salt published at the
+   * Optional (older records have none): each seat's commit receipt, the hash published at lock-in and the salt published at the
    * reveal (receipt.ts); null for a seat that never locked in (its commitment was the time-out's NONE).
    */
   receipts?: [RecordReceipt | null, RecordReceipt | null];

@@ -1,4 +1,4 @@
-// Issue 10: the protocol's commitment schema accepts exactly the engine's commitment shapes (parseCommitment), so it
+// The protocol's commitment schema accepts exactly the engine's commitment shapes (parseCommitment), so it
 // accepts everything the engine accepts for some loadout, and what it refuses every engine refuses. What depends on
 // the seat's loadout (a token broadside needs its aim, FPA's special ability takes a section, a turret main weapon
 // its setting) is the engine's check when the commitment arrives (validateCommitment).
@@ -64,7 +64,7 @@ function wild(rng: Rng): unknown {
   };
 }
 
-describe('issue 10: protocol and engine agree on commitments', () => {
+describe('protocol and engine agree on commitments', () => {
   const states = loadoutStates();
   const engineOk = (x: unknown) => states.some((s) => validateCommitment(s, 0, x).ok);
   const protocolOk = (x: unknown) => v.safeParse(commitmentSchema, x).success;
@@ -74,7 +74,7 @@ describe('issue 10: protocol and engine agree on commitments', () => {
     const corpus: unknown[] = [
       ...states.flatMap((s) => legalCommitments(s, 0).filter(() => rng.chance(0.05))),
       ...Array.from({ length: 4000 }, () => wild(rng)),
-      // what the issue names: a maintenance card with no munitions, or with neither munitions nor repair
+      // a maintenance card with no munitions, or with neither munitions nor repair: refused by the schema
       { engine: 'N', cards: [{ card: 'squadron-maintenance', munitions: [] }] },
       { engine: 'N', cards: [{ card: 'squadron-maintenance' }] },
     ];

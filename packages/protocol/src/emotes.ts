@@ -1,4 +1,4 @@
-// Quick emotes (issue 12): a fixed set, never free text, so nothing a player sends can carry words of their own.
+// Quick emotes: a fixed set, never free text, so nothing a player sends can carry words of their own.
 // They reach both seats and the spectators; the room limits how often a seat may send one (EMOTE_LIMIT).
 export const EMOTES = ['hello', 'good-game', 'well-played', 'oops', 'thinking', 'wow'] as const;
 export type Emote = (typeof EMOTES)[number];

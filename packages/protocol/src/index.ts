@@ -160,7 +160,7 @@ export interface ServerMessages {
   /** Your own sealed faction choice, echoed to you alone; both are revealed together in the synced state. */
   faction: { faction: FactionId };
   /**
-   * A seat locked in (issue 14 commit receipts): SHA-256 of its canonical commitment and a secret 128-bit salt
+   * A seat locked in (its commit receipt): SHA-256 of its canonical commitment and a secret 128-bit salt
    * (@star-eater/engine commitmentHash), as base64url (receipts.ts), to both seats and the spectators; null when it
    * withdrew (revise). A client that comes back is sent the hashes of the open window and of the last reveal again.
    */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAME_MAX_GRAPHEMES, sanitizeName } from './names.js';
 
-describe('sanitizeName (issue 14)', () => {
+describe('sanitizeName', () => {
   it('strips controls, bidi characters and line breaks, and collapses whitespace', () => {
     expect(sanitizeName('\u202EAda\u202C\u0000 \n\t Lovelace\u2028')).toBe('Ada Lovelace');
     expect(sanitizeName('\u2067evil\u2069\u200F')).toBe('evil');

@@ -1,4 +1,4 @@
-// Player names (issue 14): what any client typed becomes a name that is safe to show to everyone else. NFC-normalised,
+// Player names: what any client typed becomes a name that is safe to show to everyone else. NFC-normalised,
 // without control characters (NUL, newlines, escapes), bidi overrides/isolates/marks (which would flip the text
 // around it) or line separators; whitespace runs become one space; at most 24 user-perceived characters (graphemes,
 // so an emoji or an accented letter counts once and is never cut in half).

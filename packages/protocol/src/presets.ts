@@ -1,4 +1,4 @@
-// Timer presets of a room (RULES §7 timers, issue 12): the creator of a private or bot room picks one; quick match
+// Timer presets of a room (RULES §7 timers): the creator of a private or bot room picks one; quick match
 // plays `standard`, RULES §7's defaults. Seconds per draft pick, per commitment window and per decision prompt.
 export const TIMER_PRESET_NAMES = ['relaxed', 'standard', 'blitz'] as const;
 export type TimerPreset = (typeof TIMER_PRESET_NAMES)[number];

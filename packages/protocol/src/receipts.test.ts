@@ -1,4 +1,4 @@
-// Issue 14 receipts on the wire: base64url carries exactly the engine's hex bytes, in fewer characters.
+// Commit receipts on the wire: base64url carries exactly the engine's hex bytes, in fewer characters.
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { base64urlToHex, hexToBase64url } from './receipts.js';

@@ -1,4 +1,4 @@
-// Commit receipts on the wire (issue 14). The engine hashes, and the record stores, receipts as lowercase hex text
+// Commit receipts on the wire. The engine hashes, and the record stores, receipts as lowercase hex text
 // (@star-eater/engine commitmentHash, RULES §10's record unchanged); the `receipt` and `receipts-revealed` messages
 // carry the same bytes as base64url without padding: a SHA-256 hash in 43 characters instead of 64, a 128-bit salt in
 // 22 instead of 32. The client turns them back into hex before it checks them, so what it verifies and shows is the

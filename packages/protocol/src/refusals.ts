@@ -3,7 +3,7 @@
 
 /**
  * A quick-match player whose reservation pointed at a seat another player took by connecting first (reservations are
- * tickets, not seats: issue 14). The client looks for another match.
+ * tickets, not seats: a seat goes to whoever connects first). The client looks for another match.
  */
 export const SEAT_TAKEN = 'the last seat went to another player first: look for another match';
 

@@ -105,10 +105,10 @@ export const notArray = <T extends v.GenericSchema>(schema: T) =>
     schema,
   );
 
-/** `concede` and `rematch` carry nothing: no payload, or `{}` (issue 14). */
+/** `concede` and `rematch` carry nothing: no payload, or `{}` (anything else is refused). */
 const empty = v.optional(notArray(v.strictObject({})));
 
-/** The computer opponents a player is offered (issue 10; @star-eater/bots' `random` is for its arena and tests). */
+/** The computer opponents a player is offered (@star-eater/bots' `random` is for its arena and tests). */
 export const PRACTICE_LEVELS = ['easy', 'medium', 'hard'] as const satisfies readonly (typeof BOT_LEVELS)[number][];
 
 // ---------------------------------------------------------------- every client message, by type
@@ -144,7 +144,7 @@ export const clientMessageSchemas = {
 
 // ---------------------------------------------------------------- join options
 const seconds = v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600)));
-/** Strict: a key not listed is refused by name (issue 14), as is a value of the wrong type. */
+/** Strict: a key not listed is refused by name, as is a value of the wrong type. */
 export const joinOptionsSchema = notArray(
   v.strictObject({
     name: v.optional(v.pipe(v.string(), v.maxLength(NAME_MAX_INPUT), v.transform(sanitizeName))),
