@@ -3,33 +3,13 @@
 import type { Client } from '@colyseus/core';
 import type { Seat } from '@star-eater/engine';
 import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
-import type { Computer } from '../match/computer.js';
-import type { Emotes } from '../room/emotes.js';
 import type { Input } from './input-log.js';
-import type { Match, Outcome } from '../match/match.js';
+import type { Outcome } from '../match/match.js';
 import { fail, OK } from '../match/match-host.js';
-import type { RoomTimers } from '../room/room-timers.js';
-import type { SeatLog } from '../seats/seat-log.js';
-import type { MatchRoomState } from '../output/state.js';
-
-/** The parts of a room an input acts on. */
-export interface InputTarget {
-  state: MatchRoomState;
-  seats: SeatLog;
-  match: Match;
-  timers: RoomTimers;
-  emotes: Emotes;
-  /** The computer and quick match's offer to play it (computer.ts). */
-  computer: Computer;
-  replaying: boolean;
-  /** Runs a step of the room, errors logged (MatchRoom.guard). */
-  guard(what: string, fn: () => void): void;
-  /** The synced state changed: a patch at the end of the turn. */
-  changed(): void;
-}
+import type { RoomParts } from '../room/room-parts.js';
 
 /** Applies one input; a `msg` returns the outcome its client is told (a refusal changes nothing). */
-export function applyInput(t: InputTarget, input: Input, client: Client | null): Outcome | undefined {
+export function applyInput(t: RoomParts, input: Input, client: Client | null): Outcome | undefined {
   switch (input.k) {
     case 'seat':
       return void t.seats.take(input, client);
@@ -62,9 +42,9 @@ export function applyInput(t: InputTarget, input: Input, client: Client | null):
   }
 }
 
-const names = (t: InputTarget): [string, string] => [t.state.seats[0]!.name, t.state.seats[1]!.name];
+const names = (t: RoomParts): [string, string] => [t.state.seats[0]!.name, t.state.seats[1]!.name];
 
-function dispatch(t: InputTarget, seat: Seat, p: { type: string; value: unknown }, seed = ''): Outcome {
+function dispatch(t: RoomParts, seat: Seat, p: { type: string; value: unknown }, seed = ''): Outcome {
   switch (p.type) {
     case 'faction':
       return t.match.chooseFaction(seat, p.value as never);
@@ -95,7 +75,7 @@ function dispatch(t: InputTarget, seat: Seat, p: { type: string; value: unknown 
 }
 
 /** Both seats asked for a rematch: a new match, from the seed the second request brought (RULES §7). */
-function rematch(t: InputTarget, seat: Seat, seed: string): Outcome {
+function rematch(t: RoomParts, seat: Seat, seed: string): Outcome {
   if (t.state.phase !== 'finished') return fail('wrong-phase', 'rematch: the match is not over');
   t.state.seats[seat]!.rematch = true;
   t.computer.agreeRematch();

@@ -10,20 +10,7 @@ import { reclaimRoom } from '../colyseus-internals.js';
 import { roomDeps } from '../deps.js';
 import type { ClaimedRoom } from '../storage/types.js';
 import type { Input } from './input-log.js';
-import type { Journal } from './journal.js';
-import type { MatchRoomState } from '../output/state.js';
-
-/** What restoring needs of a room (MatchRoom). */
-export interface RestorableRoom {
-  readonly roomId: string;
-  readonly state: MatchRoomState;
-  readonly journal: Journal;
-  apply(input: Input): unknown;
-  write(input: Input): Promise<void>;
-  clockNow(): number;
-  setPrivate(v: boolean): Promise<unknown>;
-  startFirstMatch(): Promise<void>;
-}
+import type { RoomParts } from '../room/room-parts.js';
 
 const RESTORE = '__restore';
 const claims = new Map<string, ClaimedRoom>();
@@ -80,7 +67,7 @@ export function savedOptions(options: unknown): SavedOptions {
 }
 
 /** Replays the log through the room (nothing is sent, stored or logged meanwhile). */
-export function replay(room: RestorableRoom, claim: ClaimedRoom): void {
+export function replay(room: RoomParts, claim: ClaimedRoom): void {
   room.journal.replaying = true;
   try {
     for (const e of claim.entries) {
@@ -105,7 +92,7 @@ export function replay(room: RestorableRoom, claim: ClaimedRoom): void {
  * process was last known alive), the seats whose players were connected are held for them (their reconnection budget,
  * RULES §7), and the room goes back into the listing as it was.
  */
-export async function afterRestore(room: RestorableRoom, claim: ClaimedRoom): Promise<void> {
+export async function afterRestore(room: RoomParts, claim: ClaimedRoom): Promise<void> {
   const now = room.clockNow();
   const aliveAt = Math.max(claim.ownerAliveAt, room.journal.wal.lastAt);
   await room.write({ k: 'resume', shift: Math.max(0, now - aliveAt) });
@@ -118,7 +105,7 @@ export async function afterRestore(room: RestorableRoom, claim: ClaimedRoom): Pr
 }
 
 /** A finished match whose record the crash came before: stored now, under the id its clients were told. */
-async function storeReplayedRecord(room: RestorableRoom): Promise<void> {
+async function storeReplayedRecord(room: RoomParts): Promise<void> {
   const r = room.journal.replayedRecord;
   room.journal.replayedRecord = null;
   if (!r || room.state.phase !== 'finished' || r.summary.id !== room.state.recordId) return;
@@ -129,7 +116,7 @@ async function storeReplayedRecord(room: RestorableRoom): Promise<void> {
 }
 
 /** Back in the listing as it was: in matchmaking while waiting for a player, else open to spectators by id. */
-async function relist(room: RestorableRoom): Promise<void> {
+async function relist(room: RoomParts): Promise<void> {
   if (room.state.phase === 'waiting') {
     if (!room.state.settings.private) await room.setPrivate(false);
     if (room.state.seats.every((x) => x.taken)) await room.startFirstMatch();

@@ -1,31 +1,13 @@
 // The room as its match sees it (match-host.ts' MatchHost): the state, the room clock and timers, messages to a seat
 // or to everyone after the patch they follow, and the record stored (or kept for after a replay).
-import type { Logger } from 'pino';
 import type { Storage } from '../storage/types.js';
-import type { Computer } from './computer.js';
-import type { Journal } from '../log/journal.js';
 import type { MatchHost } from './match-host.js';
 import { type RoomOutput, sendTo } from '../output/room-output.js';
-import type { RoomTimers } from '../room/room-timers.js';
-import type { SeatLog } from '../seats/seat-log.js';
-import type { MatchRoomState } from '../output/state.js';
+import type { RoomParts } from '../room/room-parts.js';
 
-/** What the match needs of its room (MatchRoom); read when used (the computer is made after the match). */
-export interface HostingRoom {
-  readonly state: MatchRoomState;
-  readonly log: Logger;
-  readonly timers: RoomTimers;
-  readonly seats: SeatLog;
-  readonly journal: Journal;
-  readonly computer: Computer | undefined;
-  clockNow(): number;
-  /** Sends the pending patch now (room-output.ts). */
-  flushPatch(): void;
-  updateMetadata(): void;
-}
-
+/** The room's parts are read when used: the computer is made after the match. */
 export function matchHost(
-  room: HostingRoom,
+  room: RoomParts,
   out: { output: RoomOutput; storage: Storage; animationCapSeconds: number },
 ): MatchHost {
   return {
@@ -51,7 +33,7 @@ export function matchHost(
     },
     onPhaseChange: () => {
       room.updateMetadata();
-      room.computer?.onPhaseChange();
+      room.computer?.onPhaseChange(); // made after the match
     },
   };
 }

@@ -1,29 +1,14 @@
 // Both seats are taken: the room leaves matchmaking (private, then open to spectators by id; a private room still
 // needs its invite) and the first match starts. Writing the listing is asynchronous (with Redis, a network round
 // trip), so a player may leave meanwhile: then no match starts with an empty seat.
-import type { Logger } from 'pino';
-import type { Input } from '../log/input-log.js';
 import { Match } from './match.js';
-import type { MatchRoomState } from '../output/state.js';
-
-/** What starting needs of its room (MatchRoom). */
-export interface StartingRoom {
-  readonly state: MatchRoomState;
-  readonly log: Logger;
-  setPrivate(value: boolean): Promise<void>;
-  unlock(): Promise<void>;
-  /** The seat desk re-reads the room (seats/reservations.ts). */
-  refreshSeats(): void;
-  updateMetadata(): void;
-  /** Logs an input, then applies it. */
-  write(input: Input): Promise<void>;
-}
+import type { RoomParts } from '../room/room-parts.js';
 
 export class MatchStart {
   /** The listing is being written: a seat taken meanwhile does not start a second match. */
   pending = false;
 
-  constructor(private readonly room: StartingRoom) {}
+  constructor(private readonly room: RoomParts) {}
 
   async run(): Promise<void> {
     const { room } = this;

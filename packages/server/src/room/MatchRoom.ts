@@ -1,5 +1,10 @@
-// The `match` room: a thin driver of the pipeline authenticate seat → phase → validate → engine → views → send →
-// persist. Seats, spectators and reconnection live here; who may join in admission.ts; the match itself in match.ts.
+// The `match` room, a thin driver. A client's message goes: its sender's seat → its shape checked (protocol) →
+// written to the room's input log (log/input-log.ts; a spectator's or a malformed message is refused before) →
+// applied once kept: the phase, the seat's right and the move checked against the engine (match/), which plays it →
+// the views it changed (the synced state, each seat's own messages) sent at the end of the turn, the patch before
+// the messages that follow it (output/). Timer expiries, seats taken and left and the computer's answers take the
+// same path, so a room rebuilt from its log (log/restore.ts) is the room that was lost. Seats, spectators and
+// reconnection live here (who may join: seats/admission.ts); the parts see the room as RoomParts (room-parts.ts).
 import { CloseCode, Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
@@ -8,7 +13,7 @@ import { clockNow, disposeSoonIfEmpty } from '../colyseus-internals.js';
 import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from '../seats/admission.js';
-import { onClientMessage, type Member } from './client-messages.js';
+import { onClientMessage } from './client-messages.js';
 import { Computer, computerName } from '../match/computer.js';
 import { computerHost } from '../match/computer-host.js';
 import { Emotes } from './emotes.js';
@@ -30,12 +35,13 @@ import { markChanged } from '../output/outbox.js';
 import { RateLimiter } from './rate-limit.js';
 import { RoomOutput, sendTo } from '../output/room-output.js';
 import { RoomTimers } from './room-timers.js';
+import type { Member, RoomParts } from './room-parts.js';
 import type { SeatDesk } from '../seats/reservations.js';
 import { MatchRoomState, SeatState } from '../output/state.js';
 
 export type { MatchMetadata } from '../output/listing.js';
 
-export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMetadata }> {
+export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMetadata }> implements RoomParts {
   // Seats are counted by the room (seats/reservations.ts): Colyseus' own count (clients + reservations) only caps the
   // total.
   override maxClients = 2;
@@ -338,7 +344,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   override onReconnect(client: Client): Promise<void> {
-    return welcomeBack(this, client, this.members, () => new RateLimiter(this.deps.rateLimit, this.deps.floodClock));
+    const back = this.journal.returning(this, this.seats, client.sessionId);
+    const limiter = () => new RateLimiter(this.deps.rateLimit, this.deps.floodClock);
+    return welcomeBack(this, client, back, this.members, limiter);
   }
 
   override onLeave(client: Client, code?: number): void {

@@ -4,34 +4,12 @@
 import type { Client } from '@colyseus/core';
 import type { Seat } from '@star-eater/engine';
 import { parseClientMessage } from '@star-eater/protocol';
-import type { Logger } from 'pino';
 import type { Input } from '../log/input-log.js';
-import type { Journal } from '../log/journal.js';
 import { Match, type Outcome } from '../match/match.js';
-import type { RateLimiter } from './rate-limit.js';
 import { sendTo } from '../output/room-output.js';
+import type { RoomParts } from './room-parts.js';
 
-/** A client in the room: a player in a seat, or a spectator. */
-export interface Member {
-  role: 'player' | 'spectator';
-  seat: Seat | null;
-  limiter: RateLimiter;
-}
-
-/** What a message needs of its room (MatchRoom). */
-export interface MessageRoom {
-  readonly log: Logger;
-  readonly journal: Journal;
-  member(sessionId: string): Member | undefined;
-  /** The process drains before it stops (scale/drain.ts): a rematch would start a new match here. */
-  draining(): boolean;
-  /** Applies a logged input (inputs.ts). */
-  apply(input: Input): Outcome | undefined;
-  /** The synced state changed: a patch at the end of the turn. */
-  changed(): void;
-}
-
-export function onClientMessage(room: MessageRoom, client: Client, type: string | number, payload: unknown): void {
+export function onClientMessage(room: RoomParts, client: Client, type: string | number, payload: unknown): void {
   const m = room.member(client.sessionId);
   if (!m) return;
   const parsed = parseClientMessage(type, payload);
@@ -73,7 +51,7 @@ export function onClientMessage(room: MessageRoom, client: Client, type: string 
 }
 
 /** A client's message, logged: applied, and a refusal told to the client. */
-function onInput(room: MessageRoom, client: Client, seat: Seat, input: Extract<Input, { k: 'msg' }>): void {
+function onInput(room: RoomParts, client: Client, seat: Seat, input: Extract<Input, { k: 'msg' }>): void {
   let outcome: Outcome;
   try {
     outcome = room.apply(input)!;

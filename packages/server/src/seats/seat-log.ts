@@ -4,12 +4,9 @@
 // its hash only.
 import type { Client, Deferred } from '@colyseus/core';
 import type { Seat } from '@star-eater/engine';
-import type { Logger } from 'pino';
 import type { Input } from '../log/input-log.js';
-import type { Match } from '../match/match.js';
 import { ReconnectionBudget } from './reconnection.js';
-import type { RoomTimers } from '../room/room-timers.js';
-import type { MatchRoomState } from '../output/state.js';
+import type { RoomCore } from '../room/room-core.js';
 
 /** A seat of a restored room that waits for its player: the hash of the last token it was given. */
 export interface RestoredSeat {
@@ -17,21 +14,6 @@ export interface RestoredSeat {
   tok: string;
   /** The token itself, once a client showed it (to drop its reservation once it is back). */
   raw?: string;
-}
-
-/** What the seats need of their room (MatchRoom). */
-export interface SeatLogHost {
-  readonly state: MatchRoomState;
-  readonly log: Logger;
-  readonly timers: RoomTimers;
-  readonly match: Match;
-  clockNow(): number;
-  /** Runs a step of the room, errors logged (MatchRoom.guard). */
-  guard(what: string, fn: () => void): void;
-  /** The seats changed the listing (players, a seat freed). */
-  updateMetadata(): void;
-  /** Nobody is connected and nothing is held: the room may go. */
-  idle(): void;
 }
 
 export class SeatLog {
@@ -43,7 +25,7 @@ export class SeatLog {
   readonly budget: ReconnectionBudget;
 
   constructor(
-    private readonly h: SeatLogHost,
+    private readonly h: RoomCore,
     budgetMs: number,
   ) {
     this.budget = new ReconnectionBudget(budgetMs, () => h.clockNow());

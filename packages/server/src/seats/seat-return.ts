@@ -1,36 +1,20 @@
 // A player back in their seat with its token (RULES §7; issue 11): a restored seat is known by its token's hash
 // (journal.ts); the new token goes to the log before the client is given it, then the welcome and what it missed.
-import type { Client, Room } from '@colyseus/core';
-import type { Logger } from 'pino';
-import type { Member } from '../room/client-messages.js';
-import type { Computer } from '../match/computer.js';
+import type { Client } from '@colyseus/core';
+import type { Seat } from '@star-eater/engine';
 import { tokenHash, type Input } from '../log/input-log.js';
-import type { Journal } from '../log/journal.js';
-import type { Match } from '../match/match.js';
-import { markChanged, type PatchSource } from '../output/outbox.js';
-import type { RateLimiter } from '../room/rate-limit.js';
 import { sendTo } from '../output/room-output.js';
-import type { SeatLog } from './seat-log.js';
-import type { MatchRoomState } from '../output/state.js';
+import type { RateLimiter } from '../room/rate-limit.js';
+import type { Member, RoomParts } from '../room/room-parts.js';
 
-/** The room as a returning player meets it (MatchRoom). */
-export type ReturnRoom = Room &
-  PatchSource & {
-    readonly state: MatchRoomState;
-    readonly log: Logger;
-    readonly seats: SeatLog;
-    readonly journal: Journal;
-    readonly match: Match;
-    readonly computer: Computer;
-  };
-
+/** `back`: the seat of a restored room this client's token opened (journal.ts returning), or null. */
 export async function welcomeBack(
-  room: ReturnRoom,
+  room: RoomParts,
   client: Client,
+  back: Seat | null,
   members: Map<string, Member>,
   limiter: () => RateLimiter,
 ): Promise<void> {
-  const back = room.journal.returning(room, room.seats, client.sessionId);
   if (back !== null) members.set(client.sessionId, { role: 'player', seat: back, limiter: limiter() });
   if (back !== null && room.seats.restored.size === 0) room.autoDispose = true; // every restored seat is back
   const m = members.get(client.sessionId);
@@ -45,5 +29,5 @@ export async function welcomeBack(
   for (const [type, msg] of room.match.catchUp(seat)) sendTo(client, type, msg);
   // Back in a room still waiting for an opponent (after a restore): quick match's offer of the computer goes on.
   if (room.state.phase === 'waiting') room.computer.resume(seat);
-  markChanged(room);
+  room.changed();
 }
