@@ -1,4 +1,4 @@
-// `pnpm bench client [options]`: the web client's two figures from the issue.
+// `pnpm bench client [options]`: the web client's two figures, the bundle's size and the frame times.
 //  (a) Bundle: the built client's JavaScript in packages/client/dist/assets (source maps excluded), raw and gzip
 //      (level 9): all chunks together, the entry chunk that index.html loads, and the initial load (the entry plus
 //      the chunks index.html preloads). Lazy chunks (the engine's replay, Pixi's renderer back-ends) load later.

@@ -1,4 +1,4 @@
-// Shared by the client bench scripts (client.ts: the figures; profile.ts: where a frame's time goes):
+// Shared by the client bench scripts (client.ts: bundle size and frame times; profile.ts: where a frame's time goes):
 // the build, the bundle sizes, the busiest recorded round, a tiny static server and headless chromium on that round.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';

@@ -32,7 +32,7 @@ describe('describeEvent: aoe-fired', () => {
   });
 });
 
-// The client copies no names or numbers from the engine (issue 13): rename a card in the engine's content and the
+// The client copies no names or numbers from the engine: rename a card in the engine's content and the
 // log follows; the hit formula prints the engine's die and base.
 describe('describeEvent: names and numbers come from the engine', () => {
   it('a commitment card renamed in the engine is renamed in the log', () => {

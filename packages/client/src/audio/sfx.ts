@@ -1,4 +1,4 @@
-// Sound effects (issue 12), synthesised with Web Audio (no files to load): lock-in, reveal, hit, explosion, the
+// Sound effects, synthesised with Web Audio (no files to load): lock-in, reveal, hit, explosion, the
 // timer's last seconds, an emote. Muted when the player says so (remembered in prefs). The audio context starts on
 // the first user gesture, as browsers require.
 import { prefs } from '../ui/prefs.js';

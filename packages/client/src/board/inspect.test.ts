@@ -35,7 +35,7 @@ const match = () =>
     ],
   });
 
-describe('describeHex (issue 12: inspect a board piece)', () => {
+describe('describeHex (inspect a board piece)', () => {
   it('names a warship section with its armour and the structure, a squadron with its munitions, empty space as null', () => {
     const s = match();
     const bow = neighbour(s.ships[0].core, s.ships[0].facing);

@@ -1,4 +1,4 @@
-// What is on a hex, in words (issue 12: every board piece can be inspected — hover on desktop, tap on touch): the
+// What is on a hex, in words (every board piece can be inspected — hover on desktop, tap on touch): the
 // warship section with its armour and the ship's structure, a squadron with its card and munitions, a projectile or
 // torpedo with its damage. Pure: reads the board model the renderer draws.
 import { dirAt, findCard, type Hex } from '@star-eater/engine';

@@ -1,4 +1,4 @@
-// Issue 12: the two seats' colours stay apart for colour-blind players. Each pairing of factions is simulated for
+// The two seats' colours stay apart for colour-blind players. Each pairing of factions is simulated for
 // protanopia, deuteranopia (Viénot, Brettel & Mollon 1999) and tritanopia (Brettel 1997, one-plane approximation) and
 // the two colours must differ by at least MIN_DE (CIE76 ΔE in CIELAB) under each, as well as for normal vision.
 import { FACTION_IDS, type FactionId } from '@star-eater/engine';
@@ -49,7 +49,7 @@ function lab(v: RGB): RGB {
 
 const deltaE = (a: RGB, b: RGB) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
-describe('seat colours for colour-blind players (issue 12)', () => {
+describe('seat colours for colour-blind players', () => {
   it('every pairing of factions stays apart under each kind of colour blindness', () => {
     for (const f0 of FACTION_IDS)
       for (const f1 of FACTION_IDS) {

@@ -1,4 +1,4 @@
-// The learn page's pictures, drawn by the board's own renderer (issue 12): small positions built from an engine match
+// The learn page's pictures, drawn by the board's own renderer: small positions built from an engine match
 // (the engine's own arcs, drift preview and launch hexes), cut to a small board, with the board's highlights and
 // momentum ghost. Pure data here; learn-page.ts puts each on a BoardView.
 import {

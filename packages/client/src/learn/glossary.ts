@@ -1,4 +1,4 @@
-// Every abbreviation and term the game's screens show (issue 12), with what it means. Plain data: the learn page
+// Every abbreviation and term the game's screens show, with what it means. Plain data: the learn page
 // lists it, tooltips look terms up in it. The numbers of a rule are the engine's.
 import { HIT_BASE, HIT_DIE, MAX_LINEAR, MAX_ROTATIONAL } from '@star-eater/engine';
 

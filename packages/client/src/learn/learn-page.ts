@@ -1,4 +1,4 @@
-// "How to play" (issue 12): the rules for players in short sections, pictures drawn by the board's own renderer
+// "How to play": the rules for players in short sections, pictures drawn by the board's own renderer
 // (figures.ts), and the glossary of every abbreviation the screens show. Reached from the lobby and the top bar.
 import { BoardView } from '../board/view.js';
 import { createBoardState, setGhost, setHighlights } from '../board/state.js';

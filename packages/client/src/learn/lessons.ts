@@ -1,4 +1,4 @@
-// The tutorial's lessons (issue 12): fixed positions driven through the engine, each teaching one idea with a task the
+// The tutorial's lessons: fixed positions driven through the engine, each teaching one idea with a task the
 // player does with the real controls — commitment, momentum, firing arcs, damage, fighters, cooldown. The opponent
 // holds still (engine NONE, no cards): target practice. Data and checks only; tutorial.ts runs them.
 import { CARD_NAMES, weaponCard, type CardId, type Commitment, type Dir, type MatchState } from '@star-eater/engine';

@@ -1,4 +1,4 @@
-// The rules for players, in short sections (issue 12): the learn page's text. Numbers a rule sets (the mat's size, the
+// The rules for players, in short sections: the learn page's text. Numbers a rule sets (the mat's size, the
 // hit formula, the timers) are the engine's and the protocol's, not copies.
 import { HIT_BASE, HIT_DIE, MAX_LINEAR } from '@star-eater/engine';
 import { TIMER_PRESETS } from '@star-eater/protocol';

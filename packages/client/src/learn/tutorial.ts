@@ -1,4 +1,4 @@
-// The interactive tutorial (issue 12): six short lessons (lessons.ts) played on the real board with the real commit
+// The interactive tutorial: six short lessons (lessons.ts) played on the real board with the real commit
 // panel and decision prompts, each round resolved by the engine. Skippable (a lesson, or the whole tutorial) and
 // resumable: the next lesson is remembered on this device. Reached from the lobby and the learn page.
 import { defaultDecision, resolveRound, type Commitment, type Decision, type MatchState } from '@star-eater/engine';

@@ -1,4 +1,4 @@
-// Issue 14: a client checks every commit receipt itself; a tampered reveal (another commitment, another salt, another
+// A client checks every commit receipt itself; a tampered reveal (another commitment, another salt, another
 // hash) names the seat. Hashes and salts arrive as base64url (protocol receipts.ts), as the server sends them.
 import { commitmentHash, type Commitment } from '@star-eater/engine';
 import { hexToBase64url } from '@star-eater/protocol/receipts';

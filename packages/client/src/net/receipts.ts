@@ -1,4 +1,4 @@
-// Commit receipts as a client checks them (issue 14): the hashes published at lock-in, the salts at the reveal, and
+// Commit receipts as a client checks them (RULES §7 fair play): the hashes published at lock-in, the salts at the reveal, and
 // the commitments the round's `cards-revealed` event carries. Each seat's hash is recomputed here, in the browser,
 // with the engine's own commitmentHash: "verified", or which seat's commitment does not match its receipt. Hashes and
 // salts come as base64url (@star-eater/protocol receipts.ts) and are kept as the engine's hex text.

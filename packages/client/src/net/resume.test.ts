@@ -1,4 +1,4 @@
-// The resume policy after a dropped match (server issue 11: restored by the same process or taken over by another).
+// The resume policy after a dropped match (the server restores it in the same process or another one takes it over).
 import { describe, expect, it } from 'vitest';
 import { MATCH_GONE, MATCH_GONE_STATUS } from '@star-eater/protocol/refusals';
 import { matchGone, resumableClose, resumeDelay, resumeVerdict } from './resume.js';

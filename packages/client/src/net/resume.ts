@@ -1,4 +1,4 @@
-// Getting back into a match whose server process went away (server issue 11): the room is restored from its input log
+// Getting back into a match whose server process went away: the room is restored from its input log
 // by the same process once it restarts, or taken over by another one (after the owner's lease runs out). Either way it
 // is found again through the matchmaker — `client.reconnect(token)` for a seat, a join by room id for a spectator —
 // which answers from whichever process holds the room now (behind the proxy, any process answers /matchmake and the

@@ -55,7 +55,7 @@ export interface RoomSeat {
 }
 export interface RoomSettings {
   private: boolean;
-  /** relaxed | standard | blitz | custom (issue 12). */
+  /** relaxed | standard | blitz | custom. */
   preset?: string;
   draftSeconds: number;
   commitSeconds: number;

@@ -82,7 +82,7 @@ export class Session {
   room: Room<unknown, RoomState> | null = null;
   welcome: ServerMessages['welcome'] | null = null;
   connection: Connection = 'closed';
-  /** The last drop was the server restarting (close 4010): the match is kept and comes back (server issue 11). */
+  /** The last drop was the server restarting (close 4010): the match is kept in its input log and comes back. */
   restarting = false;
   /** Why the server ended the last room's connection (its close code and reason); null after our own leave. */
   closed: { code: number; reason?: string } | null = null;

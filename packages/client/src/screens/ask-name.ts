@@ -1,4 +1,4 @@
-// Someone who opens an invite link (issue 12) is asked their name before taking the seat, instead of getting a random
+// Someone who opens an invite link is asked their name before taking the seat, instead of getting a random
 // "Pilot-NNNN"; it is remembered for next time (the lobby's name field shows it too).
 import { h } from '../ui/dom.js';
 

@@ -36,7 +36,7 @@ function focusKey(el: HTMLElement): string | null {
   return label ? `[aria-label="${label.replace(/"/g, '\\"')}"]` : null;
 }
 
-/** Why the choices are disabled once locked in (issue 12: a disabled button always says why). */
+/** Why the choices are disabled once locked in (a disabled button always says why). */
 const LOCKED_WHY = 'Locked in: Revise (Esc) to change your orders';
 
 export interface CommitPanelHooks {

@@ -1,4 +1,4 @@
-// Playing the computer (issue 10): its three levels, each said in a sentence, as buttons — in the lobby ("Play the
+// Playing the computer: its three levels, each said in a sentence, as buttons — in the lobby ("Play the
 // computer") and in quick match's offer after the wait (accept with a level, or keep waiting).
 import { PRACTICE_LEVELS, type PracticeLevel, type ServerMessages } from '@star-eater/protocol';
 import { h } from '../ui/dom.js';

@@ -60,7 +60,7 @@ export class DecisionPanel {
   }
 
   /**
-   * A drag on the board (issue 12: the launch facing is pointed on the board): pressed on the squadron being launched
+   * A drag on the board (the launch facing is pointed on the board): pressed on the squadron being launched
    * (or on a launch hex, which places it there) and released towards where it should face.
    */
   drag(from: Hex, to: Hex): boolean {

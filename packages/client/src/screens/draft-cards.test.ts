@@ -1,4 +1,4 @@
-// The draft's headings and pick names are the engine's (issue 13: the client copies no content): renamed in the
+// The draft's headings and pick names are the engine's (the client copies no content): renamed in the
 // engine, they follow.
 import { FACTIONS, SLOT_NAMES, type Slot } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';

@@ -60,7 +60,7 @@ export interface CardButtonOptions {
 
 export function cardButton(c: AnyCard, o: CardButtonOptions): HTMLElement {
   const text = (c as { text?: string }).text;
-  // A disabled button says why (issue 12), on hover and to a screen reader.
+  // A disabled button says why, on hover and to a screen reader.
   const title = o.disabled && o.why ? o.why : (text ?? '');
   return h(
     'button.gcard',

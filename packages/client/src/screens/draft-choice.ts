@@ -1,4 +1,4 @@
-// The draft's choices made safe (issue 12): a pick is selected first, then confirmed (or undone); munition placement
+// The draft's choices made safe: a pick is selected first, then confirmed (or undone); munition placement
 // cannot go past the total or a squadron's capacity, and a button that cannot be pressed says why.
 import {
   munitionPlacements,

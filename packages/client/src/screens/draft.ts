@@ -138,7 +138,7 @@ function slotSection(t: DraftTurn, slot: SingleSlot): HTMLElement {
           disabled: !t.myTurn || held,
           ...(why ? { why } : {}),
           selected: sel.card?.id === c.id,
-          // A pick is chosen, then confirmed (issue 12: one click used to commit it, with no undo).
+          // A pick is chosen, then confirmed (or undone): one click never commits it.
           onclick: () => {
             // A suggested card clicked becomes the player's own choice; their own choice clicked again is undone.
             sel.card = sel.card?.id === c.id && !sel.card.suggested ? null : { slot, id: c.id, name: c.name };
@@ -217,7 +217,7 @@ export function draftActions(
   // a 1280×720 screen without hunting for the squadrons.
   const singles = SINGLE_SLOTS.filter((s) => swapping || !me.picks[s]);
   const squadronsOpen = swapping || !me.picks.squadrons.length;
-  // A newcomer who follows the defaults drafts in a click per pick (issue 12: lobby to board in under 45 s).
+  // A newcomer who follows the defaults drafts in a click per pick (lobby to board in under 45 s).
   if (myTurn && !swapping) suggest(sel, f, singles);
   return h(
     'div.col',

@@ -1,4 +1,4 @@
-// Quick emotes (issue 12): the fixed set as buttons for a seated player, incoming emotes as a bubble over the board
+// Quick emotes: the fixed set as buttons for a seated player, incoming emotes as a bubble over the board
 // and a log line (for everyone, spectators too), and a remembered mute for the opponent's emotes. The server limits
 // how often a seat may send one; its refusal comes back as an `error` toast.
 import { EMOTE_TEXT, EMOTES, type Emote, type ServerMessages } from '@star-eater/protocol';

@@ -1,4 +1,4 @@
-// A squadron's facing pointed on the board (issue 12: the launch facing was picked from buttons only): the board
+// A squadron's facing pointed on the board (besides the facing buttons): the board
 // direction nearest to the line from one hex to another, and a sixth of a turn clockwise (RULES §1: +1 mod 6).
 import { DIR_NAMES, toPixel, type Dir, type Hex } from '@star-eater/engine';
 import { dirDegrees } from '../board/layout.js';

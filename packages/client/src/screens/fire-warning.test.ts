@@ -1,5 +1,5 @@
-// Issue 12 regression: a laser whose path crosses your own squadron gave no warning (RULES §4.5: a laser destroys
-// every small token on its path, whoever owns it).
+// A laser whose path crosses your own squadron warns before you lock in (RULES §4.5: a laser destroys every small
+// token on its path, whoever owns it).
 import { createMatch, neighbour, type Loadout, type MatchState } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { friendlyFireWarnings } from './fire-warning.js';

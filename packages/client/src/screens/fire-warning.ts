@@ -1,4 +1,4 @@
-// Friendly fire ahead (issue 12): a laser destroys every small token on its path and a projectile every squadron it
+// Friendly fire ahead: a laser destroys every small token on its path and a projectile every squadron it
 // passes, whoever owns them (RULES §4.5), so a firing line that crosses your own squadron says so before you lock in.
 // The line and what it destroys are the engine's (firingLine); advisory, from the position now (the ships and
 // squadrons still move before the weapons phase).

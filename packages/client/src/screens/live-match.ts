@@ -43,7 +43,7 @@ export class LiveMatch {
   private trial: TrialPanel | null = null;
   private decision: DecisionPanel | null = null;
   private ended: ServerMessages['ended'] | null = null;
-  /** Every event received before `ended` has played: the end bar may show (issue 12: animation first). */
+  /** Every event received before `ended` has played: the end bar may show (animation first). */
   private endPlayed = false;
   /** Our sealed commitment echoed before the commit panel existed (after a reload). */
   private pendingCommitment: ServerMessages['commitment'] | null = null;
@@ -147,7 +147,7 @@ export class LiveMatch {
     );
   }
 
-  /** Commit receipts (issue 14): a hash at a lock-in, the salts at a reveal, the commitments in the round's events. */
+  /** Commit receipts: a hash at a lock-in, the salts at a reveal, the commitments in the round's events. */
   receipt(m: ServerMessages['receipt']): void {
     this.receipts.receipt(m);
     this.showReceipts();
@@ -179,7 +179,7 @@ export class LiveMatch {
   }
 
   /**
-   * The animations have all played (issue 12: animation first): the room may start the next timer now, and the
+   * The animations have all played (animation first): the room may start the next timer now, and the
    * commitment window (its momentum preview from the position after the round) shows.
    */
   private afterAnimation(): void {
@@ -266,7 +266,7 @@ export class LiveMatch {
     else this.pendingCommitment = m;
   }
 
-  /** A decision prompt for us: shown once the events before it have played (issue 12: animation first). */
+  /** A decision prompt for us: shown once the events before it have played (animation first). */
   async prompt(m: ServerMessages['prompt']): Promise<void> {
     await this.view?.idle();
     const st = this.s.state;

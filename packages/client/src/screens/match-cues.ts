@@ -1,4 +1,4 @@
-// What a match tells a player besides the board (issue 12): whose decision the match waits for, with its timer (for
+// What a match tells a player besides the board: whose decision the match waits for, with its timer (for
 // seats and spectators alike), the sounds of the round (lock-in, reveal, hits, explosions, the timer's last seconds),
 // and the page's own record of the flow (animation finished → prompt shown → timer started) that the tests read.
 import type { MatchEvent } from '@star-eater/engine';

@@ -25,7 +25,7 @@ const roll = (seat: 0 | 1, hit: boolean): MatchEvent =>
     detail: { hit },
   }) as never;
 
-describe('matchStats (issue 12: the end-of-match summary)', () => {
+describe('matchStats (the end-of-match summary)', () => {
   it('counts rounds, damage to the other warship by weapon name, hits and misses, fighters lost', () => {
     const events: MatchEvent[] = [
       { type: 'round-started', round: 1, initiative: 0 },

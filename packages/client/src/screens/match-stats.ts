@@ -1,4 +1,4 @@
-// The numbers of a finished match for its summary (issue 12): rounds, damage dealt by weapon, hits and misses, fighters
+// The numbers of a finished match for its summary: rounds, damage dealt by weapon, hits and misses, fighters
 // lost, per seat. Counted from the match's events (the record's replay: the same stream the clients were shown), never
 // by re-running a rule.
 import { findCard } from '@star-eater/engine';

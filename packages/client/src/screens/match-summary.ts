@@ -1,4 +1,4 @@
-// The end-of-match summary (issue 12): winner and reason (the end bar above says them), rounds, damage dealt by
+// The end-of-match summary: winner and reason (the end bar above says them), rounds, damage dealt by
 // weapon, damage taken by cause (the board's edge deals damage no one "dealt": a match decided by it once showed 0
 // damage on both sides), hits and misses, fighters lost, structure left, with links to the replay and the record
 // download. The numbers come from the stored record re-run by the engine (every event of the match, whatever this

@@ -154,7 +154,7 @@ export class MatchView {
     });
     await this.view.init();
     this.view.setFactions(this.o.factions);
-    // Every board piece says what it is: hover, or a tap on touch (issue 12).
+    // Every board piece says what it is: hover, or a tap on touch.
     this.untip = attachBoardTips(
       this.view.pixi.canvas,
       (e) => this.view.hexAt(e),
@@ -171,7 +171,7 @@ export class MatchView {
     this.view?.setFactions(factions);
   }
 
-  /** 1× → 2× → skip (issue 12), remembered for the next match. */
+  /** 1× → 2× → skip, remembered for the next match. */
   cycleSpeed(): void {
     const i = SPEEDS.indexOf(prefs().speed);
     setPref('speed', SPEEDS[(i + 1) % SPEEDS.length]!);

@@ -50,7 +50,7 @@ export class PreMatchScreen {
   private key = '';
   /** The draft choice being assembled, and whether it was sent and awaits the server's answer. */
   private readonly sel: DraftSelection = { squadrons: [], munitions: [], card: null, pending: false };
-  /** The match the selection belongs to: a rematch's draft starts from nothing (issue 12). */
+  /** The match the selection belongs to: a rematch's draft starts from nothing. */
   private matchNo = -1;
 
   constructor(
@@ -58,7 +58,7 @@ export class PreMatchScreen {
     private readonly s: Session,
   ) {}
 
-  /** Sealed faction choice (issue 14): my own, as the server echoed it; the synced state shows it only once both chose. */
+  /** Sealed faction choice: my own, as the server echoed it; the synced state shows it only once both chose. */
   private mine: { matchNo: number; faction: FactionId } | null = null;
 
   sealedFaction(faction: FactionId, st: RoomState | null): void {

@@ -1,4 +1,4 @@
-// The timer preset a private room's creator picks (issue 12): relaxed for learning, standard (RULES §7), blitz.
+// The timer preset a private room's creator picks: relaxed for learning, standard (RULES §7), blitz.
 // The choice is remembered for the next private match.
 import { describePreset, TIMER_PRESET_NAMES, TIMER_PRESETS, type TimerPreset } from '@star-eater/protocol';
 import { h } from '../ui/dom.js';

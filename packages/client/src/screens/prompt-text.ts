@@ -1,4 +1,4 @@
-// Words of a decision prompt that a player reads (issue 12: the point-defence prompt once said "shot 2 of 1").
+// Words of a decision prompt that a player reads (a point-defence shot is counted against its own total: never "shot 2 of 1").
 import type { Prompt } from '@star-eater/engine';
 
 type PdPrompt = Extract<Prompt, { kind: 'point-defence' }>;

@@ -1,4 +1,4 @@
-// The commit receipts on the match screen (issue 14): the hashes published at this round's lock-ins (the locking
+// The commit receipts on the match screen: the hashes published at this round's lock-ins (the locking
 // player sees its own receipt), then, once the round is revealed, whether every hash checked out — computed in this
 // browser (net/receipts.ts) — or which seat's commitment does not match its receipt. Players and spectators alike.
 import type { Seat } from '@star-eater/engine';

@@ -1,4 +1,4 @@
-// Replay autoplay (issue 12): Play plays the match event after event at the board's animation speed (1×, 2×, skip:
+// Replay autoplay: Play plays the match event after event at the board's animation speed (1×, 2×, skip:
 // the speed button under the board), Pause stops after the event playing; the step buttons work at any time.
 import { h } from '../ui/dom.js';
 import { prefs } from '../ui/prefs.js';

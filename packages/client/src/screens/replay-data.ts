@@ -78,8 +78,8 @@ export function demoReplay(): ReplayData {
 
 /**
  * The board after the first `count` events of the flattened list (headless, instant): from the engine's state at the
- * start of that event's round (issue 12: panels built from the events alone went wrong by the end — squadrons shown
- * in space, ammunition), then that round's events. The log lines are those of every event up to `count`.
+ * start of that event's round (panels built from the events alone go wrong by the end — squadrons shown in space,
+ * ammunition), then that round's events. The log lines are those of every event up to `count`.
  */
 export function modelAt(
   data: ReplayData,

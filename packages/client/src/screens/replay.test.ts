@@ -1,5 +1,5 @@
-// Issue 12 regression: the replay's side panels (squadrons in space or aboard, munitions, ammunition) were wrong at the
-// end of a match, built from the events alone. They now start from the engine's state at each round's start.
+// The replay's side panels (squadrons in space or aboard, munitions, ammunition) stay right to the end of a match:
+// they start from the engine's state at each round's start, not from the events alone.
 import { simulateMatch } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { modelFromMatch } from '../board/model.js';

@@ -63,7 +63,7 @@ class RoomScreen {
   }
 
   async start(): Promise<void> {
-    // An invitee who never gave a name is asked for one first (issue 12).
+    // An invitee who never gave a name is asked for one first.
     const r = this.route;
     const ask =
       !r.spectate && !!r.invite && !rememberedName() && !storedToken(r.roomId) && this.s.room?.roomId !== r.roomId;
@@ -155,7 +155,7 @@ class RoomScreen {
   }
 
   /**
-   * Tells the room this page has shown the events it received (issue 12: the next timer starts after the animation).
+   * Tells the room this page has shown the events it received (the next timer starts after the animation).
    * Players only: the room does not wait for spectators.
    */
   ackAnimated(): void {

@@ -11,7 +11,7 @@ export interface WaitingOptions {
   invite: string | undefined;
   private: boolean;
   onCancel: () => void;
-  /** Quick match: the server's offer to play the computer instead (issue 10), while it stands. */
+  /** Quick match: the server's offer to play the computer instead, while it stands. */
   offer?: ServerMessages['computer-offer'] | null;
   /** The offer was declined: still waiting for a person. */
   declined?: boolean;

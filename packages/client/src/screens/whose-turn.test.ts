@@ -13,7 +13,7 @@ const state = (o: Partial<RoomState>, locked: [boolean, boolean] = [false, false
     ...o,
   }) as unknown as RoomState;
 
-describe('whoseTurn (issue 12: everyone sees whose decision is awaited)', () => {
+describe('whoseTurn (everyone sees whose decision is awaited)', () => {
   it('a commitment window: both, then the one still choosing, from each side', () => {
     expect(whoseTurn(state({}), 0, names).waiting).toBe('both');
     expect(whoseTurn(state({}), null, names).text).toBe('Both players are choosing orders');

@@ -1,4 +1,4 @@
-// Whose decision the match waits for (issue 12), for both seats and spectators alike: you, the opponent, both, or a
+// Whose decision the match waits for, for both seats and spectators alike: you, the opponent, both, or a
 // prompt for one seat, with its timer. Pure: computed from the synced state and which seat (if any) this page holds.
 import { secondsLeft } from '../ui/dom.js';
 import type { RoomState } from '../net/room-state.js';

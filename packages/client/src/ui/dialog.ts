@@ -1,4 +1,4 @@
-// An in-page confirmation (issue 12: concede asked with the browser's confirm() before): a modal <dialog>, which
+// An in-page confirmation (instead of the browser's confirm()): a modal <dialog>, which
 // keeps the focus inside, closes on Escape and reads as a dialog to screen readers. Resolves true on confirm.
 import { h } from './dom.js';
 

@@ -1,4 +1,4 @@
-// A player's remembered preferences (issue 12): animation speed, sound and emote mutes. localStorage, one key each;
+// A player's remembered preferences: animation speed, sound and emote mutes. localStorage, one key each;
 // a listener hears every change, so a toggle on one screen updates the others.
 const KEYS = {
   speed: 'star-eater.anim-speed',

@@ -1,4 +1,4 @@
-// Tooltips (issue 12): board pieces say what they are on hover (desktop) or on a tap (touch); on touch, a control
+// Tooltips: board pieces say what they are on hover (desktop) or on a tap (touch); on touch, a control
 // held for half a second shows its title, which a mouse shows on hover. One floating element for the page.
 import type { Hex } from '@star-eater/engine';
 import { h } from './dom.js';
