@@ -1,4 +1,4 @@
-# The game server image, in two stages (issue 11):
+# The game server image, in two stages:
 # - build: the whole workspace installed, the client built (Vite) and the server bundled (esbuild, dist/main.js with
 #   the engine, protocol and bots inside, and the bot threads' dist/bot-worker.js); then `pnpm deploy --prod` copies
 #   the server package (its `files`: dist) with its production dependencies only into /out.

@@ -21,7 +21,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  // No retries: a test that fails once is a failure, to be fixed at its cause (issue 13).
+  // No retries: a test that fails once is a failure, to be fixed at its cause.
   retries: 0,
   reporter: [['list'], ['./run-db.ts']],
   use: {

@@ -9,7 +9,7 @@ const game = await createGameServer({
   host: '127.0.0.1',
   log: createLogger(),
   clientDir: process.env.CLIENT_DIR ?? null,
-  // Quick match's offer to play the computer (issue 10) comes after BOT_OFFER_SECONDS (the config sets a short wait).
+  // Quick match's offer to play the computer comes after BOT_OFFER_SECONDS (the config sets a short wait).
   room: { botOfferSeconds: Number(process.env.BOT_OFFER_SECONDS ?? 20) },
   // The computer's natural pause, ms (min-max): shorter here, so a whole match fits a test.
   ...(process.env.BOT_PAUSE_MS

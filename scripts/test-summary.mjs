@@ -1,6 +1,6 @@
 // Sums the results of every runner into the one closing line CI reads: "N passed, N failed".
 // Each whole-workspace step (typecheck, lint, …) left STEP.failed holding 0 or 1 and counts as one test; a flaky
-// Playwright test (failed, then passed on a retry) counts as failed: nothing may hide a failure (issue 13).
+// Playwright test (failed, then passed on a retry) counts as failed: nothing may hide a failure.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -15,7 +15,7 @@ echo "== typecheck"
 if pnpm -s typecheck >"$OUT/typecheck.log" 2>&1; then echo "typecheck ok"; echo 0 >"$OUT/typecheck.failed"
 else cat "$OUT/typecheck.log"; echo 1 >"$OUT/typecheck.failed"; status=1; fi
 
-echo "== lint"   # Biome (lint + format) and the import-cycle check (issue 13)
+echo "== lint"   # Biome (lint + format) and the import-cycle check
 if pnpm -s lint >"$OUT/lint.log" 2>&1; then echo "lint ok"; echo 0 >"$OUT/lint.failed"
 else cat "$OUT/lint.log"; echo 1 >"$OUT/lint.failed"; status=1; fi
 

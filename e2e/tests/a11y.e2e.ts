@@ -1,4 +1,4 @@
-// Issue 12, accessibility and screens: axe-core finds no serious or critical violation on the lobby, the learn page,
+// Accessibility and screens: axe-core finds no serious or critical violation on the lobby, the learn page,
 // a replay and a live match; the whole commitment is made from the keyboard alone, with a visible focus ring; the
 // event log is text a screen reader reads; a 390×844 phone plays a whole round (screenshots looked at).
 import AxeBuilder from '@axe-core/playwright';

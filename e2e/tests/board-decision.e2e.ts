@@ -72,7 +72,7 @@ test('a fighter launch and a squadron activation are chosen by clicking hexes on
   // Placed: now the squadron's moves are highlighted and counted, and a ghost squadron stands where it will end up.
   await expect(panel).toContainText(/Squadron 1: 0\/\d+ moves/);
   expect(await tokenGhost(b)).toMatchObject({ seat: 1, at: launch[0] });
-  // Its facing is pointed on the board (issue 12): a click on it turns it a sixth clockwise …
+  // Its facing is pointed on the board: a click on it turns it a sixth clockwise …
   const placedFacing = (await tokenGhost(b))!.facing;
   await clickHex(b, launch[0]!);
   await expect.poll(async () => (await tokenGhost(b))?.facing).not.toBe(placedFacing);

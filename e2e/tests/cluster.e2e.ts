@@ -1,6 +1,6 @@
 // docker-compose's topology on loopback (scripts/cluster.sh: the production build as two processes, Redis, PostgreSQL,
 // nginx from the compose template), and a web match through its proxy across a kill -9 of the process that holds it
-// (issue 11): two players and a spectator in the commitment window with one seat locked; the holder is killed; the
+// (its input log in the shared PostgreSQL): two players and a spectator in the commitment window with one seat locked; the holder is killed; the
 // other process takes the match over once the holder's lease (LEASE_MS, short here) runs out; all three pages find it
 // there by themselves (the "reconnecting" banner comes, then goes), the lock-in is still there. Then the killed one is
 // restarted and the new holder stopped with SIGTERM (a rolling restart): "server restarting", the match handed over

@@ -1,4 +1,4 @@
-// A commitment card's parameters come from the engine's list of its legal plays (issue 10): choosing Squadron
+// A commitment card's parameters come from the engine's list of its legal plays: choosing Squadron
 // Maintenance offers every listed allocation (one munition, two, or a repair — never none), and the choice locks in
 // and resolves. Cleo (FPA) also sees Emergency Repairs offer the four sections with their armour.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Play the computer (issue 10), where a player meets it: the lobby's "Play the computer" with its three levels, a whole
+// Play the computer, where a player meets it: the lobby's "Play the computer" with its three levels, a whole
 // match against `easy` to the end screen (the computer's name shows its level; its lock-in lights up as a player's
 // would), the end screen checked against the match's record (end-check.ts), and quick match's offer to play it after
 // the wait, declined and accepted.
@@ -26,7 +26,7 @@ async function page(browser: import('@playwright/test').Browser, name: string, v
  */
 async function playRound(p: Page): Promise<boolean> {
   if (await p.locator('#end-screen').isVisible()) return true;
-  // The next window opens once this page has shown the round (issue 12): skip the animation rather than wait it out.
+  // The next window opens once this page has shown the round (animation first): skip the animation rather than wait it out.
   await clickIfEnabled(p, '#skip');
   if (await p.locator('#lock-in').isVisible()) {
     await p.locator('body').press('7');

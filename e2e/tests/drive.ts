@@ -51,12 +51,12 @@ export async function draftStep(page: Page): Promise<boolean> {
   }
   if (!(await visible(page, '#turn.you'))) return false; // the opponent's pick
   if (await visible(page, '#confirm-squadrons')) {
-    // The suggested trio (issue 12) is taken as it is; without one, the first legal set.
+    // The suggested trio is taken as it is; without one, the first legal set.
     if (await page.locator('#confirm-squadrons').isEnabled()) await page.click('#confirm-squadrons');
     else await chooseSquadrons(page);
     return true;
   }
-  // A pick is selected (or suggested), then confirmed (issue 12).
+  // A pick is selected (or suggested), then confirmed.
   if (!(await page.locator('#confirm-pick').isEnabled())) {
     const card = page.locator('#draft-screen .cards .gcard:enabled').first();
     if (!(await card.isVisible())) throw new Error('draft: this seat is to pick, but no card can be chosen');

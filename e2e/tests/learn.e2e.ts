@@ -1,4 +1,4 @@
-// Issue 12, learning: the "How to play" page (rules, pictures drawn by the board's renderer, the glossary), reached
+// Learning the game: the "How to play" page (rules, pictures drawn by the board's renderer, the glossary), reached
 // from the lobby; the interactive tutorial played from the lobby to its end with the real controls, resumed after a
 // reload, with a wrong answer corrected by a hint.
 import { expect, test, type Page } from '@playwright/test';

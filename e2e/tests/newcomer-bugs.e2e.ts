@@ -1,4 +1,4 @@
-// Issue 12's bugs, each where a player met it: the invitee is asked their name (remembered); a draft pick is selected,
+// What a newcomer meets, each where a player meets it: the invitee is asked their name (remembered); a draft pick is selected,
 // then confirmed or undone; munitions cannot go past the total and Confirm says why; every disabled button says why;
 // the side panel fits a 1280×800 laptop; the end shows a summary with the replay and the record; a rematch's draft
 // starts with no squadrons chosen; the replay's panels at the end are the match's; the replay plays by itself.

@@ -1,4 +1,4 @@
-// Issue 12 in a match: the creator picks the relaxed timers and the header says so; everyone (both seats and a
+// A newcomer's match: the creator picks the relaxed timers and the header says so; everyone (both seats and a
 // spectator) sees whose decision the match waits for through a whole round; the round's animation finishes before the
 // next timer starts (the page's own timestamps); emotes reach the other seat and the spectator and a burst is refused;
 // the sound and emote toggles and the animation speed are remembered; concede asks in the page.

@@ -1,6 +1,6 @@
-// Issue 12: from the lobby to the first board for two newcomers who follow the defaults — Quick match, the first
+// From the lobby to the first board for two newcomers who follow the defaults — Quick match, the first
 // faction, then each step's suggested choice confirmed. The test counts the clicks each needs (a bound that can fail);
-// the time it took is printed for the notes (timing belongs to measurements, not to a test's verdict).
+// the time it took is printed as a figure (timing belongs to measurements, not to a test's verdict).
 import { expect, test, type Page } from '@playwright/test';
 import { nextChange } from './drive.js';
 import { shot } from './helpers.js';

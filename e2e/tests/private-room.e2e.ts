@@ -111,7 +111,7 @@ test('a reload in mid-round resumes the seat, which can lock in; the match goes 
   await expect(b.locator('#log')).toContainText('Round 2 begins');
 
   await a.click('#concede');
-  // Asked in the page (issue 12), not with the browser's confirm().
+  // Asked in the page, not with the browser's confirm().
   await expect(a.locator('#concede-dialog')).toBeVisible();
   await a.click('#concede-dialog-confirm');
   await expect(a.locator('#end-title')).toHaveText('Defeat');

@@ -88,7 +88,7 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   await expect(a.locator('#log')).toContainText('Round 3 begins');
 
   await a.click('#concede');
-  // Asked in the page (issue 12), not with the browser's confirm().
+  // Asked in the page, not with the browser's confirm().
   await expect(a.locator('#concede-dialog')).toBeVisible();
   await a.click('#concede-dialog-confirm');
   await expect(a.locator('#end-screen')).toBeVisible();

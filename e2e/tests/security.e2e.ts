@@ -1,4 +1,4 @@
-// Issue 14 in the browser: the client works under the server's Content-Security-Policy (no violation while the
+// The public surface's defences in the browser: the client works under the server's Content-Security-Policy (no violation while the
 // lobby, the board and its animation run: PixiJS' workers and blob URLs included); names are shown cleaned; commit
 // receipts are shown at lock-in and checked in every browser, and a tampered reveal is caught; a page that cannot read
 // the server's packed messages (another table of shapes) says to reload.

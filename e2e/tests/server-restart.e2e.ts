@@ -1,4 +1,4 @@
-// A server restart in the middle of a match (issue 11: SIGTERM keeps the live match in its input log and closes its
+// A server restart in the middle of a match (SIGTERM keeps the live match in its input log and closes its
 // clients with 4010, "server restarting"). The test starts its own server process (serve.ts, as the suite's, on its
 // own port), brings two players and a spectator into the commitment window with one seat locked, sends it SIGTERM,
 // checks that the pages say the server is restarting, starts the server again on the same port and storage, and
