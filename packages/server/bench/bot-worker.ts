@@ -18,7 +18,7 @@ export interface WorkerConfig {
   firstIndex: number;
   joinRate: number;
   think: [number, number];
-  /** Matches against the computer (issue 10) this process plays beside, not measured: one scripted player each. */
+  /** Matches against the computer this process plays beside, not measured: one scripted player each. */
   computerMatches?: number;
   computerLevel?: 'random' | 'easy' | 'medium' | 'hard';
 }

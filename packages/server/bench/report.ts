@@ -1,5 +1,5 @@
 // What `pnpm bench server` prints: the header (what is measured, on what load), one line per step, and each step's
-// full figures (--json). The goal (issue 4): p99 < 50 ms and < 2 KB per client per round, no errors.
+// full figures (--json). The goal: p99 < 50 ms and < 2 KB per client per round, no errors.
 import { loadavg } from 'node:os';
 import type { WorkerStats } from './bot-worker.js';
 
@@ -37,7 +37,7 @@ export interface BenchSettings {
   pin: boolean;
   cores: number;
   cpuModel: string;
-  /** Bot-load mode (issue 10): matches against the computer beside the measured ones, and its level. */
+  /** Bot-load mode: matches against the computer beside the measured ones, and its level. */
   computerMatches: number;
   computerLevel: 'random' | 'easy' | 'medium' | 'hard';
 }

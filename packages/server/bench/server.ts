@@ -15,10 +15,10 @@
 //                        `node --import tsx packages/server/bench/profile-summary.ts FILE --last S`)
 //   --server-args "A B"  extra node options for the server process (e.g. "--trace-gc --max-semi-space-size=32")
 //   --server-log FILE    append the server's stdout (its log lines, --trace-gc output) to FILE
-//   --bot-matches N      bot-load mode (issue 10): N matches against the computer beside the measured ones (default 0);
+//   --bot-matches N      bot-load mode: N matches against the computer beside the measured ones (default 0);
 //                        the figures stay the human matches' (their p99 while the computer thinks)
 //   --bot-level L        the computer's level in those matches (default hard)
-//   --log-cost           the write-ahead input log's cost (issue 11): each step runs without the log (INPUT_LOG=off)
+//   --log-cost           the write-ahead input log's cost: each step runs without the log (INPUT_LOG=off)
 //                        and with it, --repeat pairs (default 1; every other pair the other way round), then prints
 //                        what the log adds to the p99 and to the server's CPU per round (the pairs' medians)
 //   --repeat R           with --log-cost: pairs per step (default 1; an even number cancels the order's effect)

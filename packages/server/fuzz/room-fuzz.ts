@@ -1,4 +1,4 @@
-// A seeded fuzz of the match room over real WebSockets (issue 14): garbage payloads under real and made-up message
+// A seeded fuzz of the match room over real WebSockets: garbage payloads under real and made-up message
 // types, valid messages bent out of shape, messages out of phase, and spectators acting. After every batch the
 // match state must be what it was, every connection still open and the server still answering. Used by
 // test/fuzz.test.ts (a short run in the suite) and `pnpm fuzz --messages N` (fuzz/cli.ts: a long one, with counts).

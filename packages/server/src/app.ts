@@ -49,7 +49,7 @@ export interface GameServerOptions {
   /** How long an owner may miss its heartbeat before another process takes its matches over, ms (main.ts: LEASE_MS). */
   leaseMs?: number;
   /**
-   * The computer opponents (issue 10). `threads`: the bot pool's size (default: the cores); `pool`: a pool to use
+   * The computer opponents. `threads`: the bot pool's size (default: the cores); `pool`: a pool to use
    * instead (closed with the server). The rest are the room's settings: bots/bot-seat.ts BotSettings.
    */
   bots?: Partial<Omit<BotSettings, 'pool'>> & { threads?: number; pool?: BotPool };
@@ -59,7 +59,7 @@ export interface GameServerOptions {
   http?: Partial<HttpGuardOptions>;
 }
 
-/** The computer's natural pause before it acts (ms) and how long its thinking may take beyond it (issue 10). */
+/** The computer's natural pause before it acts (ms) and how long its thinking may take beyond it. */
 export const BOT_PAUSE_MS: [number, number] = [400, 1000];
 export const BOT_THINK_MS = 2000;
 
@@ -92,7 +92,7 @@ export interface GameServer {
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
-/** The bot pool the computer opponents think on, and the rooms' settings for them (issue 10). */
+/** The bot pool the computer opponents think on, and the rooms' settings for them. */
 function computerOpponents(opts: GameServerOptions, log: Logger): { pool: BotPool; settings: BotSettings } {
   const { threads, pool: given, ...settings } = opts.bots ?? {};
   const pool = given ?? new BotPool({ size: threads, log: log.child({ component: 'bots' }) });
@@ -190,7 +190,7 @@ function sweepDeadProcesses(cluster: Cluster, everyMs: number, log: Logger): Nod
 
 /**
  * Matches whose process is gone (this one, restarted; or another, dead), rebuilt here from their logs; and this
- * process' own rooms given up if it stalled past its lease and another process took them (issue 11, log/lease.ts).
+ * process' own rooms given up if it stalled past its lease and another process took them (log/lease.ts).
  */
 function takeOverMatches(
   opts: GameServerOptions,

@@ -18,7 +18,7 @@ export interface RoomDeps {
   /** Every open seat reservation of the process, and the addresses that left one unused (seats/reservations.ts). */
   reservations: ReservationLedger;
   rateLimit: RateLimitOptions;
-  /** The computer opponents (issue 10); null: none on this process. */
+  /** The computer opponents; null: none on this process. */
   bots: BotSettings | null;
   /** Quick match: seconds alone before the waiting player is offered the computer (0: never). */
   botOfferSeconds: number;
@@ -26,7 +26,7 @@ export interface RoomDeps {
   floodClock?: () => number;
   /** True while the process drains before it stops (scale/drain.ts): no new match starts here, not even a rematch. */
   draining?: () => boolean;
-  /** The write-ahead input log of every room (issue 11; default on). `false`: rooms die with the process (bench). */
+  /** The write-ahead input log of every room (default on). `false`: rooms die with the process (bench). */
   wal?: boolean;
   /** This process' name as the owner of its rooms' logs (restore.ts): a restart under the same name takes them back. */
   instance?: string;

@@ -1,4 +1,4 @@
-// The bandwidth goal (issue 4): under 2,048 bytes received per client per round, everything counted (patches, the
+// The bandwidth goal: under 2,048 bytes received per client per round, everything counted (patches, the
 // round's events, prompts, commitment echoes, commit receipts). Two scripted players and a spectator, real frames.
 import type { Room } from '@colyseus/sdk';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The production build (issue 11): `pnpm build` bundles the server with esbuild into dist/main.js, which plain node
+// The production build: `pnpm build` bundles the server with esbuild into dist/main.js, which plain node
 // runs (no tsx), as the Docker image does: it serves /health, pairs two players and plays their match, and a SIGTERM
 // (which reaches node itself) keeps the live match in its log and exits 0.
 import { execFileSync } from 'node:child_process';

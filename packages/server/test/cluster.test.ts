@@ -2,7 +2,7 @@
 // PostgreSQL for the records when it is installed — with real SDK clients. Quick match pairs players who asked
 // different processes, every process lists every live match, spectators and invited players join through whichever
 // process they asked, and a SIGTERM takes one process down cleanly while the other keeps serving. With PostgreSQL (the
-// shared input log, issue 11), the live match of a process that stops (SIGTERM) or dies (SIGKILL: its lease runs out)
+// shared input log), the live match of a process that stops (SIGTERM) or dies (SIGKILL: its lease runs out)
 // is restored by the other process, and its players finish it there with their old reconnection tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchRecord } from '@star-eater/engine';

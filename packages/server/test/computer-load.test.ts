@@ -1,4 +1,4 @@
-// Issue 10: the computer thinks off the rooms' event loop, so 50 matches against it (`hard`, its real budget and
+// The computer thinks off the rooms' event loop, so 50 matches against it (`hard`, its real budget and
 // pause) do not slow 50 human matches: within 2x of the same human matches without the computer. The phases are
 // counted in rounds, not seconds (without, with, without; the two without pooled).
 //
@@ -113,7 +113,7 @@ function threadNices(): number[] {
 const perRound = (phases: Phase[]) =>
   phases.reduce((a, p) => a + p.cpuMs, 0) / phases.reduce((a, p) => a + p.rounds, 0);
 
-it('issue 10: 50 matches against the computer do not slow 50 human matches (within 2x)', async () => {
+it('50 matches against the computer do not slow 50 human matches (within 2x)', async () => {
   const s = server.get();
   const sink: Sink = { measuring: false, latencies: [] };
   const stops: Array<() => Promise<void>> = [];

@@ -1,4 +1,4 @@
-// Quick match's offer to play the computer (issue 10): after the configured wait on the room clock the waiting
+// Quick match's offer to play the computer: after the configured wait on the room clock the waiting
 // player is offered the computer; it is opt-in — accepted, the computer takes the empty seat; declined, the player
 // keeps waiting and the next stranger still gets the seat. Never a silent swap.
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ async function offerAfterWait(c: TestClient) {
   return c.next('computer-offer', 0);
 }
 
-describe('issue 10: quick match offers the computer after the wait', () => {
+describe('quick match offers the computer after the wait', () => {
   it('nothing to accept before the offer; accepted, the computer takes the empty seat and the match starts', async () => {
     const c = await waitingAlone('Uma');
     const early = await c.expectError('play-computer', { level: 'easy' });

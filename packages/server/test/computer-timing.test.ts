@@ -1,4 +1,4 @@
-// The computer's timing and its failures (issue 10), on the driven room clock: it answers after its natural pause,
+// The computer's timing and its failures, on the driven room clock: it answers after its natural pause,
 // never later than its deadline (thinkMs past the longest pause), and a bot whose thread crashes or never answers
 // takes the RULES §7 time-out default, logged, while the match goes on.
 import { Writable } from 'node:stream';
@@ -64,7 +64,7 @@ async function draftOnFrozenClock(c: TestClient, stepMs: number, answers: boolea
   }
 }
 
-describe('issue 10: the computer takes a natural pause on the room clock', () => {
+describe('the computer takes a natural pause on the room clock', () => {
   it('its lock-in waits for the pause, then comes at once; its draft answers too', async () => {
     const c = await practice({ pauseMs: [800, 800], thinkMs: 2000 });
     const bot = await draftOnFrozenClock(c, 800, true);

@@ -1,4 +1,4 @@
-// The computer's seat sees only what its seat may see (issue 10, RULES §4.1, §5, §7): the bot pool's threads echo
+// The computer's seat sees only what its seat may see (RULES §4.1, §5, §7): the bot pool's threads echo
 // every request they received, and over a whole match none held the match's random generator, the other seat's
 // munitions before both were placed, or the other seat's commitment before the reveal.
 import type { Room } from '@colyseus/sdk';
@@ -42,7 +42,7 @@ async function playOne(c: TestClient) {
   return { record: parsed.value, got: pool.received.slice(from).map((m) => m.request) };
 }
 
-it('issue 10: what the computer seat received over whole matches', async () => {
+it('what the computer seat received over whole matches', async () => {
   const c = await createPractice(server.get(), { bot: 'medium', name: 'Zed' });
   server.open.push(c);
   const human = attachBot(c.room as Room, { seed: 'visibility-human', aggressive: true });

@@ -1,4 +1,4 @@
-// Play the computer (issue 10): a real SDK client plays whole practice matches against each level through the
+// Play the computer: a real SDK client plays whole practice matches against each level through the
 // protocol, and each stored record replays through the engine to the events the client was shown (RULES §10).
 // The bots are the real ones, on the real thread pool, with small search budgets; the pause is 0 here (its timing
 // is tested with the driven clock in computer-timing.test.ts).
@@ -25,7 +25,7 @@ async function practice(level: PracticeLevel, name: string): Promise<TestClient>
   return c;
 }
 
-describe('issue 10: a practice match against the computer', () => {
+describe('a practice match against the computer', () => {
   it.each(['easy', 'medium', 'hard'] as const)('a whole match against %s, stored and replayable', async (level) => {
     const c = await practice(level, `Ada-${level}`);
     expect(c.seat).toBe(0);

@@ -1,4 +1,4 @@
-// A match against the computer survives a killed server (issues 10 and 11). The computer's seat and every answer it
+// A match against the computer survives a killed server. The computer's seat and every answer it
 // gives go to the write-ahead log as inputs of its seat before the room acts on them, exactly like a player's, so a
 // restart seats the computer again and it plays on. One real game-server process (real bot threads, `easy`) holds
 // three practice matches, each with a spectator, stopped at: the computer locked in and the human not; a decision

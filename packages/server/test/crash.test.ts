@@ -1,4 +1,4 @@
-// A live match survives a killed server (issue 11). One real game-server process holds matches stopped at every
+// A live match survives a killed server. One real game-server process holds matches stopped at every
 // point of a match — waiting for the second player, faction choice, mid-draft, a commitment window with one seat
 // locked, a decision prompt pending, between rounds, just after the final blow (its record not stored yet), and a
 // commitment timer running — with a spectator each; it is killed with SIGKILL and started again on the same address
@@ -174,7 +174,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     // Same phase as before the crash.
     expect(seatOf(waiting, 0).state.phase).toBe('waiting');
     expect(factions.spec2!.state.phase).toBe('factions');
-    expect(factions.spec2!.state.seats[0].lockedIn).toBe(true); // sealed until both chose (issue 14)
+    expect(factions.spec2!.state.seats[0].lockedIn).toBe(true); // sealed until both chose
     expect(draft.spec2!.state.phase).toBe('draft');
     expect(picks(draft.spec2!.state)).toBeGreaterThanOrEqual(3);
     expect(between.spec2!.state).toMatchObject({ phase: 'commit', round: 2 });
@@ -255,7 +255,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
       const watched = [...(c.spec?.messages ?? []), ...c.spec2!.messages];
       expect(eventsShown(watched, `${c.name} spectator`)).toEqual(replay.value.events);
     }
-    // The commit receipt published before the crash is the one shown after it and checked at the reveal (issue 14):
+    // The commit receipt published before the crash is the one shown after it and checked at the reveal:
     // the restored lock-in drew the same salt (from the seed).
     const spec2 = locked.spec2!;
     expect(spec2.of('receipt').find((r) => r.round === 1 && r.seat === 0)?.hash).toBe(receiptBefore);

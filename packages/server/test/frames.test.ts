@@ -1,4 +1,4 @@
-// Issue 14, messages and seats: every frame counts toward the flood limit (PING and ROOM_REQUEST too), a dropped
+// Messages and seats: every frame counts toward the flood limit (PING and ROOM_REQUEST too), a dropped
 // message's notice names it, a flood past the warning is disconnected with a reason, an undecodable frame gets an
 // error then a close and the seat goes into the reconnection hold, `concede`/`rematch` take nothing or {}, join
 // options are strict, and a reconnection token used while its owner is connected moves the seat with a notice.

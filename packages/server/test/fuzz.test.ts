@@ -1,4 +1,4 @@
-// Issue 14: the seeded room fuzz in the suite (fuzz/room-fuzz.ts): garbage, wrong shapes, out-of-phase messages and
+// The seeded room fuzz in the suite (fuzz/room-fuzz.ts): garbage, wrong shapes, out-of-phase messages and
 // spectators acting change nothing, close no connection, and every one of them is answered with an error.
 import { expect, it } from 'vitest';
 import { fuzzRoom } from '../fuzz/room-fuzz.js';

@@ -245,7 +245,7 @@ export async function createPrivate(server: TestServer, opts: JoinOptions): Prom
   return ready(new TestClient((await c.create('match', { ...opts, private: true } satisfies JoinOptions)) as Room, c));
 }
 
-/** A practice match against the computer (issue 10): `create('match', { bot, … })`. */
+/** A practice match against the computer: `create('match', { bot, … })`. */
 export async function createPractice(server: TestServer, opts: JoinOptions): Promise<TestClient> {
   const c = sdk(server);
   return ready(new TestClient((await c.create('match', opts satisfies JoinOptions)) as Room, c));

@@ -24,7 +24,7 @@ const server = serverForFile({
 });
 const open = server.open;
 
-/** The frames (not the pings) as text, each receipt hash (issue 14: a fresh salt every time) masked. */
+/** The frames (not the pings) as text, each receipt hash (a fresh salt every time) masked. */
 const masked = (frames: Uint8Array[]) =>
   frames
     .filter((f) => f[0] !== Protocol.PING)
@@ -93,7 +93,7 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
     await a.until(() => a.messages.slice(n).some((m) => m.type === 'commitment' && !m.msg.lockedIn), 'unlock echo');
     observers.forEach((o, i) => {
       const frames = o.frames.slice(starts[i]);
-      // The receipt's hash (issue 14) differs every time (a fresh salt): the rest must be the same bytes.
+      // The receipt's hash differs every time (a fresh salt): the rest must be the same bytes.
       seen[i]!.push(masked(frames));
       // No message but the receipt (a hash at lock-in, null at the revise), and no frame carries a telltale.
       const got = o.messages.slice(msgStarts[i]!);
@@ -122,7 +122,7 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
   const ev = await spec.next('events', before);
   const revealed = ev.events.find((e) => e.type === 'cards-revealed');
   expect(revealed).toBeTruthy();
-  // The salts came just before the events, and each receipt published at lock-in checks out (issue 14).
+  // The salts came just before the events, and each receipt published at lock-in checks out.
   const reveal = spec.of('receipts-revealed').at(-1)!;
   expect(reveal.round).toBe(1);
   for (const s of [0, 1] as const) {

@@ -1,4 +1,4 @@
-// Issue 14, HTTP: the body limit (413 before the body is read), per-IP rate limits (429 + Retry-After) on the driven
+// HTTP: the body limit (413 before the body is read), per-IP rate limits (429 + Retry-After) on the driven
 // clock, error pages without stack traces, security headers, and the Origin allowlist on the API and the upgrade.
 import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The Docker image's steps, run without a Docker engine (issue 11), read from the Dockerfile itself so a changed step
+// The Docker image's steps, run without a Docker engine, read from the Dockerfile itself so a changed step
 // is run as changed and an instruction this test does not know fails it:
 // - the build stage in a copy of the sources git knows (what .dockerignore lets in): the pnpm pin checked, then its RUN
 //   lines as written (install, build, `pnpm deploy --prod` into /out, …), /src and /out mapped to temp dirs;

@@ -114,7 +114,7 @@ describe('HTTP', () => {
     const h = await get<HealthAnswer>('/health');
     expect(h.status).toBe(200);
     expect(h.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
-    // The write-ahead log's cost so far (issue 11; the rooms of this file have logged their seats and starts).
+    // The write-ahead log's cost so far (the rooms of this file have logged their seats and starts).
     expect(h.body.inputLog.appends).toBeGreaterThan(0);
     expect(h.body.inputLog.commitMs).toBeGreaterThan(0);
     expect((await get('/api/records')).body).toEqual({ records: [] });

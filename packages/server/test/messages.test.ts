@@ -45,7 +45,7 @@ describe('invalid messages', () => {
     await a.until(() => a.state.phase === 'factions', 'factions');
     // Draft, by hand: factions, then the seat without the turn tries to pick.
     a.send('faction', { faction: 'fpa' });
-    // Sealed (issue 14): the others see that a chose, not what.
+    // Sealed: the others see that a chose, not what.
     await spec.until(() => spec.state.seats?.[a.seat]?.lockedIn, 'choice shown as made');
     expect(spec.state.seats[a.seat].faction).toBe('');
     await refused(a, spec, 'faction', { faction: 'lamais' }, 'wrong-phase', /already/);

@@ -1,4 +1,4 @@
-// Issue 12 on the server: timer presets chosen by a private room's creator (quick match plays standard), the timer
+// A newcomer's match on the server: timer presets chosen by a private room's creator (quick match plays standard), the timer
 // that waits for the clients' animations (capped, never for a spectator or a dropped seat), and quick emotes
 // delivered to the opponent and the spectators and limited per seat on the room clock.
 import type { Room } from '@colyseus/sdk';

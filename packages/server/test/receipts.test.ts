@@ -1,4 +1,4 @@
-// Issue 14: the faction choice is sealed like a commitment (raw frames), and commit receipts: a hash at every
+// The faction choice is sealed like a commitment (raw frames), and commit receipts: a hash at every
 // lock-in to both seats and the spectators, the salts at the reveal, and both in the stored record.
 import { commitmentHash, parseRecord, receiptMatches } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
@@ -78,8 +78,8 @@ describe('commit receipts', () => {
     expect(receiptMatches(theirs, saltOf(a.seat), hashOf(a.seat))).toBe(false);
     expect(receiptMatches(mine, saltOf(b.seat), hashOf(a.seat))).toBe(false);
     await spec.until(() => spec.state.round === 2, 'round 2');
-    // Sizes on the wire (the bandwidth goal, issue 4): whole frames, message name included. With hex hashes, 256-bit
-    // salts and the hashes repeated in the reveal they were 99 and 306 bytes.
+    // Sizes on the wire (the bandwidth goal): whole frames, message name included. With hex hashes, 256-bit
+    // salts and the hashes repeated in the reveal they would be 99 and 306 bytes.
     const sizes = (type: string) => spec.frames.filter((f) => frameKind(f) === type).map((f) => f.byteLength);
     expect(sizes('receipt')).toHaveLength(2);
     for (const n of sizes('receipt')) expect(n).toBeLessThan(80);

@@ -1,4 +1,4 @@
-// Issue 14, admission before reservation: seat reservations posted with no socket behind them (a squatter) keep nobody
+// Admission before reservation: seat reservations posted with no socket behind them (a squatter) keep nobody
 // apart, a private room's seat is refused at reservation without the invite, a finished room's free seat is nobody's.
 // Time: the reservation clock (createGameServer http.now) and the room clocks are driven; nothing waits.
 import { request } from 'node:http';

@@ -1,4 +1,4 @@
-// A stalled process must not keep a match another process took over (issue 11). Two real game-server processes share
+// A stalled process must not keep a match another process took over. Two real game-server processes share
 // Redis (matchmaking, presence) and PostgreSQL (the input log, the leases); they play quick matches with different
 // timer presets (QUICK_MATCH_PRESET). The process holding a live match is paused (SIGSTOP) past its lease; the other
 // restores the match from the shared log — with the timers it began with, not its own defaults. The paused process

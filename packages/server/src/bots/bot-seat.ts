@@ -1,4 +1,4 @@
-// A computer player in a seat (issue 10): it answers whatever the match asks of its seat, through the same checks as
+// A computer player in a seat: it answers whatever the match asks of its seat, through the same checks as
 // a player's message, so its lock-in and its choices show exactly as a human's. Its search runs on the bot pool's
 // threads; its timing runs on the room clock (a test drives it): it answers after a short natural pause, or when its
 // thinking is done if that takes longer, and never later than `thinkMs` + the longest pause — then, as when its

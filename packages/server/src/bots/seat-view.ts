@@ -1,4 +1,4 @@
-// What a computer seat may see (issue 10: a bot sees only what its seat may see): the public match state without the
+// What a computer seat may see (a bot sees only what its seat may see): the public match state without the
 // match's random generator, and the draft without the opponent's munitions before both are placed (RULES §5, like
 // draft-view.ts shows them). The opponent's sealed commitment is never in a request: the bot is asked to commit when
 // the window opens, and a decision's commitments are asked for only after the reveal (RULES §4.3).

@@ -1,4 +1,4 @@
-// The front gate of every HTTP request, ahead of Colyseus' matchmaking route and the express app (issue 14):
+// The front gate of every HTTP request, ahead of Colyseus' matchmaking route and the express app:
 // security headers (helmet), the Origin allowlist and CORS, per-IP rate limits (429 + Retry-After), and a body limit
 // (413 before the body is read). Colyseus reads every request body whole, unbounded, before any route runs
 // (@colyseus/core router/node.ts prereadRequestBodies), so the gate goes in front of every `request` listener of the

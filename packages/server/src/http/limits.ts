@@ -1,4 +1,4 @@
-// Per-key (per-IP) token buckets for the HTTP surface and seat reservations (issue 14): a burst, then a steady refill.
+// Per-key (per-IP) token buckets for the HTTP surface and seat reservations: a burst, then a steady refill.
 // The clock is injectable, so tests drive it instead of waiting. Idle keys are forgotten once their bucket is full
 // again, so a scan from many addresses costs memory only while it lasts.
 

@@ -1,4 +1,4 @@
-// The matchmaking route's own checks (issue 14), through Colyseus' documented controller hook:
+// The matchmaking route's own checks, through Colyseus' documented controller hook:
 // - join by id: the room's admission (invite, spectators, seats, phase) runs before a seat is reserved, and a refusal
 //   answers with its words (a refusal inside the reservation itself would come back as a bare "already full");
 // - join by id or reconnect to a room that is neither listed nor in a live match's log: MATCH_GONE (410) at once, so

@@ -1,4 +1,4 @@
-// Which web pages may call this server (issue 14): an Origin allowlist for CORS and the WebSocket upgrade.
+// Which web pages may call this server: an Origin allowlist for CORS and the WebSocket upgrade.
 // By default only the server's own origin (the page it serves: Origin's host equals the request's Host). A request
 // with no Origin (curl, a same-origin GET, a server) is not a cross-site request and passes. Credentials are never
 // allowed cross-origin: the game uses no cookies, so Access-Control-Allow-Credentials is never sent.

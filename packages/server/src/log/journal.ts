@@ -1,4 +1,4 @@
-// A room's side of its write-ahead log (issue 11): writing inputs before they act (input-log.ts), the replay flag
+// A room's side of its write-ahead log: writing inputs before they act (input-log.ts), the replay flag
 // restore.ts sets, the record a replay produced, knowing a restored seat's token by its hash, and what becomes of
 // the log when the room goes (kept for the next start at a shutdown, dropped once the room is done).
 import type { Room } from '@colyseus/core';

@@ -1,4 +1,4 @@
-// A match another process took over (issue 11, scale/lease-takeover.ts): this process stalled past its lease (paused,
+// A match another process took over (scale/lease-takeover.ts): this process stalled past its lease (paused,
 // swapped out, cut off from the database) and, meanwhile, another one restored the match from its log. This process
 // learns it when an append is refused (the log is fenced on its owner: storage/types.ts) or when its heartbeat finds
 // it missed its lease and the room is no longer its own. From then on it must never act on the room again: nothing

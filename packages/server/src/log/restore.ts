@@ -1,4 +1,4 @@
-// A room rebuilt from its write-ahead log (issue 11; input-log.ts): after a crash or a shutdown, this process (the
+// A room rebuilt from its write-ahead log (input-log.ts): after a crash or a shutdown, this process (the
 // same one restarted, or another one taking over a dead one's rooms: scale/lease-takeover.ts) creates the room under
 // the same room id and replays every logged input through the same code as the live room — the engine is
 // deterministic, so the match comes back exactly: same phase, same board, locked seats locked with their commitments

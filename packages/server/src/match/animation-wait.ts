@@ -1,4 +1,4 @@
-// Animation first (issue 12): after a round's events go out, the timer that follows them (a decision prompt, the next
+// Animation first: after a round's events go out, the timer that follows them (a decision prompt, the next
 // commitment window) starts only once every connected seat's client says it has finished animating them (`animated`),
 // or after a cap. The server stays the one clock: it chooses when the deadline starts, a client can only make it
 // start sooner (by acknowledging), never later than the cap. Spectators are not waited for.

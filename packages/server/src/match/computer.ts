@@ -1,7 +1,7 @@
-// The computer in a room (issue 10): a practice match against it (create with `bot`), and quick match's offer to
+// The computer in a room: a practice match against it (create with `bot`), and quick match's offer to
 // play it instead of waiting on (opt-in: the waiting player is asked, never swapped silently). The computer sits in
 // a seat like a player (SeatState: taken, connected, its level in `bot`, named "Computer (level)"); its moves are
-// bots/bot-seat.ts. Like a player's, all of it goes through the room's input log (issue 11): the seat it takes, the
+// bots/bot-seat.ts. Like a player's, all of it goes through the room's input log: the seat it takes, the
 // offer, and every answer as the message of its seat — so a restored room seats it again and it plays on.
 import type { Logger } from 'pino';
 import { PRACTICE_LEVELS, type PracticeLevel, type ServerMessages } from '@star-eater/protocol';

@@ -32,7 +32,7 @@ export class DraftPhase {
     if (phase !== 'factions')
       return fail('wrong-phase', `faction: factions are chosen before the draft, not in phase "${phase}"`);
     if (this.factions[seat]) return fail('wrong-phase', 'faction: you have already chosen your faction');
-    // Sealed like a commitment (issue 14): the others see only that this seat chose; both are revealed together.
+    // Sealed like a commitment: the others see only that this seat chose; both are revealed together.
     this.factions[seat] = msg.faction;
     this.host.state.seats[seat]!.lockedIn = true;
     this.host.sendToSeat(seat, 'faction', { faction: msg.faction });

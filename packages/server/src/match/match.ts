@@ -1,4 +1,4 @@
-// The match state machine of one room (issue 4): factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
+// The match state machine of one room: factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
@@ -110,7 +110,7 @@ export class Match implements Phases {
     this.timer = null;
     this.animation.cancel();
     st.deadline = 0;
-    // Animation first (issue 12): the timer starts once the clients have shown the events that led here.
+    // Animation first: the timer starts once the clients have shown the events that led here.
     if (seconds > 0 && !(after && this.animation.begin(after.round, after.events, () => this.startTimer(seconds))))
       this.startTimer(seconds);
     this.host.onPhaseChange();
@@ -211,7 +211,7 @@ export class Match implements Phases {
   }
 
   /**
-   * A computer seat's answer as the message a player would send for it (issue 11): the room logs it as an input of
+   * A computer seat's answer as the message a player would send for it: the room logs it as an input of
    * that seat and applies it through the same checks. A commitment or decision names the round or prompt open now;
    * if the match moves on before it is applied, it is refused like a player's late message.
    */

@@ -1,8 +1,8 @@
-// Commit receipts of the current commitment window (issue 14): at each lock-in a fresh 128-bit salt and the hash of
+// Commit receipts of the current commitment window: at each lock-in a fresh 128-bit salt and the hash of
 // the canonical commitment with it (@star-eater/engine commitmentHash); the hash is published at once, the salt only
 // at the reveal. Salts live here, in memory, until then: never in the synced state, a broadcast or a log line.
 // A salt is drawn from the match's secret seed (saltFor), not from the machine: a match rebuilt from its input log
-// after a crash (issue 11) locks in again with the same salts, so a hash published before the crash is the one the
+// after a crash locks in again with the same salts, so a hash published before the crash is the one the
 // reveal checks.
 import { type Commitment, commitmentHash, type RecordReceipt, type Seat } from '@star-eater/engine';
 

@@ -58,7 +58,7 @@ export function settingsOf(s: Kept): Kept {
 
 /**
  * A restored room plays the settings its log kept, not this process' defaults: a quick match's timers are the
- * defaults of the process that created it, which may differ from this one's (issue 11).
+ * defaults of the process that created it, which may differ from this one's.
  */
 export function restoreSettings(s: Kept, saved: unknown): void {
   if (!saved || typeof saved !== 'object') return;

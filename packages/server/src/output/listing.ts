@@ -12,9 +12,9 @@ export interface MatchMetadata {
   factions: string[];
   round: number;
   spectators: number;
-  /** A match against the computer: its level (issue 10). */
+  /** A match against the computer: its level. */
   bot?: string;
-  /** Timer preset (issue 12): relaxed | standard | blitz | custom. */
+  /** Timer preset: relaxed | standard | blitz | custom. */
   preset: string;
 }
 

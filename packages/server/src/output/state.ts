@@ -77,7 +77,7 @@ export const SeatState = schema(
 export const Settings = schema(
   {
     private: t.boolean().default(false),
-    /** Timer preset (issue 12): relaxed | standard | blitz, or custom when the creator set the seconds. */
+    /** Timer preset: relaxed | standard | blitz, or custom when the creator set the seconds. */
     preset: t.string().default('standard'),
     draftSeconds: t.uint16().default(45),
     commitSeconds: t.uint16().default(60),

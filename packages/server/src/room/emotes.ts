@@ -1,4 +1,4 @@
-// Quick emotes (issue 12): a seat's emote from the fixed set goes to everyone in the room, as often as a token bucket
+// Quick emotes: a seat's emote from the fixed set goes to everyone in the room, as often as a token bucket
 // on the room clock allows (EMOTE_LIMIT's burst and refill), so a player cannot drown the other side in emotes (the
 // message rate limit alone would allow 20 a second). Spectators send none (the room refuses their messages).
 import { EMOTE_LIMIT, type Emote, type ServerMessages } from '@star-eater/protocol';

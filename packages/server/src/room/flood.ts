@@ -1,4 +1,4 @@
-// Every frame a client sends, before Colyseus handles it (issue 14; colyseus-internals.ts filterFrames):
+// Every frame a client sends, before Colyseus handles it (colyseus-internals.ts filterFrames):
 // - it counts toward the client's flood limit, whatever it is (room messages, requests, pings, garbage): a dropped
 //   frame's notice names the message, and a client that keeps flooding is disconnected (4029, with a reason);
 // - a frame that cannot be decoded (an unknown frame code, a broken type, a payload that is not msgpack) gets an

@@ -1,4 +1,4 @@
-// The room's guards on its public surface (issue 14), wired in one call from MatchRoom.onCreate: admission and seat
+// The room's guards on its public surface, wired in one call from MatchRoom.onCreate: admission and seat
 // holds at reservation (seats/reservations.ts, through colyseus-internals guardSeatReservations) and the screening of
 // every incoming frame (flood.ts, through screenFrames).
 import type { Client, Room } from '@colyseus/core';

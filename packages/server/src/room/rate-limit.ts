@@ -1,4 +1,4 @@
-// Per-client flood limit (issue 14): a token bucket every frame draws from (room/flood.ts counts all of them: room
+// Per-client flood limit: a token bucket every frame draws from (room/flood.ts counts all of them: room
 // messages, requests, pings). Past the bucket a frame is dropped: the first drop of a second gets a notice naming
 // the message (warn), the next ones none; a client whose drops within one second exceed `disconnectAfter` keeps
 // flooding past the warning and is disconnected. A client merely a little over the rate is slowed, never cut off.

@@ -1,4 +1,4 @@
-// Who restores a match whose process is gone (issue 11). Every process beats a heartbeat into the shared storage
+// Who restores a match whose process is gone. Every process beats a heartbeat into the shared storage
 // (its instance name, every leaseMs / 3); a room whose owner has not beaten for leaseMs is claimed by the first
 // process to see it — the claim is an update conditional on the owner it read, so exactly one process gets it — and
 // rebuilt from its log there (log/restore.ts). On start a process also takes back the rooms under its own name

@@ -1,4 +1,4 @@
-// Who may take a seat or watch (issue: private rooms, spectators): the join options checked against the room's
+// Who may take a seat or watch (private rooms, spectators): the join options checked against the room's
 // invite, seats and spectator count. The refusal's words go to the client as they are, so they say what to do.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, ServerError } from '@colyseus/core';
@@ -57,7 +57,7 @@ export class Admission {
     }
     if (o.bot && this.creatorClaimed)
       throw refuse('bot: the computer is chosen when creating a match (create "match" with { bot })');
-    // Issue 14: a started or finished match's seat (one left free by a player who left) is nobody else's.
+    // A started or finished match's seat (one left free by a player who left) is nobody else's.
     if (room.phase === 'finished') throw refuse('this match is over: its seats are not open to anyone else');
     if (room.phase !== 'waiting' || room.seatsTaken.every(Boolean))
       throw refuse('the match is full: join with { spectate: true } to watch it');

@@ -1,4 +1,4 @@
-// Seat reservations (issue 14): who may take a seat is decided when the seat is reserved (the matchmaking request),
+// Seat reservations: who may take a seat is decided when the seat is reserved (the matchmaking request),
 // not when the WebSocket connects, and a reservation nobody uses holds nothing for long.
 // - A new player reservation holds a seat for HOLD_MS (so players arriving together are spread over rooms); an honest
 //   client connects well within that. Past it the reservation is only a ticket: it may still take a seat that is free

@@ -1,4 +1,4 @@
-// A player back in their seat with its token (RULES §7; issue 11): a restored seat is known by its token's hash
+// A player back in their seat with its token (RULES §7), also after a restore: a restored seat is known by its token's hash
 // (journal.ts); the new token goes to the log before the client is given it, then the welcome and what it missed.
 import type { Client } from '@colyseus/core';
 import type { Seat } from '@star-eater/engine';

@@ -1,4 +1,4 @@
-// A reconnection token used while its owner is still connected (issue 14). The token is the seat's secret: whoever
+// A reconnection token used while its owner is still connected. The token is the seat's secret: whoever
 // holds it is the player (a second tab, a phone after the laptop, a reload the server has not noticed yet). The
 // choice: during a live match the seat MOVES to the newer connection, and the older one is told why (an `error`
 // with code 'replaced', then close code 4409) instead of silently dropping. Outside a live match (waiting for an
