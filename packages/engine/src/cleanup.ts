@@ -48,7 +48,7 @@ export function resolveCleanup(ctx: Ctx): void {
   s.round++;
 }
 
-/** Automated Hangar: each squadron aboard gains 1 munition within capacity (ruling R5: "on-board" = aboard). */
+/** Automated Hangar: each squadron aboard gains 1 munition within capacity (the README's ruling 7: "on-board" = aboard). */
 function applyBayEffect(ctx: Ctx, ship: Warship): void {
   if (fighterBayCard(ship.loadout.fighterBay).effect !== 'resupply') return;
   for (const sq of ship.squadrons) {

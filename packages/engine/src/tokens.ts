@@ -62,7 +62,7 @@ export function returnWeaponToken(
 
 /**
  * Any damage destroys a squadron: it goes to the graveyard with its munitions lost (RULES §4.4). A torpedo bomber's
- * munitions are torpedo tokens: those go back to the squadron torpedo supply (ruling R7 in the README).
+ * munitions are torpedo tokens: those go back to the squadron torpedo supply (the README's ruling 14).
  */
 export function destroySquadron(
   ctx: Ctx,
