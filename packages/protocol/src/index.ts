@@ -209,7 +209,7 @@ export interface JoinOptions {
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
 }
 
-export { NAME_MAX_GRAPHEMES, sanitizeName } from './names.js';
+export { NAME_MAX_GRAPHEMES, NAME_MAX_INPUT, sanitizeName } from './names.js';
 
 export function parseJoinOptions(options: unknown): { ok: true; value: JoinOptions } | { ok: false; message: string } {
   const r = v.safeParse(joinOptionsSchema, options ?? {});

@@ -25,6 +25,7 @@ import { SharedLedger } from './scale/shared-ledger.js';
 import { openLimiters } from './scale/shared-limits.js';
 import { Takeover } from './scale/lease-takeover.js';
 import { restoreRoom } from './log/restore.js';
+import { Sessions } from './players/session.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -57,6 +58,8 @@ export interface GameServerOptions {
   onRoom?: (room: MatchRoom) => void;
   /** The HTTP gate (http/gate.ts): body limit, per-IP rate limits, Origin allowlist, security headers. */
   http?: Partial<HttpGuardOptions>;
+  /** The session tokens' signing key (main.ts: SESSION_SECRET); default the store's own (Storage.sessionSecret). */
+  sessionSecret?: string;
 }
 
 /** The computer's natural pause before it acts (ms) and how long its thinking may take beyond it. */
@@ -103,7 +106,7 @@ function computerOpponents(opts: GameServerOptions, log: Logger): { pool: BotPoo
 function shareWithRooms(
   opts: GameServerOptions,
   cluster: Cluster,
-  shared: Pick<RoomDeps, 'instance' | 'draining' | 'storage' | 'log' | 'bots'>,
+  shared: Pick<RoomDeps, 'instance' | 'draining' | 'storage' | 'log' | 'bots' | 'sessions'>,
 ) {
   const now = opts.http?.now ?? Date.now;
   setRoomDeps({
@@ -260,10 +263,12 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const { pool: botPool, settings: botSettings } = computerOpponents(opts, log);
   const instance = opts.instance ?? cluster.publicAddress ?? 'solo';
   let restoring = true;
-  shareWithRooms(opts, cluster, { instance, draining, storage, log, bots: botSettings });
+  const sessions = new Sessions(opts.sessionSecret ?? (await storage.sessionSecret()), storage.players);
+  shareWithRooms(opts, cluster, { instance, draining, storage, log, bots: botSettings, sessions });
   const guard: HttpGuardOptions = { ...DEFAULT_HTTP_GUARD, ...opts.http };
   const http: HttpOptions = {
     storage,
+    sessions,
     startedAt: Date.now(),
     clientDir: opts.clientDir === undefined ? DEFAULT_CLIENT_DIR : opts.clientDir,
     instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },

@@ -1,6 +1,7 @@
 // Process-wide dependencies of the rooms (Colyseus builds rooms itself, so they cannot be passed in).
 import type { Logger } from 'pino';
 import type { BotSettings } from './bots/bot-seat.js';
+import type { Sessions } from './players/session.js';
 import type { RateLimitOptions } from './room/rate-limit.js';
 import type { ReservationLedger } from './seats/reservations.js';
 import type { Storage } from './storage/types.js';
@@ -8,6 +9,8 @@ import type { Storage } from './storage/types.js';
 export interface RoomDeps {
   storage: Storage;
   log: Logger;
+  /** The players' session tokens (players/session.ts): a seat belongs to the player a token proves. */
+  sessions: Sessions;
   /** Reconnection budget per seat and match, seconds (RULES §7: 180). */
   reconnectSeconds: number;
   /** Default timers, seconds (RULES §7). */

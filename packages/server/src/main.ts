@@ -24,6 +24,8 @@
 //   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
 //   API_LIMIT (120/600)      per client address: /api/* and /health requests at once / per minute
 //   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
+//   SESSION_SECRET    the players' session tokens' signing key (32+ characters; default: one made on the first start
+//                     and kept beside the SQLite file, or in PostgreSQL for every process)
 //   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
 //   BOT_THREADS (the cores but one)  worker threads the computer opponents think on
 //   BOT_OFFER_SECONDS (20)           quick match: seconds alone before the computer is offered (0: never)
@@ -87,6 +89,7 @@ try {
     host,
     log,
     redisUrl: env.REDIS_URL || null,
+    ...(env.SESSION_SECRET ? { sessionSecret: env.SESSION_SECRET } : {}),
     publicAddress: env.PUBLIC_ADDRESS || null,
     sweepMs: Number.parseInt(env.CLUSTER_SWEEP_MS ?? '', 10) || 10_000,
     ...(env.INSTANCE_ID ? { instance: env.INSTANCE_ID } : {}),

@@ -144,8 +144,8 @@ export function installGate(
     }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET,HEAD,POST',
-        'Access-Control-Allow-Headers': 'Content-Type, Accept',
+        'Access-Control-Allow-Methods': 'GET,HEAD,POST,PATCH',
+        'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization',
         'Access-Control-Max-Age': '600',
       });
       return void res.end();

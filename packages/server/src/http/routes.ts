@@ -4,6 +4,8 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import type { Sessions } from '../players/session.js';
+import { mountPlayers } from './players.js';
 import { logTurns } from '../log/log-turns.js';
 import { appendCost } from '../storage/append-cost.js';
 import type { MatchMetadata } from '../room/MatchRoom.js';
@@ -12,6 +14,8 @@ import type { RecordSummary, Storage } from '../storage/types.js';
 
 export interface HttpOptions {
   storage: Storage;
+  /** The players' sessions (http/players.ts). */
+  sessions: Sessions;
   startedAt: number;
   /** Folder of the built client (packages/client/dist); served at / when it exists. */
   clientDir: string | null;
@@ -73,6 +77,8 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
     res.setHeader('Content-Disposition', `inline; filename="star-eater-${id}.json"`);
     res.json(record);
   });
+
+  mountPlayers(app, opts.sessions);
 
   if (opts.clientDir && existsSync(opts.clientDir)) {
     app.use(express.static(opts.clientDir, { index: 'index.html', maxAge: '1h' }));

@@ -2,17 +2,37 @@
 import { timedAppend } from './append-cost.js';
 import pg from 'pg';
 import { migratePostgres } from './migrations/run.js';
+import { randomBytes } from 'node:crypto';
+import type { MatchEnd } from '../players/result.js';
+import { PlayerStore, type ResultWritten, type SavedRecord } from './player-store.js';
 import { PostgresInputLog } from './postgres-log.js';
+import { PostgresSql } from './postgres-players.js';
 import type { ClaimedRoom, LiveRoom, RecordSummary, Storage } from './types.js';
 
 export class PostgresStorage implements Storage {
   readonly kind = 'postgres' as const;
   private pool: pg.Pool;
   private log: PostgresInputLog;
+  readonly players: PlayerStore;
 
   constructor(connectionString: string) {
     this.pool = new pg.Pool({ connectionString, max: 4 });
     this.log = new PostgresInputLog(this.pool);
+    this.players = new PlayerStore(new PostgresSql(this.pool));
+  }
+
+  saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten> {
+    return this.players.saveResult(end, saved);
+  }
+
+  /** The first process to start writes it; every other one reads that one. */
+  async sessionSecret(): Promise<string> {
+    await this.pool.query(
+      "INSERT INTO server_secrets (name, value) VALUES ('session', $1) ON CONFLICT (name) DO NOTHING",
+      [randomBytes(32).toString('base64url')],
+    );
+    const r = await this.pool.query("SELECT value FROM server_secrets WHERE name = 'session'");
+    return String(r.rows[0].value);
   }
 
   async init(): Promise<void> {

@@ -9,7 +9,8 @@
 // of milliseconds, which on the rooms' thread stalled every room (bench: p99 lock-in → result 700 ms at 500 matches,
 // 10 ms without). Reads use the first connection (WAL lets them run beside the writes); a read waits for the saves
 // still in flight, so a client that learns a record id (the 'ended' message) and asks for it at once always gets it.
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
@@ -18,6 +19,9 @@ import { journalDir } from './journal-files.js';
 import { SqliteAppender } from './sqlite-appender.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteInputLog } from './sqlite-log.js';
+import type { MatchEnd } from '../players/result.js';
+import { PlayerStore, type ResultWritten, type SavedRecord } from './player-store.js';
+import { SqliteSql } from './sqlite-players.js';
 import type { ClaimedRoom, LiveRoom, RecordSummary, Storage } from './types.js';
 
 const INSERT = 'INSERT INTO records (id, ended_at, summary, record) VALUES (?, ?, ?, ?)';
@@ -49,6 +53,9 @@ export class SqliteStorage implements Storage {
   private appender: SqliteAppender | null = null;
   private log: SqliteInputLog | null = null;
   private closed = false;
+  readonly players: PlayerStore;
+  /** An in-memory database's session secret (a file's is kept beside it). */
+  private memorySecret: string | null = null;
   /** Set by init when the input log has its journal (types.ts Storage.appendNow). */
   appendNow?: (roomId: string, owner: string, seq: number, at: number, entry: string) => void;
 
@@ -65,6 +72,9 @@ export class SqliteStorage implements Storage {
   ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
+    this.players = new PlayerStore(
+      new SqliteSql(this.db, () => ({ db: this.writeDb ?? this.db, commits: this.writes })),
+    );
   }
 
   async init(): Promise<void> {
@@ -107,9 +117,21 @@ export class SqliteStorage implements Storage {
       JSON.stringify(summary),
       JSON.stringify(record),
     ];
-    const done = this.writes.write(() => {
-      this.insertRecord!.run(id, endedAt, summaryJson, recordJson);
-    });
+    return this.track(
+      id,
+      this.writes.write(() => {
+        this.insertRecord!.run(id, endedAt, summaryJson, recordJson);
+      }),
+    );
+  }
+
+  saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten> {
+    const done = this.players.saveResult(end, saved);
+    return saved ? this.track(saved.summary.id, done) : done;
+  }
+
+  /** A record's save in flight: reads of records wait for it. */
+  private track<T>(id: string, done: Promise<T>): Promise<T> {
     const settled = done.then(
       () => {},
       () => {},
@@ -119,6 +141,21 @@ export class SqliteStorage implements Storage {
       if (this.inflight.get(id) === settled) this.inflight.delete(id);
     });
     return done;
+  }
+
+  /** Kept in `<database>.session-secret` (owner-only), made on the first start. */
+  async sessionSecret(): Promise<string> {
+    if (this.path === ':memory:') {
+      this.memorySecret ??= randomBytes(32).toString('base64url');
+      return this.memorySecret;
+    }
+    const file = `${this.path}.session-secret`;
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    return readFileSync(file, 'utf8').trim();
   }
 
   async listRecords(limit: number): Promise<RecordSummary[]> {

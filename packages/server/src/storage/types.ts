@@ -1,20 +1,11 @@
 // One storage interface (embedded SQLite by default, PostgreSQL when DATABASE_URL is set) for what must survive a
 // process: finished matches' records (RULES §10) and the write-ahead input log of the rooms being played (issue 11).
 // Rooms hold only a cache of their match; storage/migrations/ is the one versioned schema of both.
-import type { Seat } from '@star-eater/engine';
+import type { MatchEnd } from '../players/result.js';
+import type { PlayerStore, ResultWritten, SavedRecord } from './player-store.js';
+import type { RecordSummary } from './record-summary.js';
 
-export interface RecordSummary {
-  id: string;
-  /** ISO time the match ended. */
-  endedAt: string;
-  players: [string, string];
-  factions: [string, string];
-  winner: Seat | 'draw' | null;
-  reason: string | null;
-  rounds: number;
-  /** Present for a match against the computer: its level (issue 10). */
-  bot?: string;
-}
+export type { RecordSummary } from './record-summary.js';
 
 /** A room being played, as its log knows it. */
 export interface LiveRoom {
@@ -55,6 +46,20 @@ export interface Storage {
   /** The most recent first. */
   listRecords(limit: number): Promise<RecordSummary[]>;
   getRecord(id: string): Promise<unknown | null>;
+
+  // ---------------------------------------------------------------- players (players/, player-store.ts)
+  /** Players, their ratings and games (usable once init() resolved). */
+  readonly players: PlayerStore;
+  /**
+   * A finished match's result with its record (null: none, the match ended before its draft was over), in one
+   * transaction keyed on the match: written once (player-store.ts saveResult).
+   */
+  saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten>;
+  /**
+   * The session tokens' signing key when SESSION_SECRET is not set: made at random on the first start and kept
+   * (SQLite: in a file beside the database; PostgreSQL: in the database, the same for every process).
+   */
+  sessionSecret(): Promise<string>;
 
   // ---------------------------------------------------------------- the input log (never served by any API)
   openRoom(room: LiveRoom): void | Promise<void>;

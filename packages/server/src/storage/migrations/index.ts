@@ -6,6 +6,7 @@ import { records } from './001-records.js';
 import { inputLog } from './002-input-log.js';
 import { inputLogInWriteOrder } from './003-input-log-in-write-order.js';
 import { journalFill } from './004-journal-fill.js';
+import { players } from './005-players.js';
 
 import type { Dialect } from './dialect.js';
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, (d: Dialect) => Migration> = {
   '002-input-log': inputLog,
   '003-input-log-in-write-order': inputLogInWriteOrder,
   '004-journal-fill': journalFill,
+  '005-players': players,
 };
 
 export function migrations(dialect: Dialect): MigrationProvider {

@@ -1,0 +1,15 @@
+// A finished match's summary, as the record list shows it (RULES §10).
+import type { Seat } from '@star-eater/engine';
+
+export interface RecordSummary {
+  id: string;
+  /** ISO time the match ended. */
+  endedAt: string;
+  players: [string, string];
+  factions: [string, string];
+  winner: Seat | 'draw' | null;
+  reason: string | null;
+  rounds: number;
+  /** Present for a match against the computer: its level (issue 10). */
+  bot?: string;
+}
