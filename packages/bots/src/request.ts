@@ -1,8 +1,13 @@
 // The bots' request and answer types, apart from index.ts so the levels can name them without an import cycle.
 import type { Commitment, Decision, Draft, DraftAction, FactionId, MatchState, Prompt, Seat } from '@star-eater/engine';
+import type { PracticeLevel } from '@star-eater/protocol';
 
-export type BotLevel = 'random' | 'easy' | 'medium' | 'hard';
-export const BOT_LEVELS: readonly BotLevel[] = ['random', 'easy', 'medium', 'hard'];
+/**
+ * The bots' levels: the ones a player is offered, named by @star-eater/protocol (PRACTICE_LEVELS), and `random`, for
+ * the arena and the tests. A level offered that no bot plays fails to compile where the server seats the computer.
+ */
+export const BOT_LEVELS = ['random', 'easy', 'medium', 'hard'] as const satisfies readonly ('random' | PracticeLevel)[];
+export type BotLevel = (typeof BOT_LEVELS)[number];
 
 export interface BotOptions {
   seed: string;

@@ -16,7 +16,6 @@ import type {
 } from '@star-eater/engine';
 import { clientMessageSchemas, joinOptionsSchema, type PRACTICE_LEVELS } from './schemas.js';
 import type { TIMER_PRESET_NAMES } from './presets.js';
-import type { BotLevel } from '@star-eater/bots';
 import type { Emote } from './emotes.js';
 
 export { clientMessageSchemas, commitmentSchema, decisionSchema, targetSchema, joinOptionsSchema } from './schemas.js';
@@ -198,7 +197,7 @@ export {
 export interface JoinOptions {
   name?: string;
   /** A private practice match against the computer at this level, which takes seat 1 (implies `private`). */
-  bot?: BotLevel;
+  bot?: PracticeLevel;
   private?: boolean;
   invite?: string;
   spectate?: boolean;

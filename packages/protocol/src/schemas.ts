@@ -20,7 +20,6 @@ import {
 import { EMOTES } from './emotes.js';
 import { TIMER_PRESET_NAMES } from './presets.js';
 import { NAME_MAX_INPUT, sanitizeName } from './names.js';
-import { BOT_LEVELS } from '@star-eater/bots';
 
 /**
  * A value the engine checks: its parser's Result becomes a valibot outcome, its message (which names the field inside
@@ -108,8 +107,11 @@ export const notArray = <T extends v.GenericSchema>(schema: T) =>
 /** `concede` and `rematch` carry nothing: no payload, or `{}` (anything else is refused). */
 const empty = v.optional(notArray(v.strictObject({})));
 
-/** The computer opponents a player is offered (@star-eater/bots' `random` is for its arena and tests). */
-export const PRACTICE_LEVELS = ['easy', 'medium', 'hard'] as const satisfies readonly (typeof BOT_LEVELS)[number][];
+/**
+ * The computer opponents a player is offered, by name: the lobby's practice match and quick match's offer. The one
+ * list of them: @star-eater/bots checks its own levels against it, and the wire accepts no other.
+ */
+export const PRACTICE_LEVELS = ['easy', 'medium', 'hard'] as const;
 
 // ---------------------------------------------------------------- every client message, by type
 export const clientMessageSchemas = {
@@ -148,8 +150,8 @@ const seconds = v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxV
 export const joinOptionsSchema = notArray(
   v.strictObject({
     name: v.optional(v.pipe(v.string(), v.maxLength(NAME_MAX_INPUT), v.transform(sanitizeName))),
-    /** A computer opponent of this level (@star-eater/bots). */
-    bot: v.optional(v.picklist(BOT_LEVELS)),
+    /** A computer opponent of a level the lobby offers. */
+    bot: v.optional(v.picklist(PRACTICE_LEVELS)),
     private: v.optional(v.boolean()),
     invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
     spectate: v.optional(v.boolean()),

@@ -8,6 +8,7 @@
 import '../src/node-websocket.js';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room } from '@colyseus/sdk';
+import type { PracticeLevel } from '@star-eater/protocol';
 import { frameKind, sdkSocket } from '../src/colyseus-internals.js';
 import { attachBot, type Bot } from '../test/bot.js';
 import { computerMatch } from '../test/load-players.js';
@@ -20,7 +21,7 @@ export interface WorkerConfig {
   think: [number, number];
   /** Matches against the computer this process plays beside, not measured: one scripted player each. */
   computerMatches?: number;
-  computerLevel?: 'random' | 'easy' | 'medium' | 'hard';
+  computerLevel?: PracticeLevel;
 }
 
 export interface WorkerStats {

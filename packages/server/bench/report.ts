@@ -1,6 +1,7 @@
 // What `pnpm bench server` prints: the header (what is measured, on what load), one line per step, and each step's
 // full figures (--json). The goal: p99 < 50 ms and < 2 KB per client per round, no errors.
 import { loadavg } from 'node:os';
+import type { PracticeLevel } from '@star-eater/protocol';
 import type { WorkerStats } from './bot-worker.js';
 
 export const GOAL = { p99Ms: 50, bytesPerClientRound: 2048 };
@@ -39,7 +40,7 @@ export interface BenchSettings {
   cpuModel: string;
   /** Bot-load mode: matches against the computer beside the measured ones, and its level. */
   computerMatches: number;
-  computerLevel: 'random' | 'easy' | 'medium' | 'hard';
+  computerLevel: PracticeLevel;
 }
 
 export function header(s: BenchSettings): string {

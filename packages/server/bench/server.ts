@@ -31,6 +31,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PRACTICE_LEVELS, type PracticeLevel } from '@star-eater/protocol';
 import type { FromWorker, ToWorker, WorkerConfig, WorkerStats } from './bot-worker.js';
 import { freePort, machineCpu, processCpu, sleep } from './procs.js';
 import { logCost } from './log-cost.js';
@@ -48,6 +49,9 @@ const steps = has('ramp')
   ? (opt('ramp') ?? '200,500,1000,2000').split(',').map(Number)
   : [Number(opt('matches') ?? 200)];
 const [tMin, tMax] = (opt('think') ?? '500-3000').split('-').map(Number) as [number, number];
+const botLevel = opt('bot-level') ?? 'hard';
+if (!(PRACTICE_LEVELS as readonly string[]).includes(botLevel))
+  throw new Error(`--bot-level: expected one of ${PRACTICE_LEVELS.join(', ')} (the levels a player is offered)`);
 const settings: BenchSettings = {
   botProcs: Math.max(1, Number(opt('bot-procs') ?? 2)),
   think: [tMin, tMax],
@@ -56,7 +60,7 @@ const settings: BenchSettings = {
   pin: has('pin'),
   cores: cpus().length,
   computerMatches: Number(opt('bot-matches') ?? 0),
-  computerLevel: (opt('bot-level') ?? 'hard') as 'random' | 'easy' | 'medium' | 'hard',
+  computerLevel: botLevel as PracticeLevel,
   cpuModel: cpus()[0]?.model.trim() ?? '?',
 };
 const profDir = opt('cpu-prof');

@@ -56,6 +56,16 @@ describe('a practice match against the computer', () => {
     expect(bot.counts.defaults).toBe(0);
   });
 
+  it('is offered at the lobby\'s levels only: `bot: "random"` is refused by name, and no room is made', async () => {
+    const rooms = async () => ((await (await fetch(`${server.get().url}/health`)).json()) as { rooms: number }).rooms;
+    const before = await rooms();
+    const refused = createPractice(server.get(), { bot: 'random' as PracticeLevel, name: 'Cy' });
+    await expect(refused).rejects.toThrow(
+      'bot: Invalid type: Expected ("easy" | "medium" | "hard") but received "random"',
+    );
+    expect(await rooms()).toBe(before);
+  });
+
   it('a rematch against the computer: it agrees at once, and the new match is its too', async () => {
     const c = await practice('easy', 'Bea');
     await c.until(() => c.state.seats[1].lockedIn || c.state.seats[1].faction, 'the computer faction (sealed)');

@@ -4,7 +4,7 @@
 // clock times a human round: from the SECOND lock-in sent to BOTH clients holding the round's result (`events` with
 // done: true; prompts on the way are answered at once).
 import { Client, type Room } from '@colyseus/sdk';
-import type { BotLevel } from '@star-eater/bots';
+import type { PracticeLevel } from '@star-eater/protocol';
 import { attachBot } from './bot.js';
 
 export interface Sink {
@@ -81,7 +81,7 @@ export async function humanMatch(
 export async function computerMatch(
   url: string,
   i: number,
-  level: BotLevel,
+  level: PracticeLevel,
   think: () => number,
   onRound?: () => void,
 ): Promise<() => Promise<void>> {
