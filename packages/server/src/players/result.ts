@@ -1,4 +1,4 @@
-// What a finished match counts for (issue: players and ratings): rated, casual (and why), or aborted; and each
+// What a finished match counts for in the players' ratings: rated, casual (and why), or aborted; and each
 // seated player's row of it. Pure: storage/player-store.ts reads the players' ratings and the pair's recent rated
 // matches, calls these, and writes the rows with the record in one transaction.
 import type { Seat } from '@star-eater/engine';
