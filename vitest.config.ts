@@ -11,8 +11,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Node clients use the `ws` WebSocket, which reports a dead server's close (packages/server/src/node-websocket.ts);
+    // Node clients use the `ws` WebSocket, which reports a dead server's close (packages/server/test/node-websocket.ts);
     // and every HTTP request of the tests goes on a connection of its own (packages/server/test/one-request-per-connection.ts).
-    setupFiles: ['packages/server/src/node-websocket.ts', 'packages/server/test/one-request-per-connection.ts'],
+    setupFiles: ['packages/server/test/node-websocket.ts', 'packages/server/test/one-request-per-connection.ts'],
   },
 });

@@ -5,7 +5,7 @@
 // way are answered at once, so their round trips are included). A finished match asks for a rematch, so every match
 // stays live for the whole window.
 // The WebSocket for Node first (the SDK reads it), then the SDK.
-import '../src/node-websocket.js';
+import '../test/node-websocket.js';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room } from '@colyseus/sdk';
 import type { PracticeLevel } from '@star-eater/protocol';

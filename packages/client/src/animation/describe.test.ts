@@ -10,7 +10,7 @@ import {
   type CardId,
   type MatchEvent,
 } from '@star-eater/engine';
-import { withRenamed } from '../test-rename.js';
+import { withRenamed } from '../../test/with-renamed.js';
 import { describeEvent, rollFormula } from './describe.js';
 
 const names = ['Ada', 'Brin'] as const;

@@ -3,7 +3,7 @@
 import { FACTIONS, SLOT_NAMES, type Slot } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { cardName } from '../animation/names.js';
-import { withRenamed } from '../test-rename.js';
+import { withRenamed } from '../../test/with-renamed.js';
 import { slotTitle } from './draft-cards.js';
 
 describe('draft labels', () => {
