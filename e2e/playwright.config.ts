@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 // Runs against the real game server (serve.ts) serving a client built for the tests, in Debian's chromium.
 const PORT = Number(process.env.E2E_PORT ?? 3911);
+/** Where the tests drive the room clocks (clock-control.ts): the next port. */
+export const CLOCK_PORT = PORT + 1;
 // The tests' own client build, apart from packages/client/dist (which other tools rebuild while tests run). One per
 // port, so two runs on different ports do not share it either.
 const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), `.client-dist-${PORT}`);
@@ -49,6 +51,7 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
+      CLOCK_PORT: String(CLOCK_PORT),
       CLIENT_DIR,
       SQLITE_PATH: SQLITE,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',

@@ -3,6 +3,7 @@
 // build there (the client bench rebuilds it) would pull the files from under a running test ("Cannot GET /").
 import { createGameServer } from '../packages/server/src/app.js';
 import { createLogger } from '../packages/server/src/logger.js';
+import { startClockControl, trackRoom } from './clock-control.js';
 
 const game = await createGameServer({
   port: Number(process.env.PORT ?? 3911),
@@ -15,9 +16,15 @@ const game = await createGameServer({
   ...(process.env.BOT_PAUSE_MS
     ? { bots: { pauseMs: process.env.BOT_PAUSE_MS.split('-').map(Number) as [number, number] } }
     : {}),
+  // The tests drive a room's clock (its timers run out on demand) through clock-control.ts on CLOCK_PORT.
+  ...(process.env.CLOCK_PORT ? { onRoom: trackRoom } : {}),
 });
+const control = process.env.CLOCK_PORT ? startClockControl(Number(process.env.CLOCK_PORT)) : null;
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
-  process.on(sig, () => void game.close().finally(() => process.exit(0)));
+  process.on(sig, () => {
+    control?.close();
+    void game.close().finally(() => process.exit(0));
+  });
 
 // A finished match to review (the what-if and timeline tests): a simulated one of at least six rounds, stored as a
 // real match's record is. Dated long ago, so it sorts after every match the tests play.

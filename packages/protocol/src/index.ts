@@ -146,6 +146,11 @@ export interface ServerMessages {
   prompt: { id: number; round: number; prompt: Prompt; deadline: number };
   /** The prompt with this id is closed (answered, or the default was taken). */
   'prompt-closed': { id: number; defaulted: boolean };
+  /**
+   * Your timer ran out and the RULES §7 default was taken for you: the orders of a commitment window, a prompt of
+   * this kind, or a step of the faction choice and draft. To that seat alone, just before what the default led to.
+   */
+  'timed-out': { step: TimedOutStep };
   /** Resolution events of `round`, from index `from` of that round's stream. */
   events: { round: number; from: number; events: MatchEvent[]; done: boolean };
   /**
@@ -180,6 +185,19 @@ export interface ServerMessages {
   error: ErrorMessage;
 }
 export type ServerMessageType = keyof ServerMessages;
+
+/** What a seat let run out (`timed-out`): its orders, a prompt by kind, or a step of the draft. */
+export const TIMED_OUT_STEPS = [
+  'orders',
+  'direct-fire',
+  'point-defence',
+  'fighter',
+  'faction',
+  'pick',
+  'swap',
+  'munitions',
+] as const satisfies readonly (Prompt['kind'] | 'orders' | 'faction' | DraftAction['kind'])[];
+export type TimedOutStep = (typeof TIMED_OUT_STEPS)[number];
 
 export { MATCH_GONE, MATCH_GONE_STATUS, SEAT_TAKEN } from './refusals.js';
 export { base64urlToHex, hexToBase64url } from './receipts.js';

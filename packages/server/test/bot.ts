@@ -68,6 +68,7 @@ export class Bot {
     room.onMessage('error', (e: ServerMessages['error']) => this.onError(e));
     room.onMessage('commitment', () => {});
     room.onMessage('prompt-closed', () => {});
+    room.onMessage('timed-out', () => {});
     room.onMessage('faction', () => {});
     room.onMessage('receipt', () => {});
     room.onMessage('receipts-revealed', () => {});

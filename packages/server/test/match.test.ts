@@ -134,6 +134,8 @@ describe('timers', () => {
     advanceClock(roomId, 46_000);
     await a.until(() => a.state.phase === 'draft', 'draft after the faction timer');
     expect(a.state.seats.map((s) => s.faction)).toEqual(['fpa', 'fpa']);
+    // Each seat is told its own time ran out (never a silent default).
+    for (const c of [a, b]) expect(c.of('timed-out')).toEqual([{ step: 'faction' }]);
     // Ten picks, then the swap, then munitions: every one defaulted by the clock.
     for (let i = 0; i < 20 && a.state.phase === 'draft'; i++) {
       const step = `${a.state.step}:${a.state.turn}:${JSON.stringify(a.state.seats.toJSON())}`;
@@ -150,10 +152,20 @@ describe('timers', () => {
     const seats = a.state.seats.toJSON();
     expect(seats[0].squadrons).toHaveLength(3);
     expect(seats[1].munitions.reduce((x: number, y: number) => x + y, 0)).toBe(4);
-    // Nobody commits: NONE and no cards for both, and round 2 opens.
+    // Five picks each, the initiative holder's swap (none), and both seats' munitions: each one said to its seat.
+    const steps = (c: TestClient) => c.of('timed-out').map((m) => m.step);
+    const holder = a.state.initiative === a.seat ? a : b;
+    expect(steps(holder)).toEqual(['faction', 'pick', 'pick', 'pick', 'pick', 'pick', 'swap', 'munitions']);
+    expect(steps(holder === a ? b : a)).toEqual(['faction', 'pick', 'pick', 'pick', 'pick', 'pick', 'munitions']);
+    // Nobody commits: NONE and no cards for both, and round 2 opens; both are told their orders ran out first.
     const n = b.messages.length;
+    const na = a.messages.length;
     advanceClock(roomId, 61_000);
+    expect(await b.next('timed-out', n)).toEqual({ step: 'orders' });
+    expect(await a.next('timed-out', na)).toEqual({ step: 'orders' });
     const ev = await b.next('events', n);
+    const order = b.messages.slice(n).map((m) => m.type);
+    expect(order.indexOf('timed-out')).toBeLessThan(order.indexOf('events'));
     expect(ev.events.find((e) => e.type === 'engine-revealed')).toMatchObject({ engines: ['NONE', 'NONE'] });
     await a.until(() => a.state.round === 2 && a.state.phase === 'commit', 'round 2');
   });

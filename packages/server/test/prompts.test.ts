@@ -4,7 +4,7 @@ import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import { describe, expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import { joinById, quickMatch, serverForFile, type TestClient } from './harness.js';
+import { advanceClock, joinById, quickMatch, serverForFile, type TestClient } from './harness.js';
 
 const server = serverForFile();
 const open = server.open;
@@ -20,32 +20,35 @@ async function refused(c: TestClient, watcher: TestClient, payload: unknown, cod
   return e;
 }
 
+/** Two seats whose bots draft; the test commits and answers. Seat A has launched a squadron: its fighter prompt. */
+async function fighterPrompt(tag: string) {
+  const a = await quickMatch(server.get(), `${tag}A`);
+  const b = await quickMatch(server.get(), `${tag}B`);
+  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
+  open.push(a, b, spec);
+  for (const c of [a, b]) {
+    const bot = attachBot(c.room as Room, {
+      seed: `${tag}-${c.seat}`,
+      faction: 'fpa',
+      manualCommit: true,
+      manualDecide: true,
+    });
+    bot.seatNo = c.seat;
+    bot.tick();
+  }
+  await a.until(() => a.state.phase === 'commit', 'commit window');
+  a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
+  b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
+  const ask = (await a.until(
+    () => a.of('prompt').find((p) => p.prompt.kind === 'fighter'),
+    'a fighter prompt',
+  )) as ServerMessages['prompt'];
+  return { a, b, spec, ask };
+}
+
 describe('fighter prompts', () => {
   it('refuse an answer from the wrong seat and a squadron that is not on offer, then take the right one', async () => {
-    const a = await quickMatch(server.get(), 'A');
-    const b = await quickMatch(server.get(), 'B');
-    const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
-    open.push(a, b, spec);
-    for (const c of [a, b]) {
-      const bot = attachBot(c.room as Room, {
-        seed: `prompts-${c.seat}`,
-        faction: 'fpa',
-        manualCommit: true,
-        manualDecide: true,
-      });
-      bot.seatNo = c.seat;
-      bot.tick();
-    }
-    await a.until(() => a.state.phase === 'commit', 'commit window');
-    // Seat A launches a squadron (a fighter prompt for A in the fighter phase); B does nothing.
-    const n = a.messages.length;
-    a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
-    expect(await a.next('commitment', n)).toMatchObject({ lockedIn: true });
-    b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
-    const ask = (await a.until(
-      () => a.of('prompt').find((p) => p.prompt.kind === 'fighter'),
-      'a fighter prompt',
-    )) as ServerMessages['prompt'];
+    const { a, b, spec, ask } = await fighterPrompt('prompts');
     expect(ask.prompt.seat).toBe(a.seat);
     await spec.until(() => spec.state.phase === 'resolving' && spec.state.step === 'fighter', 'resolving shown');
     expect(b.of('prompt')).toHaveLength(0); // the prompt goes to the deciding seat only
@@ -119,5 +122,25 @@ describe('fighter prompts', () => {
       'the launched squadron on the board',
     );
     expect(a.closed || b.closed).toBe(false);
+  });
+});
+
+describe('a prompt left to run out', () => {
+  it('takes the RULES §7 default (a fighter activation passes) and tells the deciding seat alone why', async () => {
+    const { a, b, spec, ask } = await fighterPrompt('late');
+    const roomId = a.room.roomId;
+    // The prompt's clock starts once the animations are played (or their cap): driven there, then past it.
+    advanceClock(roomId, 60_000);
+    await a.until(() => a.state.deadline > 0 && a.state.phase === 'resolving', 'the prompt timer running');
+    const n = a.messages.length;
+    advanceClock(roomId, 31_000);
+    expect(await a.next('timed-out', n)).toEqual({ step: 'fighter' });
+    expect(await a.next('prompt-closed', n)).toEqual({ id: ask.id, defaulted: true });
+    // Said before the prompt closes, so the page names the cause when the panel goes.
+    const order = a.messages.slice(n).map((m) => m.type);
+    expect(order.indexOf('timed-out')).toBeLessThan(order.indexOf('prompt-closed'));
+    await spec.roundTrip();
+    expect(b.of('timed-out')).toEqual([]);
+    expect(spec.of('timed-out')).toEqual([]);
   });
 });

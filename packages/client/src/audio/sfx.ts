@@ -3,11 +3,12 @@
 // the first user gesture, as browsers require.
 import { prefs } from '../ui/prefs.js';
 
-export type Sfx = 'lock' | 'reveal' | 'hit' | 'miss' | 'explosion' | 'tick' | 'emote';
+export type Sfx = 'lock' | 'reveal' | 'hit' | 'miss' | 'explosion' | 'tick' | 'warning' | 'emote';
 
 let ctx: AudioContext | null = null;
-/** What the page played, for the tests (and nothing else): the sound and when. */
+/** What the page played, for the tests (and nothing else): the sound and when (also window.__sfx). */
 export const played: { sfx: Sfx; at: number }[] = [];
+(globalThis as { __sfx?: typeof played }).__sfx = played;
 
 function audio(): AudioContext | null {
   if (ctx) return ctx;
@@ -62,6 +63,11 @@ const SOUNDS: Record<Sfx, (a: AudioContext) => void> = {
     tone(a, 120, 30, 1, 'sine', 0.3);
   },
   tick: (a) => tone(a, 1200, 1200, 0.05, 'square', 0.04),
+  // Ten seconds left: two falling chimes, unlike any sound of the round.
+  warning: (a) => {
+    tone(a, 1400, 1000, 0.18, 'triangle', 0.08);
+    tone(a, 1400, 1000, 0.18, 'triangle', 0.08, 0.22);
+  },
   emote: (a) => tone(a, 520, 780, 0.12, 'sine', 0.06),
 };
 

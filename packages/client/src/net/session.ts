@@ -236,6 +236,7 @@ export class Session {
       'commitment',
       'prompt',
       'prompt-closed',
+      'timed-out',
       'events',
       'round-so-far',
       'ended',

@@ -5,6 +5,7 @@ import type { MatchEvent } from '@star-eater/engine';
 import { playSfx, type Sfx } from '../audio/sfx.js';
 import type { RoomState } from '../net/room-state.js';
 import { h } from '../ui/dom.js';
+import { WARN_SECONDS } from './time-warning.js';
 import { whoseTurn } from './whose-turn.js';
 
 export type FlowMark = 'animation-done' | 'prompt-shown' | 'timer-started';
@@ -46,7 +47,7 @@ export class MatchCues {
     this.el.dataset.seat = w.seat === null ? '' : String(w.seat);
     const clock = w.seconds === null ? (st.animating ? 'after the animation' : '') : `${w.seconds}s`;
     if (this.clock.textContent !== clock) this.clock.textContent = clock;
-    this.clock.classList.toggle('urgent', w.seconds !== null && w.seconds <= LAST_SECONDS);
+    this.clock.classList.toggle('urgent', w.seconds !== null && w.seconds <= WARN_SECONDS);
     if (st.deadline !== this.lastDeadline) {
       if (st.deadline > 0 && !st.animating) flowMark('timer-started', `${st.phase}:${st.round}`);
       this.lastDeadline = st.deadline;

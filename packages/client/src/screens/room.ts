@@ -19,6 +19,7 @@ import { CLOSE, closedView, closeNotice, type NextStep } from './closed.js';
 import { joinFailedView, joiningView, joinRoom, type RoomRoute } from './join.js';
 import { LiveMatch } from './live-match.js';
 import { PreMatchScreen } from './pre-match.js';
+import { announceTimedOut, TimeWarning } from './time-warning.js';
 import { tickWaiting, waitingView } from './waiting.js';
 
 const DRAFT_TYPES = new Set(['faction', 'pick', 'swap', 'munitions']);
@@ -46,6 +47,7 @@ class RoomScreen {
   private statusKey = '';
   /** The last `animated` sent: round and event count. */
   private acked = '';
+  private readonly warning = new TimeWarning();
   alive = true;
 
   constructor(
@@ -257,9 +259,11 @@ class RoomScreen {
         },
         commitment: (m) => match.restoreCommitment(m),
         prompt: (m) => this.inOrder(() => match.prompt(m)),
-        'prompt-closed': (m) => {
-          this.inOrder(() => match.promptClosed(m.id));
-          if (m.defaulted) toast('Time ran out: the default choice was taken.');
+        'prompt-closed': (m) => this.inOrder(() => match.promptClosed(m.id)),
+        'timed-out': (m) => {
+          // At once, and in the log (where the default's result follows): never a silent pass.
+          const text = announceTimedOut(m.step);
+          this.inOrder(() => match.board?.log(text));
         },
         ended: (m) => {
           // Closed now (a concession ends an open prompt at once) and after the queue (a prompt still queued); the end
@@ -282,6 +286,7 @@ class RoomScreen {
     tickWaiting(this.mountedAt);
     const st = this.s.state;
     if (!st) return;
+    this.warning.update(st, this.s.seat);
     this.preMatch.tick(st);
     this.match.tick(st);
   }

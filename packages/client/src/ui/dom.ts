@@ -51,7 +51,8 @@ export function failureCard(title: string, message: string, cls: `div.${string}`
   return h(cls, null, h('h2', null, title), h('p.bad', null, message), h('a', { href: '#/' }, 'Back to the lobby'));
 }
 
-export function toast(text: string, kind: 'info' | 'error' = 'info'): void {
+/** A short notice at the foot of the page; a warning (a timer) stays twice as long. */
+export function toast(text: string, kind: 'info' | 'error' | 'warn' = 'info'): void {
   let box = document.getElementById('toasts');
   if (!box) {
     box = h('div#toasts', { 'aria-live': 'polite' });
@@ -67,7 +68,7 @@ export function toast(text: string, kind: 'info' | 'error' = 'info'): void {
   box.append(t);
   while (box.children.length > MAX_TOASTS) box.firstElementChild!.remove();
   clearTimeout(Number(t.dataset.timer));
-  t.dataset.timer = String(setTimeout(() => t.remove(), 4000));
+  t.dataset.timer = String(setTimeout(() => t.remove(), kind === 'warn' ? 8000 : 4000));
 }
 
 const MAX_TOASTS = 3;

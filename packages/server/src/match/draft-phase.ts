@@ -117,13 +117,19 @@ export class DraftPhase {
   /** The timer ran out: FPA for a missing faction, the first legal card for a draft step (RULES §7). */
   onTimeout(): void {
     if (this.phases.phase === 'factions') {
-      for (const seat of SEATS) if (!this.factions[seat]) this.factions[seat] = DEFAULT_FACTION;
+      for (const seat of SEATS) {
+        if (this.factions[seat]) continue;
+        this.factions[seat] = DEFAULT_FACTION;
+        this.host.sendToSeat(seat, 'timed-out', { step: 'faction' });
+      }
       this.afterFactions();
     } else if (this.phases.phase === 'draft' && this.draft) {
       for (const seat of engine.draftTurn(this.draft).seats) {
         if (this.phases.phase !== 'draft') break;
         const action = engine.defaultDraftAction(this.draft, seat);
-        if (action) this.apply(seat, action, true);
+        if (!action) continue;
+        this.host.sendToSeat(seat, 'timed-out', { step: action.kind === 'no-swap' ? 'swap' : action.kind });
+        this.apply(seat, action, true);
       }
     }
   }

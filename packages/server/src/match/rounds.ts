@@ -169,9 +169,14 @@ export class Rounds {
   /** The timer ran out: the commitment window resolves with NONE for the late, a prompt takes its default (RULES §7). */
   onTimeout(): void {
     const phase = this.phases.phase;
-    if (phase === 'commit') this.resolve();
-    else if (phase === 'resolving' && this.resolution?.progress.status === 'awaiting') {
-      this.answer(engine.defaultDecision(this.resolution.progress.prompt), true);
+    if (phase === 'commit') {
+      // Said to each late seat before the reveal, so its page tells why its ship drifts (never a silent pass).
+      for (const s of SEATS) if (!this.locked[s]) this.host.sendToSeat(s, 'timed-out', { step: 'orders' });
+      this.resolve();
+    } else if (phase === 'resolving' && this.resolution?.progress.status === 'awaiting') {
+      const { prompt } = this.resolution.progress;
+      this.host.sendToSeat(prompt.seat, 'timed-out', { step: prompt.kind });
+      this.answer(engine.defaultDecision(prompt), true);
     }
   }
 

@@ -1,0 +1,101 @@
+// Time is never lost in silence (RULES §7 timers): ten seconds before a timer that waits for a player runs out, that
+// player's page warns, seen and heard; when it runs out, the page says what the default did, as a notice and in the
+// log. One test per timer kind: a draft pick, the commitment window (on a phone), a fighter prompt. The room's clock
+// is driven (room-clock.ts): nothing waits for real seconds.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { driveUntil, inCommit } from './drive.js';
+import { shot } from './helpers.js';
+import { player, startMatch } from './match-setup.js';
+import { advanceRoomClock, pageSecondsLeft, roomIdOf, sounds } from './room-clock.js';
+
+const PHONE = { width: 390, height: 844 };
+let ctxs: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const c of ctxs) await c.close();
+  ctxs = [];
+});
+
+const notice = (p: Page, text: string | RegExp) => p.locator('#toasts .toast.warn', { hasText: text });
+
+/** The page is warned at ten seconds left: a notice, and the warning sound. */
+async function expectWarned(p: Page, what: string): Promise<void> {
+  await expect(notice(p, `10 seconds left ${what}.`)).toBeVisible();
+  expect(await sounds(p)).toContain('warning');
+}
+
+test('a draft pick left to run out: warned at 10 s, then told the first card was picked for you', async ({
+  browser,
+}) => {
+  const a = await player(browser, 'Ivo', ctxs);
+  const b = await player(browser, 'Jun', ctxs);
+  await a.goto('/');
+  await a.click('#create-private');
+  await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
+  await b.goto(await a.locator('#invite-link').inputValue());
+  await a.click('#faction-fpa');
+  await b.click('#faction-lamais');
+  await expect(a.locator('#draft-screen')).toBeVisible();
+  const mover = (await a.locator('#turn.you').isVisible()) ? a : b;
+  const other = mover === a ? b : a;
+  const deadline = await pageSecondsLeft(mover, 10);
+  await expectWarned(mover, 'to make your choice');
+  await shot(mover, 'time-warning-draft');
+  // The other seat's clock is not its own: no warning there, even at the same moment.
+  await pageSecondsLeft(other, 10);
+  await expect(other.locator('#turn')).not.toHaveText('Your pick');
+  expect(await sounds(other)).not.toContain('warning');
+
+  await advanceRoomClock(await roomIdOf(mover), deadline - Date.now() + 1000);
+  await expect(notice(mover, 'Time ran out: the first card on offer was picked for you.')).toBeVisible();
+  await expect(notice(other, /Time ran out/)).toHaveCount(0);
+  await expect(other.locator('#turn')).toHaveText('Your pick');
+});
+
+test('orders left to run out, on a phone: warned at 10 s, then told the ship drifts with no new orders', async ({
+  browser,
+}) => {
+  const m = await startMatch(browser, ['Kai', 'Lea'], { bViewport: PHONE });
+  ctxs = m.ctxs;
+  const { a, b } = m;
+  await a.locator('body').press('0');
+  await a.click('#lock-in');
+  const deadline = await pageSecondsLeft(b, 10);
+  await expectWarned(b, 'to lock in your orders');
+  await expect(notice(b, '10 seconds left')).toBeInViewport();
+  await shot(b, 'time-warning-orders-phone');
+  // Locked in: the timer no longer waits for Kai, who is never warned.
+  await pageSecondsLeft(a, 5);
+  expect(await sounds(a)).not.toContain('warning');
+
+  await advanceRoomClock(await roomIdOf(b), deadline - Date.now() + 1000);
+  const told = 'Time ran out: your ship drifts with no new orders.';
+  await expect(notice(b, told)).toBeInViewport();
+  await expect(notice(b, '10 seconds left')).toHaveCount(0); // the notice of what happened replaces the warning
+  await expect(b.locator('#log')).toContainText(told);
+  await shot(b, 'time-out-orders-phone');
+  await expect(a.locator('#log')).not.toContainText('Time ran out');
+});
+
+test('a fighter prompt left to run out: warned at 10 s, then told you passed this activation', async ({ browser }) => {
+  const m = await startMatch(browser, ['Max', 'Nia']);
+  ctxs = m.ctxs;
+  const { a, b } = m;
+  await a.locator('body').press('0');
+  await a.click('#lock-in');
+  await b.locator('body').press('0');
+  await b.click('button.cc[data-card="launch-squadron"]');
+  await b.click('#lock-in');
+  const panel = b.locator('#decision-panel');
+  await expect(panel).toContainText('Fighter phase');
+  const deadline = await pageSecondsLeft(b, 10);
+  await expectWarned(b, 'to answer');
+  await shot(b, 'time-warning-fighter');
+
+  await advanceRoomClock(await roomIdOf(b), deadline - Date.now() + 1000);
+  const told = 'Time ran out: you passed this activation.';
+  await expect(notice(b, told)).toBeVisible();
+  await expect(b.locator('#log')).toContainText(told);
+  await expect(panel).toHaveCount(0);
+  await shot(b, 'time-out-fighter');
+  await driveUntil([a, b], inCommit(2));
+});
