@@ -4,6 +4,9 @@
 // test/fuzz.test.ts (a short run in the suite) and `pnpm fuzz --messages N` (fuzz/cli.ts: a long one, with counts).
 // Frames that cannot be decoded at all close the connection by design (room/flood.ts, test/frames.test.ts): the fuzz
 // sends decodable frames with garbage inside.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import { createRng, type Rng } from '@star-eater/engine';
 import { CLIENT_MESSAGE_TYPES } from '@star-eater/protocol';
@@ -41,7 +44,8 @@ const LONG = 1_000_000; // seconds: no timer runs out during a fuzz (its default
 
 /** Runs the fuzz on a server of its own; resolves with the counts, rejects at the first broken rule. */
 export async function fuzzRoom(opts: FuzzOptions): Promise<FuzzCounts> {
-  const storage = new SqliteStorage(':memory:');
+  const dir = mkdtempSync(join(tmpdir(), 'se-fuzz-'));
+  const storage = new SqliteStorage(join(dir, 'fuzz.sqlite'));
   await storage.init();
   const server = await createGameServer({
     port: 0,
@@ -56,6 +60,7 @@ export async function fuzzRoom(opts: FuzzOptions): Promise<FuzzCounts> {
     return await run(server, opts);
   } finally {
     await server.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

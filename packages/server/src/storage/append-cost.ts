@@ -1,8 +1,8 @@
-// What writing the input log costs this process (issue 11; GET /health `inputLog`, `pnpm bench server --log-cost`),
-// as the store measures it: SQLite's group commits (sqlite-group-commit.ts) the wall time of each commit on the
-// rooms' thread (the event loop does nothing else meanwhile); the appender thread (sqlite-appender.ts) and
-// PostgreSQL each append's wait. The CPU time is not read here: the thread's CPU clock, read around a commit of tens
-// of microseconds, moves in scheduler ticks (it showed 1.6 % of the server's CPU where a perf profile showed 9 %).
+// What writing the input log costs this process (GET /health `inputLog`, `pnpm bench server --log-cost`), as the
+// store measures it: on SQLite the wall time of each journal write (sqlite-journal.ts) and of each group commit
+// (sqlite-group-commit.ts) on the rooms' thread (the event loop does nothing else meanwhile); on PostgreSQL each
+// append's wait. The CPU time is not read here: the thread's CPU clock, read around a write of tens of microseconds,
+// moves in scheduler ticks (it showed 1.6 % of the server's CPU where a perf profile showed 9 %).
 import { createHistogram } from 'node:perf_hooks';
 
 export const appendCost = {
@@ -30,7 +30,7 @@ export function recordWait(ms: number): void {
   appendCost.histogram.record(Math.max(1, Math.round(ms * 1e6)));
 }
 
-/** An append committed elsewhere (the appender thread, PostgreSQL): its wait for the commit, once it settles. */
+/** An append committed elsewhere (PostgreSQL): its wait for the commit, once it settles. */
 export function timedAppend(written: Promise<void>): Promise<void> {
   const t0 = performance.now();
   written.then(

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { envWholeNumber } from '../env-number.js';
 import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
 import type { Storage } from './types.js';
@@ -12,11 +11,7 @@ export { SqliteStorage } from './sqlite.js';
 export async function openStorage(env: NodeJS.ProcessEnv = process.env): Promise<Storage> {
   const storage: Storage = env.DATABASE_URL
     ? new PostgresStorage(env.DATABASE_URL)
-    : new SqliteStorage(env.SQLITE_PATH ?? resolve(process.cwd(), 'data', 'star-eater.sqlite'), {
-        appendOffThread: env.INPUT_LOG_THREAD === 'on',
-        journal: env.INPUT_LOG_JOURNAL !== 'off',
-        commitSpacingMs: envWholeNumber(env, 'INPUT_LOG_COMMIT_SPACING_MS', 0, { unit: 'milliseconds', max: 1000 }),
-      });
+    : new SqliteStorage(env.SQLITE_PATH ?? resolve(process.cwd(), 'data', 'star-eater.sqlite'));
   await storage.init();
   return storage;
 }

@@ -1,14 +1,10 @@
-// Every write to SQLite (the input log of issue 11, the records) on the rooms' own thread, as group commits: every
-// write asked for during one turn of the event loop (the inputs of every room that came in together) is committed in one
-// transaction at the end of that turn (setImmediate), and each caller's promise settles then, so a room still acts
-// on an input only once it is committed. One commit per turn instead of one per input, and no thread hand-over: the
-// hand-over to an appender thread (sqlite-appender.ts) cost more CPU than the write itself (bench: +0.25 ms of
-// server CPU per round at 1,000 matches, +28 %, on an idle machine).
-// The connection never waits for a lock (busy_timeout 0): when another connection writes (the appender thread
-// with INPUT_LOG_THREAD=on, another process on the same file), the batch is tried again 1 ms later and the event
-// loop goes on, instead of SQLite's busy handler sleeping on the rooms' thread (the 328 ms stalls seen under load
-// were its whole back-off table). A commit spacing (INPUT_LOG_COMMIT_SPACING_MS, default 0) holds commits at least
-// that far apart, so that more writes share each one.
+// Every write to the SQLite database (the records, the rooms' log rows: opened, closed, claimed, the journal's fills,
+// the heartbeats) on the rooms' own thread, as group commits: every write asked for during one turn of the event
+// loop is committed in one transaction at the end of that turn (setImmediate), and each caller's promise settles
+// then. The input log's appends themselves go to the journal file first (sqlite-journal.ts).
+// The connection never waits for a lock (busy_timeout 0): when another connection writes (another process on the
+// same file), the batch is tried again 1 ms later and the event loop goes on, instead of SQLite's busy handler
+// sleeping on the rooms' thread (the 328 ms stalls seen under load were its whole back-off table).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { appendCost, recordCommit, recordWait } from './append-cost.js';
 
@@ -34,19 +30,7 @@ export class SqliteGroupCommit {
   private readonly commit: StatementSync;
   private readonly rollback: StatementSync;
 
-  /** When the last commit ended (performance.now()). */
-  private lastCommit = Number.NEGATIVE_INFINITY;
-
-  /**
-   * `spacingMs` (INPUT_LOG_COMMIT_SPACING_MS): the least time between two commits. 0 commits at the end of every
-   * turn that asked for a write; more lets a write that comes sooner after the last commit wait out the rest of that
-   * time, so the writes of the turns meanwhile share one commit: at most one commit per `spacingMs` under load (less
-   * CPU: README "The input log's cost"), each input delayed by up to `spacingMs`, none when writes come further apart.
-   */
-  constructor(
-    db: DatabaseSync,
-    private readonly spacingMs: number,
-  ) {
+  constructor(db: DatabaseSync) {
     db.exec('PRAGMA busy_timeout = 0');
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.commit = db.prepare('COMMIT');
@@ -57,13 +41,10 @@ export class SqliteGroupCommit {
   write<T>(run: () => T): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the SQLite store is closed: nothing more is written'));
     return new Promise<T>((resolve, reject) => {
-      const now = performance.now();
-      this.queue.push({ run, resolve, reject, asked: now } as Write<unknown>);
+      this.queue.push({ run, resolve, reject, asked: performance.now() } as Write<unknown>);
       if (this.scheduled) return;
       this.scheduled = true;
-      const wait = this.lastCommit + this.spacingMs - now;
-      if (wait > 0) setTimeout(() => this.flush(), wait);
-      else setImmediate(() => this.flush());
+      setImmediate(() => this.flush());
     });
   }
 
@@ -95,7 +76,6 @@ export class SqliteGroupCommit {
       return;
     }
     const done = performance.now();
-    this.lastCommit = done;
     recordCommit(done - t0, batch.length);
     batch.forEach((w, i) => {
       recordWait(done - w.asked);

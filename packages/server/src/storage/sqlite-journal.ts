@@ -1,11 +1,12 @@
-// The input log's appends on SQLite, written ahead of the table to a journal file (issue 11: its cost). Each append
+// The input log's appends on SQLite, written ahead of the table to a journal file (for its cost). Each append
 // is one write() at once, on the rooms' thread, so a room acts on an input right after the OS holds it (a kill -9
 // keeps it, as it keeps a commit with synchronous = NORMAL), in the same turn. The table is filled from memory every
 // FILL_EVERY_MS in one transaction that also records how far the fill came (journal_fill, migration 004); a start
 // that takes the rooms over reads the rest from the file (journal-files.ts, which also says how the owner is fenced).
-// Why: a SQLite transaction per turn cost about 50 µs on the loaded rooms' thread (locks on the WAL index, WAL
-// frames), and one write() per turn with the inputs applied at its end cost as much in all as a write() per input
-// (README "The input log's cost": measured inside one server).
+// Why: a SQLite transaction per turn (how the log was appended before) cost about 50 µs on the loaded rooms' thread
+// (locks on the WAL index, WAL frames), and one write() per turn with the inputs applied at its end cost as much in
+// all as a write() per input (README "The input log's cost": measured inside one server).
+// The fence needs hard links (journal-files.ts), which every local filesystem SQLite's WAL mode runs on has.
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { recordCommit, recordWait } from './append-cost.js';
 import { segmentFile, unlinkQuietly, journalLine, type JournalPlace, type JournalRow } from './journal-files.js';

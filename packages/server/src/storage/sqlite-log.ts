@@ -1,5 +1,5 @@
-// The input log on SQLite (types.ts Storage, issue 11): prepared statements on the writing connection, every write in
-// the turn's group commit (sqlite-group-commit.ts).
+// The input log on SQLite (types.ts Storage): appends go to this start's journal first and into the table in
+// batches (sqlite-journal.ts); every write to the database is in the turn's group commit (sqlite-group-commit.ts).
 // The log is kept in the order it was written (a rowid table, no key on room and seq: migration 003): an append then
 // writes one page, the table's last, where a key (room, seq) also wrote a page of its index at a random place, which
 // was 40 % of an append's cost. Reading a room's log back (a restore, rare) scans the table once for all the rooms it
@@ -8,9 +8,8 @@
 // same name, the owner fence does: this process writes its rooms' owner as its name plus an epoch of its own start,
 // so a second process with the same name (a restart while the first still runs) that takes the rooms over fences
 // the first out, and its appends are refused (LeaseLost), as a duplicate seq was.
-// With a journal directory (a database file), appends go to this start's journal first and into the table in
-// batches (sqlite-journal.ts); taking an owner's rooms over then fences its journal and fills the table with the
-// rest of it in the same transaction as the claim (journal-files.ts).
+// Taking an owner's rooms over fences its journal and fills the table with the rest of it in the same transaction as
+// the claim (journal-files.ts).
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
@@ -23,7 +22,7 @@ import {
 } from './journal-files.js';
 import type { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteJournal } from './sqlite-journal.js';
-import { LeaseLost, type ClaimedRoom, type LiveRoom, type LogEntry } from './types.js';
+import type { ClaimedRoom, LiveRoom, LogEntry } from './types.js';
 
 /** An owner as stored: `name#epoch`, the epoch 12 characters (migration 003 gives older rows one too). */
 const EPOCH_LENGTH = 12;
@@ -36,7 +35,7 @@ const NAME_OF = (column: string) => `substr(${column}, 1, length(${column}) - ${
  * An append, fenced on the room's owner (types.ts append): one statement, so the check and the write are one
  * transaction; 0 rows changed = refused (another owner). Parameters: seq, at, entry, room id, owner as stored.
  */
-export const FENCED_APPEND = `INSERT INTO input_log (room_id, seq, at, entry)
+const FENCED_APPEND = `INSERT INTO input_log (room_id, seq, at, entry)
   SELECT room_id, ?, ?, ? FROM live_rooms WHERE room_id = ? AND owner = ?`;
 
 /** The sweep: rows of rooms that are gone, in one step of rowids. */
@@ -69,12 +68,12 @@ export class SqliteInputLog {
 
   /**
    * `db`: the connection of every write, whose group commits are `commits` (sqlite-group-commit.ts); `journalDir`:
-   * where the journals are (none: every append in the turn's commit).
+   * where the journals are (journal-files.ts journalDir).
    */
   constructor(
     private readonly db: DatabaseSync,
     private readonly commits: SqliteGroupCommit,
-    private readonly journalDir: string | null = null,
+    private readonly journalDir: string,
     private readonly segmentBytes?: number,
   ) {
     this.insert = db.prepare(FENCED_APPEND);
@@ -104,8 +103,7 @@ export class SqliteInputLog {
    * The journal of `owner` at this start (one per owner: a process has one name, but a store may hold rooms under
    * several, as the tests' takeovers do), opened before its first room: a taker that finds the room finds it.
    */
-  private journalOf(owner: string): SqliteJournal | null {
-    if (!this.journalDir) return null;
+  private journalOf(owner: string): SqliteJournal {
     if (this.lastJournal?.[0] === owner) return this.lastJournal[1]; // every append asks: a process has one name
     if (this.closed) throw new Error('the SQLite store is closed: nothing more is written');
     const as = this.stored(owner);
@@ -128,31 +126,26 @@ export class SqliteInputLog {
   }
 
   openRoom(r: LiveRoom): Promise<void> {
-    if (this.journalOf(r.owner)) checkJournalRoomId(r.roomId);
+    this.journalOf(r.owner);
+    checkJournalRoomId(r.roomId);
     return this.commits.write(() => {
       this.open.run(r.roomId, this.stored(r.owner), r.createdAt, JSON.stringify(r.options));
     });
   }
 
-  /** Resolves once committed; LeaseLost when the fence refused it. */
+  /** appendNow as a promise: resolved once the journal holds the append; LeaseLost when the fence refused it. */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
-    if (this.journalDir) {
-      try {
-        this.appendNow(roomId, owner, seq, at, entry);
-      } catch (err) {
-        return Promise.reject(err);
-      }
-      return Promise.resolve();
+    try {
+      this.appendNow(roomId, owner, seq, at, entry);
+    } catch (err) {
+      return Promise.reject(err);
     }
-    const as = this.stored(owner);
-    return this.commits.write(() => {
-      if (Number(this.insert.run(seq, at, entry, roomId, as).changes) !== 1) throw new LeaseLost(roomId);
-    });
+    return Promise.resolve();
   }
 
-  /** With a journal: the append written to it at once (sqlite-journal.ts write). */
+  /** The append written to the journal at once (sqlite-journal.ts write). */
   appendNow(roomId: string, owner: string, seq: number, at: number, entry: string): void {
-    this.journalOf(owner)!.write(roomId, seq, at, entry);
+    this.journalOf(owner).write(roomId, seq, at, entry);
   }
 
   logOpen(roomId: string): boolean {
@@ -186,7 +179,7 @@ export class SqliteInputLog {
 
     const { claimed, owners } = await this.commits.write(() => this.claim(me, staleBefore, own));
     // Committed: the journals taken over are in the table (their owners, fenced, act on nothing more).
-    if (this.journalDir) for (const x of owners) deleteJournal(this.journalDir, x);
+    for (const x of owners) deleteJournal(this.journalDir, x);
     return claimed;
   }
 
@@ -227,9 +220,9 @@ export class SqliteInputLog {
       .all(me, this.stored(me), own ? 1 : 0, me, staleBefore);
     const owners = new Set(rows.map((r) => String(r.owner)));
     // At a start, also this name's earlier starts that held no room: their journals go too (a crash leaves them).
-    if (own && this.journalDir)
+    if (own)
       for (const x of journalOwners(this.journalDir)) if (x !== this.stored(me) && nameOf(x) === me) owners.add(x);
-    if (this.journalDir) for (const x of owners) this.takeJournal(this.journalDir, x);
+    for (const x of owners) this.takeJournal(this.journalDir, x);
     const claim = this.db.prepare('UPDATE live_rooms SET owner = ? WHERE room_id = ? AND owner = ?');
     const claimed = rows.filter(
       (r) => Number(claim.run(this.stored(me), String(r.room_id), String(r.owner)).changes) === 1,

@@ -1,14 +1,14 @@
-// Embedded storage on Node's built-in SQLite (node:sqlite, no native build).
-// Every write (a record, the input log of issue 11) goes through one connection of its own in group commits: one
-// transaction per turn of the event loop (sqlite-group-commit.ts), committed to the WAL file before the room acts on
-// the input or tells anyone of the record (synchronous = NORMAL: no fsync per commit, and the OS keeps what a kill -9
-// left). That connection never waits for a lock: a batch that finds one taken is tried again a millisecond later.
-// `commitSpacingMs` (INPUT_LOG_COMMIT_SPACING_MS): the least time between two commits (sqlite-group-commit.ts).
-// With `appendOffThread` (INPUT_LOG_THREAD=on) the log's appends go to a thread of their own (sqlite-appender.ts)
-// instead. Checkpoints, the only fsyncs, run on a thread of their own: on a busy disk one can take tens or hundreds
-// of milliseconds, which on the rooms' thread stalled every room (bench: p99 lock-in → result 700 ms at 500 matches,
-// 10 ms without). Reads use the first connection (WAL lets them run beside the writes); a read waits for the saves
-// still in flight, so a client that learns a record id (the 'ended' message) and asks for it at once always gets it.
+// Embedded storage on Node's built-in SQLite (node:sqlite, no native build), in a database file.
+// The input log's appends go to a journal file beside it, written at once on the rooms' thread (sqlite-journal.ts),
+// and into the table in batches. Every write to the database (a record, a room opened or closed, a heartbeat, the
+// journal's fill) goes through one connection of its own in group commits: one transaction per turn of the event
+// loop (sqlite-group-commit.ts), committed to the WAL file before anyone is told (synchronous = NORMAL: no fsync per
+// commit, and the OS keeps what a kill -9 left). That connection never waits for a lock: a batch that finds one
+// taken is tried again a millisecond later. Checkpoints, the only fsyncs, run on a thread of their own: on a busy
+// disk one can take tens or hundreds of milliseconds, which on the rooms' thread stalled every room (bench: p99
+// lock-in → result 700 ms at 500 matches, 10 ms without). Reads use the first connection (WAL lets them run beside
+// the writes); a read waits for the saves still in flight, so a client that learns a record id (the 'ended'
+// message) and asks for it at once always gets it.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -16,7 +16,6 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { migrateSqlite } from './migrations/run.js';
 import { journalDir } from './journal-files.js';
-import { SqliteAppender } from './sqlite-appender.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteInputLog } from './sqlite-log.js';
 import type { MatchEnd } from '../players/result.js';
@@ -43,34 +42,31 @@ export class SqliteStorage implements Storage {
   readonly kind = 'sqlite' as const;
   /** Migrations and reads. */
   private db: DatabaseSync;
-  /** Every write, in group commits (the same connection for an in-memory database, private to its connection). */
+  /** Every write, in group commits. */
   private writeDb: DatabaseSync | null = null;
   private commits: SqliteGroupCommit | null = null;
   private insertRecord: StatementSync | null = null;
   private checkpointer: Worker | null = null;
   /** Saves in flight by record id. */
   private inflight = new Map<string, Promise<void>>();
-  private appender: SqliteAppender | null = null;
   private log: SqliteInputLog | null = null;
   private closed = false;
   readonly players: PlayerStore;
-  /** An in-memory database's session secret (a file's is kept beside it). */
-  private memorySecret: string | null = null;
-  /** Set by init when the input log has its journal (types.ts Storage.appendNow). */
-  appendNow?: (roomId: string, owner: string, seq: number, at: number, entry: string) => void;
 
+  /**
+   * `path`: the database file (the journal's directory sits beside it: journal-files.ts journalDir, so SQLite's
+   * in-memory database, which has no place beside it, is refused).
+   */
   constructor(
     readonly path: string,
     private readonly opts: {
-      appendOffThread?: boolean;
-      commitSpacingMs?: number;
-      /** false (INPUT_LOG_JOURNAL=off): appends in the turn's SQLite commit, no journal file (sqlite-journal.ts). */
-      journal?: boolean;
       /** The journal's segment size (tests; sqlite-journal.ts SEGMENT_BYTES). */
       segmentBytes?: number;
     } = {},
   ) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path === ':memory:' || path === '')
+      throw new Error(`SQLite storage needs a database file, not ${JSON.stringify(path)}: its input journal sits beside it`);
+    mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
     this.players = new PlayerStore(
       new SqliteSql(this.db, () => ({ db: this.writeDb ?? this.db, commits: this.writes })),
@@ -82,22 +78,13 @@ export class SqliteStorage implements Storage {
       PRAGMA busy_timeout = 5000;
       PRAGMA synchronous = NORMAL;`);
     await migrateSqlite(this.db);
-    const memory = this.path === ':memory:';
-    if (!memory) this.db.exec('PRAGMA wal_autocheckpoint = 0');
-    this.writeDb = memory ? this.db : new DatabaseSync(this.path);
-    if (!memory) this.writeDb.exec('PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0');
-    this.commits = new SqliteGroupCommit(this.writeDb, this.opts.commitSpacingMs ?? 0);
+    this.db.exec('PRAGMA wal_autocheckpoint = 0');
+    this.writeDb = new DatabaseSync(this.path);
+    this.writeDb.exec('PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0');
+    this.commits = new SqliteGroupCommit(this.writeDb);
     this.insertRecord = this.writeDb.prepare(INSERT);
-    const journal = !memory && !this.opts.appendOffThread && this.opts.journal !== false;
-    this.log = new SqliteInputLog(
-      this.writeDb,
-      this.commits,
-      journal ? journalDir(this.path) : null,
-      this.opts.segmentBytes,
-    );
-    if (journal) this.appendNow = (...a) => this.inputLog.appendNow(...a);
-    if (!memory) this.startCheckpointer();
-    if (!memory && this.opts.appendOffThread) this.appender = new SqliteAppender(this.path);
+    this.log = new SqliteInputLog(this.writeDb, this.commits, journalDir(this.path), this.opts.segmentBytes);
+    this.startCheckpointer();
   }
 
   private startCheckpointer(): void {
@@ -145,10 +132,6 @@ export class SqliteStorage implements Storage {
 
   /** Kept in `<database>.session-secret` (owner-only), made on the first start. */
   async sessionSecret(): Promise<string> {
-    if (this.path === ':memory:') {
-      this.memorySecret ??= randomBytes(32).toString('base64url');
-      return this.memorySecret;
-    }
     const file = `${this.path}.session-secret`;
     try {
       writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
@@ -182,9 +165,14 @@ export class SqliteStorage implements Storage {
     return this.inputLog.openRoom(room);
   }
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void> {
-    if (this.appender) return this.appender.append(roomId, this.inputLog.stored(owner), seq, at, entry);
     return this.inputLog.append(roomId, owner, seq, at, entry);
   }
+  /**
+   * The append in the journal at once (types.ts Storage.appendNow): the rooms act on the input in the same turn.
+   * Bound: the rooms call it as a function.
+   */
+  readonly appendNow = (roomId: string, owner: string, seq: number, at: number, entry: string): void =>
+    this.inputLog.appendNow(roomId, owner, seq, at, entry);
   // After close() (a shutdown), what the rooms still ask of the log is moot: their logs stay for the next start.
   async logOpen(roomId: string): Promise<boolean> {
     return !this.closed && this.inputLog.logOpen(roomId);
@@ -212,14 +200,12 @@ export class SqliteStorage implements Storage {
     await this.inputLog.fillNow();
   }
 
-  /** Commits what is queued (the saves and appends in flight), then closes the threads and the connections. */
+  /** Fills the table with the journal, commits what is queued (the saves in flight), then closes the thread and the connections. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.appender?.close();
     await this.log?.close();
-    this.appender = null;
     await this.commits?.close();
-    if (this.writeDb && this.writeDb !== this.db && this.writeDb.isOpen) this.writeDb.close();
+    if (this.writeDb?.isOpen) this.writeDb.close();
     const w = this.checkpointer;
     if (w) {
       this.checkpointer = null;

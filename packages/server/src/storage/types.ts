@@ -64,15 +64,15 @@ export interface Storage {
   // ---------------------------------------------------------------- the input log (never served by any API)
   openRoom(room: LiveRoom): void | Promise<void>;
   /**
-   * Appends to the log of a room `owner` holds: a promise of the commit (SQLite: the turn's group commit, after
-   * which a kill -9 keeps the row; PostgreSQL: the row's transaction). The caller acts on the input only after it.
+   * Appends to the log of a room `owner` holds: a promise of the append kept (SQLite: written to its journal, after
+   * which a kill -9 keeps it; PostgreSQL: the row's transaction). The caller acts on the input only after it.
    * Fenced: a room another process took over (its owner is not `owner` any more: with SQLite, not this very start of
    * it either; with PostgreSQL, or its log already has `seq`) refuses the append with LeaseLost (the promise's
    * rejection), and nothing is written.
    */
   append(roomId: string, owner: string, seq: number, at: number, entry: string): Promise<void>;
   /**
-   * Where a store can append at once (SQLite with its journal: sqlite-journal.ts): returns once the entry is kept
+   * Where a store can append at once (SQLite, to its journal: sqlite-journal.ts): returns once the entry is kept
    * (as append's promise settling), so the room acts on the input in the same turn; throws what append would reject
    * with. The rooms use it whenever it is there.
    */
