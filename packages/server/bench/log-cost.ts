@@ -1,6 +1,6 @@
 // `pnpm bench server --log-cost`: what the write-ahead input log adds to the server's CPU per round and to
 // the p99, either from pairs of servers with and without it, or (--alternate) inside one server whose log is paused
-// and resumed in turns (log/log-turns.ts), which the machine's drift between runs does not blur.
+// and resumed in turns (storage/log-turns.ts), which the machine's drift between runs does not blur.
 import type { report } from './report.js';
 
 type Step = ReturnType<typeof report>;

@@ -20,7 +20,7 @@ export interface Health {
     appendP99Us: number;
     appendMaxUs: number;
   };
-  /** With BENCH_INPUT_LOG_ALTERNATE_MS (log/log-turns.ts): the turns with the log on and paused, summed. */
+  /** With BENCH_INPUT_LOG_ALTERNATE_MS (storage/log-turns.ts): the turns with the log on and paused, summed. */
   inputLogTurns?: Record<'on' | 'off', LogTurns>;
 }
 interface LogTurns {
@@ -169,7 +169,7 @@ function inputLogOf(r: StepResult, rounds: number) {
 }
 
 /**
- * The input log's cost measured inside one server (--log-cost --alternate; log/log-turns.ts): the turns ended in
+ * The input log's cost measured inside one server (--log-cost --alternate; storage/log-turns.ts): the turns ended in
  * the window with the log on and paused, their CPU per round, and what the log adds (% of the paused turns').
  */
 function logTurnsOf(r: StepResult) {

@@ -24,7 +24,7 @@
 //   --repeat R           with --log-cost: pairs per step (default 1; an even number cancels the order's effect)
 //   --aa                 with --log-cost: both runs of each pair without the log (the comparison's noise floor)
 //   --alternate [MS]     with --log-cost: instead of pairs of servers, one server per repeat whose log is paused and
-//                        resumed every MS (default 5000; log/log-turns.ts): CPU per round in its on and off turns
+//                        resumed every MS (default 5000; storage/log-turns.ts): CPU per round in its on and off turns
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';

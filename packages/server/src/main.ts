@@ -11,14 +11,8 @@
 //                   "solo"): restarted under the same name, it takes its matches back at once
 //   LEASE_MS (15000)  how long a process may miss its heartbeat before another one takes its matches over
 //   INPUT_LOG (on)  "off": no write-ahead log, a live match dies with its process (the bench's baseline)
-//   INPUT_LOG_THREAD (off) SQLite: "on" commits the input log's appends on a thread of their own instead of the
-//                     rooms' thread (group commits per turn of the event loop either way; see storage/sqlite-*.ts)
-//   INPUT_LOG_JOURNAL (on) SQLite: "off" puts each append in the turn's SQLite commit instead of a journal file
-//                     written at once (storage/sqlite-journal.ts)
 //   BENCH_INPUT_LOG_ALTERNATE_MS (0) benchmarks only: pause and resume the input log in turns of this many ms
-//                     (log/log-turns.ts: its cost measured in one process; a match then cannot be restored)
-//   INPUT_LOG_COMMIT_SPACING_MS (0) SQLite: the least time between two of the input log's commits (0-1000 ms): under
-//                     load the inputs meanwhile share one commit (less CPU), each delayed by up to that (README)
+//                     (storage/log-turns.ts: its cost measured in one process; a match then cannot be restored)
 //   ALLOWED_ORIGINS   comma-separated origins (besides the server's own) whose pages may call the API and open rooms
 //   TRUST_PROXY (0)   1 behind a reverse proxy: rate limits key on the last X-Forwarded-For address
 //   MATCHMAKE_LIMIT (20/30)  per client address: matchmaking requests at once / per minute (joins, reconnections)
@@ -34,11 +28,13 @@
 //                                    creator picks its own); a match restored elsewhere keeps the timers it began with
 import { TIMER_PRESETS, type TimerPreset } from '@star-eater/protocol';
 import { BOT_THINK_MS, createGameServer } from './app.js';
-import { alternateLog } from './log/log-turns.js';
 import { envWholeNumber } from './env-number.js';
 import { parseBucketLimit } from './http/limits.js';
 import { parseAllowedOrigins } from './http/origins.js';
 import { createLogger } from './logger.js';
+import { roundsResolved } from './match/rounds.js';
+import { openStorage } from './storage/index.js';
+import { AlternatingLog } from './storage/log-turns.js';
 
 // node:sqlite is marked experimental on Node 22; the one-line warning is noise in the logs.
 process.removeAllListeners('warning');
@@ -63,9 +59,8 @@ function envCount(name: string, fallback: number): number {
   }
 }
 const botOfferSeconds = envCount('BOT_OFFER_SECONDS', 20);
-// Benchmarks only (log/log-turns.ts): the input log paused and resumed in turns, its cost measured in-process.
+// Benchmarks only (storage/log-turns.ts): the input log paused and resumed in turns, its cost measured in-process.
 const alternateLogMs = envCount('BENCH_INPUT_LOG_ALTERNATE_MS', 0);
-if (alternateLogMs > 0) alternateLog(alternateLogMs);
 const quickPreset = (env.QUICK_MATCH_PRESET || 'standard') as TimerPreset;
 if (!Object.hasOwn(TIMER_PRESETS, quickPreset)) {
   log.fatal(
@@ -77,7 +72,9 @@ if (!Object.hasOwn(TIMER_PRESETS, quickPreset)) {
 
 let game: Awaited<ReturnType<typeof createGameServer>>;
 try {
+  const opened = await openStorage();
   game = await createGameServer({
+    storage: alternateLogMs > 0 ? new AlternatingLog(opened, alternateLogMs, () => roundsResolved.count) : opened,
     http: {
       allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -5,6 +5,8 @@ import type { Room } from '@colyseus/sdk';
 import { describe, expect, it } from 'vitest';
 import { attachBot, type Bot } from './bot.js';
 import { advanceClock, joinById, quickMatch, serverRoom, serverForFile, type TestClient } from './harness.js';
+import { getJson } from './processes.js';
+import type { HealthAnswer } from '../src/http/routes.js';
 
 const server = serverForFile({ room: { reconnectSeconds: 180 } });
 const open = server.open;
@@ -29,9 +31,13 @@ async function pair(names: [string, string], bots?: { aggressive?: boolean; manu
   return { a, b, botA, botB, roomId: a.room.roomId };
 }
 
+/** GET /health's count of the rounds this process has resolved. */
+const roundsResolved = async () => (await getJson<HealthAnswer>(`${server.get().url}/health`)).body.roundsResolved;
+
 describe('a full match', () => {
   it('plays draft to a destroyed warship with a spectator; the stored record replays to the same final state', async () => {
     const { a, b, roomId } = await pair(['Ada', 'Bo'], { aggressive: true });
+    const resolvedBefore = await roundsResolved();
     const spec = await joinById(server.get(), roomId, { spectate: true });
     open.push(spec);
     const hash = await a.until(() => a.state.seedHash, 'seed hash');
@@ -61,6 +67,8 @@ describe('a full match', () => {
     expect(replay.ok).toBe(true);
     if (!replay.ok) return;
     expect(replay.value.events).toEqual(events);
+    // GET /health counts the rounds this process resolved: this match's, the only one played meanwhile.
+    expect((await roundsResolved()) - resolvedBefore).toBe(parsed.value.rounds.length);
     const view = stateView(replay.value.state);
     expect(view.winner).toBe(ended.winner);
     // The synced board the spectator settled on is the replayed final state.

@@ -6,8 +6,9 @@ import express, { type Application, type NextFunction, type Request, type Respon
 import type { Logger } from 'pino';
 import type { Sessions } from '../players/session.js';
 import { mountPlayers } from './players.js';
-import { logTurns } from '../log/log-turns.js';
+import { roundsResolved } from '../match/rounds.js';
 import { appendCost } from '../storage/append-cost.js';
+import { logTurns } from '../storage/log-turns.js';
 import type { MatchMetadata } from '../room/MatchRoom.js';
 import { isLivePhase, type DrainStatus } from '../scale/drain.js';
 import type { RecordSummary, Storage } from '../storage/types.js';
@@ -111,6 +112,7 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
       ? { drain: { since: new Date(drain.startedAt).toISOString(), leftMs: Math.max(0, drain.deadline - Date.now()) } }
       : {}),
     uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000),
+    roundsResolved: roundsResolved.count,
     storage: opts.storage.kind,
     memory: { rssBytes: process.memoryUsage().rss, heapUsedBytes: process.memoryUsage().heapUsed },
     eventLoopDelayMs: {
@@ -119,7 +121,7 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
       max: +(loop.max / 1e6).toFixed(1),
     },
     inputLog: inputLogCost(),
-    // Only with BENCH_INPUT_LOG_ALTERNATE_MS (log/log-turns.ts): CPU and rounds with the log on and paused.
+    // Only with BENCH_INPUT_LOG_ALTERNATE_MS (storage/log-turns.ts): CPU and rounds with the log on and paused.
     ...(turns ? { inputLogTurns: turns } : {}),
   };
 }

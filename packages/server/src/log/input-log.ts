@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import type { Seat } from '@star-eater/engine';
 import type { BotLevel } from '../bots/levels.js';
 import { LeaseLost, type Storage } from '../storage/types.js';
-import { logPaused } from './log-turns.js';
 
 /** One accepted input. Short keys: there is one row per input of every live match. */
 export type Input =
@@ -72,7 +71,7 @@ export class InputLog {
    * (onLost), and so do the writes queued behind it.
    */
   write(input: Input, apply: () => void): Promise<void> | undefined {
-    if (!this.store || logPaused) return void this.run(this.now(), apply);
+    if (!this.store) return void this.run(this.now(), apply);
     if (this.store.appendNow && this.tail === null) return this.writeNow(this.store.appendNow, input, apply);
     const go = (): Promise<void> => {
       if (this.lost) return Promise.reject(new LeaseLost(this.roomId));

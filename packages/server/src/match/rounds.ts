@@ -1,7 +1,6 @@
 // The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
 import { hexToBase64url, type ParsedMessages, type ServerMessages } from '@star-eater/protocol';
-import { roundResolved } from '../log/log-turns.js';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
@@ -11,6 +10,9 @@ import { Receipts, type SaltFor } from './receipts.js';
 import { syncBoard } from '../output/sync.js';
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
+
+/** Rounds this process has resolved since it started, replays included (GET /health `roundsResolved`). */
+export const roundsResolved = { count: 0 };
 
 interface Resolution {
   commitments: [Commitment, Commitment];
@@ -93,7 +95,7 @@ export class Rounds {
 
   /** Both locked (or the timer ran out: NONE and no cards for a seat not locked in): reveal and resolve at once. */
   private resolve(): void {
-    roundResolved();
+    roundsResolved.count += 1;
     const commitments = SEATS.map((s) => (this.locked[s] && this.sealed[s]) || NONE) as [Commitment, Commitment];
     this.sealed = [null, null];
     // The salts go out just before the events whose cards-revealed carries the commitments they are checked against;

@@ -65,7 +65,9 @@ export class SqliteStorage implements Storage {
     } = {},
   ) {
     if (path === ':memory:' || path === '')
-      throw new Error(`SQLite storage needs a database file, not ${JSON.stringify(path)}: its input journal sits beside it`);
+      throw new Error(
+        `SQLite storage needs a database file, not ${JSON.stringify(path)}: its input journal sits beside it`,
+      );
     mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
     this.players = new PlayerStore(
