@@ -1,4 +1,4 @@
-// The input log's journal on SQLite (issue 11: storage/sqlite-journal.ts, journal-files.ts): an append is in the
+// The input log's journal on SQLite (storage/sqlite-journal.ts, journal-files.ts): an append is in the
 // journal file before the room hears of it and in the table from the next fill on; a start killed mid-play (a real
 // SIGKILL of a real process) is restored from the table and the rest of its journal, a torn last line left out,
 // nothing twice; a journal taken over fences its owner out; full segments are replaced and deleted once filled.

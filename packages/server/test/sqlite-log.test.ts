@@ -1,4 +1,4 @@
-// The input log's table on SQLite (issue 11, storage/sqlite-log.ts, migration 003): kept in write order, a gone
+// The input log's table on SQLite (storage/sqlite-log.ts, migration 003): kept in write order, a gone
 // room's rows swept, a second process under the same name fenced out by its start's epoch, and a log written before
 // migration 003 still restored. Real SQLite files, real migrations.
 import { mkdtempSync, rmSync } from 'node:fs';

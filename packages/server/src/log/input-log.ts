@@ -1,4 +1,4 @@
-// The write-ahead log of one room (issue 11): every accepted input goes to storage before the room acts on it or
+// The write-ahead log of one room: every accepted input goes to storage before the room acts on it or
 // acknowledges it, so another process (or this one, restarted) rebuilds the match by replaying the log through the
 // same code (restore.ts). Inputs are the room's only sources of change: seats taken and left, client messages and
 // the computer's answers (as the messages of its seat), timer expiries, and the random seeds (drawn once, here, and
@@ -15,7 +15,7 @@ export type Input =
   | { k: 'seat'; seat: Seat; name: string; sid: string; tok: string }
   /** The seat's connection changed (a reconnection): its new session and token hash. */
   | { k: 'token'; seat: Seat; sid: string; tok: string }
-  /** The computer takes a seat (issue 10: a practice match, or quick match's offer accepted), at its level. */
+  /** The computer takes a seat (a practice match, or quick match's offer accepted), at its level. */
   | { k: 'computer'; seat: Seat; level: BotLevel; name: string }
   /** Quick match offered the waiting player the computer (its wait ran out: computer.ts). */
   | { k: 'offer'; seat: Seat }

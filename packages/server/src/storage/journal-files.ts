@@ -1,4 +1,4 @@
-// The input log's journal files on SQLite (issue 11, sqlite-journal.ts writes them): where they are, how a line
+// The input log's journal files on SQLite (sqlite-journal.ts writes them): where they are, how a line
 // reads, and how another start takes an owner's journal over. Each process start (owner `name#epoch`) appends to
 // segments of its own, `<owner in base64url>.<n>`, in a directory beside the database file.
 // The fence is the file's link count. The owner checks, after each write, that its segment has one name, and acts

@@ -1,4 +1,4 @@
-// The input log on PostgreSQL (types.ts Storage, issue 11). Several processes share the database: a claim is an
+// The input log on PostgreSQL (types.ts Storage). Several processes share the database: a claim is an
 // update conditional on the owner it read, so of two processes taking over one room exactly one gets it.
 import type pg from 'pg';
 import { LeaseLost, type ClaimedRoom, type LiveRoom } from './types.js';

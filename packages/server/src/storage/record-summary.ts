@@ -10,6 +10,6 @@ export interface RecordSummary {
   winner: Seat | 'draw' | null;
   reason: string | null;
   rounds: number;
-  /** Present for a match against the computer: its level (issue 10). */
+  /** Present for a match against the computer: its level. */
   bot?: string;
 }

@@ -1,5 +1,5 @@
 // One storage interface (embedded SQLite by default, PostgreSQL when DATABASE_URL is set) for what must survive a
-// process: finished matches' records (RULES §10) and the write-ahead input log of the rooms being played (issue 11).
+// process: finished matches' records (RULES §10) and the write-ahead input log of the rooms being played.
 // Rooms hold only a cache of their match; storage/migrations/ is the one versioned schema of both.
 import type { MatchEnd } from '../players/result.js';
 import type { PlayerStore, ResultWritten, SavedRecord } from './player-store.js';

@@ -1,4 +1,4 @@
-// The write-ahead log of live matches (issue 11): one row per room being played (its owner process and creation
+// The write-ahead log of live matches: one row per room being played (its owner process and creation
 // options) and its accepted inputs in order, so a restarted or surviving process rebuilds the match by replaying them
 // through the engine. Sealed inputs (commitments, the seed) sit here until the room is gone: no API reads this table.
 // `instances` holds each process' heartbeat: a room whose owner stopped beating is taken over (the lease).

@@ -1,4 +1,4 @@
-// The input log kept in the order it is written (issue 11: its cost). On SQLite the table loses its key (room, seq):
+// The input log kept in the order it is written (for its cost). On SQLite the table loses its key (room, seq):
 // an append then writes the table's last page only, not also a page of the key's index at a random place, which
 // was 40 % of an append (storage/sqlite-log.ts says how a room's log is read back and swept, and what fences a
 // second writer instead). Owners get the epoch the SQLite store now writes (`name#epoch`). PostgreSQL keeps its

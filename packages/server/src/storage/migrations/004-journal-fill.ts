@@ -1,4 +1,4 @@
-// How far the table of the input log was filled from each SQLite start's journal file (issue 11: the journal ahead
+// How far the table of the input log was filled from each SQLite start's journal file (the journal ahead
 // of the table, storage/sqlite-journal.ts): a start that takes an owner's rooms over reads that owner's journal from
 // there on. PostgreSQL has no journal (each append is its own transaction there).
 import { sql, type Kysely, type Migration } from 'kysely';
