@@ -3,7 +3,7 @@
 // act does nothing. Vent Coolant and Capacitor Dump resolve in the action phase, before Defence Stations and every
 // later phase, so they can clear a cooldown in time for the other card played.
 import { getFaction, weaponCard } from './content/index.js';
-import type { Component, MatchState, Seat, TokenSource, Warship } from './types.js';
+import type { Component, PublicState, Seat, TokenSource, Warship } from './types.js';
 import { CARD_IDS, SECTIONS, type CardId } from './types.js';
 
 export interface CardAvailability {
@@ -25,11 +25,11 @@ const COMPONENT_NAME: Record<Component, string> = {
   pointDefence: 'Point defence',
 };
 
-export function cardAvailability(s: MatchState, seat: Seat): CardAvailability[] {
+export function cardAvailability(s: PublicState, seat: Seat): CardAvailability[] {
   return CARD_IDS.map((card) => availability(s, seat, card));
 }
 
-function availability(s: MatchState, seat: Seat, card: CardId): CardAvailability {
+function availability(s: PublicState, seat: Seat, card: CardId): CardAvailability {
   const ship = s.ships[seat];
   switch (card) {
     case 'fire-main':
@@ -69,7 +69,7 @@ function cooldown(ship: Warship, card: CardId, comp: Component): CardAvailabilit
 }
 
 /** A projectile or torpedo weapon fires a token from its supply; one on the board may return to it first. */
-function supply(s: MatchState, seat: Seat, card: CardId, source: 'main' | 'broadside'): CardAvailability | null {
+function supply(s: PublicState, seat: Seat, card: CardId, source: 'main' | 'broadside'): CardAvailability | null {
   const ship = s.ships[seat];
   const w = weaponCard(ship.loadout[source]);
   if (w.class !== 'projectile' && w.class !== 'torpedo') return null;
@@ -80,7 +80,12 @@ function supply(s: MatchState, seat: Seat, card: CardId, source: 'main' | 'broad
     : { card, usable: false, reason: `No ${w.name} tokens left` };
 }
 
-function weaponCardAvailability(s: MatchState, seat: Seat, card: CardId, comp: 'main' | 'broadside'): CardAvailability {
+function weaponCardAvailability(
+  s: PublicState,
+  seat: Seat,
+  card: CardId,
+  comp: 'main' | 'broadside',
+): CardAvailability {
   const t = supply(s, seat, card, comp);
   if (t && !t.usable) return t;
   return cooldown(s.ships[seat], card, comp) ?? t ?? { card, usable: true };

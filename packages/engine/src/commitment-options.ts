@@ -5,7 +5,7 @@
 import { cardAvailability, type CardAvailability } from './card-availability.js';
 import { getFaction, weaponCard } from './content/index.js';
 import { TURRET_SETTINGS } from './squadron-action.js';
-import type { CardId, CardPlay, Commitment, EngineSetting, MatchState, Seat } from './types.js';
+import type { CardId, CardPlay, Commitment, EngineSetting, PublicState, Seat } from './types.js';
 import { CARD_IDS, COMPONENTS, ENGINE_SETTINGS, SECTIONS } from './types.js';
 
 export interface CardOptions extends CardAvailability {
@@ -23,7 +23,7 @@ export interface CommitmentOptions {
 const SQUADRONS = [0, 1, 2] as const;
 
 /** Every legal play of one card for this seat's loadout (RULES §2–§4.3). */
-export function cardPlays(s: MatchState, seat: Seat, card: CardId): CardPlay[] {
+export function cardPlays(s: PublicState, seat: Seat, card: CardId): CardPlay[] {
   const ship = s.ships[seat];
   switch (card) {
     case 'fire-main':
@@ -59,7 +59,7 @@ export function cardPlays(s: MatchState, seat: Seat, card: CardId): CardPlay[] {
 }
 
 /** The commitment options of a seat: engine settings and every card with its plays and availability. */
-export function commitmentOptions(s: MatchState, seat: Seat): CommitmentOptions {
+export function commitmentOptions(s: PublicState, seat: Seat): CommitmentOptions {
   const availability = cardAvailability(s, seat);
   const cards = CARD_IDS.map((card, i) => ({ ...availability[i]!, plays: cardPlays(s, seat, card) }));
   return { engines: [...ENGINE_SETTINGS], cards, maxCards: 2 };
@@ -79,7 +79,7 @@ export function cardSets(options: CommitmentOptions): CardPlay[][] {
 }
 
 /** Every legal commitment of a seat (engine setting × card set × parameters): 3,470 for most loadouts. */
-export function legalCommitments(s: MatchState, seat: Seat): Commitment[] {
+export function legalCommitments(s: PublicState, seat: Seat): Commitment[] {
   const options = commitmentOptions(s, seat);
   const sets = cardSets(options);
   return options.engines.flatMap((engine) => sets.map((cards) => ({ engine, cards })));

@@ -1,7 +1,7 @@
 // The sealed commitment (RULES §4.1, §10): structural validation of untrusted JSON against the player's loadout.
 // Which cards can act this round: card-availability.ts.
 import { getFaction, weaponCard } from './content/index.js';
-import type { CardPlay, Commitment, MatchState, Result, Seat, Warship } from './types.js';
+import type { CardPlay, Commitment, PublicState, Result, Seat, Warship } from './types.js';
 import {
   AIMS,
   CARD_IDS,
@@ -87,7 +87,7 @@ export function parseCommitment(input: unknown): Result<Commitment, CommitmentEr
 }
 
 /** A commitment from untrusted JSON for this seat: its shape (parseCommitment), then what its ship allows. */
-export function validateCommitment(s: MatchState, seat: Seat, input: unknown): Result<Commitment, CommitmentError> {
+export function validateCommitment(s: PublicState, seat: Seat, input: unknown): Result<Commitment, CommitmentError> {
   const c = parseCommitment(input);
   if (!c.ok) return c;
   const cards: CardPlay[] = [];

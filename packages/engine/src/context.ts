@@ -95,4 +95,4 @@ export function createCtx(
 
 export const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 /** The initiative holder first (RULES §4.3–4.5). */
-export const seatsInOrder = (s: MatchState): [Seat, Seat] => [s.initiative, other(s.initiative)];
+export const seatsInOrder = (s: Pick<MatchState, 'initiative'>): [Seat, Seat] => [s.initiative, other(s.initiative)];

@@ -22,7 +22,7 @@ import { destroySmallToken, findSquadron, findWeaponToken, weaponRef } from './t
 import { applyDamage, shipHexes } from './warship.js';
 import { mountArcs, mountCard, mountComponent, mountHex } from './mounts.js';
 import { distance } from './hex.js';
-import type { MatchState, Result, Seat, TurretSetting } from './types.js';
+import type { PublicState, Result, Seat, TurretSetting } from './types.js';
 import type { Decision, DecisionError, Target, TargetOption, WeaponMount } from './decision.js';
 
 export * from './targeting.js';
@@ -31,7 +31,12 @@ export * from './targeting.js';
  * A warship's direct-fire weapon (RULES §3 mounts, mounts.ts): main on the bow with the card's arc, port broadside
  * on the port hex with the left arc, starboard broadside on the starboard hex with the right arc.
  */
-export function warshipAttacker(s: MatchState, seat: Seat, mount: WeaponMount, turret?: TurretSetting): DirectAttacker {
+export function warshipAttacker(
+  s: PublicState,
+  seat: Seat,
+  mount: WeaponMount,
+  turret?: TurretSetting,
+): DirectAttacker {
   const ship = s.ships[seat];
   const card = weaponCard(ship.loadout[mountComponent(mount)]);
   return {

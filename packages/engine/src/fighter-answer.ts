@@ -12,7 +12,7 @@ import {
   type Placement,
 } from './squadron-move.js';
 import { err, ok } from './types.js';
-import type { Hex, MatchState, Result, Seat, Squadron } from './types.js';
+import type { Hex, PublicState, Result, Seat, Squadron } from './types.js';
 import type { DecisionError, DecisionErrorCode, FighterAnswer } from './decision.js';
 
 const fail = (code: DecisionErrorCode, message: string): Result<never, DecisionError> => err({ code, message });
@@ -32,7 +32,7 @@ function parsePath(raw: unknown): Hex[] | null {
  * turret weapon without a setting the first setting under which the target is legal is filled in.
  */
 export function validateFighterAnswer(
-  s: MatchState,
+  s: PublicState,
   seat: Seat,
   answer: unknown,
   launchesLeft: number,
@@ -70,7 +70,7 @@ export function validateFighterAnswer(
 
 /** Where an activation starts and how many moves it has: the squadron in space, or a legal launch placement. */
 function startOf(
-  s: MatchState,
+  s: PublicState,
   seat: Seat,
   sq: Squadron,
   a: Record<string, unknown>,

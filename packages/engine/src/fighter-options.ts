@@ -12,7 +12,7 @@ import { DIRS, distance, neighbour, opposite } from './hex.js';
 import { inRecallRange, squadronEndOptions, TURRET_SETTINGS } from './squadron-action.js';
 import { canEndAt, canEnter } from './squadron-move.js';
 import { smallTokens } from './tokens.js';
-import type { Dir, Hex, MatchState, Seat } from './types.js';
+import type { Dir, Hex, PublicState, Seat } from './types.js';
 import type {
   FighterAnswer,
   PlacementOption,
@@ -28,7 +28,7 @@ const hk = (h: Hex): number => (h.q + 2048) * 4096 + (h.r + 2048);
 
 /** Fewest moves from the start hexes to every enterable hex within `moves` (breadth first, fixed direction order). */
 function reachFrom(
-  s: MatchState,
+  s: PublicState,
   starts: readonly Hex[],
   moves: number,
 ): { nodes: ReachNode[]; index: Map<number, number> } {
@@ -54,7 +54,7 @@ function reachFrom(
 
 /** The actions a squadron may take at a placement (munitions, weapon, targets), in the engine's order. */
 export function actionsAt(
-  s: MatchState,
+  s: PublicState,
   seat: Seat,
   squadron: number,
   at: Hex,
@@ -84,7 +84,7 @@ export function actionsAt(
 }
 
 /** Every legal activation of one squadron option of a fighter prompt. */
-export function squadronMoves(s: MatchState, seat: Seat, option: SquadronOption): SquadronMoves {
+export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption): SquadronMoves {
   const sq = s.ships[seat].squadrons[option.squadron]!;
   const launch = option.mode === 'launch';
   const { nodes, index } = reachFrom(s, launch ? (option.launchHexes ?? []) : [sq.at!], option.speed);
@@ -139,7 +139,7 @@ const dq = (d: Dir): number => neighbour({ q: 0, r: 0 }, d).q;
 const dr = (d: Dir): number => neighbour({ q: 0, r: 0 }, d).r;
 
 /** A fighter prompt with every squadron's legal activations listed (`moves`). */
-export function withFighterMoves<P extends Prompt>(s: MatchState, prompt: P): P {
+export function withFighterMoves<P extends Prompt>(s: PublicState, prompt: P): P {
   if (prompt.kind !== 'fighter') return prompt;
   const squadrons = prompt.squadrons.map((o) => ({ ...o, moves: squadronMoves(s, prompt.seat, o) }));
   return { ...prompt, squadrons };

@@ -5,7 +5,7 @@ import { directionTo } from './hex.js';
 import { resolveSquadronAction } from './squadron-action.js';
 import { canActivate, canLaunch, launchHexes, launchMoves, squadronSpeed, type Placement } from './squadron-move.js';
 import { err } from './types.js';
-import type { Dir, MatchState, Seat } from './types.js';
+import type { Dir, PublicState, Seat } from './types.js';
 import type { FighterAnswer, Prompt, SquadronOption } from './decision.js';
 
 export { squadronNextSteps, canEndAt, launchHexes } from './squadron-move.js';
@@ -18,7 +18,7 @@ export const defaultFighterAnswer = (): FighterAnswer => ({ kind: 'pass' });
 
 /** The squadrons a player may activate or launch now, or null when there is nothing (an automatic pass). */
 export function fighterPrompt(
-  s: MatchState,
+  s: PublicState,
   seat: Seat,
   launchesLeft: number,
 ): Extract<Prompt, { kind: 'fighter' }> | null {

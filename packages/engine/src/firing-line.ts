@@ -10,7 +10,7 @@ import type { TokenRef } from './events.js';
 import { neighbour } from './hex.js';
 import { cardMount, firingDirection, mountComponent, mountHex } from './mounts.js';
 import { smallTokensAt } from './tokens.js';
-import type { CardPlay, Hex, MatchState, Seat, WeaponCard } from './types.js';
+import type { CardPlay, Hex, PublicState, Seat, WeaponCard } from './types.js';
 import { warshipAt } from './warship.js';
 import { traceBeam } from './weapons/laser.js';
 
@@ -22,7 +22,7 @@ export interface FiringLine {
   destroys: TokenRef[];
 }
 
-export function firingLine(s: MatchState, seat: Seat, play: CardPlay): FiringLine | null {
+export function firingLine(s: PublicState, seat: Seat, play: CardPlay): FiringLine | null {
   const mount = cardMount(play.card);
   if (!mount) return null;
   const ship = s.ships[seat];

@@ -30,6 +30,7 @@ export { STANDARD, SCENARIOS, onBoard, boardHexes } from './board.js';
 export { sectionHexes, shipHexes, sectionAt } from './warship.js';
 export { mountHex, firingDirection, mountArcs, cardMount, mountComponent } from './mounts.js';
 export { firingLine, type FiringLine } from './firing-line.js';
+export { stateWhenFiring, weaponReach } from './weapon-reach.js';
 
 // content
 export {

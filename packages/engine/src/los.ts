@@ -3,7 +3,7 @@
 import { equals, key, line } from './hex.js';
 import { shipHexes } from './warship.js';
 import { smallTokens } from './tokens.js';
-import type { Hex, MatchState, Seat } from './types.js';
+import type { Hex, PublicState, Seat } from './types.js';
 
 export interface LosOptions {
   /** That warship's own hexes do not block (its point defence, RULES §4.5 / draft §7.4.3). */
@@ -11,7 +11,7 @@ export interface LosOptions {
 }
 
 /** The keys of every obstructed hex: warship sections (but the ignored seat's) and every small token in space. */
-export function obstructions(s: MatchState, opts: LosOptions = {}): Set<string> {
+export function obstructions(s: PublicState, opts: LosOptions = {}): Set<string> {
   const out = new Set<string>();
   for (const ship of s.ships) {
     if (ship.seat === opts.ignoreSeat) continue;
@@ -34,6 +34,6 @@ export function clearLine(blocked: ReadonlySet<string>, from: Hex, to: Hex): boo
   });
 }
 
-export function lineOfSight(s: MatchState, from: Hex, to: Hex, opts: LosOptions = {}): boolean {
+export function lineOfSight(s: PublicState, from: Hex, to: Hex, opts: LosOptions = {}): boolean {
   return clearLine(obstructions(s, opts), from, to);
 }

@@ -1,7 +1,7 @@
 // The momentum mat and the engine card (RULES §4.2 steps 1–3, draft §6.2–6.2.1).
 import type { Ctx } from './context.js';
 import { opposite, turn } from './hex.js';
-import type { Dir, EngineSetting, Momentum, Rotation, Seat } from './types.js';
+import type { Dir, EngineSetting, Momentum, PublicState, Rotation, Seat } from './types.js';
 
 export type Thrust = Dir | Rotation;
 export type ThrustEffect = 'added' | 'cancelled' | 'modified' | 'ignored';
@@ -101,8 +101,8 @@ export function effectiveEngine(
   return { engine, blocked: null };
 }
 
-/** Apply the seat's committed engine card to its mat, one 'thrust' event per thrust (RULES §4.2, §8). */
-export function applyEngine(ctx: Ctx, seat: Seat): void {
+/** Apply the seat's committed engine card to its mat, one 'thrust' event per thrust (RULES §4.2, §8). No dice. */
+export function applyEngine(ctx: { s: PublicState } & Pick<Ctx, 'commitments' | 'emit'>, seat: Seat): void {
   const ship = ctx.s.ships[seat];
   const committed = ctx.commitments[seat].engine;
   const { engine, blocked } = effectiveEngine(ship, committed, true);

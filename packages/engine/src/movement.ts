@@ -1,12 +1,22 @@
 // The momentum phase: both engine cards, then lock-step movement with edge, warship and small-token collisions
 // (RULES §4.2, draft §6.2.2–6.2.3).
 import { onBoard } from './board.js';
-import { createCtx, other, seatsInOrder, type Ctx } from './context.js';
-import type { Source } from './events.js';
+import { other, seatsInOrder, type Ctx } from './context.js';
+import type { MatchEvent, Source } from './events.js';
 import { equals, neighbour, turn } from './hex.js';
 import { applyEngine, isRotation, type Thrust } from './momentum.js';
 import { destroySmallToken, findWeaponToken, smallTokensAt } from './tokens.js';
-import type { Commitment, Dir, EngineSetting, Hex, MatchState, Momentum, SectionName, Seat, Warship } from './types.js';
+import type {
+  Commitment,
+  Dir,
+  EngineSetting,
+  Hex,
+  Momentum,
+  PublicState,
+  SectionName,
+  Seat,
+  Warship,
+} from './types.js';
 import { applyDamage, sectionHexes } from './warship.js';
 
 export interface Pose {
@@ -93,11 +103,22 @@ function crushSmallTokens(ctx: Ctx, seat: Seat): void {
 }
 
 /**
+ * What lock-step movement does besides moving ships and their mats: the resolver emits events, deals collision damage
+ * (which may roll a critical hit, RULES §9) and crushes small tokens; a drift preview does none of it, so it needs no
+ * dice and no token's damage: neither changes where a warship goes.
+ */
+interface MoveEffects {
+  emit(e: MatchEvent): void;
+  damage(seat: Seat, section: SectionName, amount: number, source: Source): void;
+  crush(seat: Seat): void;
+}
+const NO_EFFECTS: MoveEffects = { emit() {}, damage() {}, crush() {} };
+
+/**
  * Move both warships in lock-step over the mats as they stand now (RULES §4.2). Returns, per seat, the pose after
  * each of its steps (after any undo).
  */
-function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
-  const s = ctx.s;
+function moveInLockStep(s: PublicState, fx: MoveEffects): [Pose[], Pose[]] {
   const order = seatsInOrder(s);
   const plans: [Planned[], Planned[]] = [plan(s.ships[0].momentum), plan(s.ships[1].momentum)];
   const mats: [LiveMat, LiveMat] = [new LiveMat(s.ships[0].momentum), new LiveMat(s.ships[1].momentum)];
@@ -112,7 +133,7 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
       const token = plans[seat][step]!.token;
       const to = stepPose(start[seat], token);
       setPose(s.ships[seat], to);
-      ctx.emit({ type: 'step', seat, step, token, from: poseOf(start[seat]), to: poseOf(to) });
+      fx.emit({ type: 'step', seat, step, token, from: poseOf(start[seat]), to: poseOf(to) });
     }
 
     // (a) Board edge: remove this step's token, 1 damage per section off the board, undo the step.
@@ -128,7 +149,7 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
       }
       const removed = mats[seat].remove(ship, plans[seat][step]!);
       setPose(ship, start[seat]);
-      ctx.emit({
+      fx.emit({
         type: 'collision',
         kind: 'edge',
         seat,
@@ -138,7 +159,7 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
         sections: off,
         undoneTo: poseOf(start[seat]),
       });
-      for (const section of off) applyDamage(ctx, seat, section, 1, { seat: null, by: 'edge' });
+      for (const section of off) fx.damage(seat, section, 1, { seat: null, by: 'edge' });
     }
 
     // (b) Warships: each ship that moved removes its token and deals 1 damage to each overlapping section of the
@@ -148,7 +169,7 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
       for (const { seat, sections } of dealt) {
         const removed = mats[seat].remove(s.ships[seat], plans[seat][step]!);
         setPose(s.ships[seat], start[seat]);
-        ctx.emit({
+        fx.emit({
           type: 'collision',
           kind: 'warship',
           seat,
@@ -160,12 +181,12 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
         });
       }
       for (const { seat, sections } of dealt) {
-        for (const section of sections) applyDamage(ctx, other(seat), section, 1, { seat, by: 'collision' });
+        for (const section of sections) fx.damage(other(seat), section, 1, { seat, by: 'collision' });
       }
     }
 
     // (c) Small tokens under a warship hex, where the ships now stand.
-    for (const seat of order) crushSmallTokens(ctx, seat);
+    for (const seat of order) fx.crush(seat);
 
     for (const seat of moving) paths[seat].push(poseOf(s.ships[seat]));
   }
@@ -175,15 +196,20 @@ function moveInLockStep(ctx: Ctx): [Pose[], Pose[]] {
 /** RULES §4.2: both engine cards (initiative holder's events first), then lock-step movement and collisions. */
 export function resolveMomentumPhase(ctx: Ctx): void {
   for (const seat of seatsInOrder(ctx.s)) applyEngine(ctx, seat);
-  moveInLockStep(ctx);
+  moveInLockStep(ctx.s, {
+    emit: ctx.emit,
+    damage: (seat, section, amount, source) => applyDamage(ctx, seat, section, amount, source),
+    crush: (seat) => crushSmallTokens(ctx, seat),
+  });
 }
 
 /**
  * Where `seat`'s warship would drift with `engine` this round, for the client's ghost: the other warship is treated
- * as stationary (its move is unknown), edge and warship collisions apply. `momentum` is the mat after the phase;
- * `path[k]` is the pose after step k. Pure: works on a copy and emits nothing.
+ * as stationary (its move is unknown), edge and warship collisions apply, and so do the critical-hit effects on the
+ * engine card (RULES §9: a locked thruster, a fuel leak). `momentum` is the mat after the phase; `path[k]` is the pose
+ * after step k. Pure: works on a copy, emits nothing, rolls nothing (collision damage is not dealt).
  */
-export function previewDrift(s: MatchState, seat: Seat, engine: EngineSetting): { momentum: Momentum; path: Pose[] } {
+export function previewDrift(s: PublicState, seat: Seat, engine: EngineSetting): { momentum: Momentum; path: Pose[] } {
   const copy = structuredClone(s);
   copy.ships[other(seat)].momentum = { linear: [], rotational: [] };
   const commitments: [Commitment, Commitment] = [
@@ -191,9 +217,8 @@ export function previewDrift(s: MatchState, seat: Seat, engine: EngineSetting): 
     { engine: 'NONE', cards: [] },
   ];
   commitments[seat] = { engine, cards: [] };
-  const ctx = createCtx(copy, commitments, () => undefined);
-  applyEngine(ctx, seat);
-  const paths = moveInLockStep(ctx);
+  applyEngine({ s: copy, commitments, emit: NO_EFFECTS.emit }, seat);
+  const paths = moveInLockStep(copy, NO_EFFECTS);
   return { momentum: copy.ships[seat].momentum, path: paths[seat] };
 }
 

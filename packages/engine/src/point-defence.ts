@@ -5,13 +5,13 @@ import type { Ctx } from './context.js';
 import { checkTarget, resolveAttack } from './direct-fire.js';
 import { hasTarget, targetOptions, type DirectAttacker } from './targeting.js';
 import { shipHexes } from './warship.js';
-import type { MatchState, Seat } from './types.js';
+import type { PublicState, Seat } from './types.js';
 
 /**
  * A ship's point defence as an attacker. Its range and line of sight are measured from the nearest of its ship's
  * hexes that has line of sight to the target; `from` is the core, for the ship-level arcs on events (RULES §2).
  */
-export function pointDefenceAttacker(s: MatchState, seat: Seat): DirectAttacker {
+export function pointDefenceAttacker(s: PublicState, seat: Seat): DirectAttacker {
   const ship = s.ships[seat];
   const card = pointDefenceCard(ship.loadout.pointDefence);
   return {

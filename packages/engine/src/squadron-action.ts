@@ -10,7 +10,7 @@ import { distance, neighbour } from './hex.js';
 import { sameTarget, targetOptions, type DirectAttacker } from './targeting.js';
 import { smallTokensAt } from './tokens.js';
 import { err, ok } from './types.js';
-import type { Dir, Hex, MatchState, Result, Seat, Squadron, SquadronWeapon, TurretSetting, Warship } from './types.js';
+import type { Dir, Hex, PublicState, Result, Seat, Squadron, SquadronWeapon, TurretSetting, Warship } from './types.js';
 import type { DecisionError, SquadronEnd, Target, TargetOption } from './decision.js';
 import { fireLaser } from './weapons/laser.js';
 import { spawnWeaponToken } from './weapons/projectile.js';
@@ -27,14 +27,14 @@ export const bayHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] => [
 ];
 
 /** Within recall range of one of the parent's bay hexes (RULES §4.4). */
-export function inRecallRange(s: MatchState, seat: Seat, at: Hex): boolean {
+export function inRecallRange(s: PublicState, seat: Seat, at: Hex): boolean {
   const ship = s.ships[seat];
   const reach = fighterBayCard(ship.loadout.fighterBay).recall;
   return bayHexes(ship).some((b) => distance(b, at) <= reach);
 }
 
 /** A copy of the state with one squadron in space at a placement: what the end of an activation is judged on. */
-export function withSquadronAt(s: MatchState, seat: Seat, index: number, p: { at: Hex; facing: Dir }): MatchState {
+export function withSquadronAt<S extends PublicState>(s: S, seat: Seat, index: number, p: { at: Hex; facing: Dir }): S {
   const ships = [...s.ships] as [Warship, Warship];
   const squadrons = [...ships[seat].squadrons] as Warship['squadrons'];
   squadrons[index] = { ...squadrons[index]!, status: 'space', at: p.at, facing: p.facing };
@@ -67,7 +67,7 @@ export function squadronAttacker(seat: Seat, sq: Squadron, w: Direct, turret?: T
 }
 
 /** Direct-fire options; a turret weapon without a setting lists what any setting could reach. */
-export function squadronTargets(s: MatchState, seat: Seat, sq: Squadron, turret?: TurretSetting): TargetOption[] {
+export function squadronTargets(s: PublicState, seat: Seat, sq: Squadron, turret?: TurretSetting): TargetOption[] {
   const w = squadronCard(sq.card).weapon;
   if (w.kind !== 'direct' || sq.status !== 'space') return [];
   if (w.arc !== 'turret' || turret) return targetOptions(s, squadronAttacker(seat, sq, w, turret));
@@ -80,7 +80,7 @@ export function squadronTargets(s: MatchState, seat: Seat, sq: Squadron, turret?
 }
 
 /** The hex a squadron's token weapon spawns on, if it is on the board and completely empty (draft §6.4.5). */
-export function spawnHex(s: MatchState, sq: Squadron): Hex | null {
+export function spawnHex(s: PublicState, sq: Squadron): Hex | null {
   const h = neighbour(sq.at!, sq.facing!);
   if (!onBoard(s.scenario, h) || warshipAt(s.ships, h) || smallTokensAt(s, h).length > 0) return null;
   return h;
@@ -90,7 +90,7 @@ export function spawnHex(s: MatchState, sq: Squadron): Hex | null {
  * Mark: the enemy warship, if one of its hexes is within range and in the squadron's front arc (ruling: the same hex
  * must be both, as "within 3 in its front arc" reads at the table). No line of sight is needed.
  */
-export function markTargets(s: MatchState, seat: Seat, sq: Squadron): Seat[] {
+export function markTargets(s: PublicState, seat: Seat, sq: Squadron): Seat[] {
   const w = squadronCard(sq.card).weapon;
   if (w.kind !== 'mark' || sq.status !== 'space') return [];
   const enemy = s.ships[seat === 0 ? 1 : 0];
@@ -106,7 +106,7 @@ const isTurret = (x: unknown): x is TurretSetting => TURRET_SETTINGS.includes(x 
  * turret weapon without a setting takes the first setting (front, left, right, rear) under which the target is legal.
  */
 export function validateSquadronEnd(
-  s: MatchState,
+  s: PublicState,
   seat: Seat,
   index: number,
   raw: unknown,
@@ -234,7 +234,7 @@ export interface SquadronEndOptions {
 
 /** What a squadron could do at the end of its moves, at a placement (UI helper; no munition → no action options). */
 export function squadronEndOptions(
-  s: MatchState,
+  s: PublicState,
   seat: Seat,
   squadron: number,
   at: Hex,

@@ -8,7 +8,7 @@ import { bayHexes } from './squadron-action.js';
 import { smallTokens } from './tokens.js';
 import { err, ok } from './types.js';
 import { warshipAt } from './warship.js';
-import type { Dir, Hex, MatchState, Result, Seat, Squadron, Warship } from './types.js';
+import type { Dir, Hex, PublicState, Result, Seat, Squadron, Warship } from './types.js';
 
 export { bayHexes, inRecallRange, withSquadronAt } from './squadron-action.js';
 
@@ -31,19 +31,19 @@ export function squadronSpeed(ship: Warship, sq: Squadron): number {
 export const launchMoves = (ship: Warship, sq: Squadron): number => squadronCard(sq.card).speed + railsBonus(ship) - 1;
 
 /** A small token (other than the squadron `self`) on h. */
-function occupiedByToken(s: MatchState, h: Hex, self?: string): boolean {
+function occupiedByToken(s: PublicState, h: Hex, self?: string): boolean {
   return smallTokens(s).some((t) => equals(t.at, h) && !(t.ref.kind === 'squadron' && t.ref.id === self));
 }
 
 /** A squadron may end its move only on a hex with no other small token (RULES §4.4; ruling: any owner, any kind). */
-export const canEndAt = (s: MatchState, h: Hex, self?: string): boolean =>
+export const canEndAt = (s: PublicState, h: Hex, self?: string): boolean =>
   onBoard(s.scenario, h) && !warshipAt(s.ships, h) && !occupiedByToken(s, h, self);
 
 /** A squadron may enter any on-board hex that holds no warship section; it may pass through small tokens. */
-export const canEnter = (s: MatchState, h: Hex): boolean => onBoard(s.scenario, h) && !warshipAt(s.ships, h);
+export const canEnter = (s: PublicState, h: Hex): boolean => onBoard(s.scenario, h) && !warshipAt(s.ships, h);
 
 /** Legal launch hexes: within the bay's launch range of a bay hex, on the board, empty (RULES §4.4). */
-export function launchHexes(s: MatchState, seat: Seat): Hex[] {
+export function launchHexes(s: PublicState, seat: Seat): Hex[] {
   const ship = s.ships[seat];
   const reach = fighterBayCard(ship.loadout.fighterBay).launch;
   const out: Hex[] = [];
@@ -62,7 +62,7 @@ export function launchHexes(s: MatchState, seat: Seat): Hex[] {
 }
 
 /** May this squadron be launched now? Aboard, not yet activated this round, launches left, bay not in cooldown. */
-export function canLaunch(s: MatchState, seat: Seat, sq: Squadron, launchesLeft: number): boolean {
+export function canLaunch(s: PublicState, seat: Seat, sq: Squadron, launchesLeft: number): boolean {
   return sq.status === 'aboard' && !sq.activated && launchesLeft > 0 && s.ships[seat].cooldown.fighterBay === 0;
 }
 
@@ -74,7 +74,7 @@ export const canActivate = (sq: Squadron): boolean =>
  * direction of the last move (no turning in place). Returns the placements after each move, or an error message.
  */
 export function walkPath(
-  s: MatchState,
+  s: PublicState,
   start: Placement,
   path: readonly Hex[],
   moves: number,
@@ -95,7 +95,7 @@ export function walkPath(
 
 /** Legal next hexes for a path under construction (UI helper). `start` is the launch placement when launching. */
 export function squadronNextSteps(
-  s: MatchState,
+  s: PublicState,
   seat: Seat,
   squadron: number,
   path: readonly Hex[],

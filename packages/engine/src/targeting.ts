@@ -8,7 +8,7 @@ import { distance, equals, key, range as hexRange } from './hex.js';
 import { clearLine, obstructions } from './los.js';
 import { findSquadron, findWeaponToken } from './tokens.js';
 import { sectionHexes, shipEvasion } from './warship.js';
-import type { ArcName, Dir, Hex, MatchState, Seat } from './types.js';
+import type { ArcName, Dir, Hex, PublicState, Seat } from './types.js';
 import type { Target, TargetOption } from './decision.js';
 
 /** Anything that makes a direct-fire attack: a warship weapon, a squadron weapon, point defence. */
@@ -90,7 +90,7 @@ export function sameTarget(a: Target, b: Target): boolean {
 }
 
 /** Where a target is now, or null if it is gone. */
-export function targetHex(s: MatchState, t: Target): Hex | null {
+export function targetHex(s: PublicState, t: Target): Hex | null {
   switch (t.kind) {
     case 'section':
       return sectionHexes(s.ships[t.seat].core, s.ships[t.seat].facing).find((x) => x.section === t.section)!.at;
@@ -111,7 +111,7 @@ export function targetHex(s: MatchState, t: Target): Hex | null {
  * Every valid enemy target on the board in the fixed order (draft §7.4): the enemy warship's sections (not for
  * point defence or squadrons-only weapons), enemy squadrons in space, enemy torpedoes. Projectiles are never targets.
  */
-export function enemyTargets(s: MatchState, attacker: DirectAttacker): Candidate[] {
+export function enemyTargets(s: PublicState, attacker: DirectAttacker): Candidate[] {
   const enemy = s.ships[attacker.seat === 0 ? 1 : 0];
   const out: Candidate[] = [];
   if (!attacker.noWarships && !attacker.pointDefence) {
@@ -132,7 +132,7 @@ export function enemyTargets(s: MatchState, attacker: DirectAttacker): Candidate
 }
 
 /** Evasion of a target now: squadron card, torpedo token, or faction evasion with "screens fail" (RULES §6, §9). */
-export function targetEvasion(s: MatchState, t: Target): number {
+export function targetEvasion(s: PublicState, t: Target): number {
   switch (t.kind) {
     case 'section': {
       const ship = s.ships[t.seat];
@@ -154,7 +154,7 @@ export function targetEvasion(s: MatchState, t: Target): number {
  * on the marked ship's sections), Wisp behind bonus (attacker's hex behind the target warship, RULES §2), and the
  * Arclight range bands (RULES §9: distance 1 → +1; at full range when range ≥ 3 → −1).
  */
-export function attackOdds(s: MatchState, attacker: DirectAttacker, t: Target, dist: number): Odds {
+export function attackOdds(s: PublicState, attacker: DirectAttacker, t: Target, dist: number): Odds {
   const evasion = targetEvasion(s, t);
   const modifiers: { reason: string; value: number }[] = [];
   if (t.kind === 'section') {
@@ -204,7 +204,7 @@ export function reach(
 }
 
 /** The obstructions that apply to this attacker (its own ship is ignored for point defence). */
-export const attackerObstructions = (s: MatchState, attacker: DirectAttacker): Set<string> =>
+export const attackerObstructions = (s: PublicState, attacker: DirectAttacker): Set<string> =>
   obstructions(s, attacker.pointDefence ? { ignoreSeat: attacker.seat } : {});
 
 /** The arc the weapon attacks h through (the attack arc, RULES §2). */
@@ -214,7 +214,7 @@ export function attackArcFor(attacker: DirectAttacker, h: Hex): string {
 }
 
 /** The enemy targets an AOE aimed at h rolls against: within `aoe` of h, even beyond range, no line of sight needed. */
-export function affectedBy(s: MatchState, attacker: DirectAttacker, h: Hex): Candidate[] {
+export function affectedBy(s: PublicState, attacker: DirectAttacker, h: Hex): Candidate[] {
   return enemyTargets(s, attacker).filter((c) => distance(c.at, h) <= (attacker.aoe ?? 0));
 }
 
@@ -223,7 +223,7 @@ export function affectedBy(s: MatchState, attacker: DirectAttacker, h: Hex): Can
  * line of sight. AOE weapons: every board hex in arc, range and line of sight, with the targets it would roll
  * against; its hitTwelfths is the sum over them (the expected hits, in twelfths).
  */
-export function targetOptions(s: MatchState, attacker: DirectAttacker): TargetOption[] {
+export function targetOptions(s: PublicState, attacker: DirectAttacker): TargetOption[] {
   const blocked = attackerObstructions(s, attacker);
   if (!attacker.aoe) {
     const out: TargetOption[] = [];

@@ -2,7 +2,7 @@
 import type { Ctx } from './context.js';
 import type { Source, TokenRef } from './events.js';
 import { equals } from './hex.js';
-import type { Dir, Hex, MatchState, Seat, Squadron, WeaponToken } from './types.js';
+import type { Dir, Hex, PublicState, Seat, Squadron, WeaponToken } from './types.js';
 
 export interface SmallToken {
   ref: TokenRef;
@@ -14,7 +14,7 @@ export const squadronRef = (seat: Seat, sq: Squadron): TokenRef => ({ kind: 'squ
 export const weaponRef = (t: WeaponToken): TokenRef => ({ kind: t.kind, id: t.id, owner: t.owner });
 
 /** Every small token on the board: squadrons in space, then weapon tokens, in a fixed order. */
-export function smallTokens(s: MatchState): SmallToken[] {
+export function smallTokens(s: PublicState): SmallToken[] {
   const out: SmallToken[] = [];
   for (const ship of s.ships) {
     for (const sq of ship.squadrons) {
@@ -27,9 +27,9 @@ export function smallTokens(s: MatchState): SmallToken[] {
   return out;
 }
 
-export const smallTokensAt = (s: MatchState, h: Hex): SmallToken[] => smallTokens(s).filter((t) => equals(t.at, h));
+export const smallTokensAt = (s: PublicState, h: Hex): SmallToken[] => smallTokens(s).filter((t) => equals(t.at, h));
 
-export function findSquadron(s: MatchState, id: string): { seat: Seat; squadron: Squadron } | null {
+export function findSquadron(s: PublicState, id: string): { seat: Seat; squadron: Squadron } | null {
   for (const ship of s.ships) {
     const sq = ship.squadrons.find((x) => x.id === id);
     if (sq) return { seat: ship.seat, squadron: sq };
@@ -37,11 +37,11 @@ export function findSquadron(s: MatchState, id: string): { seat: Seat; squadron:
   return null;
 }
 
-export const findWeaponToken = (s: MatchState, id: string): WeaponToken | undefined =>
+export const findWeaponToken = (s: PublicState, id: string): WeaponToken | undefined =>
   s.tokens.find((t) => t.id === id);
 
 /** A new weapon token id, deterministic per match. */
-export function newTokenId(s: MatchState, kind: 'projectile' | 'torpedo'): string {
+export function newTokenId(s: PublicState, kind: 'projectile' | 'torpedo'): string {
   const id = `${kind === 'projectile' ? 'p' : 't'}${s.nextTokenId}`;
   s.nextTokenId++;
   return id;

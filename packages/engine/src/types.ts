@@ -309,6 +309,13 @@ export interface MatchState {
   nextTokenId: number;
 }
 
+/**
+ * What any seat or spectator may know of a match at any moment (RULES §7: everything but the dice to come): the match
+ * state without its generator. The previews a player sees before acting (drift, weapon reach, commitment options,
+ * the legal answers to a prompt) take this, so the compiler shows they never read the generator.
+ */
+export type PublicState = Omit<MatchState, 'rng'>;
+
 export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });

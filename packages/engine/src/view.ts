@@ -1,6 +1,6 @@
 // The public JSON view of a match state (RULES §10): directions as names, axial {q, r}, tokens with kind/owner/at/facing.
 import { smallTokens } from './tokens.js';
-import type { Component, Dir, Hex, MatchState, Rotation, Seat, SectionName } from './types.js';
+import type { Component, Dir, Hex, PublicState, Rotation, Seat, SectionName } from './types.js';
 
 export interface ShipView {
   name: string;
@@ -34,7 +34,7 @@ export interface StateView {
   tokens: TokenView[];
 }
 
-export function stateView(s: MatchState): StateView {
+export function stateView(s: PublicState): StateView {
   const ship = (i: Seat): ShipView => {
     const w = s.ships[i];
     return {

@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import type { Source } from '../events.js';
 import { neighbour } from '../hex.js';
 import { destroySmallToken, smallTokensAt, type SmallToken } from '../tokens.js';
-import type { Dir, Hex, SectionName, Seat } from '../types.js';
+import type { Dir, Hex, PublicState, SectionName, Seat } from '../types.js';
 import { applyDamage, warshipAt } from '../warship.js';
 
 export interface LaserShot {
@@ -25,7 +25,7 @@ export interface BeamResult {
 }
 
 /** Where a beam would go and what it would do, without doing it (also for the client's preview). */
-export function traceBeam(ctx: Pick<Ctx, 's'>, shot: Omit<LaserShot, 'source' | 'seat'>): BeamResult {
+export function traceBeam(ctx: { s: PublicState }, shot: Omit<LaserShot, 'source' | 'seat'>): BeamResult {
   const path: Hex[] = [];
   const destroyed: SmallToken[] = [];
   let damage = shot.damage;

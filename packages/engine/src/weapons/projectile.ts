@@ -11,7 +11,7 @@ import {
   weaponRef,
   type SmallToken,
 } from '../tokens.js';
-import type { Dir, Hex, MatchState, Seat, TokenSource, WeaponToken, WeaponTokenKind } from '../types.js';
+import type { Dir, Hex, PublicState, Seat, TokenSource, WeaponToken, WeaponTokenKind } from '../types.js';
 import { applyDamage, warshipAt } from '../warship.js';
 
 /** Torpedo tokens have evasion 2 (RULES §6); projectiles are never direct-fire targets. */
@@ -63,7 +63,7 @@ export const tokenSource = (t: WeaponToken): Source => ({
  * RULES §4.5: the firing warship's own hexes never count as entered by its own shot in the round it was fired.
  * Squadron torpedoes are not the warship's shot (ruling: they hit their own warship like any other).
  */
-export function ownHexExempt(s: MatchState, t: WeaponToken, seat: Seat): boolean {
+export function ownHexExempt(s: PublicState, t: WeaponToken, seat: Seat): boolean {
   return t.firedRound === s.round && seat === t.owner && t.source !== 'squadronTorpedo';
 }
 
