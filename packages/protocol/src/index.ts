@@ -24,6 +24,7 @@ export { PRACTICE_LEVELS } from './schemas.js';
 export type PracticeLevel = (typeof PRACTICE_LEVELS)[number];
 export * from './presets.js';
 export * from './emotes.js';
+export * from './board-state.js';
 
 /** A draft pick or swap: one card for a single slot, three for the squadrons (RULES §5). */
 export type DraftPick = { slot: SingleSlot; card: string } | { slot: 'squadrons'; cards: Triple };

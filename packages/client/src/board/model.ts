@@ -2,7 +2,7 @@
 // It is built from the synced match state; the animation queue changes a copy of it step by step while events play,
 // and the board settles on the synced state afterwards.
 import { dirIndex, FACTIONS, sectionHexes } from '@star-eater/engine';
-import type { Component, Dir, FactionId, Hex, MatchState, Momentum, Seat, SectionName } from '@star-eater/engine';
+import type { Component, Dir, FactionId, Hex, PublicState, Momentum, Seat, SectionName } from '@star-eater/engine';
 
 export interface ShipView {
   seat: Seat;
@@ -55,8 +55,8 @@ export function squadronLabel(cardId: string): string {
   return (name[0] ?? '?').toUpperCase();
 }
 
-/** The board as the engine's MatchState describes it (replays, fixtures, or a server that sends engine state). */
-export function modelFromMatch(s: MatchState): BoardModel {
+/** The board as the engine's PublicState describes it (replays, fixtures, or a server that sends engine state). */
+export function modelFromMatch(s: PublicState): BoardModel {
   const tokens: TokenView[] = s.tokens.map((t) => ({
     id: t.id,
     kind: t.kind,

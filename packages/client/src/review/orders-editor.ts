@@ -6,7 +6,7 @@ import {
   validateCommitment,
   type CardPlay,
   type Commitment,
-  type MatchState,
+  type PublicState,
   type Seat,
 } from '@star-eater/engine';
 import { h } from '../ui/dom.js';
@@ -19,7 +19,7 @@ export interface OrdersEditor {
   set(c: Commitment): void;
 }
 
-export function ordersEditor(state: MatchState, seat: Seat, legend: string, onChange: () => void): OrdersEditor {
+export function ordersEditor(state: PublicState, seat: Seat, legend: string, onChange: () => void): OrdersEditor {
   const options = commitmentOptions(state, seat);
   const ship = state.ships[seat];
   const plays: CardPlay[] = options.cards.filter((c) => c.usable).flatMap((c) => c.plays);

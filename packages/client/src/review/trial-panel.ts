@@ -2,7 +2,7 @@
 // its legal commitments, which are public: commitmentOptions), then the round resolved in the page once or twenty
 // times (trial.ts), drawn as see-through warships where they end, and where the opponent could end under each engine
 // setting. Nothing here is sent to the room.
-import { shipHexes, validateCommitment, type Commitment, type MatchState, type Seat } from '@star-eater/engine';
+import { shipHexes, validateCommitment, type Commitment, type PublicState, type Seat } from '@star-eater/engine';
 import { setHighlights, type BoardState, type Highlight } from '../board/state.js';
 import { h, replace } from '../ui/dom.js';
 import { movedText } from './branch-diff.js';
@@ -18,7 +18,7 @@ export interface TrialHooks {
 
 export class TrialPanel {
   readonly el = h('details.card.trial', { id: 'trial' });
-  private state: MatchState | null = null;
+  private state: PublicState | null = null;
   private guess: OrdersEditor | null = null;
   private result = h('div.col.small', { id: 'trial-result', 'aria-live': 'polite' });
   private tries = 0;
@@ -38,7 +38,7 @@ export class TrialPanel {
   }
 
   /** A new position (the commitment window opened or the synced state changed). */
-  update(s: MatchState, newRound: boolean): void {
+  update(s: PublicState, newRound: boolean): void {
     const first = this.state === null;
     this.state = s;
     if (!first && !newRound) return;

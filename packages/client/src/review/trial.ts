@@ -13,6 +13,7 @@ import {
   type Hex,
   type MatchEvent,
   type MatchState,
+  type PublicState,
   type Seat,
 } from '@star-eater/engine';
 import { summarizeRound, type RoundSummary } from './round-summary.js';
@@ -23,13 +24,13 @@ export interface TrialResult {
   summary: RoundSummary;
 }
 
-/** The state with the match's generator replaced by a local one: the page's copy of `rng` is never read. */
-export function withLocalDice(s: MatchState, seed: string): MatchState {
+/** The public state with a local generator for its dice: the page holds no copy of the match's. */
+export function withLocalDice(s: PublicState, seed: string): MatchState {
   return { ...s, rng: seedRng(`star-eater-trial/1:${seed}`) };
 }
 
 /** One trial: your orders against the guess, local dice from `seed`, defaults for every prompt. */
-export function runTrial(s: MatchState, you: Seat, mine: Commitment, theirs: Commitment, seed: string): TrialResult {
+export function runTrial(s: PublicState, you: Seat, mine: Commitment, theirs: Commitment, seed: string): TrialResult {
   const orders: [Commitment, Commitment] = you === 0 ? [mine, theirs] : [theirs, mine];
   const p = resolveRoundWith(withLocalDice(s, seed), orders, (prompt) => defaultDecision(prompt));
   if (p.status !== 'done') throw new Error(`a trial round ended ${p.status}`);
@@ -55,7 +56,7 @@ const median3 = (xs: number[]): [number, number, number] => {
 
 /** `runs` trials with different local dice (seeds `${seed}:k`): the spread of what the dice can do. */
 export function trialSpread(
-  s: MatchState,
+  s: PublicState,
   you: Seat,
   mine: Commitment,
   theirs: Commitment,
@@ -83,7 +84,7 @@ export function trialSpread(
 }
 
 /** Where a warship can end its momentum under each engine setting (the other treated as still; previewDrift). */
-export function reachable(s: MatchState, seat: Seat): { engine: EngineSetting; at: Hex }[] {
+export function reachable(s: PublicState, seat: Seat): { engine: EngineSetting; at: Hex }[] {
   return ENGINE_SETTINGS.map((engine) => ({
     engine,
     at: previewDrift(s, seat, engine).path.at(-1)?.core ?? s.ships[seat].core,

@@ -1,6 +1,7 @@
 // The sealed commitment (RULES §4.1): the engine wheel with its ten settings, the eight commitment cards with their
 // parameters and disabled reasons, lock in / revise, the opponent's locked-in light and the countdown. The momentum
-// ghost and weapon arcs are drawn on the board from the engine's pure helpers.
+// ghost and a weapon's reach are drawn on the board by the engine's previews, from where the warship will be when it
+// moves and fires (after its drift), and only while their cause lasts: the window shown, the card pointed at or chosen.
 import {
   CARD_IDS,
   CARD_NAMES,
@@ -9,19 +10,21 @@ import {
   isDir,
   MAX_CARDS,
   previewDrift,
+  stateWhenFiring,
+  weaponReach,
   findCard,
   type WeaponCard,
   type CardId,
   type CardPlay,
   type Commitment,
   type EngineSetting,
-  type MatchState,
+  type PublicState,
   type Seat,
 } from '@star-eater/engine';
 import { setGhost, setHighlights, type BoardState } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
-import { cardNote, disabledReason, weaponHexes } from './commit-options.js';
+import { cardNote, disabledReason } from './commit-options.js';
 import { defaultPlay, offeredPlays, paramLabel, playKey, playLabel } from './commit-params.js';
 import { friendlyFireWarnings } from './fire-warning.js';
 
@@ -52,8 +55,11 @@ export class CommitPanel {
   locked = false;
   opponentLocked = false;
   deadline = 0;
-  private state: MatchState | null = null;
-  private focusCard: CardId | null = null;
+  private state: PublicState | null = null;
+  /** The card the pointer or the keyboard is on: its reach is previewed while it stays there. */
+  private pointedCard: CardId | null = null;
+  /** The window is on screen: its previews are drawn only then (hidden during the round's resolution). */
+  private shown = false;
   private timer = setInterval(() => this.tickCountdown(), 250);
   private countdown = h('span.countdown', { id: 'countdown', role: 'timer', 'aria-label': 'Time left' });
   private keyHandler = (e: KeyboardEvent) => this.onKey(e);
@@ -64,14 +70,16 @@ export class CommitPanel {
     private hooks: CommitPanelHooks,
   ) {
     window.addEventListener('keydown', this.keyHandler);
+    this.el.hidden = this.bar.hidden = true;
   }
 
   /** A new round (or the synced state changed): keep choices unless the round changed. */
-  update(s: MatchState, o: { locked: boolean; opponentLocked: boolean; deadline: number; newRound: boolean }): void {
+  update(s: PublicState, o: { locked: boolean; opponentLocked: boolean; deadline: number; newRound: boolean }): void {
     this.state = s;
     if (o.newRound) {
       this.engine = 'NONE';
       this.cards = [];
+      this.pointedCard = null;
     }
     this.locked = o.locked;
     this.opponentLocked = o.opponentLocked;
@@ -87,6 +95,18 @@ export class CommitPanel {
     }
     this.locked = locked;
     this.render();
+  }
+
+  /**
+   * Shows or hides the window. Hidden (the round resolving, its animation, the end), its previews leave the board: they
+   * describe orders not being given any more. The board's highlights then belong to the decision prompts.
+   */
+  setShown(shown: boolean): void {
+    this.el.hidden = this.bar.hidden = !shown;
+    if (shown === this.shown) return;
+    this.shown = shown;
+    if (shown) this.drawOverlays();
+    else this.clearOverlays();
   }
 
   commitment(): Commitment {
@@ -108,8 +128,14 @@ export class CommitPanel {
       if (this.cards.length >= MAX_CARDS) this.cards.shift();
       this.cards.push(defaultPlay(id, this.state, this.seat));
     }
-    this.focusCard = id;
     this.render();
+  }
+
+  /** The pointer or the keyboard arrives on a card (`id`) or leaves it (null): the reach preview follows. */
+  private point(id: CardId | null, leaving?: CardId): void {
+    if (leaving && this.pointedCard !== leaving) return;
+    this.pointedCard = id;
+    this.drawOverlays();
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -149,7 +175,7 @@ export class CommitPanel {
   }
 
   /** The card's parameter, chosen among the engine's listed plays of it (none to choose: no control). */
-  private param(play: CardPlay, s: MatchState): HTMLElement | null {
+  private param(play: CardPlay, s: PublicState): HTMLElement | null {
     const ship = s.ships[this.seat];
     const plays = offeredPlays(s, this.seat, play.card);
     if (plays.length <= 1) return null;
@@ -200,7 +226,7 @@ export class CommitPanel {
   }
 
   /** One button per commitment card, with its key, what it fires or does, and why it cannot be played. */
-  private cardButton(s: MatchState, id: CardId, i: number): HTMLElement {
+  private cardButton(s: PublicState, id: CardId, i: number): HTMLElement {
     const chosen = this.cards.find((c) => c.card === id);
     const why = chosen ? null : disabledReason(s, this.seat, id, this.cards);
     // A card that can be played but may do nothing says so (e.g. its component cools down only if another card helps).
@@ -216,10 +242,10 @@ export class CommitPanel {
         disabled: this.locked || !!why,
         dataset: { card: id },
         onclick: () => this.toggleCard(id),
-        onmouseenter: () => {
-          this.focusCard = id;
-          this.drawOverlays();
-        },
+        onmouseenter: () => this.point(id),
+        onmouseleave: () => this.point(null, id),
+        onfocus: () => this.point(id),
+        onblur: () => this.point(null, id),
       },
       h(
         'span',
@@ -279,7 +305,9 @@ export class CommitPanel {
       small(`Commitment cards (up to ${MAX_CARDS}) — ${this.cards.length}/${MAX_CARDS}`),
       h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
       params.length ? h('div.params', null, params) : null,
-      friendlyFireWarnings(s, this.seat, this.cards).map((w) => h('p.warn.fire-warning', { role: 'alert' }, '⚠ ', w)),
+      friendlyFireWarnings(stateWhenFiring(s, this.seat, this.engine), this.seat, this.cards).map((w) =>
+        h('p.warn.fire-warning', { role: 'alert' }, '⚠ ', w),
+      ),
       keysHint(),
     );
     replace(this.bar, ...this.lockBar());
@@ -288,38 +316,52 @@ export class CommitPanel {
     if (keep) (this.el.querySelector<HTMLElement>(keep) ?? this.bar.querySelector<HTMLElement>(keep))?.focus();
   }
 
-  /** The momentum ghost and the arcs of the focused weapon card. */
+  /**
+   * The momentum ghost, and the reach of the weapon card pointed at (else of the weapon cards chosen), from where the
+   * warship will fire after its drift. A card that cannot act this round (a weapon in cooldown) previews nothing.
+   */
   drawOverlays(): void {
     const s = this.state;
-    if (!s) return;
-    try {
-      const p = previewDrift(s, this.seat, this.engine);
-      const last = p.path[p.path.length - 1];
-      setGhost(
-        this.board,
-        last
-          ? {
-              seat: this.seat,
-              core: last.core,
-              facing: last.facing,
-              path: [s.ships[this.seat].core, ...p.path.map((x) => x.core)],
-            }
-          : null,
-      );
-    } catch {
-      setGhost(this.board, null);
-    }
-    const play =
-      this.cards.find((c) => c.card === this.focusCard) ??
-      (this.focusCard ? defaultPlay(this.focusCard, s, this.seat) : null);
-    setHighlights(this.board, play ? weaponHexes(s, this.seat, play).map((at) => ({ at, kind: 'arc' as const })) : []);
+    if (!s || !this.shown) return;
+    const drift = previewDrift(s, this.seat, this.engine);
+    const last = drift.path.at(-1);
+    setGhost(
+      this.board,
+      last
+        ? {
+            seat: this.seat,
+            core: last.core,
+            facing: last.facing,
+            path: [s.ships[this.seat].core, ...drift.path.map((x) => x.core)],
+          }
+        : null,
+    );
+    const firing = stateWhenFiring(s, this.seat, this.engine);
+    const reach = this.previewedPlays(s).flatMap((play) => weaponReach(firing, this.seat, play));
+    setHighlights(
+      this.board,
+      reach.map((at) => ({ at, kind: 'arc' as const })),
+    );
+  }
+
+  /** The plays whose reach shows: the pointed card's (as chosen, or its first play) if it can act, else the chosen. */
+  private previewedPlays(s: PublicState): CardPlay[] {
+    const id = this.pointedCard;
+    if (!id) return this.cards;
+    const chosen = this.cards.find((c) => c.card === id);
+    if (chosen) return [chosen];
+    return disabledReason(s, this.seat, id, this.cards) ? [] : [defaultPlay(id, s, this.seat)];
+  }
+
+  private clearOverlays(): void {
+    setGhost(this.board, null);
+    setHighlights(this.board, []);
   }
 
   destroy(): void {
     clearInterval(this.timer);
     window.removeEventListener('keydown', this.keyHandler);
-    setGhost(this.board, null);
-    setHighlights(this.board, []);
+    if (this.shown) this.clearOverlays();
     this.el.remove();
     this.bar.remove();
   }
@@ -342,7 +384,7 @@ function safeCard(id: string): WeaponCard | null {
   return r.ok ? r.value : null;
 }
 
-function cardHint(id: CardId, s: MatchState, seat: Seat): string {
+function cardHint(id: CardId, s: PublicState, seat: Seat): string {
   const ship = s.ships[seat];
   const name = (x: string) => safeCard(x)?.name ?? '';
   switch (id) {

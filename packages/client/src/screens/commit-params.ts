@@ -9,7 +9,7 @@ import {
   squadronCard,
   type CardId,
   type CardPlay,
-  type MatchState,
+  type PublicState,
   type Seat,
   type Warship,
 } from '@star-eater/engine';
@@ -61,7 +61,7 @@ export function playLabel(p: CardPlay, ship: Warship): string {
 }
 
 /** The plays to offer: every listed one (two munitions to the same pair of squadrons are offered once). */
-export function offeredPlays(s: MatchState, seat: Seat, card: CardId): CardPlay[] {
+export function offeredPlays(s: PublicState, seat: Seat, card: CardId): CardPlay[] {
   return cardPlays(s, seat, card).filter(
     (p) =>
       p.card !== 'squadron-maintenance' || !p.munitions || p.munitions.length < 2 || p.munitions[0]! <= p.munitions[1]!,
@@ -74,7 +74,7 @@ const room = (ship: Warship, i: number): boolean => {
 };
 
 /** The play a card starts with when chosen: a listed play, the one most likely to be wanted. */
-export function defaultPlay(card: CardId, s: MatchState, seat: Seat): CardPlay {
+export function defaultPlay(card: CardId, s: PublicState, seat: Seat): CardPlay {
   const ship = s.ships[seat];
   const plays = offeredPlays(s, seat, card);
   const damage = (x: (typeof SECTIONS)[number]) => ship.startArmour[x] - ship.armour[x];

@@ -7,7 +7,7 @@ import {
   sectionHexes,
   type Decision,
   type Hex,
-  type MatchState,
+  type PublicState,
   type Prompt,
   type Target,
   type TargetOption,
@@ -19,7 +19,7 @@ import { facingTowards } from './facing.js';
 import { fighterBody, key, type FighterDraft, type PanelCtx } from './fighter-decision.js';
 import { shotLabel } from './prompt-text.js';
 
-function targetHex(s: MatchState, t: Target): Hex | null {
+function targetHex(s: PublicState, t: Target): Hex | null {
   if (t.kind === 'hex') return t.at;
   if (t.kind === 'section') {
     const ship = s.ships[t.seat];
@@ -44,7 +44,7 @@ export class DecisionPanel {
     private prompt: Prompt,
     /** Epoch ms; 0 until the room starts the prompt's timer (after the animations: the synced deadline sets it). */
     public deadline: number,
-    private state: MatchState,
+    private state: PublicState,
     private send: (d: Decision) => void,
   ) {
     this.render();

@@ -11,7 +11,7 @@ import {
   type Decision,
   type Dir,
   type Hex,
-  type MatchState,
+  type PublicState,
   type PlacementOption,
   type Prompt,
   type Seat,
@@ -42,7 +42,7 @@ export interface FighterDraft {
 
 /** What the panel lends a fighter body: the position, the board's highlights and clicks, how to redraw and send. */
 export interface PanelCtx {
-  readonly state: MatchState;
+  readonly state: PublicState;
   readonly names: Names;
   readonly flipped: boolean;
   readonly highlights: Highlight[];

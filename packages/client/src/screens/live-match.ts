@@ -1,11 +1,12 @@
 // The match on the board (RULES §3–4): the shared match view, a player's commit panel and concede button or a
 // spectator's status line, decision prompts, the board settling on each synced state, and the end screen over it.
 import type { ServerMessages } from '@star-eater/protocol';
-import type { MatchState } from '@star-eater/engine';
+import type { PublicState } from '@star-eater/engine';
 import type { App } from './app-context.js';
 import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';
-import { matchStateFromRoom, seatFactions, seatInfo, seatNames, type RoomState } from '../net/room-state.js';
+import { publicStateFromRoom } from '@star-eater/protocol';
+import { seatFactions, seatInfo, seatNames, type RoomState } from '../net/room-state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { confirmDialog } from '../ui/dialog.js';
 import { CommitPanel } from './commit-panel.js';
@@ -77,7 +78,7 @@ export class LiveMatch {
 
   /** Builds the board and our panels the first time the synced state has a board and the welcome said our seat. */
   async ensure(st: RoomState): Promise<void> {
-    const ms = matchStateFromRoom(st);
+    const ms = publicStateFromRoom(st);
     // Not before the welcome: it says which seat we hold (after a reload the state can arrive first, and a view built
     // then would be a spectator's: no "(you)", the board not turned for seat 1). The welcome handler comes back here.
     if (!ms || !this.s.welcome || this.view) return;
@@ -219,7 +220,7 @@ export class LiveMatch {
       this.lights = lights;
       if (!view.player.queue.busy) view.refreshHud();
     }
-    const ms = matchStateFromRoom(st);
+    const ms = publicStateFromRoom(st);
     if (ms) this.showWindow(st, ms);
     const finished = st.phase === 'finished';
     if (finished) {
@@ -232,16 +233,16 @@ export class LiveMatch {
   }
 
   /** The board settles on the synced position; the commit panel shows in the commitment window only. */
-  private showWindow(st: RoomState, ms: MatchState): void {
+  private showWindow(st: RoomState, ms: PublicState): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => this.view?.settle(modelFromMatch(ms)), 120);
     const me = this.s.seat;
     // While the round still animates, the next window waits: its preview would start from where the ships end up.
     const animating = !!this.view?.player.queue.busy || (!!st.animating && !this.shownAll);
     if (this.commit && me !== null) {
-      this.commit.el.hidden = this.commit.bar.hidden = st.phase !== 'commit' || animating;
-      if (this.trial) this.trial.el.hidden = this.commit.el.hidden;
-      if (st.phase === 'commit' && !animating) {
+      const open = st.phase === 'commit' && !animating;
+      if (this.trial) this.trial.el.hidden = !open;
+      if (open) {
         this.trial?.update(ms, st.round !== this.lastCommitRound);
         const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
         this.commit.update(ms, {
@@ -252,6 +253,7 @@ export class LiveMatch {
         });
         this.lastCommitRound = st.round;
       }
+      this.commit.setShown(open);
     }
     if (this.decision) {
       this.decision.el.hidden = st.phase !== 'resolving';
@@ -270,7 +272,7 @@ export class LiveMatch {
   async prompt(m: ServerMessages['prompt']): Promise<void> {
     await this.view?.idle();
     const st = this.s.state;
-    const ms = st && matchStateFromRoom(st);
+    const ms = st && publicStateFromRoom(st);
     if (!this.view || !st || !ms) return;
     this.closeDecision();
     this.decision = new DecisionPanel(
@@ -318,7 +320,7 @@ export class LiveMatch {
     const ended = this.ended;
     if (!ended) return;
     // The cards read the final position (a destroyed warship: structure 0) when the end shows, not 120 ms later.
-    const ms = matchStateFromRoom(st);
+    const ms = publicStateFromRoom(st);
     if (ms) view.settle(modelFromMatch(ms));
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
     const you = this.s.seat;

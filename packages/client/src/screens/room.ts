@@ -6,7 +6,8 @@ import type { ServerMessages } from '@star-eater/protocol';
 import type { App } from './app-context.js';
 export type { RoomRoute } from './join.js';
 import { missedLine, onEvents, onRoundSoFar, type Shown } from '../net/catch-up.js';
-import { matchStateFromRoom, type RoomState } from '../net/room-state.js';
+import { publicStateFromRoom } from '@star-eater/protocol';
+import type { RoomState } from '../net/room-state.js';
 import { matchGone } from '../net/resume.js';
 import { inviteLink, storedToken, type Practice, type Session, type SessionListener } from '../net/session.js';
 import { modelFromMatch } from '../board/model.js';
@@ -215,7 +216,7 @@ class RoomScreen {
       if (plan.missed) view.log(missedLine(plan.missed), true);
       view.play(plan.play);
       view.player.skip();
-      const ms = this.s.state && matchStateFromRoom(this.s.state);
+      const ms = this.s.state && publicStateFromRoom(this.s.state);
       if (ms) view.settle(modelFromMatch(ms));
       this.ackAnimated();
     });

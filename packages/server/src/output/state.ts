@@ -8,12 +8,16 @@ export const Squadron = schema(
     card: t.string().default(''),
     status: t.string().default('aboard'),
     munitions: t.uint8().default(0),
+    /** Acted (or launched) this round, launched this round: mid-round facts the fighter phase's options depend on. */
+    activated: t.boolean().default(false),
+    launchedThisRound: t.boolean().default(false),
   },
   'Squadron',
 );
 
 export const Ship = schema(
   {
+    name: t.string().default(''),
     q: t.int8().default(0),
     r: t.int8().default(0),
     facing: t.string().default('N'),
@@ -33,6 +37,12 @@ export const Ship = schema(
     supplyBroadside: t.uint8().default(0),
     supplyTorpedo: t.uint8().default(0),
     squadrons: t.array(Squadron),
+    /** Critical-hit effects (RULES §9, rolled in the open) and a Pathfinder's mark: the previews depend on them. */
+    thrusterLocked: t.boolean().default(false),
+    fuelLeak: t.boolean().default(false),
+    commsDown: t.boolean().default(false),
+    screensFailUntil: t.uint16().default(0),
+    markedBonus: t.uint8().default(0),
   },
   'Ship',
 );
@@ -44,6 +54,12 @@ export const Token = schema(
     q: t.int8().default(0),
     r: t.int8().default(0),
     facing: t.string().default('N'),
+    /** Weapon tokens only: the supply it returns to, damage, speed, the round fired, the weapon card ('' for none). */
+    source: t.string().default(''),
+    damage: t.uint8().default(0),
+    speed: t.uint8().default(0),
+    firedRound: t.uint16().default(0),
+    weapon: t.string().default(''),
   },
   'Token',
 );
@@ -105,6 +121,10 @@ export const MatchRoomState = schema(
     /** The next timer waits for the clients to finish animating the round's events (animation-wait.ts). */
     animating: t.boolean().default(false),
     initiative: t.int8().default(-1),
+    /** The engine's ruleset and scenario of the match, and its next weapon token's number (board-state.ts). */
+    ruleset: t.string().default(''),
+    scenario: t.string().default(''),
+    nextTokenId: t.uint16().default(0),
     /** SHA-256 of the seed, published at the start; the seed itself only once the match is over. */
     seedHash: t.string().default(''),
     seed: t.string().default(''),

@@ -1,7 +1,11 @@
-// Engine state → synced schema. Only public facts are copied: never the RNG state, never a commitment.
+// Engine state → synced schema: every field of the engine's PublicState (the match state but its dice generator), so
+// a page reads back the very state the server holds (protocol: board-state.ts reads it; test/board-sync.test.ts
+// checks the round trip). Never the RNG state, never a commitment.
 import type { ArraySchema } from '@colyseus/schema';
-import type { Dir, MatchState } from '@star-eater/engine';
+import type { PublicState, WeaponToken } from '@star-eater/engine';
 import { type MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
+
+type TokenState = InstanceType<typeof Token>;
 
 /** Assigns only when the value differs, so unchanged fields cost nothing in the next patch. */
 function set<T extends object, K extends keyof T>(obj: T, key: K, value: T[K]): void {
@@ -23,9 +27,12 @@ export { syncStrings, syncNumbers };
 const seen = new Set<string>();
 const gone: string[] = [];
 
-export function syncBoard(room: MatchRoomState, s: MatchState): void {
+export function syncBoard(room: MatchRoomState, s: PublicState): void {
+  set(room, 'ruleset', s.ruleset);
+  set(room, 'scenario', s.scenario.id);
   set(room, 'round', s.round);
   set(room, 'initiative', s.initiative);
+  set(room, 'nextTokenId', s.nextTokenId);
   for (const seat of [0, 1] as const) {
     const w = s.ships[seat];
     let ship = room.ships[seat];
@@ -33,6 +40,7 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
       ship = new Ship();
       room.ships.push(ship);
     }
+    set(ship, 'name', w.name);
     set(ship, 'q', w.core.q);
     set(ship, 'r', w.core.r);
     set(ship, 'facing', w.facing);
@@ -51,6 +59,11 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
     set(ship, 'supplyMain', w.supply.main);
     set(ship, 'supplyBroadside', w.supply.broadside);
     set(ship, 'supplyTorpedo', w.supply.squadronTorpedo);
+    set(ship, 'thrusterLocked', w.effects.thrusterLocked);
+    set(ship, 'fuelLeak', w.effects.fuelLeak);
+    set(ship, 'commsDown', w.effects.commsDown);
+    set(ship, 'screensFailUntil', w.effects.screensFailUntil);
+    set(ship, 'markedBonus', w.effects.markedBonus);
     w.squadrons.forEach((q, i) => {
       let v = ship.squadrons[i];
       if (!v) {
@@ -61,11 +74,13 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
       set(v, 'card', q.card);
       set(v, 'status', q.status);
       set(v, 'munitions', q.munitions);
+      set(v, 'activated', q.activated);
+      set(v, 'launchedThisRound', q.launchedThisRound);
     });
   }
   // Tokens on the board: weapon tokens and squadrons in space, keyed by id.
   seen.clear();
-  const put = (id: string, kind: string, owner: number, q: number, r: number, facing: Dir) => {
+  const put = (id: string, kind: string, owner: number, at: { q: number; r: number }, facing: string): TokenState => {
     seen.add(id);
     let tok = room.tokens.get(id);
     if (!tok) {
@@ -74,18 +89,28 @@ export function syncBoard(room: MatchRoomState, s: MatchState): void {
     }
     set(tok, 'kind', kind);
     set(tok, 'owner', owner);
-    set(tok, 'q', q);
-    set(tok, 'r', r);
+    set(tok, 'q', at.q);
+    set(tok, 'r', at.r);
     set(tok, 'facing', facing);
+    return tok;
   };
-  for (const tk of s.tokens) put(tk.id, tk.kind, tk.owner, tk.at.q, tk.at.r, tk.facing);
+  for (const tk of s.tokens) syncWeaponToken(put(tk.id, tk.kind, tk.owner, tk.at, tk.facing), tk);
   for (const w of s.ships)
     for (const q of w.squadrons)
-      if (q.status === 'space' && q.at) put(q.id, 'squadron', w.seat, q.at.q, q.at.r, q.facing ?? 'N');
+      if (q.status === 'space' && q.at && q.facing) put(q.id, 'squadron', w.seat, q.at, q.facing);
   if (room.tokens.size === seen.size) return;
   gone.length = 0;
   for (const id of room.tokens.keys()) if (!seen.has(id)) gone.push(id);
   for (const id of gone) room.tokens.delete(id);
+}
+
+/** What a weapon token carries beyond its place (its evasion is its kind's, RULES §6: not synced). */
+function syncWeaponToken(tok: TokenState, tk: WeaponToken): void {
+  set(tok, 'source', tk.source);
+  set(tok, 'damage', tk.damage);
+  set(tok, 'speed', tk.speed);
+  set(tok, 'firedRound', tk.firedRound);
+  set(tok, 'weapon', tk.weapon ?? '');
 }
 
 export function clearBoard(room: MatchRoomState): void {

@@ -1,0 +1,104 @@
+// The board's one way to a page (protocol: board-state.ts): the server writes the engine's state into the room's schema
+// (output/sync.ts), the schema goes over the wire as Colyseus encodes it (a full state, then patches), and the page
+// reads it back. Over random matches with every Arclight variant on (RULES §9), at every prompt and between rounds, the
+// page's state is the server's but for the dice generator, and so the engine's previews agree: the drift of every
+// engine setting (RULES §4.2), the commitment options (§4.1, §4.3), a fighter prompt's legal answers (§4.4, §8).
+import { Decoder, Encoder } from '@colyseus/schema';
+import {
+  commitmentOptions,
+  createMatch,
+  ENGINE_SETTINGS,
+  previewDrift,
+  resolveRound,
+  setupOf,
+  simulateMatch,
+  withFighterMoves,
+  type MatchRecord,
+  type MatchState,
+  type Prompt,
+  type PublicState,
+} from '@star-eater/engine';
+import { publicStateFromRoom } from '@star-eater/protocol';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MatchRoomState, SeatState, Settings } from '../src/output/state.js';
+import { syncBoard, syncStrings } from '../src/output/sync.js';
+
+const EVERY_VARIANT = { rangeBands: true, initiativeRoll: true, criticalHits: true };
+
+/** A position the room syncs: a round's start, or the state a prompt waits in (match/rounds.ts `advance`). */
+interface Moment {
+  state: MatchState;
+  prompt: Prompt | null;
+}
+
+/** A seat as the room holds it once the draft is over: the faction chosen and the picks (match/draft-view.ts). */
+function seatOf(p: MatchRecord['players'][number]): SeatState {
+  const seat = new SeatState();
+  seat.faction = p.faction;
+  const { main, broadside, fighterBay, pointDefence, squadrons } = p.loadout;
+  Object.assign(seat, { main, broadside, fighterBay, pointDefence });
+  syncStrings(seat.squadrons, squadrons);
+  return seat;
+}
+
+/** Every moment of a recorded match, in order, as the room meets them: resolveRound with the decisions so far. */
+function* moments(r: MatchRecord): Generator<Moment> {
+  let state = createMatch(setupOf(r));
+  for (const round of r.rounds) {
+    yield { state, prompt: null };
+    for (let k = 0; ; k++) {
+      const p = resolveRound(state, round.commitments, round.decisions.slice(0, k));
+      if (p.status === 'error') throw new Error(`the record does not replay: ${p.error.code}`);
+      if (p.status === 'done') {
+        state = p.state;
+        break;
+      }
+      yield { state: p.state, prompt: p.prompt };
+    }
+  }
+}
+
+/** A room's schema and a page's copy of it, kept in step as a client's is: the full state once, then patches. */
+function wire(r: MatchRecord) {
+  const room = new MatchRoomState();
+  room.settings = new Settings();
+  Object.assign(room.settings, EVERY_VARIANT);
+  room.seats.push(seatOf(r.players[0]), seatOf(r.players[1]));
+  const encoder = new Encoder(room);
+  const page = new MatchRoomState();
+  const decoder = new Decoder(page);
+  let first = true;
+  return (s: MatchState): PublicState | null => {
+    syncBoard(room, s);
+    decoder.decode(first ? encoder.encodeAll() : encoder.encode());
+    encoder.discardChanges();
+    first = false;
+    return publicStateFromRoom(page);
+  };
+}
+
+const publicPart = ({ rng: _, ...rest }: MatchState): PublicState => rest;
+
+describe('the board a page reads back from the synced schema', () => {
+  it('RULES §4, §9: is the server state but its dice, and gives the same previews, prompt answers and options', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.nat(200), (seed, index) => {
+        const { record } = simulateMatch(seed, index, { variants: EVERY_VARIANT });
+        const send = wire(record);
+        for (const { state, prompt } of moments(record)) {
+          const page = send(state);
+          expect(page).toEqual(publicPart(state));
+          if (!page) continue;
+          for (const seat of [0, 1] as const) {
+            expect(commitmentOptions(page, seat)).toEqual(commitmentOptions(state, seat));
+            for (const engine of ENGINE_SETTINGS)
+              expect(previewDrift(page, seat, engine)).toEqual(previewDrift(state, seat, engine));
+          }
+          if (prompt?.kind === 'fighter') expect(withFighterMoves(page, prompt)).toEqual(prompt);
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
