@@ -9,7 +9,7 @@
 // answers from its own thread script (dist/bot-worker.js), and SIGTERM ends the process with 0.
 import type { Room } from '@colyseus/sdk';
 import { execFileSync, execSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,14 @@ const paths: Record<string, string> = {
   '/app': join(work, 'app'),
   '/data': join(work, 'data'),
 };
+/**
+ * The image's node comes with its base image, where every user can run it. Here the unprivileged user runs a copy of
+ * this process' node from the temp dir: the one it was started from may sit inside the checkout (its .tools), which
+ * that user may not be able to enter (a clone under a 0700 directory).
+ */
+const node = join(work, 'node');
+copyFileSync(process.execPath, node);
+chmodSync(node, 0o755);
 /** The image's absolute paths (and its `node` user) in a command or value, mapped to the temp dirs (and uid). */
 function mapped(s: string): string {
   return s
@@ -131,7 +139,7 @@ describe('the Docker image, its steps run by hand', () => {
     expect(env.NODE_ENV).toBe('production');
     // The container listens on all its interfaces; here only loopback.
     proc = await spawnServer('image', {
-      exec: { cwd: runtime.cwd, args: runtime.cmd, uid, gid },
+      exec: { cwd: runtime.cwd, args: runtime.cmd, uid, gid, node },
       env: { ...env, HOST: '127.0.0.1' },
     });
     const status = readFileSync(`/proc/${proc.child.pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m)?.[1];

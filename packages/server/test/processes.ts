@@ -53,8 +53,11 @@ export interface SpawnOptions {
   port?: number;
   /** Run the production bundle (`node packages/server/dist/main.js`, built by `pnpm build`) instead of the sources. */
   bundle?: boolean;
-  /** Run this instead (node's arguments, in `cwd`), as `uid`/`gid` when given: a deployed image's command. */
-  exec?: { cwd: string; args: string[]; uid?: number; gid?: number };
+  /**
+   * Run this instead (node's arguments, in `cwd`), as `uid`/`gid` when given: a deployed image's command. `node`: the
+   * binary to run (default this process' own).
+   */
+  exec?: { cwd: string; args: string[]; uid?: number; gid?: number; node?: string };
 }
 
 /**
@@ -92,7 +95,7 @@ async function spawnOnce(name: string, port: number, opts: SpawnOptions): Promis
   const args =
     opts.exec?.args ??
     (opts.bundle ? ['packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts']);
-  const child = spawn(process.execPath, args, {
+  const child = spawn(opts.exec?.node ?? process.execPath, args, {
     cwd: opts.exec?.cwd ?? root,
     ...(opts.exec?.uid !== undefined ? { uid: opts.exec.uid, gid: opts.exec.gid ?? opts.exec.uid } : {}),
     env: {
