@@ -5,7 +5,7 @@
 // that takes the rooms over reads the rest from the file (journal-files.ts, which also says how the owner is fenced).
 // Why: a SQLite transaction per turn (how the log was appended before) cost about 50 µs on the loaded rooms' thread
 // (locks on the WAL index, WAL frames), and one write() per turn with the inputs applied at its end cost as much in
-// all as a write() per input (README "The input log's cost": measured inside one server).
+// all as a write() per input (docs/benchmarks.md "The input log's cost": measured inside one server).
 // The fence needs hard links (journal-files.ts), which every local filesystem SQLite's WAL mode runs on has.
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { recordCommit, recordWait } from './append-cost.js';
