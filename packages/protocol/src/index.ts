@@ -218,6 +218,8 @@ export interface JoinOptions {
   /** A private practice match against the computer at this level, which takes seat 1 (implies `private`). */
   bot?: PracticeLevel;
   private?: boolean;
+  /** Private rooms only (the creator): the match is rated when both players hold a session (quick match always is). */
+  rated?: boolean;
   invite?: string;
   spectate?: boolean;
   /** Private rooms only (the creator): a timer preset (default standard), timers in seconds that override it. */

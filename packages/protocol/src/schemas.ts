@@ -153,6 +153,8 @@ export const joinOptionsSchema = notArray(
     /** A computer opponent of a level the lobby offers. */
     bot: v.optional(v.picklist(PRACTICE_LEVELS)),
     private: v.optional(v.boolean()),
+    /** A private room's creator: the match counts for rating when both players hold a session. */
+    rated: v.optional(v.boolean()),
     invite: v.optional(v.pipe(v.string(), v.maxLength(64))),
     spectate: v.optional(v.boolean()),
     preset: v.optional(v.picklist(TIMER_PRESET_NAMES)),

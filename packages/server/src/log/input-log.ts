@@ -11,8 +11,11 @@ import { LeaseLost, type Storage } from '../storage/types.js';
 
 /** One accepted input. Short keys: there is one row per input of every live match. */
 export type Input =
-  /** A player took a seat (tok: SHA-256 of the reconnection token it was given; sid: its Colyseus session). */
-  | { k: 'seat'; seat: Seat; name: string; sid: string; tok: string }
+  /**
+   * A player took a seat (tok: SHA-256 of the reconnection token it was given; sid: its Colyseus session; pid and
+   * rating: the player its session token proved, and their rating then — absent for a guest).
+   */
+  | { k: 'seat'; seat: Seat; name: string; sid: string; tok: string; pid?: string; rating?: number }
   /** The seat's connection changed (a reconnection): its new session and token hash. */
   | { k: 'token'; seat: Seat; sid: string; tok: string }
   /** The computer takes a seat (a practice match, or quick match's offer accepted), at its level. */

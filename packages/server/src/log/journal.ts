@@ -5,7 +5,9 @@ import type { Room } from '@colyseus/core';
 import type { Logger } from 'pino';
 import type { Seat } from '@star-eater/engine';
 import { forgetRestoredSeat, registerRestoredSeat } from '../colyseus-internals.js';
-import { LeaseLost, type RecordSummary, type Storage } from '../storage/types.js';
+import type { MatchEnd } from '../players/result.js';
+import type { SavedRecord } from '../storage/player-store.js';
+import { LeaseLost, type Storage } from '../storage/types.js';
 import { InputLog, tokenHash, type Input } from './input-log.js';
 import type { SeatLog } from '../seats/seat-log.js';
 
@@ -13,8 +15,8 @@ export class Journal {
   readonly wal: InputLog;
   /** The room is being rebuilt from its log: nothing is sent, stored or logged. */
   replaying = false;
-  /** The last record the replay produced (restore.ts stores it if the crash came before it was stored). */
-  replayedRecord: { summary: RecordSummary; record: unknown } | null = null;
+  /** The last result the replay produced (restore.ts stores it if the crash came before it was stored). */
+  replayedResult: { end: MatchEnd; saved: SavedRecord | null } | null = null;
 
   constructor(
     private readonly storage: Storage,

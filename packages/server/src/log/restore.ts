@@ -100,19 +100,21 @@ export async function afterRestore(room: RoomParts, claim: ClaimedRoom): Promise
     const s = room.state.seats[seat]!;
     if (s.taken && s.connected) await room.write({ k: 'drop', seat });
   }
-  await storeReplayedRecord(room);
+  await storeReplayedResult(room);
   await relist(room);
 }
 
-/** A finished match whose record the crash came before: stored now, under the id its clients were told. */
-async function storeReplayedRecord(room: RoomParts): Promise<void> {
-  const r = room.journal.replayedRecord;
-  room.journal.replayedRecord = null;
-  if (!r || room.state.phase !== 'finished' || r.summary.id !== room.state.recordId) return;
+/**
+ * A finished match whose result (and record) the crash may have come before: written now, under the id its clients
+ * were told. Keyed on the match, the write changes nothing if the first one was made (rated once: player-store.ts).
+ */
+async function storeReplayedResult(room: RoomParts): Promise<void> {
+  const r = room.journal.replayedResult;
+  room.journal.replayedResult = null;
+  if (!r || room.state.phase !== 'finished') return;
   const { storage, log } = roomDeps();
-  if (await storage.getRecord(r.summary.id)) return;
-  await storage.saveRecord(r.summary, r.record);
-  log.info({ room: room.roomId, recordId: r.summary.id }, 'record stored after the restore');
+  const written = await storage.saveResult(r.end, r.saved);
+  if (!written.duplicate) log.info({ room: room.roomId, recordId: r.end.matchId }, 'result stored after the restore');
 }
 
 /** Back in the listing as it was: in matchmaking while waiting for a player, else open to spectators by id. */

@@ -2,8 +2,8 @@
 import type { Logger } from 'pino';
 import type { ErrorMessage, ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
-import type { MatchRecord } from '../engine.js';
-import type { RecordSummary } from '../storage/types.js';
+import type { MatchEnd } from '../players/result.js';
+import type { ResultWritten, SavedRecord } from '../storage/player-store.js';
 import type { MatchRoomState } from '../output/state.js';
 
 export type Outcome = { ok: true } | { ok: false; error: Omit<ErrorMessage, 'type'> };
@@ -27,7 +27,8 @@ export interface MatchHost {
   broadcast<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void;
   /** The longest a timer waits for the clients' animations, ms (animation-wait.ts); 0: no wait. */
   animationCapMs: number;
-  saveRecord(summary: RecordSummary, record: MatchRecord): Promise<void>;
+  /** The match's result and its record (none before the draft was over), in one write keyed on the match. */
+  saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten | null>;
   onPhaseChange(): void;
 }
 

@@ -26,10 +26,10 @@ export function matchHost(
     },
     broadcast: (type, msg) => out.output.toAll(type, msg),
     animationCapMs: out.animationCapSeconds * 1000,
-    saveRecord: (summary, record) => {
-      if (!room.journal.replaying) return out.storage.saveRecord(summary, record);
-      room.journal.replayedRecord = { summary, record }; // stored after the replay if the crash came first
-      return Promise.resolve();
+    saveResult: (end, saved) => {
+      if (!room.journal.replaying) return out.storage.saveResult(end, saved);
+      room.journal.replayedResult = { end, saved }; // stored after the replay if the crash came first
+      return Promise.resolve(null);
     },
     onPhaseChange: () => {
       room.updateMetadata();

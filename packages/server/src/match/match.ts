@@ -1,11 +1,13 @@
 // The match state machine of one room: factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import type { BotAnswer, BotRequest } from '../bots/levels.js';
 import { engine, type Draft, type InitiativeFrom, type RecordRound } from '../engine.js';
+import type { MatchEnd } from '../players/result.js';
+import type { SavedRecord } from '../storage/player-store.js';
 import { AnimationWait } from './animation-wait.js';
 import { DraftPhase } from './draft-phase.js';
 import {
@@ -19,6 +21,7 @@ import {
   type Phases,
   type Timer,
 } from './match-host.js';
+import { matchEndOf, matchIdOf } from './match-end.js';
 import { matchRecord } from './match-record.js';
 import { Rounds } from './rounds.js';
 import { clearBoard, resetSeatForMatch, syncBoard } from '../output/sync.js';
@@ -252,10 +255,11 @@ export class Match implements Phases {
     if (this.rounds) {
       this.finish(this.rounds.endEarly(seat, reason));
     } else {
-      // Before the draft is over there is no match state, hence no record.
+      // Before the draft is over there is no match state, hence no record: the result is written alone (aborted).
       const st = this.host.state;
       st.winner = other(seat);
       st.endReason = reason;
+      this.store(matchEndOf(st, { seed: this.seed, endedAt: Date.now(), rounds: 0, hasRecord: false }), null);
       this.reveal(null);
     }
   }
@@ -269,7 +273,7 @@ export class Match implements Phases {
     st.winner = m.winner === 'draw' ? 2 : (m.winner ?? -1);
     st.endReason = m.endReason ?? '';
     // From the seed: a match rebuilt from its log after a crash (restore.ts) stores the id its clients were told.
-    const id = createHash('sha256').update(`${this.seed}:record`).digest().subarray(0, 9).toString('base64url');
+    const id = matchIdOf(this.seed);
     st.recordId = id;
     const { record, summary } = matchRecord({
       id,
@@ -284,10 +288,21 @@ export class Match implements Phases {
       rounds: rounds.played,
       interrupted,
     });
-    this.host
-      .saveRecord(summary, record)
-      .catch((e: unknown) => this.host.log.error({ err: e, recordId: id }, 'storing the record failed'));
+    const end = {
+      seed: this.seed,
+      endedAt: Date.parse(summary.endedAt),
+      rounds: rounds.played.length,
+      hasRecord: true,
+    };
+    this.store(matchEndOf(st, end), { summary, record });
     this.reveal(id);
+  }
+
+  /** The result, with the record when there is one, in one write (players/result.ts: rated once, or not at all). */
+  private store(end: MatchEnd, saved: SavedRecord | null): void {
+    this.host
+      .saveResult(end, saved)
+      .catch((e: unknown) => this.host.log.error({ err: e, recordId: end.matchId }, 'storing the result failed'));
   }
 
   /** The seed is revealed at the end (RULES §7 fair dice). */

@@ -18,6 +18,8 @@ function presetOf(t: RoomDeps['timers']): TimerPreset | 'custom' {
 export function configureRoom(s: MatchRoomState['settings'], o: JoinOptions, defaults: RoomDeps['timers']): void {
   const d = o.private ? TIMER_PRESETS[o.preset ?? 'standard'] : defaults;
   s.private = !!o.private;
+  // Quick match is rated; a private room only when its creator chose it (never against the computer).
+  s.rated = !o.private || (!!o.rated && !o.bot);
   s.draftSeconds = (o.private && o.timers?.draft) || d.draft;
   s.commitSeconds = (o.private && o.timers?.commit) || d.commit;
   s.promptSeconds = (o.private && o.timers?.prompt) || d.prompt;
@@ -41,6 +43,7 @@ export function creatorOptions(options: unknown, hasBots: boolean): JoinOptions 
 /** The settings a room's log keeps (restore.ts): the same timers and variants after a restore on any process. */
 const KEPT = [
   'private',
+  'rated',
   'preset',
   'draftSeconds',
   'commitSeconds',

@@ -68,6 +68,10 @@ export const Token = schema(
 export const SeatState = schema(
   {
     name: t.string().default(''),
+    /** The player's id (players/: their profile) when they hold a session; '' for a guest or the computer. */
+    playerId: t.string().default(''),
+    /** Their rating when they took the seat (Glicko-2, players/glicko.ts); 0 without a session. */
+    rating: t.float32().default(0),
     /** A player holds this seat (connected or within the reconnection budget). */
     taken: t.boolean().default(false),
     connected: t.boolean().default(false),
@@ -93,6 +97,8 @@ export const SeatState = schema(
 export const Settings = schema(
   {
     private: t.boolean().default(false),
+    /** The room plays for rating (quick match; a private room its creator made rated): players/result.ts. */
+    rated: t.boolean().default(false),
     /** Timer preset: relaxed | standard | blitz, or custom when the creator set the seconds. */
     preset: t.string().default('standard'),
     draftSeconds: t.uint16().default(45),

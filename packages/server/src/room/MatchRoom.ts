@@ -7,12 +7,12 @@
 // reconnection live here (who may join: seats/admission.ts); the parts see the room as RoomParts (room-parts.ts).
 import { CloseCode, Room, type Client } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { parseJoinOptions, SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
+import { SEAT_TAKEN, type ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
 import { clockNow, disposeSoonIfEmpty } from '../colyseus-internals.js';
-import { addressFromContext } from '../http/matchmake.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from '../seats/admission.js';
+import { authorizeSeat, type SeatAuth, seatAuthOf } from '../seats/player-auth.js';
 import { onClientMessage } from './client-messages.js';
 import { Computer, computerName } from '../match/computer.js';
 import { computerHost } from '../match/computer-host.js';
@@ -200,10 +200,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   // ---------------------------------------------------------- joining (who may: admission.ts, seats/reservations.ts)
   /** Before any room is found or made: strict options, refused by name; the address goes to the reservation. */
-  static override async onAuth(_token: string, options: unknown, context: unknown): Promise<{ address: string }> {
-    const parsed = parseJoinOptions(options);
-    if (!parsed.ok) throw refuse(parsed.message);
-    return { address: addressFromContext(context as Parameters<typeof addressFromContext>[0]) };
+  static override onAuth(token: string, options: unknown, context: unknown): Promise<SeatAuth> {
+    return authorizeSeat(roomDeps().sessions, token, options, context);
   }
 
   /**
@@ -220,7 +218,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
   }
 
-  override async onJoin(client: Client, options: unknown): Promise<void> {
+  override async onJoin(client: Client, options: unknown, authData?: unknown): Promise<void> {
     if (this.journal.lost) throw refuse(MOVED);
     let auth: Auth;
     try {
@@ -244,7 +242,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     if (seat === -1 || this.state.phase !== 'waiting') throw refuse(SEAT_TAKEN);
     // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
     const tok = tokenHash(client.reconnectionToken);
-    const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok };
+    const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok, ...playerOf(authData) };
     await this.journal.write(input, () => this.seats.take(input, client));
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
@@ -401,4 +399,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.desk?.refresh();
     markChanged(this);
   }
+}
+
+/** A seat's player from the reservation's auth data (seats/player-auth.ts): their id, stored name and rating. */
+function playerOf(authData: unknown): { pid?: string; name?: string; rating?: number } {
+  const a = seatAuthOf(authData);
+  if (!a?.playerId) return {};
+  return {
+    pid: a.playerId,
+    ...(a.name ? { name: a.name } : {}),
+    ...(a.rating !== undefined ? { rating: a.rating } : {}),
+  };
 }

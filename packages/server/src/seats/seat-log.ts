@@ -38,6 +38,8 @@ export class SeatLog {
     s.taken = true;
     s.connected = true;
     s.name = input.name;
+    s.playerId = input.pid ?? '';
+    s.rating = input.rating ?? 0;
     this.clients[input.seat] = client;
     if (!client) this.restored.set(input.sid, { seat: input.seat, tok: input.tok });
   }
@@ -103,6 +105,8 @@ export class SeatLog {
     s.taken = false;
     s.connected = false;
     s.rematch = false;
+    s.playerId = '';
+    s.rating = 0;
     this.h.updateMetadata();
   }
 

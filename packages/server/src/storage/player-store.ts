@@ -19,7 +19,8 @@ export interface Step {
 }
 
 export interface SqlExec {
-  all(sql: string, params: unknown[]): Promise<Row[]>;
+  /** `inside`: a read of a result's own write (the SQLite executor then does not wait for the writes in flight). */
+  all(sql: string, params: unknown[], inside?: boolean): Promise<Row[]>;
   /** The steps in one transaction: 'done'; 'stale' (a step changed other than its `changes`) or 'duplicate' (a key taken): rolled back. */
   transaction(steps: Step[]): Promise<'done' | 'stale' | 'duplicate'>;
 }
@@ -129,8 +130,8 @@ export class PlayerStore {
     return { id, name, createdAt: now, sessionVersion: 0, rating: { ...r }, ratedGames: 0, lastRatedAt: null };
   }
 
-  async get(id: string): Promise<Player | null> {
-    const [r] = await this.sql.all(`SELECT ${COLUMNS} FROM players WHERE id = $1`, [id]);
+  async get(id: string, inside = false): Promise<Player | null> {
+    const [r] = await this.sql.all(`SELECT ${COLUMNS} FROM players WHERE id = $1`, [id], inside);
     return r ? playerOf(r) : null;
   }
 
@@ -226,7 +227,7 @@ export class PlayerStore {
    */
   async saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten> {
     for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
-      const players = await Promise.all(end.seats.map((s) => (s.playerId ? this.get(s.playerId) : null)));
+      const players = await Promise.all(end.seats.map((s) => (s.playerId ? this.get(s.playerId, true) : null)));
       let verdict = verdictOf(end);
       if (verdict.kind === 'rated') verdict = withPairLimit(verdict, await this.ratedByPair(end));
       const rows = gameRows(end, verdict, [players[0]?.rating ?? null, players[1]?.rating ?? null]);
@@ -247,6 +248,7 @@ export class PlayerStore {
       `SELECT count(*) AS n FROM player_games
         WHERE player_id = $1 AND opponent_id = $2 AND rated = 1 AND ended_at > $3 AND match_id <> $4`,
       [end.seats[0].playerId, end.seats[1].playerId, end.endedAt - PAIR_WINDOW_MS, end.matchId],
+      true,
     );
     return num(r?.n ?? 0);
   }

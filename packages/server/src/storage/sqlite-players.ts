@@ -19,8 +19,8 @@ export class SqliteSql implements SqlExec {
     private readonly writes: () => { db: DatabaseSync; commits: SqliteGroupCommit },
   ) {}
 
-  async all(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-    if (this.inflight.size) await Promise.all(this.inflight);
+  async all(sql: string, params: unknown[], inside = false): Promise<Record<string, unknown>[]> {
+    if (!inside && this.inflight.size) await Promise.all(this.inflight);
     return this.read.prepare(numbered(sql)).all(...(params as never[])) as Record<string, unknown>[];
   }
 
@@ -44,7 +44,15 @@ export class SqliteSql implements SqlExec {
         throw err;
       }
     });
-    const settled = done.catch(() => {});
+    return this.track(done);
+  }
+
+  /** A write in flight, from its first read on (a result's): the players' reads wait for it. */
+  track<T>(done: Promise<T>): Promise<T> {
+    const settled = done.then(
+      () => {},
+      () => {},
+    );
     this.inflight.add(settled);
     void settled.then(() => this.inflight.delete(settled));
     return done;

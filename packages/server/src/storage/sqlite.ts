@@ -52,6 +52,7 @@ export class SqliteStorage implements Storage {
   private log: SqliteInputLog | null = null;
   private closed = false;
   readonly players: PlayerStore;
+  private readonly playerSql: SqliteSql;
 
   /**
    * `path`: the database file (the journal's directory sits beside it: journal-files.ts journalDir, so SQLite's
@@ -70,9 +71,8 @@ export class SqliteStorage implements Storage {
       );
     mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
-    this.players = new PlayerStore(
-      new SqliteSql(this.db, () => ({ db: this.writeDb ?? this.db, commits: this.writes })),
-    );
+    this.playerSql = new SqliteSql(this.db, () => ({ db: this.writeDb ?? this.db, commits: this.writes }));
+    this.players = new PlayerStore(this.playerSql);
   }
 
   async init(): Promise<void> {
@@ -115,7 +115,7 @@ export class SqliteStorage implements Storage {
   }
 
   saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten> {
-    const done = this.players.saveResult(end, saved);
+    const done = this.playerSql.track(this.players.saveResult(end, saved));
     return saved ? this.track(saved.summary.id, done) : done;
   }
 

@@ -1,0 +1,36 @@
+// Who asks for a seat (MatchRoom.onAuth, before any room is found or made): the client's address as the HTTP gate saw
+// it and, when the SDK sent a session token (client.auth.token), the player it proves. A seat then belongs to that
+// player (seat-log.ts). No token: a guest seat, as before sessions existed (unrated). A token that does not verify
+// (forged, altered, expired, signed out) is refused here with its reason, never taken as a guest.
+import { parseJoinOptions } from '@star-eater/protocol';
+import { addressFromContext } from '../http/matchmake.js';
+import type { Sessions } from '../players/session.js';
+import { refuse } from './admission.js';
+
+/** A reservation's auth data (Colyseus hands it to onJoin as client.auth). */
+export interface SeatAuth {
+  address: string;
+  /** The player the session token proved, their name and rating then; absent for a guest. */
+  playerId?: string;
+  name?: string;
+  rating?: number;
+}
+
+export async function authorizeSeat(
+  sessions: Sessions,
+  token: string | undefined,
+  options: unknown,
+  context: unknown,
+): Promise<SeatAuth> {
+  const parsed = parseJoinOptions(options);
+  if (!parsed.ok) throw refuse(parsed.message);
+  const address = addressFromContext(context as Parameters<typeof addressFromContext>[0]);
+  if (!token) return { address };
+  const v = await sessions.verify(token);
+  if (!v.ok) throw refuse(`${v.reason} (start a new session with POST /api/session, or play without one)`);
+  return { address, playerId: v.player.id, name: v.player.name, rating: v.player.rating.rating };
+}
+
+/** The reservation's auth data as onJoin gets it (client.auth). */
+export const seatAuthOf = (auth: unknown): SeatAuth | null =>
+  auth && typeof auth === 'object' && 'address' in auth ? (auth as SeatAuth) : null;
