@@ -15,7 +15,7 @@ import {
 } from '../storage/player-store.js';
 
 export const SESSION_COOKIE = 'se_session';
-/** The name a player gets when they give none (as a seat without a name: rooms/admission.ts). */
+/** The name a player gets when they give none (as a seat without a name: seats/admission.ts). */
 export const DEFAULT_NAME = 'Captain';
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const PAGE = 20;
