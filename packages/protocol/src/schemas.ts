@@ -149,7 +149,17 @@ const seconds = v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxV
 /** Strict: a key not listed is refused by name, as is a value of the wrong type. */
 export const joinOptionsSchema = notArray(
   v.strictObject({
-    name: v.optional(v.pipe(v.string(), v.maxLength(NAME_MAX_INPUT), v.transform(sanitizeName))),
+    /** Cleaned (names.ts); a name with nothing showable left, only spaces or invisible characters, is refused. */
+    name: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(NAME_MAX_INPUT),
+        v.transform(sanitizeName),
+        v.nonEmpty(
+          'nothing showable is left once spaces, controls and invisible characters (zero-width, bidi) are removed; leave it out for the default',
+        ),
+      ),
+    ),
     /** A computer opponent of a level the lobby offers. */
     bot: v.optional(v.picklist(PRACTICE_LEVELS)),
     private: v.optional(v.boolean()),

@@ -107,6 +107,14 @@ describe('private rooms', () => {
     );
     await expect(sdk(server.get()).joinOrCreate('match', { name: 42 })).rejects.toThrow(/name/);
   });
+
+  it('clean names of invisible characters, and refuse a name that was nothing else', async () => {
+    const host = track(await createPrivate(server.get(), { name: '\u202EA\u200Bd\u2060a\uFEFF' }));
+    await host.until(() => host.state.seats[0]?.name === 'Ada', 'the cleaned name');
+    await expect(
+      sdk(server.get()).create('match', { name: '\u200B\u2060\uFEFF\u202E\u2066', private: true }),
+    ).rejects.toThrow('join options: name: nothing showable is left');
+  });
 });
 
 describe('HTTP', () => {
