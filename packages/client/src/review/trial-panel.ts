@@ -17,7 +17,12 @@ export interface TrialHooks {
 }
 
 export class TrialPanel {
-  readonly el = h('details.card.trial', { id: 'trial' });
+  /** The panel, shown under the orders only once asked for: a laptop's side panel has no room to spare. */
+  readonly el = h('section.card.col.trial', { id: 'trial', 'aria-label': 'Try against a guess', hidden: true });
+  /** The toggle, beside the emotes and Concede. */
+  readonly button = h('button.small', { id: 'trial-open', 'aria-expanded': 'false' }, 'Try a guess…');
+  private open = false;
+  private window = false;
   private state: PublicState | null = null;
   private guess: OrdersEditor | null = null;
   private result = h('div.col.small', { id: 'trial-result', 'aria-live': 'polite' });
@@ -28,9 +33,20 @@ export class TrialPanel {
     private board: BoardState,
     private hooks: TrialHooks,
   ) {
-    this.el.addEventListener('toggle', () => {
-      if (!this.el.open) this.clear();
+    this.button.addEventListener('click', () => {
+      this.open = !this.open;
+      this.button.setAttribute('aria-expanded', String(this.open));
+      if (!this.open) this.clear();
+      this.show(this.window);
+      if (this.open) this.el.scrollIntoView({ block: 'nearest' });
     });
+  }
+
+  /** In the commitment window (`window`), the toggle shows, and the panel if it was opened. */
+  show(window: boolean): void {
+    this.window = window;
+    this.button.hidden = !window;
+    this.el.hidden = !window || !this.open;
   }
 
   private get them(): Seat {
@@ -47,7 +63,7 @@ export class TrialPanel {
     this.guess = ordersEditor(s, this.them, `Your guess of ${name}'s orders`, () => {});
     replace(
       this.el,
-      h('summary', { id: 'trial-open' }, 'Try against a guess…'),
+      h('h3', null, 'Try against a guess'),
       h(
         'p.dim.small',
         null,

@@ -143,6 +143,7 @@ export class LiveMatch {
         'div.row.match-extras',
         null,
         this.emotes.el,
+        this.trial.button,
         h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'),
       ),
     );
@@ -241,7 +242,7 @@ export class LiveMatch {
     const animating = !!this.view?.player.queue.busy || (!!st.animating && !this.shownAll);
     if (this.commit && me !== null) {
       const open = st.phase === 'commit' && !animating;
-      if (this.trial) this.trial.el.hidden = !open;
+      this.trial?.show(open);
       if (open) {
         this.trial?.update(ms, st.round !== this.lastCommitRound);
         const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
