@@ -4,15 +4,21 @@
 //   #/watch/<id>  spectate a room
 //   #/replay/<id> a stored match; #/replay/file an opened record file; ?whatif=… a what-if branch of it
 //   #/demo        an offline demo round (no server needed)
+//   #/player/<id> a player's profile; #/leaderboard the strongest players
+import { Identity } from './net/identity.js';
 import { Session } from './net/session.js';
 import type { App } from './screens/app-context.js';
+import { rememberName } from './screens/ask-name.js';
 import { mountLobby, savedName } from './screens/lobby.js';
+import { meLink } from './screens/player-link.js';
 import { mountReplay } from './screens/replay.js';
 import { mountRoom } from './screens/room.js';
 import { h, replace } from './ui/dom.js';
 
 export class StarEaterApp implements App {
   readonly session = new Session();
+  /** This browser's player (a guest session made on first load, or a passkey's), its token handed to the session. */
+  readonly identity = new Identity((token) => this.session.authorize(token));
   /** A record opened from a file, handed from the lobby to the replay viewer. */
   pendingRecord: unknown = null;
   readonly main = h('main', { style: { flex: '1', minHeight: '0', display: 'flex', flexDirection: 'column' } });
@@ -38,10 +44,17 @@ export class StarEaterApp implements App {
           h('span', null, 'EATER'),
         ),
         h('a.topnav', { href: '#/learn', id: 'how-to-play' }, 'How to play'),
+        h('a.topnav.wide-only', { href: '#/leaderboard', id: 'top-leaderboard' }, 'Leaderboard'),
         this.status,
+        meLink(this.identity),
       ),
       this.main,
     );
+    // The name the server keeps is the one the lobby and the invite form show.
+    this.identity.listen((s) => {
+      if (s.kind === 'player') rememberName(s.player.name);
+    });
+    this.session.authorizeAfter(this.identity.start(savedName()));
     window.addEventListener('hashchange', () => this.route());
     this.route();
   }
@@ -80,6 +93,11 @@ export class StarEaterApp implements App {
       this.unmount = lazyMount(() => import('./learn/learn-page.js').then((m) => m.mountLearn(screen)));
     } else if (parts[0] === 'tutorial') {
       this.unmount = lazyMount(() => import('./learn/tutorial.js').then((m) => m.mountTutorial(screen, this)));
+    } else if (parts[0] === 'player' && parts[1]) {
+      const id = decodeURIComponent(parts[1]);
+      this.unmount = lazyMount(() => import('./screens/profile.js').then((m) => m.mountProfile(screen, this, id)));
+    } else if (parts[0] === 'leaderboard') {
+      this.unmount = lazyMount(() => import('./screens/leaderboard.js').then((m) => m.mountLeaderboard(screen)));
     } else if (parts[0] === 'demo') {
       this.unmount = mountReplay(screen, this, { id: 'demo' });
     } else {

@@ -106,12 +106,26 @@ export class Session {
     return (this.room?.state as RoomState | undefined) ?? null;
   }
 
+  /** Settles once the player's session is known (or known to be missing): a join waits for it, to carry the token. */
+  private authorized: Promise<unknown> = Promise.resolve();
+
+  /** The player's signed session token, sent with every matchmaking request (the SDK's bearer token). */
+  authorize(token: string): void {
+    this.client.auth.token = token;
+  }
+
+  /** Joins wait for `session` (the first POST /api/session) before asking the matchmaker. */
+  authorizeAfter(session: Promise<unknown>): void {
+    this.authorized = session;
+  }
+
   listen(l: SessionListener): () => void {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   }
 
   async quickMatch(name: string): Promise<void> {
+    await this.authorized;
     // Another player can take the seat a reservation pointed at by connecting first: then look again (a few times).
     for (let attempt = 1; ; attempt++) {
       try {
@@ -123,17 +137,20 @@ export class Session {
   }
 
   async createPrivate(name: string, extra: Partial<JoinOptions> = {}): Promise<void> {
+    await this.authorized;
     this.attach(await this.client.create(ROOM_NAME, { name, private: true, ...extra } satisfies JoinOptions));
   }
 
   /** A private practice match against the computer at `level` (it takes seat 1), with the chosen timer preset. */
   async playComputer(name: string, level: PracticeLevel, extra: Partial<JoinOptions> = {}): Promise<void> {
+    await this.authorized;
     const room = await this.client.create(ROOM_NAME, { name, bot: level, ...extra } satisfies JoinOptions);
     this.practice = { roomId: room.roomId, level, ...(extra.preset ? { preset: extra.preset } : {}) };
     this.attach(room);
   }
 
   async join(roomId: string, opts: JoinOptions): Promise<void> {
+    await this.authorized;
     this.attach(await this.client.joinById(roomId, opts));
     this.watching = opts.spectate ? { roomId, opts } : null;
   }

@@ -4,6 +4,7 @@ import { h, replace, toast } from '../ui/dom.js';
 import type { App } from './app-context.js';
 import { levelButtons } from './computer.js';
 import { lobbyLists } from './lobby-lists.js';
+import { passkeySignIn } from './passkey-panel.js';
 import { presetPicker } from './preset-picker.js';
 
 const NAME_KEY = 'star-eater.name';
@@ -79,6 +80,13 @@ function playSection(app: App, nameInput: HTMLInputElement, presets: ReturnType<
       { style: { fontSize: '13px', margin: 0 } },
       'A private match gives you an invite link to send to a friend.',
     ),
+    h(
+      'p.dim',
+      { style: { fontSize: '13px', margin: 0 } },
+      'Quick matches between signed-in players are rated. ',
+      h('a', { href: '#/leaderboard', id: 'lobby-leaderboard' }, 'Leaderboard'),
+    ),
+    passkeySignIn(app),
   );
 }
 
@@ -138,6 +146,21 @@ function replaysSection(app: App, replays: HTMLElement): HTMLElement {
   );
 }
 
+/** The name field renames the player (the server's name rules apply); a refused name goes back to the kept one. */
+async function renameFromLobby(app: App, input: HTMLInputElement): Promise<void> {
+  const wanted = input.value.trim();
+  if (!app.identity.player) {
+    localStorage.setItem(NAME_KEY, wanted || savedName());
+    return;
+  }
+  try {
+    input.value = await app.identity.rename(wanted);
+  } catch (e) {
+    toast(`Could not rename: ${(e as Error).message}`, 'error');
+    input.value = app.identity.player.name;
+  }
+}
+
 export function mountLobby(root: HTMLElement, app: App): () => void {
   const nameInput = h('input', {
     type: 'text',
@@ -146,7 +169,11 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
     'aria-label': 'Your name',
     id: 'name',
   });
-  nameInput.addEventListener('change', () => localStorage.setItem(NAME_KEY, nameInput.value.trim() || savedName()));
+  nameInput.addEventListener('change', () => void renameFromLobby(app, nameInput));
+  // The session's name once it is known (a first load, a passkey's sign-in), unless the player is typing one.
+  const unlisten = app.identity.listen((s) => {
+    if (s.kind === 'player' && document.activeElement !== nameInput) nameInput.value = s.player.name;
+  });
   const name = () => nameInput.value.trim() || savedName();
   const presets = presetPicker();
   const lists = lobbyLists();
@@ -176,5 +203,8 @@ export function mountLobby(root: HTMLElement, app: App): () => void {
       ),
     ),
   );
-  return lists.stop;
+  return () => {
+    lists.stop();
+    unlisten();
+  };
 }

@@ -7,6 +7,7 @@ import { inputLog } from './002-input-log.js';
 import { inputLogInWriteOrder } from './003-input-log-in-write-order.js';
 import { journalFill } from './004-journal-fill.js';
 import { players } from './005-players.js';
+import { passkeys } from './006-passkeys.js';
 
 import type { Dialect } from './dialect.js';
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, (d: Dialect) => Migration> = {
   '003-input-log-in-write-order': inputLogInWriteOrder,
   '004-journal-fill': journalFill,
   '005-players': players,
+  '006-passkeys': passkeys,
 };
 
 export function migrations(dialect: Dialect): MigrationProvider {
