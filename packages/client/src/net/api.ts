@@ -33,12 +33,16 @@ export async function getJson<T>(path: string): Promise<T> {
 }
 
 /** POST a JSON body, get a JSON answer (same origin, cookies included: the session cookie goes and comes). */
-export async function postJson<T>(path: string, body: unknown = {}): Promise<T> {
+export function postJson<T>(path: string, body: unknown = {}): Promise<T> {
+  return sendJson<T>('POST', path, body);
+}
+
+export async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> {
   const r = await fetch(path, {
-    method: 'POST',
+    method,
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
-  return answer<T>(r, `POST ${path}`);
+  return answer<T>(r, `${method} ${path}`);
 }

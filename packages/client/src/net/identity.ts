@@ -2,7 +2,7 @@
 // HttpOnly cookie, so a reload or a new tab is the same player), whose signed token goes with every matchmaking
 // request as the SDK's bearer token (client.auth.token). The token expires: it is fetched again shortly before.
 // Without a session (the server refused, or is not reachable) the page still plays, as a guest seat, unrated.
-import { ApiError, postJson } from './api.js';
+import { ApiError, postJson, sendJson } from './api.js';
 import type { PlayerRef, SessionAnswer } from './player-api.js';
 
 export type IdentityState =
@@ -63,7 +63,7 @@ export class Identity {
   async rename(name: string): Promise<string> {
     const p = this.player;
     if (!p) throw new Error('not signed in: the name is only used for this match');
-    const a = await postJson<{ player: PlayerRef }>('/api/players/me/name', { name });
+    const a = await sendJson<{ player: PlayerRef }>('PATCH', '/api/players/me', { name });
     this.set({ kind: 'player', player: a.player });
     return a.player.name;
   }

@@ -34,7 +34,10 @@ export interface GameRow {
   rated: boolean;
   result: 'win' | 'loss' | 'draw' | 'aborted';
   reason: string | null;
-  opponent: { id: string | null; name: string; bot: string | boolean | null };
+  /** Why a match that could have counted did not ('pair-limit': the pair's rated matches for the day were played). */
+  casualBecause: string | null;
+  /** `level`: the computer's, when it was the opponent. */
+  opponent: { id: string | null; name: string; bot: boolean; level: string | null };
   ratingBefore: number | null;
   ratingAfter: number | null;
   rounds: number;
@@ -50,7 +53,7 @@ export interface GamesPage {
 export interface RatingPoint {
   rating: number;
   rd: number;
-  at: string;
+  endedAt: string;
   recordId?: string;
 }
 

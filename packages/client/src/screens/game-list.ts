@@ -13,9 +13,18 @@ const RESULT: Record<GameRow['result'], { text: string; cls: string }> = {
   aborted: { text: 'Aborted', cls: 'dim' },
 };
 
+/** Why a match was casual, when it could have counted. */
+export const CASUAL_BECAUSE: Record<string, string> = {
+  'unrated-room': 'a casual room: only quick matches (and private ones made rated) count',
+  computer: 'a match against the computer never moves a rating',
+  guest: 'one seat was a guest without a session',
+  'same-player': 'the same player held both seats',
+  'pair-limit': 'you two had played your rated matches for the day: this one was casual',
+};
+
 function opponent(g: GameRow): HTMLElement {
   if (g.opponent.bot) {
-    const level = LEVEL_TEXT[g.opponent.bot as PracticeLevel]?.name;
+    const level = LEVEL_TEXT[g.opponent.level as PracticeLevel]?.name;
     return h('span.player-name', null, level ? `Computer (${level})` : g.opponent.name);
   }
   return playerLink(g.opponent.name, g.opponent.id);
@@ -28,7 +37,10 @@ export function ratingDelta(before: number, after: number): string {
 }
 
 function ratingCell(g: GameRow): HTMLElement {
-  if (!g.rated || g.ratingBefore === null || g.ratingAfter === null) return h('span.dim', null, 'casual');
+  if (!g.rated || g.ratingBefore === null || g.ratingAfter === null) {
+    const why = g.casualBecause ? CASUAL_BECAUSE[g.casualBecause] : undefined;
+    return h('span.dim', { title: why ?? '' }, g.result === 'aborted' ? 'unrated' : 'casual');
+  }
   const d = ratingDelta(g.ratingBefore, g.ratingAfter);
   return h(
     'span.rating-change',

@@ -14,6 +14,7 @@ import { TrialPanel } from '../review/trial-panel.js';
 import { DecisionPanel } from './decision.js';
 import { EmoteBar } from './emote-bar.js';
 import { endScreen } from './end.js';
+import { endRating } from './end-rating.js';
 import { flowMark, MatchCues } from './match-cues.js';
 import { matchSummary } from './match-summary.js';
 import { MatchView } from './match-view.js';
@@ -345,6 +346,11 @@ export class LiveMatch {
     const summary =
       document.getElementById('summary-box') ?? (recordId ? matchSummary(recordId, seatNames(st), this.s.seat) : null);
     if (summary) el.append(summary);
+    // Your rating's move, looked up once (players only: a spectator's page has none of its own to show).
+    const rating =
+      document.getElementById('end-rating') ??
+      (recordId && you !== null ? endRating(recordId, this.app.identity.player?.id ?? null) : null);
+    if (rating) el.querySelector('.end-head')?.append(rating);
     // In the flow above the board (which shrinks to fit): the final position stays visible, nothing covers it.
     const overlay = document.getElementById('end-overlay') ?? h('div#end-overlay');
     replace(overlay, el);

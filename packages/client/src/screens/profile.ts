@@ -7,7 +7,7 @@ import { gameList } from './game-list.js';
 import { passkeyCard } from './passkey-panel.js';
 import { ratingChart } from './rating-chart.js';
 
-const START: Omit<RatingPoint, 'at'> = { rating: 1500, rd: 350 };
+const START: Omit<RatingPoint, 'endedAt'> = { rating: 1500, rd: 350 };
 
 function ratingBlock(p: Profile): HTMLElement {
   const r = p.rating;
@@ -89,7 +89,7 @@ export function mountProfile(root: HTMLElement, app: App, id: string): () => voi
           'section.card.col',
           { 'aria-labelledby': 'chart-h' },
           h('h3#chart-h', null, 'Rating'),
-          ratingChart(history.points, { ...START, at: p.createdAt }),
+          ratingChart(history.points, { ...START, endedAt: p.createdAt }),
         ),
         gameList(p.id),
         own ? passkeyCard() : null,
