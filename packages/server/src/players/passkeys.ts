@@ -6,7 +6,7 @@
 //   POST /api/passkeys/login/verify      { response } → { player, token } and the session cookie, as POST /api/session
 // Every challenge is kept in the database (passkey-store.ts) for CHALLENGE_MS and used at most once, whichever
 // process the answer reaches. The relying party (its id, the origins its pages are served from) is configuration:
-// PASSKEY_RP_ID (default localhost) and PASSKEY_ORIGINS (default http://localhost:<port>).
+// PASSKEY_RP_ID (default localhost) and PASSKEY_ORIGINS (default http://localhost:<the port the request came to>).
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -24,11 +24,12 @@ export const CHALLENGE_MS = 5 * 60_000;
 export interface PasskeyConfig {
   rpId: string;
   rpName: string;
-  origins: string[];
+  /** The origins the pages are served from; null: http://localhost on the port each request came to. */
+  origins: string[] | null;
 }
 
 /** The relying party from the environment: PASSKEY_RP_ID and PASSKEY_ORIGINS (comma-separated), localhost defaults. */
-export function passkeyConfig(env: NodeJS.ProcessEnv, port: number): PasskeyConfig {
+export function passkeyConfig(env: NodeJS.ProcessEnv = {}): PasskeyConfig {
   const rpId = env.PASSKEY_RP_ID?.trim() || 'localhost';
   if (!/^[a-z0-9.-]{1,253}$/i.test(rpId) || /^[\d.]+$/.test(rpId)) {
     throw new Error(
@@ -38,8 +39,11 @@ export function passkeyConfig(env: NodeJS.ProcessEnv, port: number): PasskeyConf
   const listed = env.PASSKEY_ORIGINS?.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  const origins = listed?.length ? listed : [`http://localhost:${port}`];
-  for (const o of origins) {
+  const origins = listed?.length ? listed : null;
+  if (!origins && rpId !== 'localhost') {
+    throw new Error(`PASSKEY_ORIGINS must name the origins of ${rpId}'s pages (e.g. https://${rpId})`);
+  }
+  for (const o of origins ?? []) {
     let u: URL;
     try {
       u = new URL(o);
@@ -101,6 +105,11 @@ function answerOf(req: Request, kind: 'registration' | 'authentication'): Record
   return r;
 }
 
+/** Where the page that asked must have been served from. */
+function originsFor(config: PasskeyConfig, req: Request): string[] {
+  return config.origins ?? [`http://localhost:${req.socket.localPort}`];
+}
+
 /** The library's refusals (a wrong challenge, origin, signature …) in its own words, as a 400. */
 async function checked<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -125,7 +134,7 @@ export function mountPasskeys(app: Application, deps: PasskeyDeps): void {
 
 /** Adding a passkey to the player of the session. */
 function registration(app: Application, { deps, store, now }: Ctx): void {
-  const { rpId, rpName, origins } = deps.config;
+  const { rpId, rpName } = deps.config;
   const signedIn = async (req: Request): Promise<SessionPlayer> => {
     const p = await deps.playerOf(req);
     if (!p) throw new Refused(401, 'no session: a passkey is added to the player this browser plays as');
@@ -159,7 +168,7 @@ function registration(app: Application, { deps, store, now }: Ctx): void {
       verifyRegistrationResponse({
         response,
         expectedChallenge: (c) => store.consume(c, 'register', player.id, now()),
-        expectedOrigin: origins,
+        expectedOrigin: originsFor(deps.config, req),
         expectedRPID: rpId,
         requireUserVerification: false,
       }),
@@ -183,7 +192,7 @@ function registration(app: Application, { deps, store, now }: Ctx): void {
 
 /** Signing in with a passkey: the browser becomes the passkey's player. */
 function signIn(app: Application, { deps, store, now }: Ctx): void {
-  const { rpId, origins } = deps.config;
+  const { rpId } = deps.config;
   route(app, '/api/passkeys/login/options', async () => {
     const options = await generateAuthenticationOptions({
       rpID: rpId,
@@ -203,7 +212,7 @@ function signIn(app: Application, { deps, store, now }: Ctx): void {
       verifyAuthenticationResponse({
         response,
         expectedChallenge: (c) => store.consume(c, 'login', null, now()),
-        expectedOrigin: origins,
+        expectedOrigin: originsFor(deps.config, req),
         expectedRPID: rpId,
         credential: {
           id: passkey.credentialId,
