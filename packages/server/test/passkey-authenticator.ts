@@ -62,11 +62,13 @@ export class SoftPasskey {
     this.userHandle = options.user?.id ?? null;
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, o.origin ?? this.origin);
     const authData = this.authData(true, o.rpId ?? this.rpId);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([
-      ['fmt', 'none'],
-      ['attStmt', new Map()],
-      ['authData', authData],
-    ]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]) as never,
+    );
     return {
       id: this.credentialId,
       rawId: this.credentialId,

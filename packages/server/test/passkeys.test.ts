@@ -134,9 +134,7 @@ describe('passkeys', () => {
     });
     expect(rp.status).toBe(400);
     expect(rp.body.error).toMatch(/RP ID/i);
-    expect((await post('/api/passkeys/login/verify', { response: key.signIn(await loginOptions()) })).status).toBe(
-      200,
-    );
+    expect((await post('/api/passkeys/login/verify', { response: key.signIn(await loginOptions()) })).status).toBe(200);
     const cloned = await post('/api/passkeys/login/verify', {
       response: key.signIn(await loginOptions(), { counter: key.counter }),
     });
@@ -155,7 +153,10 @@ describe('passkeys', () => {
       [{ response: { id: 'a', rawId: 'b', type: 'public-key' } }, /same base64url/],
       [{ response: { id: 'a', rawId: 'a', type: 'other' } }, /public-key/],
       [{ response: { id: 'a', rawId: 'a', type: 'public-key', response: {} } }, /clientDataJSON/],
-      [{ response: { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: 'x' } } }, /authenticatorData/],
+      [
+        { response: { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: 'x' } } },
+        /authenticatorData/,
+      ],
     ] as const) {
       const r = await post('/api/passkeys/login/verify', body);
       expect(r.status, JSON.stringify(body)).toBe(400);
@@ -167,9 +168,11 @@ describe('passkeys', () => {
 describe('passkeyConfig', () => {
   it('localhost by default, the origins from the request; a domain needs its origins; an IP is not a domain', () => {
     expect(passkeyConfig({})).toEqual({ rpId: 'localhost', rpName: 'Star Eater Online', origins: null });
-    expect(passkeyConfig({ PASSKEY_RP_ID: 'play.example.org', PASSKEY_ORIGINS: 'https://play.example.org' })).toEqual(
-      { rpId: 'play.example.org', rpName: 'Star Eater Online', origins: ['https://play.example.org'] },
-    );
+    expect(passkeyConfig({ PASSKEY_RP_ID: 'play.example.org', PASSKEY_ORIGINS: 'https://play.example.org' })).toEqual({
+      rpId: 'play.example.org',
+      rpName: 'Star Eater Online',
+      origins: ['https://play.example.org'],
+    });
     expect(() => passkeyConfig({ PASSKEY_RP_ID: 'example.org' })).toThrow(/PASSKEY_ORIGINS must name/);
     expect(() => passkeyConfig({ PASSKEY_RP_ID: '127.0.0.1' })).toThrow(/IP address/);
     expect(() => passkeyConfig({ PASSKEY_RP_ID: 'example.org', PASSKEY_ORIGINS: 'https://evil.com' })).toThrow(
