@@ -25,6 +25,7 @@ import { SharedLedger } from './scale/shared-ledger.js';
 import { openLimiters } from './scale/shared-limits.js';
 import { Takeover } from './scale/lease-takeover.js';
 import { restoreRoom } from './log/restore.js';
+import { type PasskeyConfig, passkeyConfig } from './players/passkeys.js';
 import { Sessions } from './players/session.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
@@ -60,6 +61,8 @@ export interface GameServerOptions {
   http?: Partial<HttpGuardOptions>;
   /** The session tokens' signing key (main.ts: SESSION_SECRET); default the store's own (Storage.sessionSecret). */
   sessionSecret?: string;
+  /** The passkeys' relying party (main.ts: PASSKEY_RP_ID, PASSKEY_ORIGINS); default localhost. */
+  passkeys?: PasskeyConfig;
 }
 
 /** The computer's natural pause before it acts (ms) and how long its thinking may take beyond it. */
@@ -269,6 +272,8 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
   const http: HttpOptions = {
     storage,
     sessions,
+    passkeys: opts.passkeys ?? passkeyConfig(),
+    ...(guard.now ? { now: guard.now } : {}),
     startedAt: Date.now(),
     clientDir: opts.clientDir === undefined ? DEFAULT_CLIENT_DIR : opts.clientDir,
     instance: { presence: cluster.kind, publicAddress: cluster.publicAddress ?? null },

@@ -20,6 +20,9 @@
 //   CSP_CONNECT_SRC   extra space-separated CSP connect-src sources (WebSocket hosts other than this origin)
 //   SESSION_SECRET    the players' session tokens' signing key (32+ characters; default: one made on the first start
 //                     and kept beside the SQLite file, or in PostgreSQL for every process)
+//   PASSKEY_RP_ID (localhost)  the passkeys' relying party: the site's domain name (never an IP address)
+//   PASSKEY_ORIGINS   comma-separated origins of the pages that use passkeys (needed with PASSKEY_RP_ID; default
+//                     http://localhost on the port a request came to)
 //   NODE_ENV          production unless set (no stack traces, Colyseus' production messages)
 //   BOT_THREADS (the cores but one)  worker threads the computer opponents think on
 //   BOT_OFFER_SECONDS (20)           quick match: seconds alone before the computer is offered (0: never)
@@ -35,6 +38,7 @@ import { createLogger } from './logger.js';
 import { roundsResolved } from './match/rounds.js';
 import { openStorage } from './storage/index.js';
 import { AlternatingLog } from './storage/log-turns.js';
+import { passkeyConfig } from './players/passkeys.js';
 
 // node:sqlite is marked experimental on Node 22; the one-line warning is noise in the logs.
 process.removeAllListeners('warning');
@@ -87,6 +91,7 @@ try {
     log,
     redisUrl: env.REDIS_URL || null,
     ...(env.SESSION_SECRET ? { sessionSecret: env.SESSION_SECRET } : {}),
+    passkeys: passkeyConfig(env),
     publicAddress: env.PUBLIC_ADDRESS || null,
     sweepMs: Number.parseInt(env.CLUSTER_SWEEP_MS ?? '', 10) || 10_000,
     ...(env.INSTANCE_ID ? { instance: env.INSTANCE_ID } : {}),

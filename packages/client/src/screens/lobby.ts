@@ -83,7 +83,7 @@ function playSection(app: App, nameInput: HTMLInputElement, presets: ReturnType<
     h(
       'p.dim',
       { style: { fontSize: '13px', margin: 0 } },
-      'Quick matches between signed-in players are rated. ',
+      'Quick matches are rated. ',
       h('a', { href: '#/leaderboard', id: 'lobby-leaderboard' }, 'Leaderboard'),
     ),
     passkeySignIn(app),

@@ -40,7 +40,14 @@ function record(p: Profile): HTMLElement {
 
 /** Your own name, changed through the server (its name rules apply; it answers with the name it kept). */
 function renameForm(app: App, p: Profile, shown: HTMLElement): HTMLElement {
-  const input = h('input', { type: 'text', id: 'rename', value: p.name, maxlength: 24, 'aria-label': 'New name' });
+  const input = h('input', {
+    type: 'text',
+    id: 'rename',
+    value: p.name,
+    maxlength: 24,
+    'aria-label': 'New name',
+    placeholder: 'New name',
+  });
   const go = h('button.small', { type: 'submit', id: 'rename-go' }, 'Rename');
   const form = h('form.row', { id: 'rename-form' }, input, go);
   form.addEventListener('submit', async (e) => {
@@ -53,6 +60,7 @@ function renameForm(app: App, p: Profile, shown: HTMLElement): HTMLElement {
       toast(`You are now ${kept}.`);
     } catch (err) {
       toast(`Could not rename: ${(err as Error).message}`, 'error');
+      input.value = shown.textContent ?? '';
     } finally {
       go.disabled = false;
     }

@@ -36,7 +36,8 @@ export function requestToken(req: Request): string | null {
   return null;
 }
 
-function setCookie(req: Request, res: Response, token: string | null): void {
+/** Sets (or, with null, clears) the session cookie; a passkey's sign-in sets it too (players/passkeys.ts). */
+export function setCookie(req: Request, res: Response, token: string | null): void {
   const secure = req.secure ? '; Secure' : '';
   const value = token ?? '';
   const age = token ? SESSION_DAYS * 86_400 : 0;
@@ -102,15 +103,16 @@ function gameOf(g: GameEntry) {
 }
 
 /** A refusal: the status and the sentence that names what was wrong. */
-interface Refusal {
+export interface Refusal {
   status: 400 | 401 | 404;
   error: string;
 }
-const isRefusal = (x: unknown): x is Refusal => typeof x === 'object' && x !== null && 'status' in x && 'error' in x;
+export const isRefusal = (x: unknown): x is Refusal =>
+  typeof x === 'object' && x !== null && 'status' in x && 'error' in x;
 const send = (res: Response, r: Refusal) => void res.status(r.status).json({ error: r.error });
 
 /** The request's player (its bearer token or cookie), or a 401 naming why. */
-async function signedIn(sessions: Sessions, req: Request): Promise<Player | Refusal> {
+export async function signedIn(sessions: Sessions, req: Request): Promise<Player | Refusal> {
   const token = requestToken(req);
   if (!token) return { status: 401, error: 'no session: POST /api/session first' };
   const v = await sessions.verify(token);

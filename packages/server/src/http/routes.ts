@@ -4,6 +4,7 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { mountPasskeys, type PasskeyConfig } from '../players/passkeys.js';
 import type { Sessions } from '../players/session.js';
 import { mountPlayers } from './players.js';
 import { roundsResolved } from '../match/rounds.js';
@@ -17,6 +18,10 @@ export interface HttpOptions {
   storage: Storage;
   /** The players' sessions (http/players.ts). */
   sessions: Sessions;
+  /** The passkeys' relying party (players/passkeys.ts passkeyConfig). */
+  passkeys: PasskeyConfig;
+  /** The clock of the passkeys' challenges (tests drive it). */
+  now?: () => number;
   startedAt: number;
   /** Folder of the built client (packages/client/dist); served at / when it exists. */
   clientDir: string | null;
@@ -80,6 +85,12 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
   });
 
   mountPlayers(app, opts.sessions);
+  mountPasskeys(app, {
+    sql: opts.storage.players.sql,
+    sessions: opts.sessions,
+    config: opts.passkeys,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
 
   if (opts.clientDir && existsSync(opts.clientDir)) {
     app.use(express.static(opts.clientDir, { index: 'index.html', maxAge: '1h' }));

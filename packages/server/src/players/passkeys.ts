@@ -16,7 +16,9 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Application, Request, Response } from 'express';
+import { isRefusal, setCookie, signedIn } from '../http/players.js';
 import { type PasskeySql, PasskeyStore } from './passkey-store.js';
+import type { Sessions } from './session.js';
 
 /** How long a challenge may be answered, ms (the browser's prompt times out at the same). */
 export const CHALLENGE_MS = 5 * 60_000;
@@ -58,18 +60,11 @@ export function passkeyConfig(env: NodeJS.ProcessEnv = {}): PasskeyConfig {
   return { rpId, rpName: 'Star Eater Online', origins };
 }
 
-export interface SessionPlayer {
-  id: string;
-  name: string;
-}
-
 export interface PasskeyDeps {
+  /** The players' SQL executor (storage/player-store.ts). */
   sql: PasskeySql;
+  sessions: Sessions;
   config: PasskeyConfig;
-  /** The player of the request's session (its cookie or bearer token), or null when it has none that is valid. */
-  playerOf(req: Request): Promise<SessionPlayer | null>;
-  /** Makes the response sign the browser in as the player (the session cookie); answers as POST /api/session. */
-  signIn(res: Response, playerId: string): Promise<{ player: SessionPlayer; token: string }>;
   now?: () => number;
 }
 
@@ -135,21 +130,21 @@ export function mountPasskeys(app: Application, deps: PasskeyDeps): void {
 /** Adding a passkey to the player of the session. */
 function registration(app: Application, { deps, store, now }: Ctx): void {
   const { rpId, rpName } = deps.config;
-  const signedIn = async (req: Request): Promise<SessionPlayer> => {
-    const p = await deps.playerOf(req);
-    if (!p) throw new Refused(401, 'no session: a passkey is added to the player this browser plays as');
+  const player = async (req: Request) => {
+    const p = await signedIn(deps.sessions, req);
+    if (isRefusal(p)) throw new Refused(p.status, `a passkey is added to the player of a session: ${p.error}`);
     return p;
   };
 
   route(app, '/api/passkeys/register/options', async (req) => {
-    const player = await signedIn(req);
-    const has = await store.ofPlayer(player.id);
+    const { id, name } = await player(req);
+    const has = await store.ofPlayer(id);
     const options = await generateRegistrationOptions({
       rpName,
       rpID: rpId,
-      userName: player.name,
-      userDisplayName: player.name,
-      userID: new TextEncoder().encode(player.id),
+      userName: name,
+      userDisplayName: name,
+      userID: new TextEncoder().encode(id),
       timeout: CHALLENGE_MS,
       attestationType: 'none',
       excludeCredentials: has.map((p) => ({ id: p.credentialId, transports: p.transports })),
@@ -157,17 +152,17 @@ function registration(app: Application, { deps, store, now }: Ctx): void {
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
     const t = now();
-    await store.issue(options.challenge, 'register', player.id, t, t + CHALLENGE_MS);
+    await store.issue(options.challenge, 'register', id, t, t + CHALLENGE_MS);
     return { options };
   });
 
   route(app, '/api/passkeys/register/verify', async (req) => {
-    const player = await signedIn(req);
+    const { id } = await player(req);
     const response = answerOf(req, 'registration') as unknown as RegistrationResponseJSON;
     const v = await checked('the passkey was not added', () =>
       verifyRegistrationResponse({
         response,
-        expectedChallenge: (c) => store.consume(c, 'register', player.id, now()),
+        expectedChallenge: (c) => store.consume(c, 'register', id, now()),
         expectedOrigin: originsFor(deps.config, req),
         expectedRPID: rpId,
         requireUserVerification: false,
@@ -178,7 +173,7 @@ function registration(app: Application, { deps, store, now }: Ctx): void {
     const added = await store.add(
       {
         credentialId: credential.id,
-        playerId: player.id,
+        playerId: id,
         publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: credential.transports ?? [],
@@ -227,7 +222,12 @@ function signIn(app: Application, { deps, store, now }: Ctx): void {
     if (!(await store.used(passkey.credentialId, passkey.counter, v.authenticationInfo.newCounter, now()))) {
       throw new Refused(409, 'not signed in: this passkey was used by another sign-in at the same moment');
     }
-    return deps.signIn(res, passkey.playerId);
+    // As POST /api/session answers: the player, and a session (cookie and token) for this browser.
+    const p = await deps.sessions.players.get(passkey.playerId);
+    if (!p) throw new Refused(400, 'not signed in: the player of this passkey is not on this server any more');
+    const token = await deps.sessions.issue(p);
+    setCookie(req, res, token);
+    return { player: { id: p.id, name: p.name }, token };
   });
 }
 

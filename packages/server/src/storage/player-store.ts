@@ -115,7 +115,8 @@ export function parseCursor(cursor: string): { endedAt: number; matchId: string 
 const STALE_RETRIES = 20;
 
 export class PlayerStore {
-  constructor(private readonly sql: SqlExec) {}
+  /** `sql`: the store's executor, which the passkeys' rows use too (players/passkey-store.ts). */
+  constructor(readonly sql: SqlExec) {}
 
   async create(id: string, name: string, now: number): Promise<Player> {
     const r = NEW_PLAYER;
