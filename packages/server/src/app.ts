@@ -146,7 +146,7 @@ function defineColyseus(
   },
 ): Colyseus {
   silenceColyseusCors(matchMaker.controller);
-  guardMatchmaking(p.http.storage);
+  guardMatchmaking(p.http.storage, p.http.sessions);
   const transport = new SpreadPingTransport({
     pingInterval: 10_000,
     pingMaxRetries: 3,

@@ -4,12 +4,15 @@
 // - join by id or reconnect to a room that is neither listed nor in a live match's log: MATCH_GONE (410) at once, so
 //   the page says the match has closed instead of looking for it for minutes (a listed room, or one whose log is open
 //   — being restored, or taken over by another process — is "not found" (522) for now: the client tries again);
-// - every method: the client's address, as the HTTP gate saw it, goes to the room in the reservation's auth data.
+// - every method: the client's address, as the HTTP gate saw it, goes to the room in the reservation's auth data;
+// - quick match: by strength (quick-match.ts), before Colyseus' own order.
 import { matchMaker, ServerError } from '@colyseus/core';
 import { MATCH_GONE, MATCH_GONE_STATUS } from '@star-eater/protocol';
 import { refuse } from '../seats/admission.js';
+import type { Sessions } from '../players/session.js';
 import type { Storage } from '../storage/types.js';
 import { CLIENT_ADDRESS_HEADER } from './gate.js';
+import { quickMatchByStrength } from './quick-match.js';
 
 type Invoke = typeof matchMaker.controller.invokeMethod;
 
@@ -17,9 +20,11 @@ let installed = false;
 
 /** The process' storage, read by the guard (installed once per process; a test server started later replaces it). */
 let storage: Storage | null = null;
+let sessions: Sessions | null = null;
 
-export function guardMatchmaking(store: Storage): void {
+export function guardMatchmaking(store: Storage, players: Sessions): void {
   storage = store;
+  sessions = players;
   if (installed) return;
   installed = true;
   const invoke: Invoke = matchMaker.controller.invokeMethod.bind(matchMaker.controller);
@@ -32,6 +37,10 @@ export function guardMatchmaking(store: Storage): void {
         const refusal: string | null = await matchMaker.remoteRoomCall(roomNameOrId, 'precheck', [clientOptions ?? {}]);
         if (refusal) throw refuse(refusal);
       }
+    }
+    if (method === 'joinOrCreate' && roomNameOrId === 'match' && sessions) {
+      const seat = await quickMatchByStrength(sessions, clientOptions, authOptions as { token?: string });
+      if (seat) return seat as Awaited<ReturnType<Invoke>>;
     }
     return invoke(method, roomNameOrId, clientOptions, authOptions);
   };

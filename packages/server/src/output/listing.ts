@@ -16,6 +16,8 @@ export interface MatchMetadata {
   bot?: string;
   /** Timer preset: relaxed | standard | blitz | custom. */
   preset: string;
+  /** Quick match: the player waiting alone with a session, and their rating (players/pairing.ts pairs by it). */
+  seeker?: { playerId: string; rating: number };
 }
 
 const MIN_GAP_MS = 5000;
@@ -35,13 +37,16 @@ export class Listing {
     const players: string[] = [];
     const factions: string[] = [];
     let bot = '';
+    let seeker = '';
     for (const s of st.seats) {
       if (s.bot) bot = s.bot;
       if (s.taken) players.push(s.name);
       if (s.faction) factions.push(s.faction);
+      if (s.taken && s.playerId) seeker = s.playerId;
     }
+    const alone = st.phase === 'waiting' && players.length === 1 && seeker !== '';
     const pub = !st.settings.private;
-    const coarse = `${st.settings.preset}|${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}|${bot}`;
+    const coarse = `${st.settings.preset}|${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}|${bot}|${alone ? seeker : ''}`;
     const key = `${coarse}|${st.phase}|${st.round}`;
     if (key === this.key) return;
     const now = performance.now();
@@ -73,6 +78,7 @@ export class Listing {
       preset: st.settings.preset,
     };
     if (bot) meta.bot = bot;
+    if (alone) meta.seeker = { playerId: seeker, rating: st.seats.find((s) => s.playerId === seeker)!.rating };
     this.write(meta);
   }
 

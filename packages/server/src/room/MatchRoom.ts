@@ -12,7 +12,7 @@ import type { Seat } from '@star-eater/engine';
 import { clockNow, disposeSoonIfEmpty } from '../colyseus-internals.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from '../seats/admission.js';
-import { authorizeSeat, type SeatAuth, seatAuthOf } from '../seats/player-auth.js';
+import { authorizeSeat, refuseBothSeats, type SeatAuth, seatPlayer } from '../seats/player-auth.js';
 import { onClientMessage } from './client-messages.js';
 import { Computer, computerName } from '../match/computer.js';
 import { computerHost } from '../match/computer-host.js';
@@ -240,9 +240,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
     if (seat === -1 || this.state.phase !== 'waiting') throw refuse(SEAT_TAKEN);
+    refuseBothSeats(this.state.seats, this.state.settings.rated, authData);
     // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
     const tok = tokenHash(client.reconnectionToken);
-    const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok, ...playerOf(authData) };
+    const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok, ...seatPlayer(authData) };
     await this.journal.write(input, () => this.seats.take(input, client));
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
@@ -399,15 +400,4 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.desk?.refresh();
     markChanged(this);
   }
-}
-
-/** A seat's player from the reservation's auth data (seats/player-auth.ts): their id, stored name and rating. */
-function playerOf(authData: unknown): { pid?: string; name?: string; rating?: number } {
-  const a = seatAuthOf(authData);
-  if (!a?.playerId) return {};
-  return {
-    pid: a.playerId,
-    ...(a.name ? { name: a.name } : {}),
-    ...(a.rating !== undefined ? { rating: a.rating } : {}),
-  };
 }

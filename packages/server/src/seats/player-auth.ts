@@ -32,5 +32,29 @@ export async function authorizeSeat(
 }
 
 /** The reservation's auth data as onJoin gets it (client.auth). */
-export const seatAuthOf = (auth: unknown): SeatAuth | null =>
+const seatAuthOf = (auth: unknown): SeatAuth | null =>
   auth && typeof auth === 'object' && 'address' in auth ? (auth as SeatAuth) : null;
+
+/** A seat input's player (input-log.ts `seat`): their id, stored name and rating; nothing for a guest. */
+export function seatPlayer(authData: unknown): { pid?: string; name?: string; rating?: number } {
+  const a = seatAuthOf(authData);
+  if (!a?.playerId) return {};
+  return {
+    pid: a.playerId,
+    ...(a.name ? { name: a.name } : {}),
+    ...(a.rating !== undefined ? { rating: a.rating } : {}),
+  };
+}
+
+/** A player cannot hold both seats of a rated match (a second tab, a second device): refused by name. */
+export function refuseBothSeats(
+  seats: Iterable<{ taken: boolean; playerId: string }>,
+  rated: boolean,
+  authData: unknown,
+): void {
+  const pid = seatAuthOf(authData)?.playerId;
+  if (!pid || !rated) return;
+  for (const s of seats)
+    if (s.taken && s.playerId === pid)
+      throw refuse('you hold the other seat of this rated match already: one player cannot play both sides');
+}
