@@ -1,6 +1,7 @@
-// A commitment card's parameters come from the engine's list of its legal plays: choosing Squadron
-// Maintenance offers every listed allocation (one munition, two, or a repair — never none), and the choice locks in
-// and resolves. Cleo (FPA) also sees Emergency Repairs offer the four sections with their armour.
+// A commitment card's parameters come from the engine's list of its legal plays: choosing Squadron Maintenance
+// offers only the allocations that would do all they say (never a munition for a full squadron or one in space, never
+// a repair with nothing destroyed), and the choice locks in and resolves. Cleo (FPA) also sees Emergency Repairs
+// offer the four sections with their armour. The draft's default munitions give every squadron some.
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers.js';
 import { startMatch, type Match } from './match-setup.js';
@@ -10,23 +11,22 @@ test.afterAll(async () => {
   for (const c of m?.ctxs ?? []) await c.close();
 });
 
-test('Squadron Maintenance and Emergency Repairs offer the listed plays, and the chosen one is played', async ({
+test('default munitions reach every squadron; Squadron Maintenance offers only plays that do something', async ({
   browser,
 }) => {
   m = await startMatch(browser, ['Cleo', 'Dax']);
   const { a, b } = m;
+  // The draft's pre-filled munitions (taken as they are) leave no squadron empty: 2, 1 and 1.
+  for (const p of [a, b])
+    for (const seat of ['0', '1'])
+      await expect(p.locator(`#ship-cards section[data-seat="${seat}"]`)).toContainText('S1⌂••S2⌂•S3⌂•');
   await b.locator('body').press('0');
   await b.click('button.cc[data-card="squadron-maintenance"]');
-  const maintenance = b.locator('select[aria-label="Maintenance"]');
-  await expect(maintenance).toBeVisible();
-  const options = await maintenance.locator('option').allTextContents();
-  // three single munitions, six pairs (each pair once), three repairs: the engine's list
-  expect(options).toHaveLength(12);
-  expect(options.filter((o) => o.startsWith('+1 munition: squadron '))).toHaveLength(3);
-  expect(options.filter((o) => o.startsWith('repair squadron '))).toHaveLength(3);
-  expect(options.some((o) => o === '' || o.includes('—'))).toBe(false);
-  const two = options.find((o) => o.startsWith('+2 munitions: squadron 1'))!;
-  await maintenance.selectOption({ label: two });
+  // Nothing is destroyed (no repair), squadrons 1 and 3 are full: the one play that rearms is said, not chosen.
+  await expect(b.locator('select[aria-label="Maintenance"]')).toHaveCount(0);
+  await expect(b.locator('.param-only[aria-label="Maintenance"]')).toHaveText(
+    'Maintenance: +1 munition: squadron 2 (has 1)',
+  );
   await shot(b, '60-maintenance-plays');
 
   await a.locator('body').press('0');
@@ -37,7 +37,8 @@ test('Squadron Maintenance and Emergency Repairs offer the listed plays, and the
 
   await a.click('#lock-in');
   await b.click('#lock-in');
-  // the round resolves with the chosen plays: the reveal in the log names them
-  await expect(b.locator('#log')).toContainText('Squadron Maintenance (munitions to 1, 1)', { timeout: 30_000 });
+  // the round resolves with the chosen plays: the reveal in the log names them, and the munition is added
+  await expect(b.locator('#log')).toContainText('Squadron Maintenance (munitions to 2)', { timeout: 30_000 });
   await expect(b.locator('#log')).toContainText('Special Ability (bow)');
+  await expect(b.locator('#log')).not.toContainText('does nothing');
 });

@@ -62,6 +62,7 @@ export {
   checkMunitions,
   checkSquadrons,
   munitionRules,
+  defaultMunitions,
   munitionPlacements,
   squadronTriples,
   type SingleSlot,
@@ -74,6 +75,7 @@ export {
 export { MAX_LINEAR, MAX_ROTATIONAL } from './momentum.js';
 export { parseCommitment, validateCommitment, type CommitmentError } from './commitment.js';
 export { cardAvailability, type CardAvailability } from './card-availability.js';
+export { maintenanceShortfall } from './maintenance-plays.js';
 export {
   commitmentOptions,
   legalCommitments,

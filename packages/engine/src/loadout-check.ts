@@ -167,3 +167,24 @@ export function munitionPlacements(rules: MunitionRules): Munitions[] {
     }
   return out;
 }
+
+/**
+ * The placement offered first and taken on a time-out (RULES §5, §7): one munition to each squadron in turn, squadron
+ * order, while it has room (capacity; torpedo tokens for a torpedo squadron), so every squadron that can use munitions
+ * starts with some (a torpedo bomber left empty is useless).
+ */
+export function defaultMunitions(rules: MunitionRules): Munitions {
+  const m: Munitions = [0, 0, 0];
+  let torpedoes = rules.torpedoTokens;
+  for (let placed = 0; placed < rules.total; ) {
+    const before = placed;
+    for (let i = 0; i < 3 && placed < rules.total; i++) {
+      if (m[i]! >= rules.capacity[i]! || (rules.torpedo[i] && torpedoes <= 0)) continue;
+      if (rules.torpedo[i]) torpedoes--;
+      m[i]!++;
+      placed++;
+    }
+    if (placed === before) break;
+  }
+  return m;
+}

@@ -13,7 +13,7 @@ import {
   type Draft,
   type DraftAction,
 } from './loadout.js';
-import { checkLoadout, type DraftErrorCode } from './loadout-check.js';
+import { checkLoadout, defaultMunitions, type DraftErrorCode } from './loadout-check.js';
 import { createRng } from './rng.js';
 import type { Loadout, Seat } from './types.js';
 
@@ -317,7 +317,7 @@ describe('RULES §5, §7: legal actions, time-out defaults, random players', () 
     expect(o.actions).toHaveLength(1 + 1 + 1 + 1 + 2 + 20);
   });
 
-  it('RULES §7: time-out defaults: first legal card, no swap, munitions filled in squadron order', () => {
+  it('RULES §7: time-out defaults: first legal card, no swap, munitions spread over the squadrons', () => {
     let d = createDraft({ factions: ['fpa', 'lamais'], initiative: 1 });
     expect(defaultDraftAction(d, 0)).toBeNull();
     for (let turn = draftTurn(d); turn.stage !== 'done'; turn = draftTurn(d)) {
@@ -341,17 +341,22 @@ describe('RULES §5, §7: legal actions, time-out defaults, random players', () 
       },
     ]);
     expect(draftMunitions(d)).toEqual([
-      [2, 2, 0],
-      [2, 2, 0],
+      [2, 1, 1],
+      [2, 1, 1],
     ]);
   });
 
-  it('RULES §7: the default munitions fill squadron 0 to capacity, then 1, then 2', () => {
+  it('RULES §5, §7: the default munitions give every squadron that can use them some, one each in squadron order', () => {
     let d = picked(0);
     d = play(d, 0, { kind: 'swap', slot: 'squadrons', cards: ['fpa-pathfinder', 'fpa-torpedo-bomber', 'fpa-gunship'] });
     d = play(d, 1, { kind: 'no-swap' });
     expect(defaultDraftAction(d, 0)).toEqual({ kind: 'munitions', munitions: [1, 1, 2] });
-    expect(defaultDraftAction(d, 1)).toEqual({ kind: 'munitions', munitions: [2, 2, 0] });
+    expect(defaultDraftAction(d, 1)).toEqual({ kind: 'munitions', munitions: [2, 1, 1] });
+    // No torpedo token for the torpedo squadron: its share goes round the others.
+    const rules = { capacity: [2, 2, 1] as const, torpedo: [false, false, true] as const, torpedoTokens: 0, total: 4 };
+    expect(defaultMunitions({ ...rules, capacity: [...rules.capacity], torpedo: [...rules.torpedo] })).toEqual([
+      2, 2, 0,
+    ]);
   });
 
   it('RULES §5: random legal players always complete a legal draft, the same for the same seed', () => {

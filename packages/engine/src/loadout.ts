@@ -6,6 +6,7 @@ import {
   checkMunitions,
   checkSquadrons,
   fail,
+  defaultMunitions,
   munitionPlacements,
   munitionRules,
   MUNITIONS_TOTAL,
@@ -148,9 +149,11 @@ export function legalDraftActions(d: Draft, seat: Seat): DraftOptions {
   return { stage: turn.stage, toMove: true, slots, squadrons, noSwap: swap, munitions: null, actions };
 }
 
-/** The time-out action (RULES §7): the first legal card, no swap, munitions filled in squadron order. */
+/** The time-out action (RULES §7): the first legal card, no swap, munitions spread over the squadrons (defaultMunitions). */
 export function defaultDraftAction(d: Draft, seat: Seat): DraftAction | null {
-  return legalDraftActions(d, seat).actions[0] ?? null;
+  const options = legalDraftActions(d, seat);
+  if (options.munitions) return { kind: 'munitions', munitions: defaultMunitions(options.munitions) };
+  return options.actions[0] ?? null;
 }
 
 /** A uniformly random legal action, for bots and simulate. */

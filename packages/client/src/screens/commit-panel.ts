@@ -178,9 +178,12 @@ export class CommitPanel {
   private param(play: CardPlay, s: PublicState): HTMLElement | null {
     const ship = s.ships[this.seat];
     const plays = offeredPlays(s, this.seat, play.card);
+    const label = paramLabel(play.card, ship);
+    // One play left that does something (Squadron Maintenance with one squadron to rearm): said, not chosen.
+    if (plays.length === 1 && Object.keys(plays[0]!).length > 1)
+      return h('span.param-only', { 'aria-label': label }, `${label}: ${playLabel(plays[0]!, ship)}`);
     if (plays.length <= 1) return null;
     const current = plays.findIndex((p) => playKey(p) === playKey(play));
-    const label = paramLabel(play.card, ship);
     const el = h(
       'select',
       {

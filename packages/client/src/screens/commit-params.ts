@@ -5,8 +5,8 @@ import {
   CARD_NAMES,
   COMPONENT_NAMES,
   FACTIONS,
+  maintenanceShortfall,
   type SECTIONS,
-  squadronCard,
   type CardId,
   type CardPlay,
   type PublicState,
@@ -60,18 +60,19 @@ export function playLabel(p: CardPlay, ship: Warship): string {
   }
 }
 
-/** The plays to offer: every listed one (two munitions to the same pair of squadrons are offered once). */
+/**
+ * The plays to offer: every listed one that would do all it says on this position (the engine's maintenanceShortfall:
+ * no munition for a squadron in space or full, no repair with nothing destroyed); two munitions to the same pair of
+ * squadrons are offered once. A card with no such play is unusable (cardAvailability) and offers the engine's first.
+ */
 export function offeredPlays(s: PublicState, seat: Seat, card: CardId): CardPlay[] {
-  return cardPlays(s, seat, card).filter(
+  const plays = cardPlays(s, seat, card).filter(
     (p) =>
       p.card !== 'squadron-maintenance' || !p.munitions || p.munitions.length < 2 || p.munitions[0]! <= p.munitions[1]!,
   );
+  const useful = plays.filter((p) => maintenanceShortfall(s, seat, p) === null);
+  return useful.length ? useful : plays.slice(0, 1);
 }
-
-const room = (ship: Warship, i: number): boolean => {
-  const q = ship.squadrons[i]!;
-  return q.status !== 'destroyed' && q.munitions < squadronCard(q.card).capacity;
-};
 
 /** The play a card starts with when chosen: a listed play, the one most likely to be wanted. */
 export function defaultPlay(card: CardId, s: PublicState, seat: Seat): CardPlay {
@@ -85,8 +86,7 @@ export function defaultPlay(card: CardId, s: PublicState, seat: Seat): CardPlay 
       case 'special-ability':
         return p.section ? damage(p.section) : ship.cooldown[p.component!];
       case 'squadron-maintenance':
-        if (p.repair !== undefined) return ship.squadrons[p.repair]!.status === 'destroyed' ? 1 : -1;
-        return (p.munitions ?? []).every((i) => room(ship, i)) ? (p.munitions?.length ?? 0) : -1;
+        return p.munitions?.length ?? 1;
       default:
         return 0;
     }

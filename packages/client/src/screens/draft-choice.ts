@@ -1,7 +1,7 @@
 // The draft's choices made safe: a pick is selected first, then confirmed (or undone); munition placement
 // cannot go past the total or a squadron's capacity, and a button that cannot be pressed says why.
 import {
-  munitionPlacements,
+  defaultMunitions,
   munitionRules,
   slotCards,
   squadronTriples,
@@ -96,7 +96,7 @@ export function munitionsView(
   const sqIds = me.picks.squadrons;
   const rules = munitionRules(f, [sqIds[0]!, sqIds[1]!, sqIds[2]!]);
   // A suggested placement to start from (the first legal one), so Confirm works at once for a newcomer.
-  if (sel.munitions.length !== 3) sel.munitions = [...(munitionPlacements(rules)[0] ?? [0, 0, 0])];
+  if (sel.munitions.length !== 3) sel.munitions = [...defaultMunitions(rules)];
   const m = sel.munitions;
   const sum = m.reduce((a, b) => a + b, 0);
   const set = (i: number, d: number) => {
