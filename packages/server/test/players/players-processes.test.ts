@@ -1,0 +1,190 @@
+// Players across real server processes: on PostgreSQL with two processes sharing Redis, a session made on one is
+// honoured by the other, a quick match between players who asked different processes is rated once by glicko2-lite's
+// amount, and an abort moves nothing. And kill -9 (SQLite, PostgreSQL) between a match's end and its result's write:
+// after the restart the match is rated exactly once (the result and the record are one transaction keyed on the
+// match; the restored room writes its replayed end again, which changes nothing if the first write landed).
+import { DatabaseSync } from 'node:sqlite';
+import type { Room } from '@colyseus/sdk';
+import type { JoinOptions } from '@star-eater/protocol';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEW_PLAYER, rateMatch } from '../../src/players/glicko.js';
+import { attachBot } from '../bot.js';
+import { crashRig } from '../crash-setup.js';
+import { TestClient } from '../harness.js';
+import { eventually, getJson, spawnPair, spawnServer, stop, type ServerProcess } from '../processes.js';
+import { servicesInstalled, startServices, type Services } from '../services.js';
+
+interface Session {
+  player: { id: string; name: string };
+  token: string;
+}
+interface Profile {
+  rating: { value: number; rd: number };
+  games: { total: number; rated: number };
+}
+
+async function session(p: ServerProcess, name: string): Promise<Session> {
+  const r = await fetch(`${p.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  return (await r.json()) as Session;
+}
+
+async function quickMatch(p: ServerProcess, s: Session, open: TestClient[]): Promise<TestClient> {
+  const sdk = p.sdk();
+  sdk.auth.token = s.token;
+  const c = new TestClient(
+    (await sdk.joinOrCreate('match', { name: s.player.name } satisfies JoinOptions)) as Room,
+    sdk,
+  );
+  open.push(c);
+  await c.until(() => c.of('welcome').length > 0 && c.state?.seats?.length === 2, 'welcome and state');
+  return c;
+}
+
+/** A rated pair plays two rounds; the first asks concedes at round 3. Returns the end as told and who won. */
+async function ratedMatch(via: [ServerProcess, ServerProcess], s: [Session, Session], open: TestClient[]) {
+  const c0 = await quickMatch(via[0], s[0], open);
+  const c1 = await quickMatch(via[1], s[1], open);
+  expect(c1.room.roomId).toBe(c0.room.roomId);
+  for (const [i, c] of [c0, c1].entries()) {
+    const bot = attachBot(c.room as Room, { seed: `${s[i]!.player.name}-bot`, hold: (st) => st.round >= 3 });
+    bot.seatNo = c.seat;
+    bot.tick();
+  }
+  await c0.until(() => c0.state.phase === 'commit' && c0.state.round === 3, 'round 3 opens');
+  c0.send('concede');
+  const ended = await c1.until(() => c1.of('ended')[0], 'the end');
+  return { ended, winner: s[1], loser: s[0] };
+}
+
+/** Both players' profiles, on `p`, once the rated match shows. */
+async function profiles(p: ServerProcess, s: Session[]): Promise<Profile[]> {
+  return eventually(async () => {
+    const all = await Promise.all(s.map((x) => getJson<Profile>(`${p.url}/api/players/${x.player.id}`)));
+    return all.every((r) => r.status === 200 && r.body.games.total >= 1) && all.map((r) => r.body);
+  }, `the result on ${p.name}`);
+}
+
+const [W, L] = rateMatch(NEW_PLAYER, NEW_PLAYER, 1);
+function expectRatedOnce([w, l]: Profile[]) {
+  expect(w!.games).toMatchObject({ total: 1, rated: 1 });
+  expect(l!.games).toMatchObject({ total: 1, rated: 1 });
+  expect(w!.rating.value).toBeCloseTo(W.rating, 6);
+  expect(w!.rating.rd).toBeCloseTo(W.rd, 6);
+  expect(l!.rating.value).toBeCloseTo(L.rating, 6);
+}
+
+const hasAll = servicesInstalled('all');
+
+describe.skipIf(!hasAll)('players on two processes (Redis + PostgreSQL)', () => {
+  let services: Services;
+  const procs: ServerProcess[] = [];
+  const open: TestClient[] = [];
+  let a: ServerProcess;
+  let b: ServerProcess;
+  beforeAll(async () => {
+    services = startServices('all');
+    const env = {
+      REDIS_URL: services.env.REDIS_URL!,
+      DATABASE_URL: services.env.DATABASE_URL!,
+      MATCHMAKE_LIMIT: '500/500',
+    };
+    [a, b] = await spawnPair(env, procs);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.leave()));
+    await Promise.all(procs.map((p) => stop(p)));
+    services?.stop();
+  });
+
+  it('a session made on one process is the same player on the other (one secret in the database)', async () => {
+    const s = await session(a, 'Ada');
+    const renamed = await fetch(`${b.url}/api/players/me`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
+      body: JSON.stringify({ name: 'Ada B' }),
+    });
+    expect(renamed.status).toBe(200);
+    expect((await getJson<{ name: string }>(`${a.url}/api/players/${s.player.id}`)).body.name).toBe('Ada B');
+  });
+
+  it('a quick match between players who asked different processes is rated once, by the library’s amount', async () => {
+    const s: [Session, Session] = [await session(a, 'Bo'), await session(b, 'Cy')];
+    const { winner, loser } = await ratedMatch([a, b], s, open);
+    for (const p of [a, b]) expectRatedOnce(await profiles(p, [winner, loser]));
+  });
+
+  it('an abort (a concession in the faction choice) moves nothing', async () => {
+    const s: [Session, Session] = [await session(b, 'Di'), await session(a, 'Ed')];
+    const c0 = await quickMatch(b, s[0], open);
+    const c1 = await quickMatch(a, s[1], open);
+    await c0.until(() => c0.state.phase === 'factions', 'the faction choice');
+    c1.send('concede');
+    await c0.until(() => c0.of('ended')[0], 'the end');
+    for (const p of await profiles(a, s)) {
+      expect(p.games).toMatchObject({ total: 1, rated: 0 });
+      expect(p.rating).toMatchObject({ value: 1500, rd: 350 });
+    }
+  });
+});
+
+/** Undoes a match's result and record, as if the kill had come before their one write. */
+async function undoResult(kind: 'sqlite' | 'postgres', env: Record<string, string>, matchId: string, ids: string[]) {
+  const statements: Array<[string, unknown[]]> = [
+    ['DELETE FROM records WHERE id = $1', [matchId]],
+    ['DELETE FROM player_games WHERE match_id = $1', [matchId]],
+    ...ids.map((id): [string, unknown[]] => [
+      'UPDATE players SET rating = 1500, rd = 350, volatility = 0.06, rated_games = 0, last_rated_at = NULL WHERE id = $1',
+      [id],
+    ]),
+  ];
+  if (kind === 'sqlite') {
+    const db = new DatabaseSync(env.SQLITE_PATH!);
+    for (const [sql, params] of statements) db.prepare(sql.replace('$1', '?')).run(...(params as string[]));
+    db.close();
+    return;
+  }
+  const c = new pg.Client({ connectionString: env.DATABASE_URL });
+  await c.connect();
+  for (const [sql, params] of statements) await c.query(sql, params);
+  await c.end();
+}
+
+function crashSuite(kind: 'sqlite' | 'postgres') {
+  const rig = crashRig(kind, 'rated');
+  const open: TestClient[] = [];
+  afterAll(() => Promise.all(open.map((c) => c.leave())));
+
+  it(`kill -9 between the end and the rating write (${kind}): rated exactly once after the restart`, async () => {
+    let proc = (rig.proc = await spawnServer(`rated-${kind}`, { env: rig.env }));
+    const port = proc.port;
+    // Two matches end; the kill comes after both. For the first, as if it came before the write (undone below);
+    // for the second, after it.
+    const before: [Session, Session] = [await session(proc, 'Fay'), await session(proc, 'Gil')];
+    const m1 = await ratedMatch([proc, proc], before, open);
+    const after: [Session, Session] = [await session(proc, 'Hal'), await session(proc, 'Ivy')];
+    const m2 = await ratedMatch([proc, proc], after, open);
+    expectRatedOnce(await profiles(proc, [m2.winner, m2.loser]));
+    proc.kill('SIGKILL');
+    expect(await proc.exited).toBe('SIGKILL');
+    await undoResult(
+      kind,
+      rig.env,
+      m1.ended.recordId!,
+      before.map((s) => s.player.id),
+    );
+    proc = rig.proc = await spawnServer(`rated-${kind}-2`, { env: rig.env, port });
+    const restarted = proc;
+    await eventually(async () => /matches restored from their logs/.test(restarted.output()), 'the restore');
+    expectRatedOnce(await profiles(proc, [m1.winner, m1.loser]));
+    expectRatedOnce(await profiles(proc, [m2.winner, m2.loser]));
+    expect((await getJson(`${proc.url}/api/records/${m1.ended.recordId}`)).status).toBe(200);
+  }, 240_000);
+}
+
+describe('a killed server, players (SQLite)', () => crashSuite('sqlite'));
+describe.skipIf(!servicesInstalled('postgres'))('a killed server, players (PostgreSQL)', () => crashSuite('postgres'));
