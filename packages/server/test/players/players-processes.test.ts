@@ -160,7 +160,8 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
   afterAll(() => Promise.all(open.map((c) => c.leave())));
 
   it(`kill -9 between the end and the rating write (${kind}): rated exactly once after the restart`, async () => {
-    let proc = (rig.proc = await spawnServer(`rated-${kind}`, { env: rig.env }));
+    let proc = await spawnServer(`rated-${kind}`, { env: rig.env });
+    rig.proc = proc;
     const port = proc.port;
     // Two matches end; the kill comes after both. For the first, as if it came before the write (undone below);
     // for the second, after it.
@@ -177,7 +178,8 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
       m1.ended.recordId!,
       before.map((s) => s.player.id),
     );
-    proc = rig.proc = await spawnServer(`rated-${kind}-2`, { env: rig.env, port });
+    proc = await spawnServer(`rated-${kind}-2`, { env: rig.env, port });
+    rig.proc = proc;
     const restarted = proc;
     await eventually(async () => /matches restored from their logs/.test(restarted.output()), 'the restore');
     expectRatedOnce(await profiles(proc, [m1.winner, m1.loser]));
