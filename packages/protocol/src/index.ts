@@ -183,9 +183,27 @@ export interface ServerMessages {
   'computer-offer': { levels: PracticeLevel[]; waitedSeconds: number };
   /** The match is over; the seed is revealed and the record stored under `recordId`. */
   ended: { winner: Seat | 'draw'; reason: string; seed: string; recordId: string | null };
+  /**
+   * After `ended`, once the result is stored: what it counted for each seat held by a player with a session (null:
+   * a guest or the computer). `rated` false says why (`casualBecause`: unrated-room, computer, guest, same-player,
+   * pair-limit — the pair's 3 rated matches in 24 h were played) or the match was `aborted` (before round 1
+   * resolved). Ratings are Glicko-2; provisional while the deviation is 110 or more.
+   */
+  rated: { recordId: string | null; seats: [SeatResult | null, SeatResult | null] };
   error: ErrorMessage;
 }
 export type ServerMessageType = keyof ServerMessages;
+
+/** One seat's line of the `rated` message. */
+export interface SeatResult {
+  playerId: string;
+  result: 'win' | 'loss' | 'draw' | 'aborted';
+  rated: boolean;
+  casualBecause: string | null;
+  ratingBefore: number | null;
+  ratingAfter: number | null;
+  provisional: boolean | null;
+}
 
 /** What a seat let run out (`timed-out`): its orders, a prompt by kind, or a step of the draft. */
 export const TIMED_OUT_STEPS = [

@@ -3,7 +3,10 @@
 // (restore.ts) writes its result under the same key as the first try: once.
 import { createHash } from 'node:crypto';
 import type { Seat } from '@star-eater/engine';
+import type { ServerMessages } from '@star-eater/protocol';
+import { isProvisional } from '../players/glicko.js';
 import type { MatchEnd } from '../players/result.js';
+import type { ResultWritten } from '../storage/player-store.js';
 import type { MatchRoomState } from '../output/state.js';
 
 /** The match's key and its record's id. */
@@ -29,4 +32,22 @@ export function matchEndOf(
     ratedRoom: st.settings.rated,
     hasRecord: m.hasRecord,
   };
+}
+
+/** The `rated` message of a stored result: each seat's line (null for a guest or the computer). */
+export function ratedMessage(end: MatchEnd, written: ResultWritten): ServerMessages['rated'] {
+  const line = (seat: Seat) => {
+    const row = written.rows.find((r) => r.seat === seat);
+    if (!row) return null;
+    return {
+      playerId: row.playerId,
+      result: row.result,
+      rated: row.rated,
+      casualBecause: row.casualBecause,
+      ratingBefore: row.ratingBefore,
+      ratingAfter: row.after?.rating ?? null,
+      provisional: row.after ? isProvisional(row.after) : null,
+    };
+  };
+  return { recordId: end.hasRecord ? end.matchId : null, seats: [line(0), line(1)] };
 }

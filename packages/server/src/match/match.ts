@@ -21,7 +21,7 @@ import {
   type Phases,
   type Timer,
 } from './match-host.js';
-import { matchEndOf, matchIdOf } from './match-end.js';
+import { matchEndOf, matchIdOf, ratedMessage } from './match-end.js';
 import { matchRecord } from './match-record.js';
 import { Rounds } from './rounds.js';
 import { clearBoard, resetSeatForMatch, syncBoard } from '../output/sync.js';
@@ -40,6 +40,8 @@ export class Match implements Phases {
   private rounds: Rounds | null = null;
   /** The `ended` message of the match just over, for a client that rejoins after the end (catchUp). */
   private ended: ServerMessages['ended'] | null = null;
+  /** What the stored result counted for each seat (sent after `ended` once stored; again to a client that returns). */
+  private rated: ServerMessages['rated'] | null = null;
   private promptId = 0;
   private timer: Timer | null = null;
   private readonly animation: AnimationWait;
@@ -81,6 +83,7 @@ export class Match implements Phases {
     this.players = null;
     this.rounds = null;
     this.ended = null;
+    this.rated = null;
     st.matchNo += 1;
     st.seedHash = engine.seedHash(this.seed);
     st.seed = '';
@@ -237,6 +240,7 @@ export class Match implements Phases {
       !this.rounds && this.drafting && seat !== null ? this.drafting.catchUp(seat) : (this.rounds?.catchUp(seat) ?? []);
     // After the end, the end itself (a page reloaded on the end screen shows it again), after the last events.
     if (this.phase === 'finished' && this.ended) out.push(['ended', this.ended]);
+    if (this.phase === 'finished' && this.rated) out.push(['rated', this.rated]);
     return out;
   }
 
@@ -300,9 +304,16 @@ export class Match implements Phases {
 
   /** The result, with the record when there is one, in one write (players/result.ts: rated once, or not at all). */
   private store(end: MatchEnd, saved: SavedRecord | null): void {
-    this.host
-      .saveResult(end, saved)
-      .catch((e: unknown) => this.host.log.error({ err: e, recordId: end.matchId }, 'storing the result failed'));
+    const matchNo = this.host.state.matchNo;
+    this.host.saveResult(end, saved).then(
+      (written) => {
+        // Told once stored, while the end screen of this match is up (not after a rematch began).
+        if (!written || written.duplicate || this.host.state.matchNo !== matchNo) return;
+        this.rated = ratedMessage(end, written);
+        this.host.broadcast('rated', this.rated);
+      },
+      (e: unknown) => this.host.log.error({ err: e, recordId: end.matchId }, 'storing the result failed'),
+    );
   }
 
   /** The seed is revealed at the end (RULES §7 fair dice). */

@@ -126,6 +126,19 @@ describe('rated quick match', () => {
     const winner = ended.winner === p0.seat ? a : b;
     const loser = winner === a ? b : a;
     const [w, l] = rateMatch(NEW_PLAYER, NEW_PLAYER, 1);
+    // The end screen is told what the match counted for, once stored.
+    const told = await p0.until(() => p0.of('rated')[0], 'the rated message');
+    expect(told.recordId).toBe(ended.recordId);
+    const mine = told.seats[p0.seat]!;
+    expect(mine).toMatchObject({
+      playerId: a.player.id,
+      result: 'loss',
+      rated: true,
+      ratingBefore: 1500,
+      provisional: true,
+    });
+    expect(mine.ratingAfter).toBeCloseTo(l.rating, 6);
+    expect(told.seats[p1.seat]).toMatchObject({ playerId: b.player.id, result: 'win', rated: true });
     const pw = await api<Profile>(`/api/players/${winner.player.id}`);
     const pl = await api<Profile>(`/api/players/${loser.player.id}`);
     expect(loser).toBe(a);
@@ -173,6 +186,9 @@ describe('rated quick match', () => {
     await c.until(() => c.state.phase === 'commit' && c.state.round === 3, 'round 3 opens');
     c.send('concede');
     await c.until(() => c.of('ended')[0], 'the end');
+    const told = await c.until(() => c.of('rated')[0], 'the rated message');
+    expect(told.seats[c.seat]).toMatchObject({ rated: false, casualBecause: 'computer', result: 'loss' });
+    expect(told.seats[1 - c.seat]).toBeNull();
     const p = await api<Profile>(`/api/players/${a.player.id}`);
     expect(p.rating).toMatchObject({ value: 1500, rd: 350 });
     const g = await api<Games>(`/api/players/${a.player.id}/games`);
