@@ -2,6 +2,7 @@
 import type { MatchEvent } from '@star-eater/engine';
 import { ROUND_LINES, SHIP_LINES, type Lines } from './lines.js';
 import { SQUADRON_LINES, WEAPON_LINES } from './lines-weapons.js';
+import { addressed } from './grammar.js';
 import type { Names } from './names.js';
 
 export type { Names } from './names.js';
@@ -11,5 +12,6 @@ export { rollFormula } from './names.js';
 const LINES: Lines = { ...ROUND_LINES, ...SHIP_LINES, ...WEAPON_LINES, ...SQUADRON_LINES };
 
 export function describeEvent(e: MatchEvent, names: Names): string | null {
-  return (LINES[e.type] as (e: MatchEvent, names: Names) => string | null)(e, names);
+  const line = (LINES[e.type] as (e: MatchEvent, names: Names) => string | null)(e, names);
+  return line === null ? null : addressed(line);
 }

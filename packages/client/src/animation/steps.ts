@@ -1,5 +1,6 @@
 // The building blocks of the event animations (play.ts): a token walking a path, a shot landing, a floating number,
 // a caption. Each step's `finish` leaves the board as it ends.
+import { addressed } from './grammar.js';
 import type { Dir, Hex, Seat } from '@star-eater/engine';
 import { lerpHex, sixths } from '../board/layout.js';
 import { findToken } from '../board/model.js';
@@ -119,7 +120,7 @@ export function captionStep(
     label,
     duration,
     start() {
-      s.caption = text;
+      s.caption = addressed(text);
       s.dirty = true;
     },
     finish() {

@@ -1,6 +1,7 @@
 // What is on a hex, in words (every board piece can be inspected — hover on desktop, tap on touch): the
 // warship section with its armour and the ship's structure, a squadron with its card and munitions, a projectile or
 // torpedo with its damage. Pure: reads the board model the renderer draws.
+import { addressed } from '../animation/grammar.js';
 import { dirAt, findCard, type Hex } from '@star-eater/engine';
 import { shipHexes, type BoardModel } from './model.js';
 
@@ -19,7 +20,9 @@ export function describeHex(m: BoardModel, at: Hex): string | null {
     for (const [sec, h] of Object.entries(secs)) {
       if (!same(h, at)) continue;
       const armour = ship.armour[sec as keyof typeof ship.armour];
-      return `${ship.name}'s warship, ${SECTION[sec]}: armour ${armour}/${ship.startArmour[sec as 'bow']}, structure ${ship.structure}/${ship.maxStructure}`;
+      return addressed(
+        `${ship.name}'s warship, ${SECTION[sec]}: armour ${armour}/${ship.startArmour[sec as 'bow']}, structure ${ship.structure}/${ship.maxStructure}`,
+      );
     }
   }
   const t = m.tokens.find((x) => same(x.at, at));
@@ -31,7 +34,7 @@ export function describeHex(m: BoardModel, at: Hex): string | null {
     const card = sq ? findCard(sq.card) : null;
     const name = card?.ok ? card.value.name : (sq?.card ?? 'squadron');
     const n = t.munitions ?? sq?.munitions ?? 0;
-    return `${owner}'s ${name} squadron, facing ${heading}: ${n} munition${n === 1 ? '' : 's'}`;
+    return addressed(`${owner}'s ${name} squadron, facing ${heading}: ${n} munition${n === 1 ? '' : 's'}`);
   }
-  return `${owner}'s ${t.kind}, heading ${heading}: ${t.label} damage`;
+  return addressed(`${owner}'s ${t.kind}, heading ${heading}: ${t.label} damage`);
 }

@@ -1,5 +1,6 @@
 // The end screen: winner and reason, the revealed seed with its hash checked against the one published at the start,
 // rematch, download the record, watch the replay.
+import { addressed } from '../animation/grammar.js';
 import { seedHash, type Seat } from '@star-eater/engine';
 import { h } from '../ui/dom.js';
 
@@ -27,7 +28,7 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
     e.winner === 'draw'
       ? 'Draw'
       : e.you === null
-        ? `${e.names[e.winner]} wins`
+        ? addressed(`${e.names[e.winner]} wins`)
         : e.winner === e.you
           ? 'Victory'
           : 'Defeat';
@@ -53,8 +54,8 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
         e.winner === 'draw'
           ? 'Nobody survives.'
           : e.reason === 'destroyed'
-            ? `${e.names[e.winner]} wins: ${e.names[e.winner === 0 ? 1 : 0]}'s warship is destroyed.`
-            : `${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`,
+            ? addressed(`${e.names[e.winner]} wins: ${e.names[e.winner === 0 ? 1 : 0]}'s warship is destroyed.`)
+            : addressed(`${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`),
       ),
     ),
     h(

@@ -59,7 +59,13 @@ export function factionView(session: Session, seats: SeatInfo[], you: Seat | nul
   return h(
     'div.col',
     null,
-    h('p.dim', null, 'Choose your faction. Both players may choose the same one; each has a deck of their own.'),
+    h(
+      'p.dim',
+      { id: 'factions-lead' },
+      you === null
+        ? 'You are watching: each player chooses a faction. Both may choose the same one; each has a deck of their own.'
+        : 'Choose your faction. Both players may choose the same one; each has a deck of their own.',
+    ),
     h(
       'div.factions',
       null,

@@ -35,11 +35,10 @@ function stepName(st: RoomState): string {
 function turnPill(st: RoomState, t: Turn): HTMLElement {
   if (st.phase === 'factions') {
     const chosen = t.me !== null && (!!t.seats[t.me]!.faction || t.seats[t.me]!.lockedIn);
-    return h(
-      'span.turn-pill',
-      { class: t.me !== null && !chosen ? 'you' : '' },
-      chosen ? 'Waiting for the opponent' : 'Choose your faction',
-    );
+    // A spectator chooses nothing: told what the players are doing.
+    const text =
+      t.me === null ? 'Both players choose a faction' : chosen ? 'Waiting for the opponent' : 'Choose your faction';
+    return h('span.turn-pill', { class: t.me !== null && !chosen ? 'you' : '' }, text);
   }
   const text = t.turnSeat === null ? 'Both players' : t.myTurn ? 'Your pick' : `${t.names[t.turnSeat]}'s pick`;
   return h('span.turn-pill', { id: 'turn', class: t.myTurn ? 'you' : '' }, text);

@@ -1,5 +1,5 @@
-// The timer preset a private room's creator picks: relaxed for learning, standard (RULES §7), blitz.
-// The choice is remembered for the next private match.
+// The timer preset the creator of a private or practice room picks: relaxed for learning, standard (RULES §7), blitz.
+// The choice is remembered for the next practice or private match.
 import { describePreset, TIMER_PRESET_NAMES, TIMER_PRESETS, type TimerPreset } from '@star-eater/protocol';
 import { h } from '../ui/dom.js';
 
@@ -43,7 +43,8 @@ export function presetPicker(): { el: HTMLElement; value: () => TimerPreset } {
   const el = h(
     'fieldset.presets',
     { id: 'preset-picker' },
-    h('legend.dim', null, 'Timers for a private match'),
+    // Quick matches always play the standard timers: the choice is for the matches this page creates.
+    h('legend.dim', null, 'Timers for practice and private matches (quick matches play Standard)'),
     options,
   );
   return { el, value: () => picked };
