@@ -212,3 +212,58 @@ describe('RULES §10, §7 fair play: commit receipts in the record (optional)', 
     );
   });
 });
+
+describe('RULES §10, §7 fair play: the receipts of a round the end cut short', () => {
+  const m = simulateMatch('receipts-test', 0);
+  const salt = (s: number) => `c${s}`.padStart(32, '0');
+  const i = m.record.rounds.findIndex((r) => r.decisions.length >= 1);
+  const round = m.record.rounds[i]!;
+  const receipts = [0, 1].map((s) => ({ hash: commitmentHash(round.commitments[s as 0 | 1], salt(s)), salt: salt(s) }));
+  /** Conceded at the round's first prompt (RULES §4.6): its commitments were revealed, so their salts are in. */
+  const conceded = () =>
+    JSON.parse(
+      JSON.stringify({
+        ...m.record,
+        rounds: m.record.rounds.slice(0, i),
+        end: { winner: 0, reason: 'concede', interrupted: { commitments: round.commitments, decisions: [], receipts } },
+      }),
+    );
+
+  it('an interrupted round keeps its receipts; they verify and the record replays', () => {
+    expect(i).toBeGreaterThanOrEqual(0);
+    const parsed = parseRecord(conceded());
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.end?.interrupted?.receipts).toEqual(receipts);
+    expect(replayRecord(parsed.value).ok).toBe(true);
+  });
+
+  it('a tampered salt or commitment in the interrupted round is refused, naming it', () => {
+    const salted = conceded();
+    salted.end.interrupted.receipts[1].salt = 'f'.repeat(32);
+    expect(parseRecord(salted)).toEqual({
+      ok: false,
+      error: { path: 'record.end.interrupted.receipts[1]', message: 'the commitment and salt do not give this hash' },
+    });
+    const changed = conceded();
+    changed.end.interrupted.commitments[0] = { engine: 'DOUBLE', cards: [] };
+    expect(parseRecord(changed).ok ? null : (parseRecord(changed) as { error: { path: string } }).error.path).toBe(
+      'record.end.interrupted.receipts[0]',
+    );
+  });
+
+  it('a commitment window cut short keeps its hashes alone (unrevealed: no salt, no commitment)', () => {
+    const hash = receipts[0]!.hash;
+    const windowCut = { ...m.record, rounds: m.record.rounds.slice(0, i), end: { winner: 1, reason: 'concede' } };
+    const ok = parseRecord({ ...windowCut, end: { ...windowCut.end, unrevealed: [hash, null] } });
+    expect(ok.ok && ok.value.end?.unrevealed).toEqual([hash, null]);
+    expect(ok.ok && replayRecord(ok.value).ok).toBe(true);
+    const short = parseRecord({ ...windowCut, end: { ...windowCut.end, unrevealed: [hash.slice(1), null] } });
+    expect(short).toEqual({
+      ok: false,
+      error: { path: 'record.end.unrevealed[0]', message: 'expected a SHA-256 hash: 64 lowercase hex digits' },
+    });
+    const both = parseRecord({ ...conceded(), end: { ...conceded().end, unrevealed: [hash, null] } });
+    expect(both.ok && replayRecord(both.value)).toMatchObject({ ok: false, error: { path: 'record.end.unrevealed' } });
+  });
+});

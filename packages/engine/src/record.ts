@@ -26,7 +26,8 @@ export interface RecordRound {
   decisions: Decision[];
   /**
    * Optional (older records have none): each seat's commit receipt, the hash published at lock-in and the salt published at the
-   * reveal (receipt.ts); null for a seat that never locked in (its commitment was the time-out's NONE).
+   * reveal (receipt.ts); null for a seat that never locked in (its commitment was the time-out's NONE). Every receipt
+   * here carries its salt: its commitment was revealed. A withdrawn lock-in's receipt is in no record.
    */
   receipts?: [RecordReceipt | null, RecordReceipt | null];
 }
@@ -62,6 +63,12 @@ export interface RecordEnd {
    * the end. The replay resolves it up to there and no further (no time-out defaults), as the players saw it.
    */
   interrupted?: RecordRound;
+  /**
+   * A concede or forfeit in a commitment window: the hashes published for the lock-ins standing then (null for a seat
+   * not locked in). Receipts without a salt: their commitments were never revealed, and their salts never are, so a
+   * hash stays unreadable (it checks nothing; it shows which receipts were out when the match ended).
+   */
+  unrevealed?: [string | null, string | null];
 }
 
 export interface RecordError {
@@ -117,7 +124,12 @@ const decision: Check = (x, p) => {
   return fail(`${p}.kind`, 'expected "direct-fire", "point-defence" or "fighter"');
 };
 
-const receipt: Check = (x, p) => (x === null ? null : obj({ hash: hexString, salt: hexString })(x, p));
+const sha256Hex: Check = (x, p) =>
+  typeof x === 'string' && /^[0-9a-f]{64}$/.test(x)
+    ? null
+    : fail(p, 'expected a SHA-256 hash: 64 lowercase hex digits');
+const receipt: Check = (x, p) => (x === null ? null : obj({ hash: sha256Hex, salt: hexString })(x, p));
+const unrevealedHash: Check = (x, p) => (x === null ? null : sha256Hex(x, p));
 const roundShape: Check = obj({ commitments: arr(any, 2), decisions: arr(decision), receipts: arr(receipt, 2) }, [
   'decisions',
   'receipts',
@@ -156,8 +168,9 @@ const recordShape: Check = obj(
         winner: (x, p) => (x === 'draw' ? null : seat(x, p)),
         reason: oneOf(['destroyed', 'draw', 'concede', 'forfeit']),
         interrupted: roundShape,
+        unrevealed: arr(unrevealedHash, 2),
       },
-      ['interrupted'],
+      ['interrupted', 'unrevealed'],
     ),
   },
   ['variants', 'scenario', 'initiativeFrom', 'draft', 'end'],
@@ -187,12 +200,17 @@ const withDecisions = (x: RecordRound): RecordRound => ({
 /** A record whose receipts do not match its commitments was changed after the lock-in (or is not what was played). */
 function receiptsError(r: MatchRecord): RecordError | null {
   for (let i = 0; i < r.rounds.length; i++) {
-    const rd = r.rounds[i]!;
-    for (const s of [0, 1] as const) {
-      const rc = rd.receipts?.[s];
-      if (rc && !receiptMatches(rd.commitments[s], rc.salt, rc.hash))
-        return fail(`record.rounds[${i}].receipts[${s}]`, 'the commitment and salt do not give this hash');
-    }
+    const e = roundReceiptsError(r.rounds[i]!, `record.rounds[${i}]`);
+    if (e) return e;
+  }
+  return r.end?.interrupted ? roundReceiptsError(r.end.interrupted, 'record.end.interrupted') : null;
+}
+
+function roundReceiptsError(rd: RecordRound, path: string): RecordError | null {
+  for (const s of [0, 1] as const) {
+    const rc = rd.receipts?.[s];
+    if (rc && !receiptMatches(rd.commitments[s], rc.salt, rc.hash))
+      return fail(`${path}.receipts[${s}]`, 'the commitment and salt do not give this hash');
   }
   return null;
 }

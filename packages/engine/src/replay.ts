@@ -68,6 +68,11 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
     if (end.winner === 'draw') return err({ path: 'record.end.winner', message: `a ${end.reason} has a winner` });
     if (state.winner !== null)
       return err({ path: 'record.end', message: `the match had already ended (${state.endReason})` });
+    if (end.interrupted && end.unrevealed)
+      return err({
+        path: 'record.end.unrevealed',
+        message: 'a round ends either in its commitment window (unrevealed) or while it resolves (interrupted)',
+      });
     const loser: Seat = end.winner === 0 ? 1 : 0;
     // The round a concede or forfeit cut short, as far as it went (its events were shown), then the end.
     const cut = end.interrupted ? interruptedRound(state, end.interrupted) : ok({ events: [], state });
@@ -76,8 +81,9 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
     const last: MatchEvent[] = [...cut.value.events, { type: 'match-ended', winner: end.winner, reason: end.reason }];
     events.push(...last);
     rounds.push(last);
-  } else if (end?.interrupted) {
-    return err({ path: 'record.end.interrupted', message: `only a concede or forfeit interrupts a round` });
+  } else if (end?.interrupted || end?.unrevealed) {
+    const field = end.interrupted ? 'interrupted' : 'unrevealed';
+    return err({ path: `record.end.${field}`, message: `only a concede or forfeit interrupts a round` });
   } else if (end && (state.winner !== end.winner || state.endReason !== end.reason)) {
     return err({
       path: 'record.end',

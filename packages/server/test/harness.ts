@@ -12,6 +12,7 @@ import { createGameServer, type GameServer, type GameServerOptions } from '../sr
 import { clockNow, sdkSocket, setClockNow, setClockOffset, tapMessages, tickClock } from '../src/colyseus-internals.js';
 import { createLogger } from '../src/logger.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
+import { attachBot, type BotOptions } from './bot.js';
 import type { StateView } from './state-view.js';
 
 const UNLIMITED = { burst: 1e9, perMinute: 1e9 };
@@ -238,6 +239,28 @@ export async function quickMatch(server: TestServer, name: string): Promise<Test
       if (attempt >= 3 || !String((err as Error).message).includes(SEAT_TAKEN)) throw err;
     }
   }
+}
+
+/**
+ * A quick match of two seats (`<tag>A`, `<tag>B`) whose bots do what `bots` leaves to them (seeded by the tag and
+ * seat), and a spectator; resolves at the first commitment window. The clients are closed with the file's (`open`).
+ */
+export async function botMatch(
+  server: { get(): TestServer; open: TestClient[] },
+  tag: string,
+  bots: Omit<BotOptions, 'seed'>,
+): Promise<{ a: TestClient; b: TestClient; spec: TestClient }> {
+  const a = await quickMatch(server.get(), `${tag}A`);
+  const b = await quickMatch(server.get(), `${tag}B`);
+  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
+  server.open.push(a, b, spec);
+  for (const c of [a, b]) {
+    const bot = attachBot(c.room as Room, { seed: `${tag}-${c.seat}`, ...bots });
+    bot.seatNo = c.seat;
+    bot.tick();
+  }
+  await spec.until(() => spec.state.phase === 'commit', `${tag}: the first commitment window`);
+  return { a, b, spec };
 }
 
 export async function createPrivate(server: TestServer, opts: JoinOptions): Promise<TestClient> {

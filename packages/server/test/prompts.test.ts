@@ -1,13 +1,10 @@
 // Decision prompts answered wrongly: by the seat that is not asked, or naming a squadron that is not one the prompt
 // offers → an `error`, the match untouched, the connection alive; the right answer then goes through.
-import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import { describe, expect, it } from 'vitest';
-import { attachBot } from './bot.js';
-import { advanceClock, joinById, quickMatch, serverForFile, type TestClient } from './harness.js';
+import { advanceClock, botMatch, serverForFile, type TestClient } from './harness.js';
 
 const server = serverForFile();
-const open = server.open;
 
 async function refused(c: TestClient, watcher: TestClient, payload: unknown, code: string, mention?: RegExp) {
   const before = JSON.stringify(watcher.state.toJSON());
@@ -22,21 +19,7 @@ async function refused(c: TestClient, watcher: TestClient, payload: unknown, cod
 
 /** Two seats whose bots draft; the test commits and answers. Seat A has launched a squadron: its fighter prompt. */
 async function fighterPrompt(tag: string) {
-  const a = await quickMatch(server.get(), `${tag}A`);
-  const b = await quickMatch(server.get(), `${tag}B`);
-  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
-  open.push(a, b, spec);
-  for (const c of [a, b]) {
-    const bot = attachBot(c.room as Room, {
-      seed: `${tag}-${c.seat}`,
-      faction: 'fpa',
-      manualCommit: true,
-      manualDecide: true,
-    });
-    bot.seatNo = c.seat;
-    bot.tick();
-  }
-  await a.until(() => a.state.phase === 'commit', 'commit window');
+  const { a, b, spec } = await botMatch(server, tag, { faction: 'fpa', manualCommit: true, manualDecide: true });
   a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
   b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
   const ask = (await a.until(

@@ -1,11 +1,9 @@
 // The faction choice is sealed like a commitment (raw frames), and commit receipts: a hash at every
 // lock-in to both seats and the spectators, the salts at the reveal, and both in the stored record.
 import { commitmentHash, parseRecord, receiptMatches } from '@star-eater/engine';
-import type { Room } from '@colyseus/sdk';
 import { describe, expect, it } from 'vitest';
 import { frameKind } from '../src/colyseus-internals.js';
-import { attachBot } from './bot.js';
-import { joinById, quickMatch, serverForFile } from './harness.js';
+import { botMatch, joinById, quickMatch, serverForFile } from './harness.js';
 import { base64urlToHex } from '@star-eater/protocol';
 
 const server = serverForFile();
@@ -44,16 +42,7 @@ describe('the faction choice', () => {
 describe('commit receipts', () => {
   it('are published at lock-in, revealed with their salts, and kept in the record', async () => {
     const s = server.get();
-    const a = await quickMatch(s, 'Hana');
-    const b = await quickMatch(s, 'Ivo');
-    const spec = await joinById(s, a.room.roomId, { spectate: true });
-    server.open.push(a, b, spec);
-    for (const c of [a, b]) {
-      const bot = attachBot(c.room as Room, { seed: `${c.seat}-receipts`, manualCommit: true });
-      bot.seatNo = c.seat;
-      bot.tick();
-    }
-    await a.until(() => a.state.phase === 'commit', 'round 1');
+    const { a, b, spec } = await botMatch(server, 'receipts', { manualCommit: true });
     const mine = { engine: 'N' as const, cards: [] };
     const theirs = { engine: 'S' as const, cards: [] };
     a.send('commit', { round: 1, commitment: mine });

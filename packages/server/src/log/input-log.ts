@@ -2,8 +2,8 @@
 // acknowledges it, so another process (or this one, restarted) rebuilds the match by replaying the log through the
 // same code (restore.ts). Inputs are the room's only sources of change: seats taken and left, client messages and
 // the computer's answers (as the messages of its seat), timer expiries, and the random seeds (drawn once, here, and
-// logged). Sealed ones (a commitment — the computer's too —, a seed) are never put in a log line or served by any
-// API: the log is read back only by restore.ts.
+// logged). Sealed ones (a commitment — the computer's too —, a seed, a salt key) are never put in a log line or served
+// by any API: the log is read back only by restore.ts.
 import { createHash } from 'node:crypto';
 import type { Seat } from '@star-eater/engine';
 import type { BotLevel } from '../bots/levels.js';
@@ -22,10 +22,13 @@ export type Input =
   | { k: 'computer'; seat: Seat; level: BotLevel; name: string }
   /** Quick match offered the waiting player the computer (its wait ran out: computer.ts). */
   | { k: 'offer'; seat: Seat }
-  /** The first match starts (seed: the match's secret seed). */
-  | { k: 'start'; seed: string }
-  /** A validated client message of a seat; a rematch carries the seed its match would start with. */
-  | { k: 'msg'; seat: Seat; type: string; value: unknown; seed?: string }
+  /**
+   * The first match starts from its secrets (Match.newSecrets): the seed and the key of its receipt salts (absent from
+   * a log written before the salts had a key of their own: they came from the seed then).
+   */
+  | { k: 'start'; seed: string; saltKey?: string }
+  /** A validated client message of a seat; a rematch carries the secrets its match would start from. */
+  | { k: 'msg'; seat: Seat; type: string; value: unknown; seed?: string; saltKey?: string }
   /** The room timer `id` ran out. */
   | { k: 'timer'; id: number }
   /** A seat's connection dropped (held: the reconnection budget runs), came back, or left for good. */

@@ -4,7 +4,7 @@ import type { Client } from '@colyseus/core';
 import type { Seat } from '@star-eater/engine';
 import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
 import type { Input } from './input-log.js';
-import type { Outcome } from '../match/match.js';
+import type { MatchSecrets, Outcome } from '../match/match.js';
 import { fail, OK } from '../match/match-host.js';
 import type { RoomParts } from '../room/room-parts.js';
 
@@ -21,9 +21,9 @@ export function applyInput(t: RoomParts, input: Input, client: Client | null): O
       return void t.computer.offer(input.seat);
     case 'start':
       t.seats.budget.reset();
-      return void t.guard('start', () => t.match.start(names(t), input.seed));
+      return void t.guard('start', () => t.match.start(names(t), secretsOf(input)));
     case 'msg':
-      return dispatch(t, input.seat, input, input.seed);
+      return dispatch(t, input.seat, input);
     case 'timer':
       return void t.guard('timer', () => t.timers.fire(input.id));
     case 'drop':
@@ -44,7 +44,13 @@ export function applyInput(t: RoomParts, input: Input, client: Client | null): O
 
 const names = (t: RoomParts): [string, string] => [t.state.seats[0]!.name, t.state.seats[1]!.name];
 
-function dispatch(t: RoomParts, seat: Seat, p: { type: string; value: unknown }, seed = ''): Outcome {
+/** The secrets an input starts a match from; a log written before salt keys were drawn keyed its salts by the seed. */
+function secretsOf(i: { k: string; seed?: string; saltKey?: string }): MatchSecrets {
+  if (!i.seed) throw new Error(`input log: a ${i.k} input that starts a match without its seed`);
+  return { seed: i.seed, saltKey: i.saltKey ?? i.seed };
+}
+
+function dispatch(t: RoomParts, seat: Seat, p: Input & { k: 'msg' }): Outcome {
   switch (p.type) {
     case 'faction':
       return t.match.chooseFaction(seat, p.value as never);
@@ -65,7 +71,7 @@ function dispatch(t: RoomParts, seat: Seat, p: { type: string; value: unknown },
     case 'concede':
       return t.match.concede(seat);
     case 'rematch':
-      return rematch(t, seat, seed);
+      return rematch(t, seat, p);
     case 'play-computer':
       return t.computer.accept(seat, (p.value as ParsedMessages['play-computer']).level);
     case 'decline-computer':
@@ -74,14 +80,14 @@ function dispatch(t: RoomParts, seat: Seat, p: { type: string; value: unknown },
   return fail('illegal', `${p.type}: not a message of a seat`);
 }
 
-/** Both seats asked for a rematch: a new match, from the seed the second request brought (RULES §7). */
-function rematch(t: RoomParts, seat: Seat, seed: string): Outcome {
+/** Both seats asked for a rematch: a new match, from the secrets the second request brought (RULES §7). */
+function rematch(t: RoomParts, seat: Seat, input: Input & { k: 'msg' }): Outcome {
   if (t.state.phase !== 'finished') return fail('wrong-phase', 'rematch: the match is not over');
   t.state.seats[seat]!.rematch = true;
   t.computer.agreeRematch();
   if (t.state.seats.every((s) => s.taken && s.connected && s.rematch)) {
     t.seats.budget.reset();
-    t.match.start(names(t), seed, t.match.previousWinner());
+    t.match.start(names(t), secretsOf(input), t.match.previousWinner());
   }
   return OK;
 }

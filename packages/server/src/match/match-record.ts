@@ -1,6 +1,6 @@
 // The record of a finished match (RULES §10: ruleset, seed, factions, draft, munitions, every round's commitments and
 // decisions, the end) and the summary the record list shows.
-import type { MatchState, PlayerSetup } from '@star-eater/engine';
+import type { MatchState, PlayerSetup, RecordEnd } from '@star-eater/engine';
 import { engine, type MatchRecord, type RecordRound } from '../engine.js';
 import type { RecordSummary } from '../storage/types.js';
 
@@ -16,8 +16,10 @@ export interface RecordInput {
   bots: [string, string];
   draftLog: MatchRecord['draft'];
   rounds: MatchRecord['rounds'];
-  /** The round a concede or forfeit cut short (RULES §10 `end.interrupted`). */
+  /** The round a concede or forfeit cut short while it resolved, with its receipts (RULES §10 `end.interrupted`). */
   interrupted?: RecordRound | undefined;
+  /** The hashes of a commitment window a concede or forfeit cut short: never revealed (`end.unrevealed`). */
+  unrevealed?: [string | null, string | null] | undefined;
 }
 
 export function matchRecord(r: RecordInput): { record: MatchRecord; summary: RecordSummary } {
@@ -33,9 +35,7 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
     players: r.players.map((p, i) => (r.bots[i] ? { ...p, bot: r.bots[i] } : p)),
     draft: r.draftLog,
     rounds: r.rounds,
-    ...(m.winner !== null && m.endReason
-      ? { end: { winner: m.winner, reason: m.endReason, ...(r.interrupted ? { interrupted: r.interrupted } : {}) } }
-      : {}),
+    ...(m.winner !== null && m.endReason ? { end: recordEnd(m.winner, m.endReason, r) } : {}),
   } as MatchRecord;
   const summary: RecordSummary = {
     id: r.id,
@@ -49,4 +49,13 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
   const bot = r.bots.find(Boolean);
   if (bot) summary.bot = bot;
   return { record, summary };
+}
+
+function recordEnd(winner: RecordEnd['winner'], reason: RecordEnd['reason'], r: RecordInput): RecordEnd {
+  return {
+    winner,
+    reason,
+    ...(r.interrupted ? { interrupted: r.interrupted } : {}),
+    ...(r.unrevealed ? { unrevealed: r.unrevealed } : {}),
+  };
 }

@@ -31,7 +31,7 @@ export class MatchStart {
         // Started while still `pending`: the start goes to the input log first (with PostgreSQL a network round
         // trip), and until it is applied the phase is still 'waiting' with both seats taken — a seat desk refresh
         // then (every patch tick) locked the room again, for good: no spectator could join the match.
-        await room.write({ k: 'start', seed: Match.newSeed() });
+        await room.write({ k: 'start', ...Match.newSecrets() });
         return;
       }
     } finally {

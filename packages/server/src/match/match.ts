@@ -1,11 +1,11 @@
 // The match state machine of one room: factions → draft (RULES §5, draft-phase.ts) → rounds (commitment
 // window → resolution with decision prompts → events, rounds.ts) → finished → rematch (RULES §7). It drives the engine
 // and never decides an outcome itself. The seed lives only here, in server memory, until the match is over.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
 import type { FactionId, MatchState, PlayerSetup, Seat } from '@star-eater/engine';
 import type { BotAnswer, BotRequest } from '../bots/levels.js';
-import { engine, type Draft, type InitiativeFrom, type RecordRound } from '../engine.js';
+import { engine, type Draft, type InitiativeFrom } from '../engine.js';
 import type { MatchEnd } from '../players/result.js';
 import type { SavedRecord } from '../storage/player-store.js';
 import { AnimationWait } from './animation-wait.js';
@@ -23,15 +23,23 @@ import {
 } from './match-host.js';
 import { matchEndOf, matchIdOf, ratedMessage } from './match-end.js';
 import { matchRecord } from './match-record.js';
-import { Rounds } from './rounds.js';
+import { type CutShort, Rounds } from './rounds.js';
 import { clearBoard, resetSeatForMatch, syncBoard } from '../output/sync.js';
 
 export type { MatchHost, Outcome, Timer } from './match-host.js';
+
+/** The two secrets a match starts from (Match.newSecrets). */
+export interface MatchSecrets {
+  seed: string;
+  saltKey: string;
+}
 
 const LIVE = new Set(['factions', 'draft', 'commit', 'resolving']);
 
 export class Match implements Phases {
   private seed = '';
+  /** The key of the receipt salts (receipts.ts): unlike the seed, never published, not even after the end. */
+  private saltKey = '';
   private names: [string, string] = ['', ''];
   private initiative: Seat = 0;
   private initiativeFrom: InitiativeFrom = 'coin-toss';
@@ -62,20 +70,24 @@ export class Match implements Phases {
   }
 
   // ------------------------------------------------------------------ lifecycle
-  /** A fresh secret seed for a match; the room logs it with the input that starts the match (input-log.ts). */
-  static newSeed(): string {
-    return randomBytes(32).toString('hex');
+  /**
+   * A match's fresh secrets, 256 bits each from the OS's CSPRNG: the seed (its dice, published at the end) and the
+   * key of its receipt salts (never published). The room logs them with the input that starts the match (input-log.ts).
+   */
+  static newSecrets(): MatchSecrets {
+    return { seed: randomBytes(32).toString('hex'), saltKey: randomBytes(32).toString('hex') };
   }
 
   /**
-   * Both seats are taken: a new match starts from `seed` (Match.newSeed; first match, or a rematch after
+   * Both seats are taken: a new match starts from its secrets (Match.newSecrets; first match, or a rematch after
    * `previousWinner`). The engine decides the initiative from the seed (RULES §5 coin toss, §7 rematch: the previous
    * loser), so the revealed seed proves it too, and the record keeps how it was decided.
    */
-  start(names: [string, string], seed: string, previousWinner: Seat | 'draw' | null = null): void {
+  start(names: [string, string], { seed, saltKey }: MatchSecrets, previousWinner: Seat | 'draw' | null = null): void {
     const st = this.host.state;
     this.names = names;
     this.seed = seed;
+    this.saltKey = saltKey;
     const toss = engine.matchInitiative(this.seed, previousWinner);
     this.initiative = toss.initiative;
     this.initiativeFrom = toss.from;
@@ -166,11 +178,7 @@ export class Match implements Phases {
       players: this.players,
     });
     syncBoard(st, m);
-    // Receipt salts from the seed (secret until the end, RULES §7), apart from the dice by their label: 128 bits.
-    const seed = this.seed;
-    const saltFor = (round: number, seat: Seat, nth: number) =>
-      createHmac('sha256', seed).update(`receipt:${round}:${seat}:${nth}`).digest('hex').slice(0, 32);
-    this.rounds = new Rounds(this.host, this, m, this.promptId, () => this.finish(), saltFor);
+    this.rounds = new Rounds(this.host, this, m, this.promptId, () => this.finish(), this.saltKey);
     this.rounds.open();
   }
 
@@ -269,7 +277,7 @@ export class Match implements Phases {
   }
 
   /** The match is over (`interrupted`: the round a concede or forfeit cut short, for the record). */
-  private finish(interrupted?: RecordRound): void {
+  private finish(cut: CutShort = {}): void {
     const rounds = this.rounds!;
     const m = rounds.state;
     const st = this.host.state;
@@ -290,7 +298,7 @@ export class Match implements Phases {
       bots: [st.seats[0]!.bot, st.seats[1]!.bot],
       draftLog: this.drafting?.draft?.log ?? [],
       rounds: rounds.played,
-      interrupted,
+      ...cut,
     });
     const end = {
       seed: this.seed,

@@ -1,26 +1,30 @@
 // Commit receipts of the current commitment window: at each lock-in a fresh 128-bit salt and the hash of
 // the canonical commitment with it (@star-eater/engine commitmentHash); the hash is published at once, the salt only
-// at the reveal. Salts live here, in memory, until then: never in the synced state, a broadcast or a log line.
-// A salt is drawn from the match's secret seed (saltFor), not from the machine: a match rebuilt from its input log
-// after a crash locks in again with the same salts, so a hash published before the crash is the one the
-// reveal checks.
+// at the reveal, and only for the lock-in that stood then. Salts live here, in memory, until then: never in the synced
+// state, a broadcast or a log line. A withdrawn lock-in's salt, or one the end cut short, is never published.
+// A salt is an HMAC keyed by the match's salt key, a secret drawn from the OS for each match and kept only in the input
+// log (never in the record, whose seed is public after the end): so a match rebuilt from its log after a crash locks in
+// again with the same salts, and the hash published before the crash is the one the reveal checks, while the published
+// seed tells nothing of a salt that was never revealed.
+import { createHmac } from 'node:crypto';
 import { type Commitment, commitmentHash, type RecordReceipt, type Seat } from '@star-eater/engine';
 
 export type Receipt = RecordReceipt;
 
-/** The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the seed. */
-export type SaltFor = (round: number, seat: Seat, nth: number) => string;
+/** The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the key. */
+export const saltOf = (key: string, round: number, seat: Seat, nth: number): string =>
+  createHmac('sha256', key).update(`receipt:${round}:${seat}:${nth}`).digest('hex').slice(0, 32);
 
 export class Receipts {
   private held: [Receipt | null, Receipt | null] = [null, null];
   /** Lock-ins per seat in this window: a lock-in again after a revise gets a salt of its own. */
   private locks: [number, number] = [0, 0];
 
-  constructor(private readonly saltFor: SaltFor) {}
+  constructor(private readonly saltKey: string) {}
 
   /** A seat locked in (or locked in again with another commitment) in `round`: its new receipt's hash. */
   lock(seat: Seat, commitment: Commitment, round: number): string {
-    const salt = this.saltFor(round, seat, this.locks[seat]++);
+    const salt = saltOf(this.saltKey, round, seat, this.locks[seat]++);
     const r = { hash: commitmentHash(commitment, salt), salt };
     this.held[seat] = r;
     return r.hash;
@@ -31,7 +35,7 @@ export class Receipts {
     this.held[seat] = null;
   }
 
-  /** The published hashes so far (a client that comes back is shown them again). */
+  /** The published hashes so far (a client that comes back is shown them again; the record of a window cut short). */
   hashes(): [string | null, string | null] {
     return [this.held[0]?.hash ?? null, this.held[1]?.hash ?? null];
   }

@@ -6,10 +6,16 @@ import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
 import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
 import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
-import { Receipts, type SaltFor } from './receipts.js';
+import { Receipts } from './receipts.js';
 import { syncBoard } from '../output/sync.js';
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
+
+/** What a concede or forfeit left of the round it cut short, for the record's end (RULES §10). */
+export interface CutShort {
+  interrupted?: RecordRound;
+  unrevealed?: [string | null, string | null];
+}
 
 /** Rounds this process has resolved since it started, replays included (GET /health `roundsResolved`). */
 export const roundsResolved = { count: 0 };
@@ -46,10 +52,10 @@ export class Rounds {
     public promptId: number,
     /** Called when a round ends with a winner. */
     private readonly onWinner: () => void,
-    /** The commit receipts' salts, from the match's seed (receipts.ts). */
-    saltFor: SaltFor,
+    /** The key of the commit receipts' salts: the match's secret, never published (receipts.ts). */
+    saltKey: string,
   ) {
-    this.receipts = new Receipts(saltFor);
+    this.receipts = new Receipts(saltKey);
   }
 
   /** A new commitment window: nothing sealed, nobody locked in. */
@@ -215,9 +221,11 @@ export class Rounds {
   /**
    * A seat concedes or forfeits (RULES §4.6, §7), in a commitment window or while a round resolves. The end is the
    * engine's `match-ended` event, published after whatever the clients were shown of the round (as the record's
-   * replay shows it); a round cut short goes to the record as `end.interrupted`, as far as it went.
+   * replay shows it). A round cut short while it resolved goes to the record as `end.interrupted`, as far as it went,
+   * with its receipts (revealed: salts too); a window cut short leaves only the hashes published for it
+   * (`end.unrevealed`): those commitments were never revealed, and their salts never are.
    */
-  endEarly(seat: Seat, reason: 'concede' | 'forfeit'): RecordRound | undefined {
+  endEarly(seat: Seat, reason: 'concede' | 'forfeit'): CutShort {
     const res = this.resolution;
     const cut = res?.progress.status === 'awaiting' ? res : null;
     const base = cut ? cut.progress.state : this.state;
@@ -228,7 +236,10 @@ export class Rounds {
     this.roundEvents.push(ended);
     const from = cut ? cut.published : 0;
     this.host.broadcast('events', { round: this.state.round, from, events: [ended], done: true });
-    return cut ? { commitments: cut.commitments, decisions: [...cut.decisions] } : undefined;
+    if (cut)
+      return { interrupted: { commitments: cut.commitments, decisions: [...cut.decisions], receipts: cut.receipts } };
+    const hashes = this.receipts.hashes();
+    return hashes.some(Boolean) ? { unrevealed: hashes } : {};
   }
 
   /**

@@ -35,7 +35,7 @@ export function onClientMessage(room: RoomParts, client: Client, type: string | 
   }
   const seat = m.seat;
   const input: Input = { k: 'msg', seat, type: parsed.type, value: parsed.value };
-  if (parsed.type === 'rematch') input.seed = Match.newSeed();
+  if (parsed.type === 'rematch') Object.assign(input, Match.newSecrets());
   // An emote changes nothing of the match: it is not an input of the log.
   if (parsed.type === 'emote') {
     onInput(room, client, seat, input);
