@@ -163,6 +163,26 @@ describe('rated quick match', () => {
     expect(history.points.map((p) => Math.round(p.rating * 1000))).toEqual([Math.round(w.rating * 1000)]);
   });
 
+  it('a private room is rated only when its creator chose it (both signed in); otherwise casual, saying so', async () => {
+    const [a, b] = [await session('Hana'), await session('Ivo')];
+    const plain = await join(a.token, 'create', { private: true, name: 'Hana' });
+    expect(plain.state.settings.rated).toBe(false);
+    await plain.leave();
+    const host = await join(a.token, 'create', { private: true, rated: true, name: 'Hana' });
+    expect(host.state.settings.rated).toBe(true);
+    const invite = host.of('welcome')[0]!.invite!;
+    const sdk = new Client(server.get().wsUrl);
+    sdk.auth.token = b.token;
+    const c1 = new TestClient((await sdk.joinById(host.room.roomId, { invite, name: 'Ivo' })) as Room, sdk);
+    server.open.push(c1);
+    await c1.until(() => c1.of('welcome').length > 0 && c1.state?.seats?.length === 2, 'welcome and state');
+    playUntil([host, c1], 2);
+    await host.until(() => host.state.phase === 'commit' && host.state.round === 2, 'round 2 opens');
+    host.send('concede');
+    const told = await host.until(() => host.of('rated')[0], 'the rated message');
+    expect(told.seats[host.seat]).toMatchObject({ playerId: a.player.id, rated: true, result: 'loss' });
+  });
+
   it('aborted before round 1 resolves (a concession during the faction choice): recorded as aborted, nothing moves', async () => {
     const [a, b] = [await session('Ed'), await session('Flo')];
     const p0 = await join(a.token, 'joinOrCreate', { name: 'Ed' });

@@ -116,3 +116,19 @@ describe('profiles, games, history, leaderboard', () => {
     expect((await call('/api/leaderboard?limit=5')).body).toEqual({ players: [] });
   });
 });
+
+describe('POST /api/session is rate-limited per address like the rest of /api', () => {
+  it('past the burst: 429 naming the limit', async () => {
+    const limited = await startTestServer({ http: { api: { burst: 2, perMinute: 1 } } });
+    try {
+      const post = () => fetch(`${limited.url}/api/session`, { method: 'POST' });
+      expect((await post()).status).toBe(200);
+      expect((await post()).status).toBe(200);
+      const refused = await post();
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as Answer).error).toMatch(/too many \/api and \/health requests/);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
