@@ -127,3 +127,24 @@ describe('a prompt left to run out', () => {
     expect(spec.of('timed-out')).toEqual([]);
   });
 });
+
+describe('a concession during a round', () => {
+  it('takes the match off the Watch list at once; the record counts the round cut short', async () => {
+    const { a, b } = await fighterPrompt('cut');
+    const url = server.get().url;
+    const live = async () =>
+      ((await (await fetch(`${url}/api/matches`)).json()) as { matches: { roomId: string }[] }).matches.map(
+        (m) => m.roomId,
+      );
+    expect(await live()).toContain(a.room.roomId);
+    b.send('concede');
+    await a.until(() => a.state.phase === 'finished', 'the end');
+    const ended = await a.until(() => a.of('ended')[0], 'ended');
+    expect(await live()).not.toContain(a.room.roomId);
+    const { records } = (await (await fetch(`${url}/api/records`)).json()) as {
+      records: { id: string; rounds: number }[];
+    };
+    // Round 1 was under way (a fighter prompt open): one round, as the replay's summary counts it.
+    expect(records.find((r) => r.id === ended.recordId)).toMatchObject({ rounds: 1 });
+  });
+});

@@ -86,6 +86,8 @@ export class Session {
   restarting = false;
   /** Why the server ended the last room's connection (its close code and reason); null after our own leave. */
   closed: { code: number; reason?: string } | null = null;
+  /** The end of the match heard in this room: a screen mounted after it (back from the replay) shows it again. */
+  lastEnded: ServerMessages['ended'] | null = null;
   private listeners = new Set<SessionListener>();
 
   /** The room being joined (created by the SDK, not yet resolved). */
@@ -218,6 +220,7 @@ export class Session {
   }
 
   private attach(room: Room<unknown, RoomState>): void {
+    if (this.room?.roomId !== room.roomId) this.lastEnded = null;
     this.room = room;
     this.closed = null;
     this.restarting = false;
@@ -237,6 +240,7 @@ export class Session {
       for (const l of this.listeners) l.message?.error?.(error);
       return;
     }
+    if (type === 'ended') this.lastEnded = payload as ServerMessages['ended'];
     if (type === 'welcome') {
       this.welcome = payload as ServerMessages['welcome'];
       this.saveToken();

@@ -75,13 +75,27 @@ class RoomScreen {
     replace(this.body, joiningView());
     if (this.invite) this.keepInvite(this.invite);
     joinRoom(this.s, this.route, this.app.name)
-      .then(() => this.refresh())
+      .then(() => {
+        this.refresh();
+        this.restoreEnd();
+      })
       .catch((e: Error) => {
         if (!this.alive) return;
         // Gone for good (a reload long after the end, or after the seat was given up): said at once, with a way on.
         if (matchGone(e)) this.showNotice(CLOSE.gone);
         else replace(this.body, joinFailedView(e));
       });
+  }
+
+  /**
+   * Back on a finished match still joined (from its replay): the `ended` heard before this screen mounted is not sent
+   * again, so the end screen (result, summary, rematch) is rebuilt from the one the session kept.
+   */
+  private restoreEnd(): void {
+    const ended = this.s.lastEnded;
+    if (!ended || this.s.state?.phase !== 'finished') return;
+    this.match.end(ended);
+    this.inOrder(() => this.match.endReady());
   }
 
   refresh(): void {

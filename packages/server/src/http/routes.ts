@@ -64,7 +64,8 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
     const matches = rooms
       .filter((r) => {
         const m = r.metadata as MatchMetadata | undefined;
-        return m?.public && m.phase !== 'waiting';
+        // Waiting: nothing to watch yet; finished: gone to the replays (the room lives on for a rematch).
+        return m?.public && m.phase !== 'waiting' && m.phase !== 'finished';
       })
       .map(listed);
     res.json({ matches } satisfies MatchList);

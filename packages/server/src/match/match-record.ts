@@ -44,7 +44,8 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
     factions: [r.players[0].faction, r.players[1].faction],
     winner: m.winner,
     reason: m.endReason,
-    rounds: r.rounds.length,
+    // The rounds played, a round cut short by a concession or forfeit included (the summary of the replay counts it).
+    rounds: r.rounds.length + (r.interrupted ? 1 : 0),
   };
   const bot = r.bots.find(Boolean);
   if (bot) summary.bot = bot;
