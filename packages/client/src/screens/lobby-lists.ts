@@ -52,7 +52,12 @@ function replayItem(x: ReplaySummary): HTMLElement {
   return h(
     'li',
     null,
-    h('span', null, `${side(0)} vs ${side(1)}`, h('span.dim', null, ` · ${result}, ${x.rounds} round${x.rounds === 1 ? '' : 's'}`)),
+    h(
+      'span',
+      null,
+      `${side(0)} vs ${side(1)}`,
+      h('span.dim', null, ` · ${result}, ${x.rounds} round${x.rounds === 1 ? '' : 's'}`),
+    ),
     h('a', { href: `#/replay/${x.id}` }, 'View'),
   );
 }
