@@ -3,7 +3,6 @@
 // targets; a fighter activation is planned step by step (fighter-decision.ts). Nothing here decides what is legal:
 // the engine listed it.
 import {
-  HIT_DIE,
   sectionHexes,
   type Decision,
   type Hex,
@@ -12,12 +11,13 @@ import {
   type Target,
   type TargetOption,
 } from '@star-eater/engine';
-import { cardName, targetName, type Names } from '../animation/names.js';
+import { cardName, type Names } from '../animation/names.js';
 import { setHighlights, setTokenGhost, type BoardState, type Highlight } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { facingTowards } from './facing.js';
 import { fighterBody, key, type FighterDraft, type PanelCtx } from './fighter-decision.js';
 import { shotLabel } from './prompt-text.js';
+import { targetList } from './target-list.js';
 
 function targetHex(s: PublicState, t: Target): Hex | null {
   if (t.kind === 'hex') return t.at;
@@ -89,25 +89,39 @@ export class DecisionPanel {
     title: string,
     highlights: Highlight[],
   ): HTMLElement {
-    const list = opts.map((o, i) => {
+    // Every legal hex takes a click on the board; the list names the real targets, likeliest first (target-list.ts).
+    opts.forEach((o, i) => {
       const at = targetHex(this.state, o.target);
-      if (at) {
-        highlights.push({ at, kind: 'target', ref: String(i) });
-        this.clickable.set(key(at), () => onPick(o.target));
-      }
-      const odds = o.hitTwelfths !== undefined ? ` — ${Math.round((o.hitTwelfths / HIT_DIE) * 100)}% to hit` : '';
-      const aff = o.affected?.length ? ` — hits ${o.affected.map((t) => targetName(t, this.names)).join(', ')}` : '';
+      if (!at) return;
+      highlights.push({ at, kind: 'target', ref: String(i) });
+      this.clickable.set(key(at), () => onPick(o.target));
+    });
+    const { entries, hold } = targetList(opts, this.names, this.state.ships[this.prompt.seat]);
+    const button = (o: TargetOption, label: string, extra: Record<string, unknown> = {}) => {
+      const at = targetHex(this.state, o.target);
       return h(
         'button',
-        { onclick: () => onPick(o.target), dataset: { option: String(i) } },
-        `${targetName(o.target, this.names)} (range ${o.distance})${odds}${aff}`,
+        {
+          onclick: () => onPick(o.target),
+          dataset: { option: String(opts.indexOf(o)) },
+          ...(at ? this.pointsAt(at) : {}),
+          ...extra,
+        },
+        label,
       );
-    });
+    };
     return h(
       'div.col',
       null,
       h('div.dim', null, title),
-      h('div.options', { role: 'listbox', 'aria-label': title }, list),
+      h(
+        'div.options',
+        { role: 'listbox', 'aria-label': title },
+        entries.map((e) => button(e.option, e.label)),
+        hold
+          ? button(hold, 'Hold fire: aim at empty space (no roll; the weapon still cools down)', { id: 'hold-fire' })
+          : null,
+      ),
     );
   }
 
