@@ -4,7 +4,7 @@
 // decision times. Prints the load it ran under: wall-clock figures on a shared machine depend on it.
 import { loadavg, availableParallelism } from 'node:os';
 import { runArena, type ArenaResult } from '../arena/arena.js';
-import { BOT_LEVELS, isBotLevel, type BotLevel } from '../src/index.js';
+import { BOT_LEVELS, isBotLevel, onRatingScale, RANDOM_ANCHOR, type BotLevel } from '../src/index.js';
 import { eloTable } from './elo.js';
 
 const args = process.argv.slice(2);
@@ -40,15 +40,17 @@ for (let i = 0; i < levels.length; i++) {
     );
   }
 }
-console.log('\n| level | Elo (random = 0) | ± 95 % | decision ms p50 / p99 / max |');
-console.log('|---|---|---|---|');
+console.log(
+  `\n| level | Elo (random = 0) | rating (Glicko scale, random = ${RANDOM_ANCHOR}) | ± 95 % | decision ms p50 / p99 / max |`,
+);
+console.log('|---|---|---|---|---|');
 const ms = (level: string) => {
   const all = results.flatMap((r) => (r.a === level ? [r.decisionMs] : r.b === level ? [r.decisionMsB] : []));
   const worst = (k: 'p50' | 'p99' | 'max') => Math.max(...all.map((x) => x[k]));
   return `${worst('p50').toFixed(1)} / ${worst('p99').toFixed(1)} / ${worst('max').toFixed(1)}`;
 };
 for (const row of eloTable(levels, results))
-  console.log(`| ${row.level} | ${row.elo} | ${row.error} | ${ms(row.level)} |`);
+  console.log(`| ${row.level} | ${row.elo} | ${onRatingScale(row.elo)} | ${row.error} | ${ms(row.level)} |`);
 console.log(
   `load average at the end ${loadavg()
     .map((x) => x.toFixed(1))

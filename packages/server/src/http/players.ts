@@ -2,7 +2,8 @@
 // answer for the SDK's client.auth.token), renaming, sign-out everywhere, profiles, game lists, rating history and
 // the leaderboard. Every parameter is checked; a refusal is a 400 naming what was wrong, an unknown player a 404.
 import { randomBytes } from 'node:crypto';
-import { NAME_MAX_INPUT, sanitizeName } from '@star-eater/protocol';
+import { calibratedRating } from '@star-eater/bots';
+import { NAME_MAX_INPUT, PRACTICE_LEVELS, sanitizeName } from '@star-eater/protocol';
 import type { Application, Request, Response } from 'express';
 import { isProvisional, PROVISIONAL_RD } from '../players/glicko.js';
 import { SESSION_DAYS, type Sessions } from '../players/session.js';
@@ -131,6 +132,12 @@ async function named(players: PlayerStore, req: Request, query: readonly string[
 export function mountPlayers(app: Application, sessions: Sessions, now: () => number = Date.now): void {
   mountSessions(app, sessions, now);
   mountProfiles(app, sessions.players, now);
+  // The computer levels' calibrated ratings (bots' calibration.ts), shown beside each level; bots are never rated.
+  app.get('/api/computer-levels', (req, res) => {
+    const q = queryError(req, []);
+    if (q) return bad(res, q);
+    res.json({ levels: PRACTICE_LEVELS.map((level) => ({ level, rating: calibratedRating(level) })) });
+  });
 }
 
 /** POST /api/session (a guest, or the cookie's player), sign-outs, PATCH /api/players/me (renaming). */

@@ -99,6 +99,19 @@ describe('profiles, games, history, leaderboard', () => {
     expect((await call(`/api/players/${s.body.player.id}/rating-history`)).body).toEqual({ points: [] });
   });
 
+  it('the computer levels with their calibrated ratings (random anchored at 500)', async () => {
+    const { calibratedRating } = await import('@star-eater/bots');
+    expect((await call('/api/computer-levels')).body).toEqual({
+      levels: [
+        { level: 'easy', rating: calibratedRating('easy') },
+        { level: 'medium', rating: calibratedRating('medium') },
+        { level: 'hard', rating: calibratedRating('hard') },
+      ],
+    });
+    expect(calibratedRating('hard')).toBeGreaterThan(calibratedRating('medium'));
+    expect((await call('/api/computer-levels?x=1')).status).toBe(400);
+  });
+
   it('clear 400s and 404s', async () => {
     expect(await call('/api/players/nobody-here')).toMatchObject({
       status: 404,
