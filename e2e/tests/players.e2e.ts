@@ -1,8 +1,10 @@
-// Players who come back: a fresh browser is a guest player at once (its name in the top bar, a link to its profile),
-// renames itself and adds a passkey (Chromium's virtual authenticator, over CDP); another fresh browser signs in with
-// that passkey and is the same player. The pages are served from localhost (a passkey's relying party is a domain
-// name, never an IP address): the server's default PASSKEY_RP_ID.
+// Players who come back. A fresh browser is a guest player at once (its name in the top bar, a link to its profile)
+// and renames itself. Two fresh browsers play a rated quick match (conceded after round 1): each sees its new rating
+// on the end screen and on its profile. A player adds a passkey (Chromium's virtual authenticator, over CDP), and
+// another fresh browser signs in with it and sees the same profile. The pages are served from localhost (a passkey's
+// relying party is a domain name, never an IP address): the server's default PASSKEY_RP_ID.
 import { type Browser, type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { driveUntil, inCommit } from './drive.js';
 import { setName, shot } from './helpers.js';
 
 const ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3911)}`;
@@ -42,6 +44,40 @@ async function authenticator(p: Page): Promise<{ cdp: CDPSession; id: string }> 
   return { cdp, id: authenticatorId };
 }
 
+/**
+ * `p` (on its own profile) adds a passkey; a fresh browser holding the same passkey (another device, as a synced one
+ * is) signs in with it and lands on the profile of the same player, which is then its own. Returns that page.
+ */
+async function passkeyElsewhere(browser: Browser, p: Page, ctxs: BrowserContext[], shots: string): Promise<Page> {
+  const id = await playerId(p);
+  const name = (await p.locator('#my-profile').textContent())!;
+  const onP = await authenticator(p);
+  await p.click('#add-passkey');
+  await expect(p.locator('#passkey-status')).toContainText('Passkey added');
+  await p.setViewportSize({ width: 1280, height: 800 });
+  await shot(p, `${shots}-profile-passkey-1280`);
+  await p.setViewportSize({ width: 390, height: 844 });
+  await shot(p, `${shots}-profile-passkey-390`);
+  const { credentials } = await onP.cdp.send('WebAuthn.getCredentials', { authenticatorId: onP.id });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.isResidentCredential).toBe(true);
+
+  const c = await fresh(browser, 'Someone', ctxs);
+  const onC = await authenticator(c);
+  await onC.cdp.send('WebAuthn.addCredential', { authenticatorId: onC.id, credential: credentials[0]! });
+  await c.goto('/');
+  // A new guest until it signs in.
+  await expect(c.locator('#my-profile')).toHaveText('Someone');
+  expect(await playerId(c)).not.toBe(id);
+  await c.click('#passkey-sign-in');
+  await expect(c.locator('#profile-name')).toHaveText(name);
+  await expect(c.locator('#my-profile')).toHaveText(name);
+  expect(await playerId(c)).toBe(id);
+  // Their profile is this browser's own now: it offers renaming.
+  await expect(c.locator('#rename-form')).toBeVisible();
+  return c;
+}
+
 test('a guest renames itself, adds a passkey, and a fresh browser signs in with it as the same player', async ({
   browser,
 }) => {
@@ -50,7 +86,6 @@ test('a guest renames itself, adds a passkey, and a fresh browser signs in with 
   await a.goto('/');
   // The name the lobby remembered is the new guest's name; the top bar links to its profile.
   await expect(a.locator('#my-profile')).toHaveText('Ada');
-  const ada = await playerId(a);
   await a.click('#my-profile');
   await expect(a.locator('#profile-name')).toHaveText('Ada');
   await expect(a.locator('#profile-rating .value')).toHaveText('1500?');
@@ -68,42 +103,16 @@ test('a guest renames itself, adds a passkey, and a fresh browser signs in with 
   await a.click('#rename-go');
   await expect(a.locator('.toast.error')).toContainText('Could not rename: name: nothing showable is left of it');
   await expect(a.locator('#my-profile')).toHaveText('Ada Lovelace');
+  await expect(a.locator('#rename')).toHaveValue('Ada Lovelace');
 
-  // Ada adds a passkey on her profile.
-  const onA = await authenticator(a);
-  await a.click('#add-passkey');
-  await expect(a.locator('#passkey-status')).toContainText('Passkey added');
-  await a.setViewportSize({ width: 1280, height: 800 });
-  await shot(a, 'players-01-profile-passkey-1280');
-  await a.setViewportSize({ width: 390, height: 844 });
-  await shot(a, 'players-02-profile-passkey-390');
-  const { credentials } = await onA.cdp.send('WebAuthn.getCredentials', { authenticatorId: onA.id });
-  expect(credentials).toHaveLength(1);
-  expect(credentials[0]!.isResidentCredential).toBe(true);
-
-  // A fresh browser (another device holding the same passkey, as a synced one is) is a new guest until it signs in
-  // with the passkey: then it is Ada, with her profile.
-  const c = await fresh(browser, 'Someone', ctxs);
-  const onC = await authenticator(c);
-  await onC.cdp.send('WebAuthn.addCredential', { authenticatorId: onC.id, credential: credentials[0]! });
-  await c.goto('/');
-  await expect(c.locator('#my-profile')).toHaveText('Someone');
-  expect(await playerId(c)).not.toBe(ada);
-  await c.setViewportSize({ width: 1280, height: 800 });
-  await shot(c, 'players-03-lobby-1280');
-  await c.click('#passkey-sign-in');
-  await expect(c.locator('#profile-name')).toHaveText('Ada Lovelace');
-  await expect(c.locator('#my-profile')).toHaveText('Ada Lovelace');
-  expect(await playerId(c)).toBe(ada);
-  // Her profile is hers here too: it offers renaming and passkeys.
-  await expect(c.locator('#rename-form')).toBeVisible();
+  const c = await passkeyElsewhere(browser, a, ctxs, 'players-01');
   // The browser stays Ada: a reload keeps the session the passkey started, and the lobby shows her name.
   await c.goto('/');
   await c.reload();
   await expect(c.locator('#my-profile')).toHaveText('Ada Lovelace');
   await expect(c.locator('#name')).toHaveValue('Ada Lovelace');
   await c.setViewportSize({ width: 390, height: 844 });
-  await shot(c, 'players-04-lobby-390');
+  await shot(c, 'players-02-lobby-390');
 
   // Another player's profile has no renaming and no passkeys; the leaderboard is reachable from the lobby.
   const b = await fresh(browser, 'Bo', ctxs);
@@ -116,6 +125,96 @@ test('a guest renames itself, adds a passkey, and a fresh browser signs in with 
   await a.goto('/');
   await a.click('#lobby-leaderboard');
   await expect(a.locator('#leaders-empty')).toBeVisible();
-  await shot(a, 'players-05-leaderboard-390');
+  await shot(a, 'players-03-leaderboard-390');
+  for (const ctx of ctxs) await ctx.close();
+});
+
+/** A quick match between `a` and `b`, conceded by `a` in round 2; `watcher` sees it in the lobby's live list. */
+async function playRatedMatch(a: Page, b: Page, watcher: Page): Promise<void> {
+  await a.click('#quick-match');
+  await b.click('#quick-match');
+  await expect(a.locator('#factions-screen')).toBeVisible({ timeout: 30_000 });
+  await expect(b.locator('#factions-screen')).toBeVisible({ timeout: 30_000 });
+  await a.click('#faction-fpa');
+  await b.click('#faction-lamais');
+  await driveUntil([a, b], inCommit(1));
+  // The live list names both players, each a link to their profile.
+  await watcher.goto('/');
+  await expect(watcher.locator('#live-list a.player-name')).toHaveText(['Cy', 'Dee']);
+  // Round 1 resolves (both lock in): from then on a concession is a rated result.
+  await a.click('#lock-in');
+  await b.click('#lock-in');
+  await driveUntil([a, b], inCommit(2));
+  await a.click('#concede');
+  await a.click('#concede-dialog-confirm');
+  await expect(a.locator('#end-title')).toHaveText('Defeat');
+  await expect(b.locator('#end-title')).toHaveText('Victory');
+}
+
+test('a rated quick match moves both ratings, shown at the end and on the profiles, and follows a passkey', async ({
+  browser,
+}) => {
+  const ctxs: BrowserContext[] = [];
+  const a = await fresh(browser, 'Cy', ctxs);
+  const b = await fresh(browser, 'Dee', ctxs);
+  for (const p of [a, b]) await p.goto('/');
+  await expect(a.locator('#my-profile')).toHaveText('Cy');
+  await expect(b.locator('#my-profile')).toHaveText('Dee');
+
+  const watcher = await fresh(browser, 'Eve', ctxs);
+  await playRatedMatch(a, b, watcher);
+  // The end screen's names lead to the profiles.
+  await expect(b.locator('#end-reason a.player-name')).toHaveText('Dee');
+  // Glicko-2 from 1500/350 each, one period: the winner goes up, the loser down, both still provisional.
+  await expect(b.locator('#end-rating-delta')).toHaveText(/^\(\+\d+\)$/);
+  await expect(a.locator('#end-rating-delta')).toHaveText(/^\(−\d+\)$/);
+  await expect(b.locator('#end-rating-after')).toHaveText(/^\d+\?$/);
+  await expect(a.locator('#end-rating-after')).toHaveText(/^\d+\?$/);
+  const deeAfter = (await b.locator('#end-rating-after').textContent())!;
+  const cyAfter = (await a.locator('#end-rating-after').textContent())!;
+  expect(Number.parseInt(deeAfter, 10)).toBeGreaterThan(1500);
+  expect(Number.parseInt(cyAfter, 10)).toBeLessThan(1500);
+  await b.setViewportSize({ width: 1280, height: 800 });
+  await shot(b, 'players-04-end-victory-1280');
+  await a.setViewportSize({ width: 390, height: 844 });
+  await shot(a, 'players-05-end-defeat-390');
+
+  // The top bar leads to your own profile: the new rating, the win, the chart and the match.
+  await b.click('#my-profile');
+  await expect(b.locator('#profile-name')).toHaveText('Dee');
+  await expect(b.locator('#profile-rating .value')).toHaveText(deeAfter);
+  await expect(b.locator('#profile-wins b')).toHaveText('1');
+  await expect(b.locator('#profile-losses b')).toHaveText('0');
+  await expect(b.locator('#rating-chart svg circle')).toHaveCount(2);
+  const game = b.locator('#game-list li.game');
+  await expect(game).toHaveCount(1);
+  await expect(game).toHaveAttribute('data-rated', 'true');
+  await expect(game).toHaveAttribute('data-result', 'win');
+  await expect(game.locator('.rating-change')).toContainText(deeAfter.replace('?', ''));
+  // Filters: the match is rated, so "casual" lists nothing.
+  await b.click('#games-casual');
+  await expect(b.locator('#game-list li.game')).toHaveCount(0);
+  await b.click('#games-rated');
+  await expect(b.locator('#game-list li.game')).toHaveCount(1);
+  await shot(b, 'players-06-profile-1280');
+  await b.setViewportSize({ width: 390, height: 844 });
+  await shot(b, 'players-07-profile-390');
+  // The opponent's name leads to their profile, where the same match is a loss; its replay opens from there.
+  await b.locator('#game-list li.game a.player-name').click();
+  await expect(b.locator('#profile-name')).toHaveText('Cy');
+  await expect(b.locator('#profile-rating .value')).toHaveText(cyAfter);
+  await expect(b.locator('#game-list li.game')).toHaveAttribute('data-result', 'loss');
+  await b.locator('#game-list li.game a.replay-link').click();
+  await expect(b.locator('#replay-pos')).toBeVisible();
+  // The lobby's recent replays name the players with links too.
+  await watcher.goto('/');
+  await expect(watcher.locator('#replay-list li').first().locator('a.player-name')).toHaveText(['Cy', 'Dee']);
+
+  // Cy keeps this player on another device: the fresh browser sees the same profile, the match and the rating.
+  await a.goto('/');
+  await a.click('#my-profile');
+  const c = await passkeyElsewhere(browser, a, ctxs, 'players-08');
+  await expect(c.locator('#profile-rating .value')).toHaveText(cyAfter);
+  await expect(c.locator('#game-list li.game')).toHaveAttribute('data-result', 'loss');
   for (const ctx of ctxs) await ctx.close();
 });

@@ -6,6 +6,10 @@ import type { RoomBoard, RoomBoardSeat } from '@star-eater/protocol';
 
 export interface RoomSeat extends RoomBoardSeat {
   name: string;
+  /** The seated player's id (their profile) when they hold a session; '' for a guest or the computer. */
+  playerId?: string;
+  /** Their rating when they took the seat; 0 without a session. */
+  rating?: number;
   taken: boolean;
   connected: boolean;
   lockedIn: boolean;
@@ -15,6 +19,8 @@ export interface RoomSeat extends RoomBoardSeat {
 }
 export interface RoomSettings {
   private: boolean;
+  /** The match counts for rating (quick match, or a private room made rated). */
+  rated?: boolean;
   /** relaxed | standard | blitz | custom. */
   preset?: string;
   draftSeconds: number;
@@ -78,6 +84,11 @@ export function seatInfo(s: RoomSeat | undefined): SeatInfo {
 export function seatNames(st: RoomState): [string, string] {
   // (A state not decoded yet has no seats.)
   return [seatInfo(st.seats?.[0]).name || 'Player 1', seatInfo(st.seats?.[1]).name || 'Player 2'];
+}
+
+/** The two seats' player ids (null for a guest or the computer), for links to their profiles. */
+export function seatPlayerIds(st: RoomState): [string | null, string | null] {
+  return [st.seats?.[0]?.playerId || null, st.seats?.[1]?.playerId || null];
 }
 
 /** The two players' factions (stand-ins, in the engine's order, only before the faction choice: no screen shows them). */

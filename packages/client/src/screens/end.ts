@@ -3,6 +3,7 @@
 import { addressed } from '../animation/grammar.js';
 import { seedHash, type Seat } from '@star-eater/engine';
 import { h } from '../ui/dom.js';
+import { playerLink } from './player-link.js';
 
 export interface EndInfo {
   winner: Seat | 'draw';
@@ -11,6 +12,8 @@ export interface EndInfo {
   publishedHash: string;
   recordId: string | null;
   names: [string, string];
+  /** The seats' player ids (their profiles), null for a guest or the computer. */
+  playerIds: [string | null, string | null];
   you: Seat | null;
   rematch: [boolean, boolean];
   /** The opponent's seat after the end (players only): in the room, away (a reload: the seat is held), or left. */
@@ -48,15 +51,7 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
       'div.end-head',
       null,
       h('h1#end-title', { class: title === 'Victory' ? 'good' : title === 'Defeat' ? 'bad' : '' }, title),
-      h(
-        'p',
-        { id: 'end-reason' },
-        e.winner === 'draw'
-          ? 'Nobody survives.'
-          : e.reason === 'destroyed'
-            ? addressed(`${e.names[e.winner]} wins: ${e.names[e.winner === 0 ? 1 : 0]}'s warship is destroyed.`)
-            : addressed(`${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`),
-      ),
+      h('p', { id: 'end-reason' }, reasonLine(e)),
     ),
     h(
       'div.row.end-actions',
@@ -77,6 +72,31 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
     presenceLine(e),
     seedCheck(e),
   );
+}
+
+/** Who won and how (read right for a player named You), each name a link to its player's profile. */
+function reasonLine(e: EndInfo): (HTMLElement | string)[] {
+  if (e.winner === 'draw') return ['Nobody survives.'];
+  const loser: Seat = e.winner === 0 ? 1 : 0;
+  const text =
+    e.reason === 'destroyed'
+      ? addressed(`${e.names[e.winner]} wins: ${e.names[loser]}'s warship is destroyed.`)
+      : addressed(`${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`);
+  return linkNames(text, [e.winner, loser].map((s) => ({ name: e.names[s], id: e.playerIds[s] })));
+}
+
+/** The text with each person's name (its first place after the one before) as a link to their profile. */
+function linkNames(text: string, people: { name: string; id: string | null }[]): (HTMLElement | string)[] {
+  const out: (HTMLElement | string)[] = [];
+  let at = 0;
+  for (const p of people) {
+    const i = p.name ? text.indexOf(p.name, at) : -1;
+    if (i < 0) continue;
+    out.push(text.slice(at, i), playerLink(p.name, p.id));
+    at = i + p.name.length;
+  }
+  out.push(text.slice(at));
+  return out.filter((x) => x !== '');
 }
 
 /** A player's Rematch: asked, to accept, or not possible once the opponent has left (nobody to play it with). */

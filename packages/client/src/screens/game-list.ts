@@ -68,7 +68,7 @@ function gameItem(g: GameRow): HTMLElement {
 export function gameList(playerId: string): HTMLElement {
   const list = h('ul.list.games', { id: 'game-list', 'aria-label': 'Matches' });
   const more = h('button.small', { id: 'games-more', hidden: true }, 'More');
-  const status = h('p.dim', { 'aria-live': 'polite' });
+  const status = h('p.dim.games-status', { 'aria-live': 'polite' });
   let filter: GameFilter = 'all';
   let next: string | null = null;
   let shown = 0;
@@ -108,6 +108,6 @@ export function gameList(playerId: string): HTMLElement {
     h('div.row', null, h('h3#games-h', { style: { margin: 0 } }, 'Matches'), h('span.grow'), ...filters),
     list,
     status,
-    h('div.row', null, more),
+    more,
   );
 }

@@ -6,7 +6,7 @@ import type { App } from './app-context.js';
 import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';
 import { publicStateFromRoom } from '@star-eater/protocol';
-import { seatFactions, seatInfo, seatNames, type RoomState } from '../net/room-state.js';
+import { seatFactions, seatInfo, seatNames, seatPlayerIds, type RoomState } from '../net/room-state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { confirmDialog } from '../ui/dialog.js';
 import { CommitPanel } from './commit-panel.js';
@@ -335,6 +335,7 @@ export class LiveMatch {
         publishedHash: st.seedHash,
         recordId: ended.recordId || st.recordId || null,
         names: seatNames(st),
+        playerIds: seatPlayerIds(st),
         you,
         rematch: [seats[0]!.rematch, seats[1]!.rematch],
         ...(them ? { opponent: !them.taken ? 'left' : them.connected ? 'here' : 'away' } : {}),

@@ -1,11 +1,14 @@
 // The lobby's two lists, refreshed from the server every few seconds: live matches to watch, and recent replays.
 import { FACTION_NAME } from '../board/theme.js';
 import { h, replace } from '../ui/dom.js';
+import { playerLink } from './player-link.js';
 import { PRESET_LABEL } from './preset-picker.js';
 
 interface LiveMatch {
   roomId: string;
   players: string[];
+  /** Beside `players`: their profiles' ids ('' for a guest). */
+  playerIds?: string[];
   phase?: string;
   round?: number;
   spectators?: number;
@@ -15,6 +18,7 @@ interface ReplaySummary {
   id: string;
   endedAt: string;
   players: [string, string];
+  playerIds?: [string | null, string | null];
   factions: [string, string];
   winner: 0 | 1 | 'draw' | null;
   reason: string | null;
@@ -30,6 +34,12 @@ async function getJson<T>(path: string): Promise<T | null> {
   }
 }
 
+/** "A vs B" from the names shown (a seat not taken yet is left out); null when there are none. */
+function versus(names: (HTMLElement | null)[]): (HTMLElement | string)[] | null {
+  const shown = names.filter((n): n is HTMLElement => n !== null);
+  return shown.length ? shown.flatMap((n, i) => (i ? [' vs ', n] : [n])) : null;
+}
+
 function liveItem(x: LiveMatch): HTMLElement {
   return h(
     'li',
@@ -37,7 +47,7 @@ function liveItem(x: LiveMatch): HTMLElement {
     h(
       'span',
       null,
-      x.players.filter(Boolean).join(' vs ') || 'Waiting…',
+      versus(x.players.map((name, i) => (name ? playerLink(name, x.playerIds?.[i]) : null))) || 'Waiting…',
       x.round ? h('span.dim', null, ` · round ${x.round}`) : null,
       x.spectators ? h('span.dim', null, ` · ${x.spectators} watching`) : null,
       x.preset ? [' ', h('span.preset-tag', null, PRESET_LABEL[x.preset] ?? x.preset)] : null,
@@ -47,7 +57,10 @@ function liveItem(x: LiveMatch): HTMLElement {
 }
 
 function replayItem(x: ReplaySummary): HTMLElement {
-  const side = (i: 0 | 1) => `${x.players[i]} (${FACTION_NAME[x.factions[i] as 'fpa'] ?? x.factions[i]})`;
+  const side = (i: 0 | 1) => [
+    playerLink(x.players[i], x.playerIds?.[i]),
+    ` (${FACTION_NAME[x.factions[i] as 'fpa'] ?? x.factions[i]})`,
+  ];
   const result = x.winner === 'draw' ? 'draw' : x.winner === null ? '' : `${x.players[x.winner]} won`;
   return h(
     'li',
@@ -55,7 +68,9 @@ function replayItem(x: ReplaySummary): HTMLElement {
     h(
       'span',
       null,
-      `${side(0)} vs ${side(1)}`,
+      side(0),
+      ' vs ',
+      side(1),
       h('span.dim', null, ` · ${result}, ${x.rounds} round${x.rounds === 1 ? '' : 's'}`),
     ),
     h('a', { href: `#/replay/${x.id}` }, 'View'),

@@ -164,6 +164,7 @@ function listed(r: Listing[number]) {
     roomId: r.roomId,
     phase: m.phase,
     players: m.players,
+    playerIds: m.playerIds,
     factions: m.factions,
     round: m.round,
     spectators: m.spectators,

@@ -14,6 +14,8 @@ export interface RecordInput {
   names: [string, string];
   /** The computer's level in a seat it plays ('' for a person): marked on the record's player and the summary. */
   bots: [string, string];
+  /** The seats' session players ('' for none): in the summary, for links to their profiles. */
+  playerIds: [string, string];
   draftLog: MatchRecord['draft'];
   rounds: MatchRecord['rounds'];
   /** The round a concede or forfeit cut short while it resolved, with its receipts (RULES §10 `end.interrupted`). */
@@ -49,6 +51,7 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
   };
   const bot = r.bots.find(Boolean);
   if (bot) summary.bot = bot;
+  if (r.playerIds.some(Boolean)) summary.playerIds = [r.playerIds[0] || null, r.playerIds[1] || null];
   return { record, summary };
 }
 

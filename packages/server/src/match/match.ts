@@ -296,6 +296,7 @@ export class Match implements Phases {
       players: this.players!,
       names: this.names,
       bots: [st.seats[0]!.bot, st.seats[1]!.bot],
+      playerIds: [st.seats[0]!.playerId, st.seats[1]!.playerId],
       draftLog: this.drafting?.draft?.log ?? [],
       rounds: rounds.played,
       ...cut,

@@ -9,6 +9,8 @@ export interface MatchMetadata {
   public: boolean;
   phase: string;
   players: string[];
+  /** Beside `players`: each one's player id (their profile), '' for a guest. */
+  playerIds: string[];
   factions: string[];
   round: number;
   spectators: number;
@@ -35,18 +37,22 @@ export class Listing {
 
   update(st: MatchRoomState): void {
     const players: string[] = [];
+    const playerIds: string[] = [];
     const factions: string[] = [];
     let bot = '';
     let seeker = '';
     for (const s of st.seats) {
       if (s.bot) bot = s.bot;
-      if (s.taken) players.push(s.name);
+      if (s.taken) {
+        players.push(s.name);
+        playerIds.push(s.playerId);
+      }
       if (s.faction) factions.push(s.faction);
       if (s.taken && s.playerId) seeker = s.playerId;
     }
     const alone = st.phase === 'waiting' && players.length === 1 && seeker !== '';
     const pub = !st.settings.private;
-    const coarse = `${st.settings.preset}|${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${factions.join(',')}|${bot}|${alone ? seeker : ''}`;
+    const coarse = `${st.settings.preset}|${pub}|${IN_PLAY.has(st.phase) ? 'play' : st.phase}|${st.spectators}|${players.join('\u0000')}|${playerIds.join(',')}|${factions.join(',')}|${bot}|${alone ? seeker : ''}`;
     const key = `${coarse}|${st.phase}|${st.round}`;
     if (key === this.key) return;
     const now = performance.now();
@@ -72,6 +78,7 @@ export class Listing {
       public: pub,
       phase: st.phase,
       players,
+      playerIds,
       factions,
       round: st.round,
       spectators: st.spectators,

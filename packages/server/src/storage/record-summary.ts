@@ -12,4 +12,6 @@ export interface RecordSummary {
   rounds: number;
   /** Present for a match against the computer: its level. */
   bot?: string;
+  /** Present when a seat held a session player: the seats' player ids (null for a guest or the computer). */
+  playerIds?: [string | null, string | null];
 }
