@@ -267,6 +267,7 @@ export class Session {
       'receipts-revealed',
       'error',
       'computer-offer',
+      'rated',
     ];
     for (const type of types) {
       room.onMessage(type as string, (bytes: unknown) => {

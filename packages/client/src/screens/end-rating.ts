@@ -1,60 +1,48 @@
-// The end screen's rating line: what this match did to your rating (a rated match: before → after, and the change),
-// or that it was casual; read from your game list once the server has written the result with the record.
-import { type GameRow, playerApi, ratingText } from '../net/player-api.js';
+// The end screen's rating line: what the match did to your rating (rated: the new rating with its provisional mark,
+// the change, the one before), why it was casual, or that it was aborted; from the server's `rated` message, which
+// comes once the result is stored.
+import type { SeatResult } from '@star-eater/protocol';
+import { ratingText } from '../net/player-api.js';
 import { h, replace } from '../ui/dom.js';
 import { CASUAL_BECAUSE, ratingDelta } from './game-list.js';
 import { profileHash } from './player-link.js';
 
-/** The result is written as the match ends: it may take a moment to show in the list. */
-const LOOKS = 10;
-const LOOK_EVERY_MS = 500;
-
-async function findGame(playerId: string, recordId: string): Promise<GameRow | null> {
-  for (let i = 0; i < LOOKS; i++) {
-    const { games } = await playerApi.games(playerId, 'all');
-    const g = games.find((x) => x.recordId === recordId);
-    if (g) return g;
-    await new Promise((ok) => setTimeout(ok, LOOK_EVERY_MS));
-  }
-  return null;
+/** The line, waiting for the result until `fillEndRating` is given it. */
+export function endRating(): HTMLElement {
+  return h('p.end-rating', { id: 'end-rating', role: 'status' }, h('span.spinner'), ' Rating…');
 }
 
-function line(g: GameRow, playerId: string): (HTMLElement | string)[] {
-  if (!g.rated || g.ratingBefore === null || g.ratingAfter === null) {
-    const why = (g.casualBecause && CASUAL_BECAUSE[g.casualBecause]) || 'a casual match: your rating is unchanged';
-    return [h('span.dim', { id: 'end-rating-casual' }, `${why[0]!.toUpperCase()}${why.slice(1)}.`)];
+function sentence(text: string): string {
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
+/** Fills the line from your seat's result (null: the match did not count for you: no session). */
+export function fillEndRating(el: HTMLElement, r: SeatResult | null): void {
+  replace(el, ...lineOf(r));
+}
+
+function lineOf(r: SeatResult | null): (HTMLElement | string)[] {
+  if (!r) return [h('span.dim', null, 'Unrated: you played as a guest.')];
+  const profile = h('a', { href: profileHash(r.playerId), id: 'end-profile' }, 'Your profile');
+  if (r.result === 'aborted') {
+    return [h('span.dim', { id: 'end-rating-casual' }, 'Aborted before round 1 resolved: unrated. '), profile];
   }
-  const d = ratingDelta(g.ratingBefore, g.ratingAfter);
-  // The provisional mark of the new rating comes from the profile (the game row has no deviation).
+  if (!r.rated || r.ratingBefore === null || r.ratingAfter === null) {
+    const why = (r.casualBecause && CASUAL_BECAUSE[r.casualBecause]) || 'a casual match: your rating is unchanged';
+    return [h('span.dim', { id: 'end-rating-casual' }, `${sentence(why)} `), profile];
+  }
+  const d = ratingDelta(r.ratingBefore, r.ratingAfter);
   return [
-    h('span', null, 'Rating '),
-    h('b#end-rating-after', null, String(Math.round(g.ratingAfter))),
+    'Rating ',
+    // The provisional mark as the profile shows it (the server's verdict on the new deviation).
+    h('b#end-rating-after', null, `${Math.round(r.ratingAfter)}${r.provisional ? '?' : ''}`),
     ' ',
     h(
       'span',
       { class: d.startsWith('+') ? 'good' : d.startsWith('−') ? 'bad' : 'dim', id: 'end-rating-delta' },
       `(${d})`,
     ),
-    h('span.dim', null, ` from ${Math.round(g.ratingBefore)} · `),
-    h('a', { href: profileHash(playerId), id: 'end-profile' }, 'Your profile'),
+    h('span.dim', null, ` from ${ratingText(r.ratingBefore, 0)} · `),
+    profile,
   ];
-}
-
-/** A line that fills itself once the result is there; null for a spectator or a page without a session. */
-export function endRating(recordId: string, playerId: string | null): HTMLElement | null {
-  if (!playerId) return null;
-  const el = h('p.end-rating', { id: 'end-rating', role: 'status' }, h('span.spinner'), ' Rating…');
-  void (async () => {
-    try {
-      const g = await findGame(playerId, recordId);
-      if (!g) throw new Error('the result is not in your match list');
-      replace(el, ...line(g, playerId));
-      const p = await playerApi.profile(playerId);
-      const after = el.querySelector('#end-rating-after');
-      if (after && g.rated) after.textContent = ratingText(p.rating.value, p.rating.rd);
-    } catch (e) {
-      replace(el, h('span.dim', null, `No rating shown: ${(e as Error).message}`));
-    }
-  })();
-  return el;
 }

@@ -82,7 +82,10 @@ function reasonLine(e: EndInfo): (HTMLElement | string)[] {
     e.reason === 'destroyed'
       ? addressed(`${e.names[e.winner]} wins: ${e.names[loser]}'s warship is destroyed.`)
       : addressed(`${e.names[e.winner]} wins by ${REASON[e.reason] ?? e.reason}.`);
-  return linkNames(text, [e.winner, loser].map((s) => ({ name: e.names[s], id: e.playerIds[s] })));
+  return linkNames(
+    text,
+    [e.winner, loser].map((s) => ({ name: e.names[s], id: e.playerIds[s] })),
+  );
 }
 
 /** The text with each person's name (its first place after the one before) as a link to their profile. */

@@ -14,7 +14,7 @@ import { TrialPanel } from '../review/trial-panel.js';
 import { DecisionPanel } from './decision.js';
 import { EmoteBar } from './emote-bar.js';
 import { endScreen } from './end.js';
-import { endRating } from './end-rating.js';
+import { endRating, fillEndRating } from './end-rating.js';
 import { flowMark, MatchCues } from './match-cues.js';
 import { matchSummary } from './match-summary.js';
 import { MatchView } from './match-view.js';
@@ -45,6 +45,8 @@ export class LiveMatch {
   private trial: TrialPanel | null = null;
   private decision: DecisionPanel | null = null;
   private ended: ServerMessages['ended'] | null = null;
+  /** What the match counted for each seat (after `ended`, once the result is stored). */
+  private result: ServerMessages['rated'] | null = null;
   /** Every event received before `ended` has played: the end bar may show (animation first). */
   private endPlayed = false;
   /** Our sealed commitment echoed before the commit panel existed (after a reload). */
@@ -297,8 +299,17 @@ export class LiveMatch {
   /** The match ended (the end screen shows with the finished state, once the last round has played: endReady). */
   end(m: ServerMessages['ended']): void {
     this.ended = m;
+    this.result = null;
     this.endPlayed = false;
     this.closeDecision();
+  }
+
+  /** What the match counted for: your seat's line on the end screen (there already, or when it shows). */
+  rated(m: ServerMessages['rated']): void {
+    this.result = m;
+    const el = document.getElementById('end-rating');
+    const you = this.s.seat;
+    if (el && you !== null) fillEndRating(el, m.seats[you]);
   }
 
   /**
@@ -347,11 +358,12 @@ export class LiveMatch {
     const summary =
       document.getElementById('summary-box') ?? (recordId ? matchSummary(recordId, seatNames(st), this.s.seat) : null);
     if (summary) el.append(summary);
-    // Your rating's move, looked up once (players only: a spectator's page has none of its own to show).
-    const rating =
-      document.getElementById('end-rating') ??
-      (recordId && you !== null ? endRating(recordId, this.app.identity.player?.id ?? null) : null);
-    if (rating) el.querySelector('.end-head')?.append(rating);
+    // Your rating's move (players only: a spectator's page has none of its own to show), kept across redraws.
+    const rating = document.getElementById('end-rating') ?? (you !== null ? endRating() : null);
+    if (rating) {
+      if (this.result && you !== null) fillEndRating(rating, this.result.seats[you]);
+      el.querySelector('.end-head')?.append(rating);
+    }
     // In the flow above the board (which shrinks to fit): the final position stays visible, nothing covers it.
     const overlay = document.getElementById('end-overlay') ?? h('div#end-overlay');
     replace(overlay, el);
@@ -377,6 +389,7 @@ export class LiveMatch {
     this.emotes = null;
     this.lastState = null;
     this.ended = null;
+    this.result = null;
     this.endPlayed = false;
     this.commit?.destroy();
     this.closeDecision();

@@ -286,6 +286,7 @@ class RoomScreen {
           match.end(m);
           this.inOrder(() => match.endReady());
         },
+        rated: (m) => match.rated(m),
         error: (e) => {
           toast(e.message, 'error');
           // Only a refused draft choice redraws the draft (a refused emote mid-match once brought the draft back).
