@@ -22,6 +22,8 @@ export interface WorkerConfig {
   /** Matches against the computer this process plays beside, not measured: one scripted player each. */
   computerMatches?: number;
   computerLevel?: PracticeLevel;
+  /** Play the bare room of `--baseline` (bare-room.ts) instead of the game: same think times, same timing. */
+  bare?: boolean;
 }
 
 export interface WorkerStats {
@@ -33,6 +35,8 @@ export interface WorkerStats {
   frames: number;
   clients: number;
   byKind: Record<string, number>;
+  /** Frames received by kind (the bare room's profile: bench/bare-room.ts). */
+  framesByKind: Record<string, number>;
   refused: Record<string, number>;
   joinErrors: number;
   joinRetries: number;
@@ -62,6 +66,7 @@ class Tally {
   bytes = 0;
   frames = 0;
   byKind: Record<string, number> = {};
+  framesByKind: Record<string, number> = {};
   joinErrors = 0;
   /** Joins tried again after a failure (the match started in the end, or counts in joinErrors). */
   joinRetries = 0;
@@ -90,6 +95,7 @@ function countBytes(t: Tally, room: Room): void {
     t.frames += 1;
     const k = kindOf(new Uint8Array(data));
     t.byKind[k] = (t.byKind[k] ?? 0) + data.byteLength;
+    t.framesByKind[k] = (t.framesByKind[k] ?? 0) + 1;
   });
 }
 
@@ -102,7 +108,7 @@ class MatchClock {
   constructor(
     private readonly t: Tally,
     private readonly i: number,
-    private readonly think: () => number,
+    readonly think: () => number,
   ) {}
 
   /** Plays seat `k` of the match with a bot and times its rounds. */
@@ -140,6 +146,41 @@ class MatchClock {
     });
   }
 
+  /**
+   * Plays seat `k` of the bare room (bare-room.ts): locks in after the think time with a message of a commitment's
+   * size, answers its prompts at once, and times the rounds as `seat` does (the last `events` frame carries done).
+   */
+  seatBare(room: Room, k: 0 | 1): void {
+    const { t } = this;
+    countBytes(t, room);
+    t.clients.push(room);
+    room.reconnection.enabled = false;
+    let opened = 0;
+    room.onStateChange((st: { phase: string; round: number }) => {
+      if (st.phase !== 'commit' || st.round <= opened) return;
+      opened = st.round;
+      if (!this.started && k === 0) {
+        this.started = true;
+        t.live += 1;
+      }
+      const round = st.round;
+      setTimeout(() => {
+        const at = this.lockAt.get(`b:${round}`) ?? [NaN, NaN];
+        at[k] = performance.now();
+        this.lockAt.set(`b:${round}`, at);
+        room.send('commit', { round, commitment: BARE_COMMITMENT });
+      }, this.think());
+    });
+    room.onMessage('*', (type: string | number, msg: unknown) => {
+      const b = msg instanceof Uint8Array ? msg : null;
+      if (type === 'events' && b?.[0] === 1) this.result(`b:${b[1]! | (b[2]! << 8)}`);
+      else if (type === 'prompt' && b) room.send('decide', { prompt: b[0], decision: BARE_DECISION });
+    });
+    room.onLeave(() => {
+      if (!t.stopping && !t.abandoned.has(room)) t.unexpectedLeaves += 1;
+    });
+  }
+
   /** A client holds the round's result: once both do, the round's latency from the second lock-in. */
   private result(id: string): void {
     const a = this.arrived.get(id) ?? { n: 0, at: 0 };
@@ -169,16 +210,22 @@ function joinFailure(step: string, e: unknown): string {
 /** Tries a match's joins this many times (a seat reservation that expired on a loaded machine is tried again). */
 const JOIN_TRIES = 3;
 
-async function playMatch(t: Tally, url: string, i: number, think: () => number): Promise<void> {
+/** A commitment and a decision as the bots send them (the bare room's client messages are of their size). */
+const BARE_COMMITMENT = { engine: 'NE', cards: [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'fore' }] };
+const BARE_DECISION = { kind: 'direct-fire', target: 'ship:1' };
+
+async function playMatch(t: Tally, url: string, i: number, think: () => number, bare: boolean): Promise<void> {
+  const room = bare ? 'bare' : 'match';
   for (let attempt = 1; ; attempt++) {
     let step = 'create';
     let a: Room | null = null;
     try {
       const match = new MatchClock(t, i, think);
-      a = (await new Client(url).create('match', { name: `bot${i}a` })) as Room;
-      match.seat(a, 0);
+      const seat = (r: Room, k: 0 | 1) => (bare ? match.seatBare(r, k) : match.seat(r, k));
+      a = (await new Client(url).create(room, { name: `bot${i}a` })) as Room;
+      seat(a, 0);
       step = 'join';
-      match.seat((await new Client(url).joinById(a.roomId, { name: `bot${i}b` })) as Room, 1);
+      seat((await new Client(url).joinById(a.roomId, { name: `bot${i}b` })) as Room, 1);
       return;
     } catch (e) {
       // The half-made match is left (its room goes away) and the match is tried again from the start.
@@ -236,6 +283,7 @@ function statsOf(t: Tally, loop: IntervalHistogram, joinLoop: WorkerStats['joinL
     frames: t.frames,
     clients: t.clients.length,
     byKind: t.byKind,
+    framesByKind: t.framesByKind,
     refused,
     joinErrors: t.joinErrors,
     joinRetries: t.joinRetries,
@@ -274,7 +322,7 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
   });
 
   const progress = setInterval(() => send({ kind: 'progress', live: t.live, joinErrors: t.joinErrors }), 1000);
-  await joinAll(cfg, (i) => playMatch(t, url, i, think));
+  await joinAll(cfg, (i) => playMatch(t, url, i, think, cfg.bare === true));
   // The matches against the computer (`--bot-matches`): their player thinks like the others, nothing is measured.
   for (let j = 0; j < (cfg.computerMatches ?? 0); j++) {
     await computerMatch(url, cfg.firstIndex + j, cfg.computerLevel ?? 'hard', think).catch(() => {

@@ -104,6 +104,7 @@ function totals(all: WorkerStats[]) {
     bytes: sum((x) => x.bytes),
     frames: sum((x) => x.frames),
     byKind: merge((x) => x.byKind),
+    framesByKind: merge((x) => x.framesByKind),
     joinErrors: sum((x) => x.joinErrors),
     joinRetries: sum((x) => x.joinRetries ?? 0),
     joinErrorReasons: merge((x) => x.joinErrorReasons),
@@ -215,6 +216,9 @@ function figuresOf(r: StepResult, t: Totals) {
       Object.entries(t.byKind)
         .sort((a, b) => b[1] - a[1])
         .map(([k, v]) => [k, Math.round(v / (2 * Math.max(1, t.rounds)))]),
+    ),
+    framesPerClientPerRoundByKind: Object.fromEntries(
+      Object.entries(t.framesByKind).map(([k, v]) => [k, +(v / (2 * Math.max(1, t.rounds))).toFixed(3)]),
     ),
     serverCpuMsPerRound: +cpu.msPerRound.toFixed(3),
     serverCpuUserSysMsPerRound: cpu.userSys,

@@ -25,6 +25,10 @@
 //   --aa                 with --log-cost: both runs of each pair without the log (the comparison's noise floor)
 //   --alternate [MS]     with --log-cost: instead of pairs of servers, one server per repeat whose log is paused and
 //                        resumed every MS (default 5000; storage/log-turns.ts): CPU per round in its on and off turns
+//   --baseline           the match server beside a bare Colyseus room (bare-room.ts) that sends the same frames per
+//                        round (measured from the match server's first run), alternating A B A B, --repeat pairs
+//                        (default 3): CPU per round of both, the ratio per pair and its median, and the A/A of the
+//                        bare room (each of its runs against the one before: the noise)
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +39,8 @@ import { PRACTICE_LEVELS, type PracticeLevel } from '@star-eater/protocol';
 import type { FromWorker, ToWorker, WorkerConfig, WorkerStats } from './bot-worker.js';
 import { freePort, machineCpu, processCpu, sleep } from './procs.js';
 import { logCost } from './log-cost.js';
+import { baseline } from './baseline.js';
+import type { FrameProfile } from './bare-room.js';
 import { header, report, type BenchSettings, type Health } from './report.js';
 
 const argv = process.argv.slice(2);
@@ -68,12 +74,17 @@ const profDir = opt('cpu-prof');
 const STALL_MS = 30_000;
 const workerFile = fileURLToPath(new URL('./bot-worker.ts', import.meta.url));
 const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const bareFile = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 
 console.log(header(settings));
 let broke: string | null = null;
 for (const n of steps) {
   if (has('log-cost')) {
     await logCost(n, { runStep, seconds: settings.seconds, has, opt });
+    continue;
+  }
+  if (has('baseline')) {
+    await baseline(n, { runStep, repeat: Number(opt('repeat') ?? 3), json: has('json') });
     continue;
   }
   const r = await runStep(n);
@@ -94,11 +105,12 @@ interface ServerLog {
   open: boolean;
 }
 
-/** A fresh server process on `port`, its database in `dir`, its log lines counted. */
+/** A fresh server process on `port`, its database in `dir`, its log lines counted; the bare one with a profile. */
 function startServer(
   port: number,
   dir: string,
   env: Record<string, string>,
+  bare?: FrameProfile,
 ): { server: ChildProcess; serverLog: ServerLog } {
   const extra = (argv[argv.indexOf('--server-args') + 1] ?? '').split(' ').filter((a) => has('server-args') && a);
   const nodeArgs = [
@@ -106,7 +118,7 @@ function startServer(
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
     '--import',
     'tsx',
-    mainFile,
+    bare ? bareFile : mainFile,
   ];
   const [cmd, args] = settings.pin
     ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]]
@@ -120,6 +132,7 @@ function startServer(
       // Every bench client comes from 127.0.0.1: the per-address matchmaking limit (20 at once, 30 a minute) would
       // refuse them as one flooding client.
       MATCHMAKE_LIMIT: process.env.MATCHMAKE_LIMIT ?? '100000/1000000',
+      ...(bare ? { BARE_PROFILE: JSON.stringify(bare) } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -175,7 +188,7 @@ interface Workers {
 }
 
 /** The bot workers, each with its share of matches and of the join rate. */
-function startWorkers(port: number, matches: number): Workers {
+function startWorkers(port: number, matches: number, bare: boolean): Workers {
   const { botProcs, pin, cores, joinRate } = settings;
   const share = (n: number, w: number) => Math.floor(n / botProcs) + (w < n % botProcs ? 1 : 0);
   // The joins go on as long as they make progress (a loaded machine joins slowly); none for STALL_MS: given up.
@@ -199,6 +212,7 @@ function startWorkers(port: number, matches: number): Workers {
       think: settings.think,
       computerMatches: share(settings.computerMatches, w),
       computerLevel: settings.computerLevel,
+      bare,
     };
     const env = { ...process.env, SE_BENCH_WORKER: JSON.stringify(cfg) };
     const child =
@@ -259,11 +273,11 @@ async function measure(server: ChildProcess, w: Workers, health: () => Promise<H
   };
 }
 
-/** One step: a fresh server, `matches` bot matches joined, a measuring window, the figures. */
-async function runStep(matches: number, env: Record<string, string> = {}) {
+/** One step: a fresh server (the bare room's with a profile), `matches` bot matches joined, a window, the figures. */
+async function runStep(matches: number, env: Record<string, string> = {}, bare?: FrameProfile) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'se-bench-'));
-  const { server, serverLog } = startServer(port, dir, env);
+  const { server, serverLog } = startServer(port, dir, env, bare);
   let w: Workers = { workers: [], ready: [], stats: [], stalled: new Promise<null>(() => {}) };
   const cleanup = async () => {
     for (const x of w.workers) if (x.exitCode === null) x.kill('SIGKILL');
@@ -285,7 +299,7 @@ async function runStep(matches: number, env: Record<string, string> = {}) {
   await sleep(500);
   const idle = await health();
 
-  w = startWorkers(port, matches);
+  w = startWorkers(port, matches, bare !== undefined);
   const t0 = performance.now();
   const readies = await Promise.race([Promise.all(w.ready), w.stalled]);
   const joinBudget = performance.now() - t0;
