@@ -11,7 +11,11 @@ const game = await createGameServer({
   log: createLogger(),
   clientDir: process.env.CLIENT_DIR ?? null,
   // Quick match's offer to play the computer comes after BOT_OFFER_SECONDS (the config sets a short wait).
-  room: { botOfferSeconds: Number(process.env.BOT_OFFER_SECONDS ?? 20) },
+  room: {
+    botOfferSeconds: Number(process.env.BOT_OFFER_SECONDS ?? 20),
+    // A test that needs a known position starts its own server with every match's seed fixed (previews.e2e.ts).
+    ...(process.env.E2E_MATCH_SEED ? { matchSeed: () => process.env.E2E_MATCH_SEED! } : {}),
+  },
   // The computer's natural pause, ms (min-max): shorter here, so a whole match fits a test.
   ...(process.env.BOT_PAUSE_MS
     ? { bots: { pauseMs: process.env.BOT_PAUSE_MS.split('-').map(Number) as [number, number] } }

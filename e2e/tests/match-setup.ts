@@ -31,6 +31,32 @@ export interface StartOptions {
   baseURL?: string;
   /** How long the second player may take to be seated (a freshly started server is slow at its first match). */
   seatTimeoutMs?: number;
+  /**
+   * Arclight variants (RULES §9) for the room. The lobby offers none, so the creator's page asks for them the way its
+   * Create button asks for a room (the session's createPrivate), with these join options added.
+   */
+  variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
+}
+
+interface SessionProbe {
+  createPrivate(name: string, extra: { variants: NonNullable<StartOptions['variants']> }): Promise<void>;
+  room: { roomId: string } | null;
+}
+
+/** Creates the private room: the lobby's button, or the same request with variants (StartOptions.variants). */
+async function createPrivate(a: Page, name: string, variants: StartOptions['variants']): Promise<void> {
+  if (!variants) {
+    await a.click('#create-private');
+    return;
+  }
+  await a.evaluate(
+    async ({ name, variants }) => {
+      const session = (window as unknown as { __session: SessionProbe }).__session;
+      await session.createPrivate(name, { variants });
+      location.hash = `#/m/${session.room!.roomId}`;
+    },
+    { name, variants },
+  );
 }
 
 export async function startMatch(browser: Browser, names: [string, string], opts: StartOptions = {}): Promise<Match> {
@@ -39,7 +65,7 @@ export async function startMatch(browser: Browser, names: [string, string], opts
   const a = await player(browser, names[0], ctxs, base);
   const b = await player(browser, names[1], ctxs, { ...base, ...(opts.bViewport ? { viewport: opts.bViewport } : {}) });
   await a.goto('/');
-  await a.click('#create-private');
+  await createPrivate(a, names[0], opts.variants);
   // The link appears once the welcome has brought the invite code (a link without it would be refused).
   await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
   const link = await a.locator('#invite-link').inputValue();

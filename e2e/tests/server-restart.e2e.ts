@@ -4,58 +4,21 @@
 // checks that the pages say the server is restarting, starts the server again on the same port and storage, and
 // checks that both players are back in the same match without a click, the lock-in still there.
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { shot } from './helpers.js';
 import { player, startMatch, type Match } from './match-setup.js';
+import { ownServer } from './own-server.js';
 
-const E2E_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SUITE_PORT = Number(process.env.E2E_PORT ?? 3911);
-const PORT = SUITE_PORT + 17;
-const SERVER = `http://127.0.0.1:${PORT}`;
-const SQLITE = join(tmpdir(), `star-eater-e2e-restart-${process.pid}.sqlite`);
-
-/** serve.ts on PORT, serving the client build playwright.config.ts made for the suite; resolves once /health answers. */
-async function startServer(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'serve.ts'], {
-    cwd: E2E_DIR,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      CLIENT_DIR: join(E2E_DIR, `.client-dist-${SUITE_PORT}`),
-      SQLITE_PATH: SQLITE,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  proc.stderr!.on('data', (d: Buffer) => process.stderr.write(`[restart server] ${d}`));
-  // Ready when /health answers; an exit before that fails at once.
-  let onExit = (_code: number | null): void => {};
-  const exited = new Promise<never>((_, reject) => {
-    onExit = (code) => reject(new Error(`the test's server exited (${code})`));
-    proc.once('exit', onExit);
-  });
-  const health = () =>
-    fetch(`${SERVER}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  await Promise.race([
-    expect.poll(health, { message: 'the test server answers /health', timeout: 60_000 }).toBe(true),
-    exited,
-  ]).finally(() => proc.off('exit', onExit));
-  return proc;
-}
+const own = ownServer('restart', 17);
+const SERVER = own.url;
+const startServer = own.start;
 
 let m: Match | undefined;
 let server: ChildProcess | undefined;
 test.afterAll(async () => {
   for (const c of m?.ctxs ?? []) await c.close();
   if (server && server.exitCode === null) server.kill('SIGKILL');
-  for (const f of [SQLITE, `${SQLITE}-shm`, `${SQLITE}-wal`]) rmSync(f, { force: true });
+  own.clean();
 });
 
 test('a server restart keeps the match: the players see "server restarting" and are back without a click', async ({

@@ -33,6 +33,11 @@ export interface RoomDeps {
   wal?: boolean;
   /** This process' name as the owner of its rooms' logs (restore.ts): a restart under the same name takes them back. */
   instance?: string;
+  /**
+   * Where each match's secret seed comes from (default: 32 random bytes). Seeded randomness for tests that need a
+   * known position (e2e/serve.ts: E2E_MATCH_SEED); a deployment never sets it.
+   */
+  matchSeed?: () => string;
 }
 
 let current: RoomDeps | null = null;

@@ -8,6 +8,7 @@ import type { BotAnswer, BotRequest } from '../bots/levels.js';
 import { engine, type Draft, type InitiativeFrom } from '../engine.js';
 import type { MatchEnd } from '../players/result.js';
 import type { SavedRecord } from '../storage/player-store.js';
+import { roomDeps } from '../deps.js';
 import { AnimationWait } from './animation-wait.js';
 import { DraftPhase } from './draft-phase.js';
 import {
@@ -73,9 +74,11 @@ export class Match implements Phases {
   /**
    * A match's fresh secrets, 256 bits each from the OS's CSPRNG: the seed (its dice, published at the end) and the
    * key of its receipt salts (never published). The room logs them with the input that starts the match (input-log.ts).
+   * A test that needs a known position fixes the seed (RoomDeps.matchSeed); the salt key stays secret regardless.
    */
   static newSecrets(): MatchSecrets {
-    return { seed: randomBytes(32).toString('hex'), saltKey: randomBytes(32).toString('hex') };
+    const seed = roomDeps().matchSeed?.() ?? randomBytes(32).toString('hex');
+    return { seed, saltKey: randomBytes(32).toString('hex') };
   }
 
   /**
