@@ -16,6 +16,14 @@ test('default munitions reach every squadron; Squadron Maintenance offers only p
 }) => {
   m = await startMatch(browser, ['Cleo', 'Dax']);
   const { a, b } = m;
+  // Each player's own warship is blue and the opponent's orange, whatever the factions (Dax plays Lamais).
+  const colours = (p: typeof a) =>
+    p.evaluate(() => {
+      const mv = (window as unknown as { __board: { view: { colourOf(s: number): number } } }).__board;
+      return [mv.view.colourOf(0), mv.view.colourOf(1)];
+    });
+  expect(await colours(a)).toEqual([0x4aa8ff, 0xff8a3c]);
+  expect(await colours(b)).toEqual([0xff8a3c, 0x4aa8ff]);
   // The draft's pre-filled munitions (taken as they are) leave no squadron empty: 2, 1 and 1.
   for (const p of [a, b])
     for (const seat of ['0', '1'])

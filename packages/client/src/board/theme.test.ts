@@ -3,7 +3,7 @@
 // the two colours must differ by at least MIN_DE (CIE76 ΔE in CIELAB) under each, as well as for normal vision.
 import { FACTION_IDS, type FactionId } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
-import { seatColour } from './theme.js';
+import { seatColour, THEIRS, YOURS } from './theme.js';
 
 type RGB = [number, number, number];
 const MIN_DE = 30;
@@ -60,5 +60,17 @@ describe('seat colours for colour-blind players', () => {
           expect(de, `${f0} vs ${f1}, ${kind}: ΔE ${de.toFixed(1)}`).toBeGreaterThanOrEqual(MIN_DE);
         }
       }
+  });
+});
+
+describe("a player's own colour", () => {
+  it('is the same whatever the factions: your warship blue, the opponent orange; a spectator sees the factions', () => {
+    for (const f0 of FACTION_IDS)
+      for (const f1 of FACTION_IDS)
+        for (const you of [0, 1] as const) {
+          expect(seatColour([f0, f1], you, you)).toBe(YOURS);
+          expect(seatColour([f0, f1], you === 0 ? 1 : 0, you)).toBe(THEIRS);
+        }
+    expect(seatColour(['lamais', 'fpa'], 0)).toBe(THEIRS);
   });
 });

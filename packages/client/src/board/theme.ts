@@ -22,15 +22,23 @@ export const THEME = {
 };
 
 /**
+ * A player always sees their own warship in the same colour (blue) and the opponent's in orange, whatever the
+ * factions, match after match; a spectator or a replay sees the factions' colours.
+ */
+export const YOURS = 0x4aa8ff;
+export const THEIRS = 0xff8a3c;
+
+/**
  * Faction colours; when both seats play the same faction, seat 1 takes the faction's second colour. Every pairing
  * stays apart for colour-blind players (blue against orange or amber; theme.test.ts simulates it).
  */
 const FACTION: Record<FactionId, [number, number]> = {
-  fpa: [0x4aa8ff, 0xffb000],
-  lamais: [0xff8a3c, 0xd57bff],
+  fpa: [YOURS, 0xffb000],
+  lamais: [THEIRS, 0xd57bff],
 };
 
-export function seatColour(factions: readonly [FactionId, FactionId], seat: Seat): number {
+export function seatColour(factions: readonly [FactionId, FactionId], seat: Seat, you: Seat | null = null): number {
+  if (you !== null) return seat === you ? YOURS : THEIRS;
   const f = factions[seat];
   const same = factions[0] === factions[1];
   return FACTION[f][same && seat === 1 ? 1 : 0];

@@ -144,9 +144,13 @@ export class BoardView {
     return this.app;
   }
 
-  setFactions(f: [FactionId, FactionId]): void {
-    if (f[0] === this.factions[0] && f[1] === this.factions[1]) return;
+  /** The seat this page plays (its warship always in the player's colour), or null for a spectator or a replay. */
+  private you: Seat | null = null;
+
+  setFactions(f: [FactionId, FactionId], you: Seat | null = this.you): void {
+    if (f[0] === this.factions[0] && f[1] === this.factions[1] && you === this.you) return;
     this.factions = f;
+    this.you = you;
     for (const s of this.ships.values()) s.destroy();
     for (const t of this.tokens.values()) t.destroy();
     this.ships.clear();
@@ -154,7 +158,7 @@ export class BoardView {
     this.state.dirty = true;
   }
 
-  colourOf = (seat: number): number => seatColour(this.factions, seat as Seat);
+  colourOf = (seat: number): number => seatColour(this.factions, seat as Seat, this.you);
 
   /** The hex under a pointer event, or null off the board (the tooltip asks too). */
   hexAt(e: PointerEvent): Hex | null {

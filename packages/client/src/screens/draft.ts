@@ -23,7 +23,12 @@ export { factionView } from './factions.js';
 
 const pickName = (id: string): string => (id ? cardName(id) : '—');
 
-export function picksView(seats: SeatInfo[], names: [string, string], factions: [FactionId, FactionId]): HTMLElement {
+export function picksView(
+  seats: SeatInfo[],
+  names: [string, string],
+  factions: [FactionId, FactionId],
+  you: Seat | null,
+): HTMLElement {
   const dd = (text: string) => h('dd', { style: { margin: 0 } }, text);
   return h(
     'div.picks',
@@ -37,7 +42,7 @@ export function picksView(seats: SeatInfo[], names: [string, string], factions: 
         h(
           'div.row',
           null,
-          h('span.dot', { style: { background: css(seatColour(factions, s)) } }),
+          h('span.dot', { style: { background: css(seatColour(factions, s, you)) } }),
           h('b', null, names[s]),
           h('span.dim', null, FACTIONS[factions[s]].name),
         ),

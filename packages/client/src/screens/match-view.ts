@@ -5,6 +5,7 @@ import { EventPlayer } from '../animation/player.js';
 import type { BoardModel } from '../board/model.js';
 import { fitLayout } from '../board/layout.js';
 import { createBoardState, setModel, type BoardState } from '../board/state.js';
+import { seatColour } from '../board/theme.js';
 import { BoardView } from '../board/view.js';
 import { h, replace } from '../ui/dom.js';
 import { prefs, setPref, SPEEDS } from '../ui/prefs.js';
@@ -153,7 +154,7 @@ export class MatchView {
       },
     });
     await this.view.init();
-    this.view.setFactions(this.o.factions);
+    this.view.setFactions(this.o.factions, this.o.you);
     // Every board piece says what it is: hover, or a tap on touch.
     this.untip = attachBoardTips(
       this.view.pixi.canvas,
@@ -168,7 +169,7 @@ export class MatchView {
     this.o.names = names;
     this.player.names = names;
     this.o.factions = factions;
-    this.view?.setFactions(factions);
+    this.view?.setFactions(factions, this.o.you);
   }
 
   /** 1× → 2× → skip, remembered for the next match. */
@@ -214,7 +215,8 @@ export class MatchView {
     replace(
       this.cards,
       shipCards(this.board.model, {
-        colourOf: (s) => this.view?.colourOf(s) ?? (s === 0 ? 0x4aa8ff : 0xff8a3c),
+        // Before the board exists (a replay's first frame) the same colours as it will draw.
+        colourOf: (s) => this.view?.colourOf(s) ?? seatColour(this.o.factions, s as Seat, this.o.you),
         you: this.o.you,
         flipped: this.board.orientation === 1,
         locked: this.locked,

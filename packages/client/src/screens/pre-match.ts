@@ -146,7 +146,11 @@ export class PreMatchScreen {
               st.step === 'munitions' ? 'Munitions placed. Waiting for the opponent…' : 'Watching the draft.',
             ),
       ),
-      h('aside.draft-picks', { 'aria-label': 'Both players’ picks' }, picksView(t.seats, t.names, seatFactions(st))),
+      h(
+        'aside.draft-picks',
+        { 'aria-label': 'Both players’ picks' },
+        picksView(t.seats, t.names, seatFactions(st), t.me),
+      ),
     );
   }
 }
