@@ -45,7 +45,7 @@ export function arcsFigure(): Figure {
   return {
     id: 'fig-arcs',
     caption:
-      'Firing arcs from your warship (blue, pointing up): the front arc is shaded; the bullseye is the one-hex-wide ' +
+      'Firing arcs from your warship (the lower one, pointing up): the front arc is shaded; the bullseye is the one-hex-wide ' +
       'line straight ahead (outlined). The opponent, up and to the right, is in your front arc but not in your bullseye.',
     model: small(s),
     highlights: [
@@ -85,10 +85,25 @@ export function collisionFigure(): Figure {
     id: 'fig-collision',
     caption:
       'A collision: your drift north would carry your bow into the opponent. Both steps are undone, the ship that ' +
-      'moved loses that momentum token and deals 1 damage to each section it touched (RULES §4.2).',
+      'moved loses that momentum token and deals 1 damage to each section it touched.',
     model: small(s),
     highlights: [{ at: s.ships[1].core, kind: 'target' }],
     ghost: driftGhost(s),
+  };
+}
+
+export function turningFigure(): Figure {
+  const s = position([3, 5, 'N'], [7, 1, 'S']);
+  s.ships[0].momentum = { linear: ['N'], rotational: ['CW'] };
+  const ghost = driftGhost(s);
+  return {
+    id: 'fig-turning',
+    caption:
+      'Turning: with N and a clockwise turn token (↻) on the mat and engine NONE, your warship moves one hex north, ' +
+      'then turns 60° to face north-east. The turn token stays: next round it turns again unless you play CCW.',
+    model: small(s),
+    highlights: ghost.path.map((at) => ({ at, kind: 'path' as const })),
+    ghost,
   };
 }
 
@@ -110,5 +125,5 @@ export function fightersFigure(): Figure {
 }
 
 export function figures(): Figure[] {
-  return [arcsFigure(), momentumFigure(), collisionFigure(), fightersFigure()];
+  return [arcsFigure(), momentumFigure(), collisionFigure(), fightersFigure(), turningFigure()];
 }

@@ -59,7 +59,7 @@ export const GLOSSARY: readonly Term[] = [
   {
     term: 'N NE SE S SW NW',
     where: 'engine wheel',
-    meaning: 'A thrust in that board direction (N is up on the board).',
+    meaning: 'A thrust in that board direction (N points up on your screen unless you flip the board).',
   },
   { term: '2× (DOUBLE)', where: 'engine wheel', meaning: 'Two thrusts in the direction your warship faces.' },
   {
@@ -144,6 +144,12 @@ export const GLOSSARY: readonly Term[] = [
     term: 'launch / recall',
     where: 'draft cards, prompts',
     meaning: 'How far from a bay a squadron appears; how close it must be to come back aboard.',
+  },
+  {
+    term: 'swap',
+    where: 'draft',
+    meaning:
+      'After the picks, the initiative holder may trade one slot for another card of it; then the other player may.',
   },
   { term: 'pass', where: 'fighter prompt', meaning: 'End your fighter phase this round.' },
   {

@@ -61,6 +61,7 @@ async function fillBody(body: HTMLElement, views: BoardView[]): Promise<void> {
     momentum: figs[1],
     damage: figs[2],
     fighters: figs[3],
+    turning: figs[4],
   };
   for (const [id, title, paras] of SECTIONS) {
     const f = figFor[id];
