@@ -9,16 +9,35 @@ const lock = async (p: Page, keys: string[]) => {
   await p.click('#lock-in');
 };
 
-test('how to play: the rules in sections, four pictures on the board renderer, the glossary', async ({ page }) => {
+test('how to play: the rules in sections, five pictures on the board renderer, the glossary', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await setName(page, 'Reader');
   await page.goto('/');
   await page.click('#lobby-learn');
   await expect(page.locator('#learn-page h1')).toHaveText('How to play Star Eater');
-  for (const title of ['The goal', 'A round', 'Momentum', 'Firing arcs', 'Damage', 'Fighters', 'Cooldown', 'Timers'])
+  const titles = ['The goal', 'Factions', 'The draft', 'A round', 'Momentum', 'Turning', 'Firing arcs', 'Weapons'];
+  for (const title of [...titles, 'Damage', 'Fighters', 'Cooldown', 'Timers'])
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
-  for (const id of ['fig-arcs', 'fig-momentum', 'fig-collision', 'fig-fighters'])
+  for (const id of ['fig-arcs', 'fig-momentum', 'fig-turning', 'fig-collision', 'fig-fighters'])
     await expect(page.locator(`#${id} canvas.board-canvas`)).toHaveCount(1);
   await expect(page.locator('#fig-arcs figcaption')).toContainText('bullseye');
+  // Written for players: the factions and cards by the content's names, no rulebook section numbers.
+  const page1 = page.locator('#learn-page');
+  await expect(page1).not.toContainText('RULES');
+  await expect(page1).not.toContainText('§');
+  for (const [id, words] of [
+    ['factions', ['FPA', 'Lamais', 'Emergency Repairs', 'Capacitor Dump']],
+    ['draft', ['Swap step', 'munitions']],
+    ['turning', ['CW', 'turns 60°']],
+    ['weapons', ['Lasers', 'Projectiles', 'Torpedoes', 'Direct fire', 'AOE', 'Point defence', 'Heavy Lance']],
+    ['fighters', ['Launch', 'first move', 'Recall']],
+  ] as const)
+    for (const w of words) await expect(page.locator(`#learn-${id}`)).toContainText(w);
+  await expect(page.locator('#learn-goal')).toContainText('N points up on your screen');
+  await page.locator('#learn-weapons').scrollIntoViewIfNeeded();
+  await shot(page, '60-learn-weapons');
+  await page.locator('#fig-turning').scrollIntoViewIfNeeded();
+  await shot(page, '60-learn-turning');
   const glossary = page.locator('#glossary');
   for (const term of ['S1, S2, S3', 'PD (point defence)', 'B C P S', 'd12 > 6 + eva − acc', 'cd N / ✓', '★'])
     await expect(glossary.getByRole('rowheader', { name: term, exact: true })).toBeVisible();
@@ -30,9 +49,20 @@ test('how to play: the rules in sections, four pictures on the board renderer, t
   await expect(page.locator('#learn-page')).toBeVisible();
 });
 
-test('the tutorial: six lessons from the lobby to the end, a hint for a wrong order, resumed after a reload', async ({
+/** Picks the direct-fire option that reaches the target (its line names it) and checks the roll is logged. */
+const aimAtTarget = async (p: Page) => {
+  const panel = p.locator('#decision-panel');
+  await expect(panel).toContainText('Choose a target');
+  const option = panel.locator('button[data-option]', { hasText: 'Target' }).first();
+  await expect(option).toContainText('%');
+  await shot(p, '67-tutorial-direct-fire-prompt');
+  await option.click();
+};
+
+test('the tutorial: nine lessons from the lobby to the end, a hint for a wrong order, resumed after a reload', async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await setName(page, 'Rookie');
   await page.goto('/');
   await page.click('#lobby-tutorial');
@@ -48,21 +78,50 @@ test('the tutorial: six lessons from the lobby to the end, a hint for a wrong or
   await lock(page, ['4']);
   await expect(page.locator('#lesson-hint')).toContainText('S cancelled N');
   await page.click('#lesson-next');
-  // Resumable: a reload comes back to lesson 3.
+  // Resumable: a reload comes back to lesson 3. Turning: firing without the turn is caught first.
   await page.reload();
-  await expect(page.locator('#lesson-title')).toHaveText('3 · Firing arcs');
+  await expect(page.locator('#lesson-title')).toHaveText('3 · Turning');
+  await lock(page, ['q']);
+  await expect(page.locator('#lesson-hint')).toContainText('engine CW');
+  // The orders stay as they were after a hint (Fire Main still chosen): only the engine changes.
+  await lock(page, ['8']);
+  await expect(page.locator('#lesson-hint')).toContainText('You turned to face north-east and the beam hit');
+  await expect(page.locator('#log')).toContainText('rotates clockwise');
+  await shot(page, '66-tutorial-turning');
+  await page.click('#lesson-next');
+  // Each lesson's orders panel takes keys once it is on the page, with the lesson's title (mount() adds both after
+  // the board is built): a key pressed before that would be lost.
+  await expect(page.locator('#lesson-title')).toHaveText('4 · Firing arcs');
   await lock(page, ['q', '0']);
   await expect(page.locator('#lesson-hint')).toContainText('The beam hit');
   await expect(page.locator('#log')).toContainText('Heavy Lance');
   await page.click('#lesson-next');
-  // 4 · Damage. Each lesson's orders panel takes keys once it is on the page, with the lesson's title (mount() adds
-  // both after the board is built): a key pressed before that would be lost.
-  await expect(page.locator('#lesson-title')).toHaveText('4 · Damage');
+  await expect(page.locator('#lesson-title')).toHaveText('5 · Damage');
   await lock(page, ['q', '0']);
   await expect(page.locator('#lesson-hint')).toContainText('structure');
   await page.click('#lesson-next');
-  // 5 · Fighters: launch on the board.
-  await expect(page.locator('#lesson-title')).toHaveText('5 · Fighters');
+  // 6 · Aimed direct fire: the target picked from the list, with its odds.
+  await expect(page.locator('#lesson-title')).toHaveText('6 · Aimed direct fire');
+  await lock(page, ['e', '0']);
+  await aimAtTarget(page);
+  await expect(page.locator('#lesson-hint')).toContainText('The log shows the roll');
+  await expect(page.locator('#log')).toContainText('d12');
+  await shot(page, '67-tutorial-direct-fire');
+  await page.click('#lesson-next');
+  // 7 · Torpedoes: aft is caught, fore hits.
+  await expect(page.locator('#lesson-title')).toHaveText('7 · Torpedoes');
+  await page.locator('body').press('e');
+  const aim = page.getByLabel('Starboard Broadside aim');
+  await aim.selectOption({ label: 'aft' });
+  await lock(page, ['0']);
+  await expect(page.locator('#lesson-hint')).toContainText('aimed fore');
+  await aim.selectOption({ label: 'fore' });
+  await page.click('#lock-in');
+  await expect(page.locator('#lesson-hint')).toContainText('The torpedo turned towards the target and hit it');
+  await shot(page, '68-tutorial-torpedoes');
+  await page.click('#lesson-next');
+  // 8 · Fighters: launch on the board.
+  await expect(page.locator('#lesson-title')).toHaveText('8 · Fighters');
   await lock(page, ['r']);
   const panel = page.locator('#decision-panel');
   await expect(panel).toContainText('Fighter phase');
@@ -73,8 +132,8 @@ test('the tutorial: six lessons from the lobby to the end, a hint for a wrong or
   await page.click('#fighter-confirm');
   await expect(page.locator('#lesson-hint')).toContainText('Your squadron is out');
   await page.click('#lesson-next');
-  // 6 · Cooldown: Fire Main alone is greyed out until Vent Coolant is chosen with it.
-  await expect(page.locator('#lesson-title')).toHaveText('6 · Cooldown');
+  // 9 · Cooldown: Fire Main alone is greyed out until Vent Coolant is chosen with it.
+  await expect(page.locator('#lesson-title')).toHaveText('9 · Cooldown');
   await expect(page.locator('button.cc[data-card="fire-main"]')).toBeDisabled();
   await lock(page, ['y', 'q']);
   await expect(page.locator('#lesson-hint')).toContainText('Vent Coolant cleared the token');
@@ -87,6 +146,46 @@ test('the tutorial: six lessons from the lobby to the end, a hint for a wrong or
   await expect(page.locator('#lesson-title')).toHaveText('1 · Orders');
   await page.click('#tutorial-quit');
   await expect(page.locator('#quick-match')).toBeVisible();
+});
+
+test('the new lessons on a phone, by taps: turning, aimed direct fire, torpedoes', async ({ browser }) => {
+  const ctx = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  await setName(page, 'Thumbs');
+  // Start at lesson 3 (the tutorial resumes where this device left off).
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) localStorage.setItem('star-eater.tutorial', '2');
+    sessionStorage.setItem('seeded', '1');
+  });
+  await page.goto('/#/tutorial');
+  const tap = (sel: string) => page.locator(sel).tap();
+  await expect(page.locator('#lesson-title')).toHaveText('3 · Turning');
+  await shot(page, '69-phone-turning');
+  await page.getByRole('button', { name: /Engine CW/ }).tap();
+  await tap('button.cc[data-card="fire-main"]');
+  await tap('#lock-in');
+  await expect(page.locator('#lesson-hint')).toContainText('You turned to face north-east');
+  await tap('#lesson-next');
+  await tap('#lesson-skip');
+  await tap('#lesson-skip');
+  await expect(page.locator('#lesson-title')).toHaveText('6 · Aimed direct fire');
+  await shot(page, '69-phone-direct-fire');
+  await tap('button.cc[data-card="starboard-broadside"]');
+  await page.getByRole('button', { name: /Engine NONE/ }).tap();
+  await tap('#lock-in');
+  const option = page.locator('#decision-panel button[data-option]', { hasText: 'Target' }).first();
+  await expect(option).toContainText('%');
+  await shot(page, '69-phone-direct-fire-prompt');
+  await option.tap();
+  await expect(page.locator('#lesson-hint')).toContainText('The log shows the roll');
+  await tap('#lesson-next');
+  await expect(page.locator('#lesson-title')).toHaveText('7 · Torpedoes');
+  await tap('button.cc[data-card="starboard-broadside"]');
+  await page.getByRole('button', { name: /Engine NONE/ }).tap();
+  await tap('#lock-in');
+  await expect(page.locator('#lesson-hint')).toContainText('The torpedo turned towards the target and hit it');
+  await shot(page, '69-phone-torpedoes');
+  await ctx.close();
 });
 
 test('board pieces say what they are: on hover with a mouse, on a tap on a touch screen', async ({ browser }) => {

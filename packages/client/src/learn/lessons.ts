@@ -1,40 +1,24 @@
 // The tutorial's lessons: fixed positions driven through the engine, each teaching one idea with a task the
-// player does with the real controls — commitment, momentum, firing arcs, damage, fighters, cooldown. The opponent
+// player does with the real controls — commitment, momentum, turning, firing arcs, damage, direct fire, torpedoes,
+// fighters, cooldown. The opponent
 // holds still (engine NONE, no cards): target practice. Data and checks only; tutorial.ts runs them.
-import { CARD_NAMES, weaponCard, type CardId, type Commitment, type Dir, type MatchState } from '@star-eater/engine';
-import { LOADOUTS, position as place } from './positions.js';
+import { CARD_NAMES, weaponCard, type Commitment } from '@star-eater/engine';
+import { card, has, type Lesson, position } from './lesson-kit.js';
+import { directFireLesson, torpedoLesson, turningLesson } from './lessons-weapons.js';
+import { LOADOUTS } from './positions.js';
+
+export type { Lesson } from './lesson-kit.js';
 
 /** Your main weapon in every lesson, as the content has it. */
 const LANCE = weaponCard(LOADOUTS[0].main);
 const FIRE = CARD_NAMES['fire-main'];
 const LAUNCH = CARD_NAMES['launch-squadron'];
 const VENT = CARD_NAMES['vent-coolant'];
-/** A card's name with the key that plays it. */
-const card = (id: CardId, key: string) => `${CARD_NAMES[id]} (key ${key})`;
-
-/** You (FPA, seat 0) and a target (Lamais, seat 1) on the standard board. */
-const position = (you: [number, number, Dir], them: [number, number, Dir]) => place(you, them, ['You', 'Target']);
-
-export interface Lesson {
-  id: string;
-  title: string;
-  /** What to read before the task. */
-  teach: string[];
-  /** The task, in one sentence. */
-  task: string;
-  setup(): MatchState;
-  /** Null when the orders do what the task asks, else a hint. */
-  check(c: Commitment): string | null;
-  /** What just happened, after the round played. */
-  after: string;
-}
-
-const has = (c: Commitment, card: CardId) => c.cards.some((x) => x.card === card);
 
 export const LESSONS: readonly Lesson[] = [
   {
     id: 'commitment',
-    title: '1 · Orders',
+    title: 'Orders',
     teach: [
       'Each round you give sealed orders: one engine card (the wheel) and up to two commitment cards.',
       'Nobody sees them until both captains are locked in; then the round plays out.',
@@ -47,7 +31,7 @@ export const LESSONS: readonly Lesson[] = [
   },
   {
     id: 'momentum',
-    title: '2 · Momentum',
+    title: 'Momentum',
     teach: [
       'Momentum stays: the arrows on your mat move you every round, even with engine NONE.',
       'You already drift north (one N arrow). A thrust opposite an arrow removes it.',
@@ -62,11 +46,12 @@ export const LESSONS: readonly Lesson[] = [
     after:
       'S cancelled N: the mat is empty and your warship stayed put. Plan two moves ahead — drift never stops by itself.',
   },
+  turningLesson,
   {
     id: 'arcs',
-    title: '3 · Firing arcs',
+    title: 'Firing arcs',
     teach: [
-      'Your main weapon, the Heavy Lance, is a laser in the bullseye arc: the straight line ahead of your bow, 6 hexes.',
+      `Your main weapon, the ${LANCE.name}, is a laser in the bullseye arc: the straight line ahead of your bow, ${LANCE.range} hexes.`,
       `The target sits dead ahead. Point at ${FIRE} to see the line it covers on the board.`,
     ],
     task: `Play ${FIRE} (key Q) with engine NONE (key 0), and lock in.`,
@@ -81,7 +66,7 @@ export const LESSONS: readonly Lesson[] = [
   },
   {
     id: 'damage',
-    title: '4 · Damage',
+    title: 'Damage',
     teach: [
       'Each of the four sections has its own armour; the ship has one structure pool.',
       'A hit on a section with armour left only wears the armour down (extra damage is lost). A hit on a bare section comes off the structure — at 0 the warship is destroyed.',
@@ -94,11 +79,13 @@ export const LESSONS: readonly Lesson[] = [
       return s;
     },
     check: (c) => (has(c, 'fire-main') && c.engine === 'NONE' ? null : `${FIRE} (Q) and engine NONE (0).`),
-    after: 'All 3 damage went into the structure this time. Aim for sections whose armour is gone.',
+    after: `All ${LANCE.damage} damage went into the structure this time. Aim for sections whose armour is gone.`,
   },
+  directFireLesson,
+  torpedoLesson,
   {
     id: 'fighters',
-    title: '5 · Fighters',
+    title: 'Fighters',
     teach: [
       `${LAUNCH} puts one of your squadrons into space in the fighter phase, next to a fighter bay (your ship’s rear-left and rear-right hexes).`,
       'You will be asked where: click a highlighted hex on the board, then move it by clicking green hexes, and confirm.',
@@ -110,7 +97,7 @@ export const LESSONS: readonly Lesson[] = [
   },
   {
     id: 'cooldown',
-    title: '6 · Cooldown',
+    title: 'Cooldown',
     teach: [
       `A component that acted cools down: the ${LANCE.name} gets ${LANCE.cooldown} cooldown tokens, and one comes off each round. While it has any, ${CARD_NAMES['fire-main']} does nothing — the card says why.`,
       `${VENT} removes one token before the weapons fire.`,

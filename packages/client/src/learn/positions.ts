@@ -19,17 +19,18 @@ export const LOADOUTS: [Loadout, Loadout] = [
   },
 ];
 
-/** Seat 0 and seat 1 at offset (col, row) with their facings; names as the screen shows them. */
+/** Seat 0 and seat 1 at offset (col, row) with their facings; names as the screen shows them; seat 0's loadout. */
 export function position(
   you: [number, number, Dir],
   them: [number, number, Dir],
   names: [string, string] = ['You', 'Opponent'],
+  yours: Loadout = LOADOUTS[0],
 ): MatchState {
   const s = createMatch({
     seed: 'learn',
     initiative: 0,
     players: [
-      { name: names[0], faction: 'fpa', loadout: LOADOUTS[0], munitions: [2, 1, 1] },
+      { name: names[0], faction: 'fpa', loadout: yours, munitions: [2, 1, 1] },
       { name: names[1], faction: 'lamais', loadout: LOADOUTS[1], munitions: [2, 1, 1] },
     ],
   });

@@ -1,4 +1,4 @@
-// The interactive tutorial: six short lessons (lessons.ts) played on the real board with the real commit
+// The interactive tutorial: short lessons (lessons.ts) played on the real board with the real commit
 // panel and decision prompts, each round resolved by the engine. Skippable (a lesson, or the whole tutorial) and
 // resumable: the next lesson is remembered on this device. Reached from the lobby and the learn page.
 import { defaultDecision, resolveRound, type Commitment, type Decision, type MatchState } from '@star-eater/engine';
@@ -57,7 +57,7 @@ class LessonRun {
       h(
         'div.row',
         null,
-        h('h2#lesson-title', { style: { margin: 0 } }, lesson.title),
+        h('h2#lesson-title', { style: { margin: 0 } }, `${index + 1} · ${lesson.title}`),
         h('span.grow'),
         h('span.dim', null, `${index + 1} of ${LESSONS.length}`),
       ),
@@ -159,7 +159,7 @@ function doneView(app: App, restart: () => void): HTMLElement {
       h(
         'p',
         null,
-        'You have given orders, used momentum, aimed along an arc, broken armour, launched a fighter and vented a hot weapon. ',
+        'You have given orders, used momentum, turned, aimed along an arc, broken armour, picked a direct-fire target, launched a torpedo and a fighter and vented a hot weapon. ',
         'The rest you learn by playing: the glossary explains every label.',
       ),
       h(
