@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FactionId, Loadout, Seat } from '@star-eater/engine';
 import { type BotLevel, type BotOptions, botAnswer } from '../src/index.js';
+import { type CareCount, countCare, noCare } from '../src/care.js';
 import { playMatch } from '../src/play.js';
 
 export interface ArenaOptions {
@@ -29,6 +30,8 @@ export interface MatchOutcome {
   cpuA: number[];
   /** A's seat, and each seat's faction and loadout. */
   aSeat: Seat;
+  /** A's shots with nothing to reach and drifts into the edge, as foreseen at each commitment (src/care.ts). */
+  care: CareCount;
   loadouts: [{ faction: FactionId; loadout: Loadout }, { faction: FactionId; loadout: Loadout }];
 }
 
@@ -46,6 +49,8 @@ export interface ArenaResult {
    * a core on a loaded machine). */
   decisionCpuMs: { p50: number; p99: number; max: number };
   rounds: { mean: number };
+  /** A's blunders over every match: shots with nothing to reach, drifts into the edge (src/care.ts). */
+  care: CareCount;
   workers: number;
 }
 
@@ -55,8 +60,9 @@ export function playArenaMatch(o: ArenaOptions, index: number): MatchOutcome {
   const msA: number[] = [];
   const msB: number[] = [];
   const cpuA: number[] = [];
+  const care = noCare();
   const player =
-    (level: BotLevel, opts: BotOptions, times: number[], cpu?: number[]) =>
+    (level: BotLevel, opts: BotOptions, times: number[], cpu?: number[], count?: CareCount) =>
     (request: Parameters<typeof botAnswer>[1]) => {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
@@ -67,15 +73,17 @@ export function playArenaMatch(o: ArenaOptions, index: number): MatchOutcome {
         const c = process.cpuUsage(c0);
         cpu?.push((c.user + c.system) / 1000);
       }
+      if (count && request.kind === 'commit' && answer.kind === 'commit')
+        countCare(count, request.state, request.seat, answer.commitment);
       return answer;
     };
   const budget = (b: number | undefined) => (b !== undefined ? { budget: b } : {});
-  const pa = player(o.a, { seed: `${o.seed}:${index}:a`, ...budget(o.budgetA) }, msA, cpuA);
+  const pa = player(o.a, { seed: `${o.seed}:${index}:a`, ...budget(o.budgetA) }, msA, cpuA, care);
   const pb = player(o.b, { seed: `${o.seed}:${index}:b`, ...budget(o.budgetB) }, msB);
   const m = playMatch(aSeat === 0 ? [pa, pb] : [pb, pa], `${o.seed}:${index}`);
   const result = m.winner === 'draw' ? 'draw' : m.winner === aSeat ? 'a' : 'b';
   const loadouts = m.state.ships.map((s) => ({ faction: s.faction, loadout: s.loadout })) as MatchOutcome['loadouts'];
-  return { index, result, rounds: m.rounds, msA, msB, cpuA, aSeat, loadouts };
+  return { index, result, rounds: m.rounds, msA, msB, cpuA, aSeat, care, loadouts };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -98,6 +106,10 @@ export function summarise(o: ArenaOptions, outcomes: MatchOutcome[], workers: nu
     decisionMsB: quantiles(outcomes.flatMap((m) => m.msB)),
     decisionCpuMs: quantiles(outcomes.flatMap((m) => m.cpuA)),
     rounds: { mean: round3(outcomes.reduce((n, m) => n + m.rounds, 0) / Math.max(1, outcomes.length)) },
+    care: outcomes.reduce((sum, m) => {
+      for (const k of Object.keys(sum) as (keyof CareCount)[]) sum[k] += m.care[k];
+      return sum;
+    }, noCare()),
     workers,
   };
 }

@@ -1,9 +1,11 @@
 // The levels above `random`. easy: one-ply greedy with seeded imperfection — each card set tried once against a
-// passive opponent and one drawn with a temperature over their values, then the engine setting likewise; prompts
+// passive opponent and one drawn with a temperature over their values, then the engine setting likewise, mostly
+// leaving out shots with nothing to reach and drifts into the board's edge (care.ts); prompts
 // answered by scoring every listed option. medium and hard: the stage-game search of search.ts, and prompts searched
 // by playing the rest of the round; hard with several times the playouts, and a draft by the cards' measured worth.
 import { ENGINE_SETTINGS, type Commitment, type Rng } from '@star-eater/engine';
 import { sampleOf, usefulCardSets } from './candidates.js';
+import { edgeDrift, emptyShot, emptyShots, foreseen } from './care.js';
 import { heuristicDecision, searchDecision } from './decide.js';
 import { bestDraftAction, bestFaction } from './draft.js';
 import type { BotAnswer, BotRequest } from './request.js';
@@ -17,6 +19,18 @@ import { diceFrom, NONE, pair, playout } from './simulate.js';
  * and still leave a beginner openings (measured: docs/benchmarks.md).
  */
 export const EASY_TEMPERATURE = 2;
+
+/**
+ * How often easy forgets to look (its blunder filter skipped for a commitment): a beginner, not a fool — the
+ * careless shot or edge drift happens now and then instead of every few rounds (measured: docs/benchmarks.md).
+ */
+export const EASY_SLIP = 0.1;
+
+/** `list` without the blunders, or all of it when every entry is one. */
+function careful<T>(list: readonly T[], ok: (x: T) => boolean): readonly T[] {
+  const kept = list.filter(ok);
+  return kept.length > 0 ? kept : list;
+}
 
 /** An index drawn with probability ∝ exp((v − max) / temp), from the bot's own generator. */
 export function softmaxPick(values: readonly number[], temp: number, rng: Rng): number {
@@ -36,14 +50,23 @@ export function softmaxPick(values: readonly number[], temp: number, rng: Rng): 
  */
 function greedyCommitment(request: Extract<BotRequest, { kind: 'commit' }>, budget: number, rng: Rng): Commitment {
   const { state, seat } = request;
-  const sets = sampleOf(usefulCardSets(state, seat), Math.max(2, budget - ENGINE_SETTINGS.length), rng);
+  const looks = !rng.chance(EASY_SLIP);
+  const still = foreseen(state, seat, 'NONE');
+  const useful = usefulCardSets(state, seat);
+  const aimed = looks ? careful(useful, (set) => !set.some((p) => emptyShot(still, seat, p))) : useful;
+  const sets = sampleOf(aimed, Math.max(2, budget - ENGINE_SETTINGS.length), rng);
   const dice = diceFrom(rng);
-  const pick = (list: Commitment[]): Commitment => {
+  const pick = (list: readonly Commitment[]): Commitment => {
     const values = list.map((c) => playout(state, seat, pair(seat, c, NONE), dice));
     return list[softmaxPick(values, EASY_TEMPERATURE, rng)]!;
   };
   const cards = pick(sets.map((c) => ({ engine: 'NONE', cards: c }))).cards;
-  return pick(ENGINE_SETTINGS.map((engine) => ({ engine, cards })));
+  let engines: readonly Commitment[] = ENGINE_SETTINGS.map((engine) => ({ engine, cards }));
+  if (looks) {
+    engines = careful(engines, (c) => !edgeDrift(state, seat, c.engine, dice));
+    engines = careful(engines, (c) => emptyShots(state, seat, c) === 0);
+  }
+  return pick(engines);
 }
 
 export function easyAnswer(request: BotRequest, budget: number, rng: Rng): BotAnswer {
