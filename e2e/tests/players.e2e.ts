@@ -123,6 +123,10 @@ test('a guest renames itself, adds a passkey, and a fresh browser signs in with 
   await expect(a.locator('#rename-form')).toHaveCount(0);
   await expect(a.locator('#passkeys')).toHaveCount(0);
   await a.goto('/');
+  // The computer's levels show their calibrated ratings on the same scale (they are never rated themselves).
+  for (const level of ['easy', 'medium', 'hard']) {
+    await expect(a.locator(`#bot-${level} .level-rating`)).toHaveText(/^ · rated \d+$/);
+  }
   await a.click('#lobby-leaderboard');
   await expect(a.locator('#leaders-empty')).toBeVisible();
   await shot(a, 'players-03-leaderboard-390');
@@ -216,5 +220,27 @@ test('a rated quick match moves both ratings, shown at the end and on the profil
   const c = await passkeyElsewhere(browser, a, ctxs, 'players-08');
   await expect(c.locator('#profile-rating .value')).toHaveText(cyAfter);
   await expect(c.locator('#game-list li.game')).toHaveAttribute('data-result', 'loss');
+  for (const ctx of ctxs) await ctx.close();
+});
+
+test('a private match is rated when its creator says so', async ({ browser }) => {
+  const ctxs: BrowserContext[] = [];
+  const a = await fresh(browser, 'Fay', ctxs);
+  const b = await fresh(browser, 'Gus', ctxs);
+  await a.goto('/');
+  await expect(a.locator('#my-profile')).toHaveText('Fay');
+  await a.check('#private-rated');
+  await a.click('#create-private');
+  await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
+  await b.goto(await a.locator('#invite-link').inputValue());
+  await expect(b.locator('#factions-screen')).toBeVisible({ timeout: 30_000 });
+  const rated = (p: Page) =>
+    p.evaluate(
+      () =>
+        (window as unknown as { __session: { state: { settings: { rated: boolean } } } }).__session.state.settings
+          .rated,
+    );
+  expect(await rated(a)).toBe(true);
+  expect(await rated(b)).toBe(true);
   for (const ctx of ctxs) await ctx.close();
 });

@@ -1,6 +1,7 @@
 // Playing the computer: its three levels, each said in a sentence, as buttons — in the lobby ("Play the
 // computer") and in quick match's offer after the wait (accept with a level, or keep waiting).
 import { PRACTICE_LEVELS, type PracticeLevel, type ServerMessages } from '@star-eater/protocol';
+import { getJson } from '../net/api.js';
 import { h } from '../ui/dom.js';
 
 export const LEVEL_TEXT: Record<PracticeLevel, { name: string; about: string }> = {
@@ -15,17 +16,35 @@ export const LEVEL_TEXT: Record<PracticeLevel, { name: string; about: string }> 
   },
 };
 
-/** One button per level (id `bot-<level>`), its sentence beneath its name. */
+let ratings: Promise<Map<string, number>> | null = null;
+
+/** Each level's calibrated rating on the players' scale (the server's measured values), asked once per page. */
+function levelRatings(): Promise<Map<string, number>> {
+  ratings ??= getJson<{ levels: { level: string; rating: number }[] }>('/api/computer-levels').then(
+    (a) => new Map(a.levels.map((l) => [l.level, l.rating])),
+  );
+  return ratings;
+}
+
+/** One button per level (id `bot-<level>`), its sentence beneath its name, its rating beside it once known. */
 export function levelButtons(onPick: (level: PracticeLevel, button: HTMLButtonElement) => void): HTMLElement {
   return h(
     'div.levels',
     { role: 'group', 'aria-label': 'Computer levels' },
     ...PRACTICE_LEVELS.map((level) => {
+      const rating = h('span.level-rating', { title: 'Its rating on the players’ scale (it is never rated itself)' });
       const b = h(
         'button.level',
         { id: `bot-${level}`, type: 'button' },
-        h('strong', null, LEVEL_TEXT[level].name),
+        h('strong', null, LEVEL_TEXT[level].name, rating),
         h('span.dim', null, LEVEL_TEXT[level].about),
+      );
+      levelRatings().then(
+        (r) => {
+          const v = r.get(level);
+          if (v !== undefined) rating.textContent = ` · rated ${Math.round(v)}`;
+        },
+        (e: Error) => console.warn(`the computer levels' ratings could not be read: ${e.message}`),
       );
       b.addEventListener('click', () => onPick(level, b));
       return b;

@@ -46,11 +46,13 @@ function playSection(app: App, nameInput: HTMLInputElement, presets: ReturnType<
     idle();
   });
   const createBtn = h('button', { id: 'create-private' }, 'Create private match');
+  // A private match counts for rating only when its creator says so (quick matches always do).
+  const rated = h('input', { type: 'checkbox', id: 'private-rated' });
   createBtn.addEventListener('click', async () => {
     localStorage.setItem(NAME_KEY, name());
     createBtn.disabled = true;
     try {
-      await app.session.createPrivate(name(), { preset: presets.value() });
+      await app.session.createPrivate(name(), { preset: presets.value(), ...(rated.checked ? { rated: true } : {}) });
       app.go(`#/m/${app.session.room!.roomId}`);
     } catch (e) {
       toast(`Could not create: ${(e as Error).message}`, 'error');
@@ -74,7 +76,7 @@ function playSection(app: App, nameInput: HTMLInputElement, presets: ReturnType<
     h('div.row', null, quickBtn, cancelBtn),
     quickStatus,
     presets.el,
-    h('div.row', null, createBtn),
+    h('div.row', null, createBtn, h('label.row.dim', { for: 'private-rated', style: { gap: '4px' } }, rated, 'Rated')),
     h(
       'p.dim',
       { style: { fontSize: '13px', margin: 0 } },
