@@ -14,7 +14,8 @@ import { SpreadPingTransport } from './keepalive.js';
 import { type HttpOptions, mountHttp } from './http/routes.js';
 import { DEFAULT_HTTP_GUARD, type HttpGuardOptions, installGate } from './http/gate.js';
 import { guardMatchmaking } from './http/matchmake.js';
-import { silenceColyseusCors, upgradeGuard } from './http/origins.js';
+import { silenceColyseusCors } from './http/origins.js';
+import { roomDoor } from './http/room-door.js';
 import { createLogger } from './logger.js';
 import { DEFAULT_RATE_LIMIT } from './room/rate-limit.js';
 import { MatchRoom } from './room/MatchRoom.js';
@@ -22,7 +23,7 @@ import { ReservationLedger } from './seats/reservations.js';
 import { type Cluster, openCluster, redact, type PresenceKind } from './scale/cluster.js';
 import { Drain, drainAwareSelector, type DrainResult } from './scale/drain.js';
 import { SharedLedger } from './scale/shared-ledger.js';
-import { openLimiters } from './scale/shared-limits.js';
+import { type Limiter, openLimiters } from './scale/shared-limits.js';
 import { Takeover } from './scale/lease-takeover.js';
 import { restoreRoom } from './log/restore.js';
 import { type PasskeyConfig, passkeyConfig } from './players/passkeys.js';
@@ -143,6 +144,8 @@ function defineColyseus(
     draining: () => boolean;
     http: HttpOptions;
     log: Logger;
+    /** The per-address limits (the gate's); the room door takes from the matchmaking one. */
+    limiters: Record<'matchmake' | 'api', Limiter>;
   },
 ): Colyseus {
   silenceColyseusCors(matchMaker.controller);
@@ -150,7 +153,7 @@ function defineColyseus(
   const transport = new SpreadPingTransport({
     pingInterval: 10_000,
     pingMaxRetries: 3,
-    beforeUpgrade: upgradeGuard({ allowed: p.guard.allowedOrigins }),
+    beforeUpgrade: roomDoor({ allowed: p.guard.allowedOrigins }, p.limiters.matchmake),
   });
   // The player who has waited longest is paired first (seats/reservations.ts).
   const matchRooms = defineRoom(MatchRoom).sortBy({ createdAt: 1 });
@@ -282,10 +285,11 @@ export async function createGameServer(opts: GameServerOptions = {}): Promise<Ga
     restoring: () => restoring,
     log: log.child({ component: 'http' }),
   };
-  const { server, transport } = defineColyseus(opts, { cluster, guard, rooms, draining, http, log });
-  await server.listen(requestedPort, host);
   // With several processes the per-address limits are the deployment's (scale/shared-limits.ts).
-  installGate(transport.server!, guard, openLimiters(guard, { redis: cluster.redis, log, now: guard.now }));
+  const limiters = openLimiters(guard, { redis: cluster.redis, log, now: guard.now });
+  const { server, transport } = defineColyseus(opts, { cluster, guard, rooms, draining, http, log, limiters });
+  await server.listen(requestedPort, host);
+  installGate(transport.server!, guard, limiters);
   // A room given up to another process (log/lease.ts) leaves the shared listing entry of its id alone.
   guardListings();
   const port = (transport.server!.address() as AddressInfo).port;

@@ -257,6 +257,34 @@ export function guardSeatReservations(
   };
 }
 
+// ------------------------------------------------------------------ the WebSocket door (http/room-door.ts)
+/**
+ * Whether `roomId`, a room of this process, holds an unclaimed seat reservation (not a reconnection's) for
+ * `sessionId`: the one the matchmaking route just handed out, which the client's WebSocket claims. Room._reservedSeats
+ * is private: [options, authData, consumed, allowReconnection, …] by session id, read as Room.hasReservedSeat does.
+ */
+export function freshSeatReservation(roomId: string, sessionId: string): boolean {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as { _reservedSeats?: Record<string, unknown[]> };
+  const seat = room?._reservedSeats?.[sessionId];
+  return !!seat && seat[3] !== true && seat[2] === false;
+}
+
+/**
+ * Runs `checked(token)` each time the matchmaking route checks a reconnection token on `room` (MatchMaker.reconnect
+ * calls the room's checkReconnectionToken through remoteRoomCall, on the room's own process), for a token it accepts.
+ */
+export function onRouteReconnection(room: Room, checked: (token: string) => void): void {
+  const r = room as unknown as { checkReconnectionToken: (token: string) => string | undefined };
+  if (typeof r.checkReconnectionToken !== 'function')
+    throw new Error('colyseus-internals: checkReconnectionToken is gone');
+  const check = r.checkReconnectionToken.bind(room);
+  r.checkReconnectionToken = (token: string) => {
+    const sessionId = check(token);
+    if (sessionId) checked(token);
+    return sessionId;
+  };
+}
+
 // ------------------------------------------------------------------ incoming frames
 /**
  * Runs `screen` on every frame a client of `room` sends, before Colyseus reads it (Room._onMessage, private: the

@@ -10,6 +10,7 @@ import {
   clientSocket,
   clockNow,
   COLYSEUS_VERSIONS,
+  freshSeatReservation,
   reclaimRoom,
   sdkSocket,
   stateHasChanges,
@@ -64,6 +65,11 @@ it('the internals have the shape used: room clock, serializer flag, client socke
   expect(socket && typeof socket.cork).toBe('function');
   expect(sdkSocket(a.room).readyState).toBe(1);
   expect(a.of('welcome')).toHaveLength(1); // recorded through the tapped dispatch
+  // The room door's (http/room-door.ts): reservations by session id, and the route's reconnection check.
+  const seats = room as unknown as { _reservedSeats: object; checkReconnectionToken: unknown };
+  expect(typeof seats._reservedSeats).toBe('object');
+  expect(typeof seats.checkReconnectionToken).toBe('function');
+  expect(freshSeatReservation(a.room.roomId, a.room.sessionId)).toBe(false); // claimed by its socket
 });
 
 it('a room given up (log/lease.ts) leaves the listing entry of its id alone until it is taken back', async () => {

@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startTestServer, type TestServer } from './harness.js';
+import { quickMatch, startTestServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let now = 1_000_000;
@@ -39,6 +39,21 @@ function call(method: string, path: string, headers: Record<string, string> = {}
     });
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/** A raw WebSocket to `url`: refused at the upgrade (status, Retry-After, body) or closed by the server (code). */
+function socket(url: string): Promise<{ status: number; retryAfter?: string; body: string } | { close: number }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'], body }));
+    });
+    ws.on('close', (code) => resolve({ close: code }));
+    ws.on('error', (e) => (/Unexpected server response/.test(e.message) ? undefined : reject(e)));
   });
 }
 
@@ -116,6 +131,45 @@ describe('rate limits', () => {
     now += 10_000; // one token back (6 a minute)
     expect((await post()).status).not.toBe(429);
     expect((await post()).status).toBe(429);
+  });
+
+  it('counts reconnection guesses on the raw WebSocket in the same budget as the route, refused in its words', async () => {
+    // Two players (two requests: their sockets claim the reservations the route counted), one drops and comes back
+    // through the route (one request: its socket is the reconnection the route checked). Three of three: nothing was
+    // counted twice, or the last socket would have been refused.
+    const a = await quickMatch(server, 'Ada');
+    const b = await quickMatch(server, 'Bo');
+    await b.until(() => b.state.phase !== 'waiting', 'the match starts');
+    a.drop();
+    await b.until(() => !b.state.seats[a.seat].connected, 'a shown away');
+    await a.reconnect();
+    await a.roundTrip();
+    // Guesses straight at the socket, as the SDK's automatic reconnection connects: Colyseus refuses them (4003)
+    // while the address has tokens (one every 10 s), then the door refuses them as the route would.
+    const door = `${server.wsUrl}/${server.processId}/${a.room.roomId}?sessionId=${a.room.sessionId}`;
+    now += 20_000;
+    expect(await socket(`${door}&reconnectionToken=guess1`)).toEqual({ close: 4003 });
+    expect(await socket(`${door}&reconnectionToken=guess2`)).toEqual({ close: 4003 });
+    const refused = await socket(`${door}&reconnectionToken=guess3`);
+    const route = await call(
+      'POST',
+      `/matchmake/reconnect/${a.room.roomId}`,
+      { 'content-type': 'application/json' },
+      '{}',
+    );
+    expect(route.status).toBe(429);
+    expect(refused).toEqual({ status: 429, retryAfter: '10', body: route.body });
+    expect(JSON.parse(route.body).error).toMatch(
+      /^too many matchmaking requests \(joins, seat reservations, reconnections\)/,
+    );
+    // A session id with no reservation is a guess too; a token back lets one more through.
+    expect(await socket(`${server.wsUrl}/${server.processId}/${a.room.roomId}?sessionId=nobody`)).toMatchObject({
+      status: 429,
+    });
+    now += 10_000;
+    expect(await socket(`${door}&reconnectionToken=guess4`)).toEqual({ close: 4003 });
+    expect(a.closed).toBe(false);
+    await Promise.all([a.leave(), b.leave()]);
   });
 
   it('limits the API apart from matchmaking', async () => {

@@ -5,10 +5,12 @@
 //   was limited, the limit, and that it holds across the servers;
 // - the seat ledger, as two processes hold it (two ledgers, each on its own Redis connection): an address that left a
 //   reservation unused on one process holds no seat on the other, for STRIKE_MS; an honest address is not struck.
+// - the WebSocket door: reconnection guesses straight at either process' socket count in the same budget;
 // Each address (127.0.0.x, the socket's source; no proxy) starts with full buckets; the limits refill 1 a minute, so
 // nothing refills while the test runs. Last, Redis is stopped: each process falls back to its own buckets.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { createLogger } from '../src/logger.js';
 import { HOLD_MS, STRIKE_MS } from '../src/seats/reservations.js';
 import { type Cluster, openCluster } from '../src/scale/cluster.js';
@@ -59,11 +61,30 @@ async function untilRefused(via: ServerProcess[], ask: (p: ServerProcess) => Pro
   for (let i = 0; i < 40; i++) {
     const p = via[i % via.length]!;
     const a = await ask(p);
-    if (a.status === 429) return { through: through.length, refusal: a, refusedBy: p };
+    if (a.status === 429) return { through: through.length, statuses: through, refusal: a, refusedBy: p };
     through.push(a.status);
   }
   throw new Error(`40 requests through ${via.map((p) => p.name).join(', ')}, none refused: ${through.join(' ')}`);
 }
+
+/**
+ * A reconnection guess straight at `p`'s WebSocket from `from`: the upgrade's refusal (status, error), or the close
+ * code the server ended the socket with.
+ */
+const guess = (from: string) => (p: ServerProcess) =>
+  new Promise<Answer>((resolve, reject) => {
+    const ws = new WebSocket(`${p.url.replace(/^http/, 'ws')}/someprocess/someroom?sessionId=s&reconnectionToken=t`, {
+      localAddress: from,
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode!, error: (JSON.parse(text) as { error: string }).error }));
+    });
+    ws.on('close', (code) => resolve({ status: code, error: undefined }));
+    ws.on('error', (e) => (/Unexpected server response/.test(e.message) ? undefined : reject(e)));
+  });
 
 describe.skipIf(!hasRedis)('limits shared by the processes of one deployment (Redis)', () => {
   let services: Services | null = null;
@@ -105,6 +126,19 @@ describe.skipIf(!hasRedis)('limits shared by the processes of one deployment (Re
     for (const p of [a, b]) expect(await matchmake('127.0.0.3')(p)).toMatchObject({ status: 429 });
     // Another address has its own bucket.
     expect((await matchmake('127.0.0.4')(b)).status).not.toBe(429);
+  });
+
+  it('the WebSocket door: reconnection guesses take from the same budget, on either process, in the same words', async () => {
+    const alone = await untilRefused([b], guess('127.0.0.10'));
+    const alternated = await untilRefused([a, b], guess('127.0.0.11'));
+    expect([alone.through, alternated.through]).toEqual([6, 6]);
+    // Each guess got through to Colyseus, which refused the token (4003), until the door refused the address.
+    expect(alone.statuses).toEqual(Array(6).fill(4003));
+    expect(alternated.refusal.error).toMatch(
+      refusal('matchmaking requests (joins, seat reservations, reconnections)', 6),
+    );
+    // One budget for both doors: the route refuses the address too, on both processes.
+    for (const p of [a, b]) expect(await matchmake('127.0.0.11')(p)).toMatchObject({ status: 429 });
   });
 
   it('/health and /api: the same', async () => {

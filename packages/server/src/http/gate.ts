@@ -126,6 +126,11 @@ export function installGate(
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     headers(req, res, () => gate(req, res));
   });
+  // A WebSocket upgrade carries the address too, for the room door's limit (room-door.ts): stamped before Colyseus
+  // reads the request, over whatever the client sent.
+  server.prependListener('upgrade', (req: IncomingMessage) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, opts.trustProxy);
+  });
 
   function gate(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? '/').split('?')[0]!;

@@ -57,11 +57,3 @@ export function silenceColyseusCors(controller: {
   controller.DEFAULT_CORS_HEADERS = {};
   controller.getCorsHeaders = () => ({});
 }
-
-/** The WebSocket transport's beforeUpgrade: a foreign page cannot open a room's socket (403, no handshake). */
-export function upgradeGuard(policy: OriginPolicy) {
-  return (_request: Request, context: { headers: Headers }): Response | undefined =>
-    originAllowed(context.headers, policy)
-      ? undefined
-      : new Response('this origin may not use this server (see ALLOWED_ORIGINS)', { status: 403 });
-}

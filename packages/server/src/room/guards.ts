@@ -1,10 +1,12 @@
 // The room's guards on its public surface, wired in one call from MatchRoom.onCreate: admission and seat
-// holds at reservation (seats/reservations.ts, through colyseus-internals guardSeatReservations) and the screening of
-// every incoming frame (flood.ts, through screenFrames).
+// holds at reservation (seats/reservations.ts, through colyseus-internals guardSeatReservations), the reconnections
+// the matchmaking route counted (http/room-door.ts) and the screening of every incoming frame (flood.ts, through
+// screenFrames).
 import type { Client, Room } from '@colyseus/core';
 import type { ErrorMessage } from '@star-eater/protocol';
 import type { Logger } from 'pino';
-import { guardSeatReservations, screenFrames } from '../colyseus-internals.js';
+import { guardSeatReservations, onRouteReconnection, screenFrames } from '../colyseus-internals.js';
+import { vouchReconnection } from '../http/room-door.js';
 import type { RoomDeps } from '../deps.js';
 import type { Admission, RoomView } from '../seats/admission.js';
 import { screenFrame } from './flood.js';
@@ -40,6 +42,8 @@ export function guardRoom(g: GuardedRoom): SeatDesk {
     await g.deps.reservations.screen(addressOf(authData));
     return desk.reserve(id, options, authData);
   });
+  // A reconnection the matchmaking route checked was counted there: its socket is not counted again (room-door.ts).
+  onRouteReconnection(room, (token) => vouchReconnection(room.roomId, token));
   // Every frame counts toward the flood limit, and an undecodable one closes the connection (flood.ts).
   screenFrames(room, (client, frame) =>
     screenFrame(frame, g.limiterOf(client.sessionId), {
