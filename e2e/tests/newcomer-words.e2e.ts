@@ -3,7 +3,7 @@
 // private matches; a spectator at the faction choice is addressed as one, not told to choose.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { setName, shot } from './helpers.js';
-import { player } from './match-setup.js';
+import { player, startMatch } from './match-setup.js';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -70,4 +70,30 @@ test('a spectator at the faction choice is told the players are choosing, with n
   // The players are still asked.
   await expect(a.locator('.turn-pill')).toHaveText('Choose your faction');
   for (const x of ctxs) await x.close();
+});
+
+/** Elements among `sel` whose text is cut off (clipped, or run past their box). */
+const cutOff = (p: Page, sel: string) =>
+  p
+    .locator(sel)
+    .evaluateAll((els) =>
+      els
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+        .map((el) => el.textContent),
+    );
+
+test('1280×800: whose turn and every card reason are read whole, and the panel still fits', async ({ browser }) => {
+  const m = await startMatch(browser, ['Uma', 'Vik'], { bViewport: { width: 1280, height: 800 } });
+  const { a, b } = m;
+  await a.setViewportSize({ width: 1280, height: 800 });
+  await a.locator('body').press('0');
+  await a.click('#lock-in');
+  await expect(b.locator('#whose-turn .wt-text')).toHaveText('Your orders: the opponent is locked in');
+  for (const p of [a, b]) {
+    expect(await cutOff(p, '#whose-turn .wt-text, .cc .why, .cc .note')).toEqual([]);
+    // The side panel fits the screen: Lock in (or Revise) in view without scrolling.
+    await expect(p.locator('#lock-in, #revise').first()).toBeInViewport();
+  }
+  await shot(b, 'words-1280x800-orders');
+  for (const c of m.ctxs) await c.close();
 });

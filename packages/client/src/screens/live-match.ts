@@ -289,7 +289,20 @@ export class LiveMatch {
       (d) => this.s.send('decide', { prompt: m.id, decision: d }),
     );
     this.view.panel.prepend(this.decision.el);
+    this.showBoard();
     flowMark('prompt-shown');
+  }
+
+  /**
+   * On a phone the board and the panels stack and the page scrolls: whatever happens on the board (a round playing, a
+   * prompt that asks for a hex) brings the board into view, so it never plays off-screen under the orders panel.
+   */
+  showBoard(): void {
+    const wrap = this.view?.root.querySelector<HTMLElement>('.board-wrap');
+    if (!wrap || !matchMedia('(max-width: 820px)').matches) return;
+    const r = wrap.getBoundingClientRect();
+    if (r.top >= -1 && r.bottom <= innerHeight + 1) return;
+    wrap.scrollIntoView({ block: 'start' });
   }
 
   promptClosed(id: number): void {

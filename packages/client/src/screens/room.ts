@@ -257,6 +257,7 @@ class RoomScreen {
           this.shown = plan.shown;
           if (plan.play.length) match.shownAll = false;
           this.inOrder(() => {
+            if (plan.play.length) match.showBoard();
             match.board?.play(plan.play);
             this.ackAnimated();
           });
