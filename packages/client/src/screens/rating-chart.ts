@@ -5,7 +5,7 @@ import { h } from '../ui/dom.js';
 
 const W = 600;
 const H = 180;
-const PAD = { left: 44, right: 10, top: 10, bottom: 20 };
+const PAD = { left: 56, right: 10, top: 10, bottom: 20 };
 const NS = 'http://www.w3.org/2000/svg';
 
 function svg(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
