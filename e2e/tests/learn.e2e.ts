@@ -54,12 +54,43 @@ const aimAtTarget = async (p: Page) => {
   const panel = p.locator('#decision-panel');
   await expect(panel).toContainText('Choose a target');
   const option = panel.locator('button[data-option]', { hasText: 'Target' }).first();
-  await expect(option).toContainText('%');
+  await expect(option).toContainText(/%|hits expected/);
   await shot(p, '67-tutorial-direct-fire-prompt');
   await option.click();
 };
 
-test('the tutorial: nine lessons from the lobby to the end, a hint for a wrong order, resumed after a reload', async ({
+/**
+ * 10 · The draft, on the real draft screen: the suggested picks confirmed, a swap made in the swap step, munitions
+ * placed; the target's picks appear beside yours as it answers.
+ */
+const draftLesson = async (p: Page) => {
+  await expect(p.locator('#lesson-title')).toHaveText('10 · The draft');
+  await expect(p.locator('#pick-selected')).toContainText('Suggested:');
+  await shot(p, '70-tutorial-draft');
+  for (let i = 0; i < 4; i++) await p.click('#confirm-pick');
+  await p.click('#confirm-squadrons');
+  const target = p.locator('.picks section[data-seat="1"]');
+  await expect(target).not.toContainText('—');
+  // The swap step: the main weapon held is greyed out; the other one is taken instead.
+  await expect(p.locator('#skip-swap')).toBeVisible();
+  const mainCards = p.locator('#draft-screen section.slot').first().locator('.gcard');
+  await mainCards.and(p.locator(':enabled')).first().click();
+  await p.click('#confirm-pick');
+  const confirm = p.locator('#confirm-munitions');
+  await expect(confirm).toBeVisible();
+  for (let i = 0; i < 12 && (await confirm.isDisabled()); i++) {
+    const more = p.getByRole('button', { name: `More munitions on squadron ${(i % 3) + 1}` });
+    if (await more.isEnabled()) await more.click();
+  }
+  await shot(p, '70-tutorial-draft-munitions');
+  await confirm.click();
+  await expect(p.locator('#lesson-hint')).toContainText('Your warship is built');
+  await expect(p.locator('#draft-done')).toBeVisible();
+  await expect(p.locator('.picks section[data-seat="0"]')).toContainText('Munitions');
+  await shot(p, '70-tutorial-draft-done');
+};
+
+test('the tutorial: ten lessons from the lobby to the end, a hint for a wrong order, resumed after a reload', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -139,6 +170,8 @@ test('the tutorial: nine lessons from the lobby to the end, a hint for a wrong o
   await expect(page.locator('#lesson-hint')).toContainText('Vent Coolant cleared the token');
   await shot(page, '63-tutorial-lesson6');
   await page.click('#lesson-next');
+  await draftLesson(page);
+  await page.click('#lesson-next');
   await expect(page.locator('#tutorial-done h1')).toHaveText('Tutorial complete');
   await page.reload();
   await expect(page.locator('#tutorial-done')).toBeVisible();
@@ -148,7 +181,7 @@ test('the tutorial: nine lessons from the lobby to the end, a hint for a wrong o
   await expect(page.locator('#quick-match')).toBeVisible();
 });
 
-test('the new lessons on a phone, by taps: turning, aimed direct fire, torpedoes', async ({ browser }) => {
+test('the new lessons on a phone, by taps: turning, aimed direct fire, torpedoes, the draft', async ({ browser }) => {
   const ctx = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
   await setName(page, 'Thumbs');
@@ -174,7 +207,7 @@ test('the new lessons on a phone, by taps: turning, aimed direct fire, torpedoes
   await page.getByRole('button', { name: /Engine NONE/ }).tap();
   await tap('#lock-in');
   const option = page.locator('#decision-panel button[data-option]', { hasText: 'Target' }).first();
-  await expect(option).toContainText('%');
+  await expect(option).toContainText(/%|hits expected/);
   await shot(page, '69-phone-direct-fire-prompt');
   await option.tap();
   await expect(page.locator('#lesson-hint')).toContainText('The log shows the roll');
@@ -185,6 +218,13 @@ test('the new lessons on a phone, by taps: turning, aimed direct fire, torpedoes
   await tap('#lock-in');
   await expect(page.locator('#lesson-hint')).toContainText('The torpedo turned towards the target and hit it');
   await shot(page, '69-phone-torpedoes');
+  await tap('#lesson-next');
+  await tap('#lesson-skip');
+  await tap('#lesson-skip');
+  await expect(page.locator('#lesson-title')).toHaveText('10 · The draft');
+  await shot(page, '69-phone-draft');
+  await tap('#confirm-pick');
+  await expect(page.locator('.picks section[data-seat="0"] dd').first()).not.toHaveText('—');
   await ctx.close();
 });
 

@@ -43,7 +43,7 @@ export const directFireLesson: Lesson = {
     `Your starboard broadside is now ${FLAK.name}: direct fire, range ${FLAK.range}, to the right side. Direct fire hits at once, on a target you choose in the weapons phase.`,
     `A hit needs a d${HIT_DIE} roll above ${HIT_BASE} + the target’s evasion (${TARGET_EVASION}) − the weapon’s accuracy (${FLAK.accuracy}). ${FLAK.name} hits an area: it rolls against every enemy within ${FLAK.aoe} hex of the hex you aim at.`,
   ],
-  task: `Play ${STARBOARD} (key E) with engine NONE (key 0), lock in, then pick the target: each option says its chance.`,
+  task: `Play ${STARBOARD} (key E) with engine NONE (key 0), lock in, then pick the target: each option says what it is likely to hit.`,
   setup: () => position([7, 12, 'N'], [10, 11, 'S'], FLAK_LOADOUT),
   check: (c) =>
     !has(c, 'starboard-broadside')

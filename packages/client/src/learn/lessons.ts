@@ -120,3 +120,6 @@ export const LESSONS: readonly Lesson[] = [
 
 /** The opponent holds still. */
 export const HOLD: Commitment = { engine: 'NONE', cards: [] };
+
+/** The tutorial's lessons: the rounds above, then the draft (draft-lesson.ts), which comes before a real match. */
+export const TUTORIAL_LENGTH = LESSONS.length + 1;

@@ -9,14 +9,16 @@ import { CommitPanel } from '../screens/commit-panel.js';
 import { DecisionPanel } from '../screens/decision.js';
 import { MatchView } from '../screens/match-view.js';
 import { h, replace } from '../ui/dom.js';
-import { HOLD, LESSONS, type Lesson } from './lessons.js';
+import { DraftLessonRun } from './draft-lesson.js';
+import { finishLesson, lessonCard, type LessonCard, warn } from './lesson-card.js';
+import { HOLD, LESSONS, type Lesson, TUTORIAL_LENGTH } from './lessons.js';
 
 const PROGRESS_KEY = 'star-eater.tutorial';
 const NAMES: [string, string] = ['You', 'Target'];
 
 export function tutorialProgress(): number {
   const n = Number(localStorage.getItem(PROGRESS_KEY) ?? '0');
-  return Number.isInteger(n) && n >= 0 ? Math.min(n, LESSONS.length) : 0;
+  return Number.isInteger(n) && n >= 0 ? Math.min(n, TUTORIAL_LENGTH) : 0;
 }
 
 function saveProgress(n: number): void {
@@ -30,8 +32,7 @@ class LessonRun {
   private state: MatchState;
   private shown = 0;
   private promptId = 0;
-  private hint = h('p.lesson-hint', { id: 'lesson-hint', role: 'status', 'aria-live': 'polite' });
-  readonly card: HTMLElement;
+  private readonly lessonCard: LessonCard;
 
   constructor(
     private readonly lesson: Lesson,
@@ -51,32 +52,13 @@ class LessonRun {
       lock: (c) => this.lock(c),
       revise: () => this.open(false),
     });
-    this.card = h(
-      'section.card.col.lesson',
-      { id: 'lesson', 'aria-labelledby': 'lesson-title' },
-      h(
-        'div.row',
-        null,
-        h('h2#lesson-title', { style: { margin: 0 } }, `${index + 1} · ${lesson.title}`),
-        h('span.grow'),
-        h('span.dim', null, `${index + 1} of ${LESSONS.length}`),
-      ),
-      lesson.teach.map((t) => h('p', null, t)),
-      h('p.lesson-task', { id: 'lesson-task' }, h('b', null, 'Your turn: '), lesson.task),
-      this.hint,
-      h(
-        'div.row',
-        null,
-        h('button.small', { id: 'lesson-skip', type: 'button', onclick: () => o.next() }, 'Skip this lesson'),
-        h('button.small', { id: 'tutorial-quit', type: 'button', onclick: () => o.quit() }, 'Leave the tutorial'),
-      ),
-    );
+    this.lessonCard = lessonCard(lesson, index, TUTORIAL_LENGTH, o);
   }
 
   async mount(root: HTMLElement): Promise<void> {
     replace(root, this.view.root);
     await this.view.init();
-    this.view.panel.append(this.card, this.commit.el);
+    this.view.panel.append(this.lessonCard.card, this.commit.el);
     this.view.bar.append(this.commit.bar);
     this.open(true);
   }
@@ -89,12 +71,11 @@ class LessonRun {
   private lock(c: Commitment): void {
     const hint = this.lesson.check(c);
     if (hint) {
-      this.hint.textContent = hint;
-      this.hint.classList.add('warn');
+      warn(this.lessonCard, hint);
       this.open(false);
       return;
     }
-    this.hint.textContent = '';
+    this.lessonCard.hint.textContent = '';
     this.commit.update(this.state, { locked: true, opponentLocked: true, deadline: 0, newRound: false });
     void this.resolve(c, []);
   }
@@ -103,7 +84,7 @@ class LessonRun {
   private async resolve(c: Commitment, decisions: Decision[]): Promise<void> {
     const p = resolveRound(this.state, [c, HOLD], decisions);
     if (p.status === 'error') {
-      this.hint.textContent = `That did not work: ${p.error.message}. Try again.`;
+      warn(this.lessonCard, `That did not work: ${p.error.message}. Try again.`);
       return this.open(false);
     }
     this.commit.el.hidden = this.commit.bar.hidden = true;
@@ -128,17 +109,7 @@ class LessonRun {
   }
 
   private done(): void {
-    const last = this.index === LESSONS.length - 1;
-    const next = h(
-      'button.primary',
-      { id: 'lesson-next', type: 'button', onclick: () => this.o.next() },
-      last ? 'Finish' : 'Next lesson',
-    );
-    replace(this.hint, h('b', null, 'Done. '), this.lesson.after);
-    this.hint.classList.remove('warn');
-    this.hint.classList.add('good-box');
-    this.card.append(h('div.row', null, next));
-    next.focus();
+    finishLesson(this.lessonCard, this.lesson.after, this.index === TUTORIAL_LENGTH - 1, this.o.next);
   }
 
   destroy(): void {
@@ -159,7 +130,7 @@ function doneView(app: App, restart: () => void): HTMLElement {
       h(
         'p',
         null,
-        'You have given orders, used momentum, turned, aimed along an arc, broken armour, picked a direct-fire target, launched a torpedo and a fighter and vented a hot weapon. ',
+        'You have given orders, used momentum, turned, aimed along an arc, broken armour, picked a direct-fire target, launched a torpedo and a fighter, vented a hot weapon and drafted a warship. ',
         'The rest you learn by playing: the glossary explains every label.',
       ),
       h(
@@ -174,25 +145,31 @@ function doneView(app: App, restart: () => void): HTMLElement {
 }
 
 export function mountTutorial(root: HTMLElement, app: App): () => void {
-  let run: LessonRun | null = null;
+  let run: LessonRun | DraftLessonRun | null = null;
   let alive = true;
   const show = (i: number): void => {
     run?.destroy();
     run = null;
     saveProgress(i);
     if (!alive) return;
-    if (i >= LESSONS.length) {
+    if (i >= TUTORIAL_LENGTH) {
       replace(
         root,
         doneView(app, () => show(0)),
       );
       return;
     }
-    run = new LessonRun(LESSONS[i]!, i, {
-      next: () => show(i + 1),
-      quit: () => app.go('#/'),
-    });
-    void run.mount(root);
+    const o = { next: () => show(i + 1), quit: () => app.go('#/') };
+    const lesson = LESSONS[i];
+    if (lesson) {
+      const r = new LessonRun(lesson, i, o);
+      run = r;
+      void r.mount(root);
+    } else {
+      const r = new DraftLessonRun(i, TUTORIAL_LENGTH, o);
+      run = r;
+      r.mount(root);
+    }
   };
   show(tutorialProgress());
   return () => {

@@ -13,6 +13,9 @@ import type { Session } from '../net/session.js';
 import { h } from '../ui/dom.js';
 import { slotTitle } from './draft-cards.js';
 
+/** Where the draft's choices go: the room's session, or the tutorial's draft kept on the page. */
+export type DraftSender = Pick<Session, 'send'>;
+
 export interface DraftSelection {
   squadrons: string[];
   munitions: number[];
@@ -90,7 +93,7 @@ export function munitionsView(
   f: Faction,
   me: SeatInfo,
   sel: DraftSelection,
-  session: Session,
+  session: DraftSender,
   rerender: () => void,
 ): HTMLElement {
   const sqIds = me.picks.squadrons;

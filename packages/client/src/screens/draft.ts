@@ -17,7 +17,7 @@ import type { SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { h } from '../ui/dom.js';
 import { cardButton, slotTitle } from './draft-cards.js';
-import { munitionsView, pickBar, suggest, type DraftSelection } from './draft-choice.js';
+import { munitionsView, pickBar, suggest, type DraftSelection, type DraftSender } from './draft-choice.js';
 
 export { factionView } from './factions.js';
 
@@ -155,7 +155,7 @@ function slotSection(t: DraftTurn, slot: SingleSlot): HTMLElement {
   );
 }
 
-function turnLine(t: DraftTurn, session: Session): HTMLElement {
+function turnLine(t: DraftTurn, session: DraftSender): HTMLElement {
   if (!t.myTurn)
     return h(
       'p.dim',
@@ -177,7 +177,7 @@ function turnLine(t: DraftTurn, session: Session): HTMLElement {
 }
 
 /** A session whose sends mark the selection as pending (the screen shows "Sent…" until the server answers). */
-function pendingSession(session: Session, sel: DraftSelection, rerender: () => void): Session {
+function pendingSession(session: DraftSender, sel: DraftSelection, rerender: () => void): DraftSender {
   const sendRaw = session.send.bind(session);
   return {
     send: ((type: never, payload: never) => {
@@ -185,12 +185,12 @@ function pendingSession(session: Session, sel: DraftSelection, rerender: () => v
       sel.pending = true;
       rerender();
     }) as Session['send'],
-  } as Session;
+  };
 }
 
 /** The acting part of the draft for the seat to move: pick, swap, or munitions. */
 export function draftActions(
-  session: Session,
+  session: DraftSender,
   step: string,
   me: SeatInfo,
   faction: FactionId,
