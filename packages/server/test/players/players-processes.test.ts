@@ -130,6 +130,33 @@ describe.skipIf(!hasAll)('players on two processes (Redis + PostgreSQL)', () => 
       expect(p.rating).toMatchObject({ value: 1500, rd: 350 });
     }
   });
+
+  it('quick match by strength across processes: the closest rating first, whichever process holds the room', async () => {
+    const rated = async (p: ServerProcess, name: string, rating: number) => {
+      const s = await session(p, name);
+      const c = new pg.Client({ connectionString: services.env.DATABASE_URL });
+      await c.connect();
+      await c.query('UPDATE players SET rating = $2, rd = 60 WHERE id = $1', [s.player.id, rating]);
+      await c.end();
+      return s;
+    };
+    const [ann, bob] = [await rated(a, 'Ann', 1500), await rated(b, 'Bob', 1800)];
+    const waitingRoom = async (p: ServerProcess, s: Session) => {
+      const sdk = p.sdk();
+      sdk.auth.token = s.token;
+      const c = new TestClient((await sdk.create('match', { name: s.player.name } satisfies JoinOptions)) as Room, sdk);
+      open.push(c);
+      // Seated (the state's patch follows the turn that wrote the room's listing entry with its waiting player).
+      await c.until(() => c.state?.seats?.some((x) => x.playerId === s.player.id), 'seated');
+      return c;
+    };
+    const annRoom = await waitingRoom(a, ann);
+    const bobRoom = await waitingRoom(b, bob);
+    const cy = await quickMatch(a, await rated(a, 'Cyd', 1780), open);
+    expect(cy.room.roomId).toBe(bobRoom.room.roomId);
+    expect(cy.room.roomId).not.toBe(annRoom.room.roomId);
+    await annRoom.leave();
+  });
 });
 
 /** Undoes a match's result and record, as if the kill had come before their one write. */
