@@ -183,6 +183,31 @@ describe('rated quick match', () => {
     expect(told.seats[host.seat]).toMatchObject({ playerId: a.player.id, rated: true, result: 'loss' });
   });
 
+  it('at most 3 rated matches per pair in 24 h: the 4th (a rematch) is casual and says so', async () => {
+    const [a, b] = [await session('Jo'), await session('Kai')];
+    const p0 = await join(a.token, 'joinOrCreate', { name: 'Jo' });
+    const p1 = await join(b.token, 'joinOrCreate', { name: 'Kai' });
+    playUntil([p0, p1], 2);
+    for (let n = 1; n <= 4; n++) {
+      await p0.until(
+        () => p0.state.matchNo === n && p0.state.phase === 'commit' && p0.state.round === 2,
+        `match ${n}: round 2`,
+      );
+      p0.send('concede');
+      await p0.until(() => p0.of('rated').length === n, `match ${n}: rated message`);
+      if (n < 4) for (const c of [p0, p1]) c.send('rematch');
+    }
+    const told = p0.of('rated').map((m) => m.seats[p0.seat]);
+    expect(told.map((t) => [t!.rated, t!.casualBecause])).toEqual([
+      [true, null],
+      [true, null],
+      [true, null],
+      [false, 'pair-limit'],
+    ]);
+    const profile = await api<Profile>(`/api/players/${a.player.id}`);
+    expect(profile.games).toMatchObject({ total: 4, rated: 3, losses: 4 });
+  });
+
   it('aborted before round 1 resolves (a concession during the faction choice): recorded as aborted, nothing moves', async () => {
     const [a, b] = [await session('Ed'), await session('Flo')];
     const p0 = await join(a.token, 'joinOrCreate', { name: 'Ed' });
