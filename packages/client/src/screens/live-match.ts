@@ -99,6 +99,10 @@ export class LiveMatch {
     await view.init();
     view.player.onIdleHook = () => this.afterAnimation();
     view.player.onEventHook = (e) => this.cues.event(e);
+    view.onFlip = () => {
+      if (this.commit && !this.commit.el.hidden) this.commit.render();
+      this.decision?.render();
+    };
     this.emotes = new EmoteBar({
       you,
       names: () => seatNames(this.s.state ?? st),

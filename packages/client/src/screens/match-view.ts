@@ -8,7 +8,7 @@ import { createBoardState, setModel, type BoardState } from '../board/state.js';
 import { seatColour } from '../board/theme.js';
 import { BoardView } from '../board/view.js';
 import { h, replace } from '../ui/dom.js';
-import { prefs, setPref, SPEEDS } from '../ui/prefs.js';
+import { onPrefs, prefs, setPref, SPEEDS } from '../ui/prefs.js';
 import { shipCards } from './hud.js';
 import { describeHex } from '../board/inspect.js';
 import { attachBoardTips } from '../ui/tooltip.js';
@@ -64,8 +64,38 @@ export class MatchView {
   private untip: (() => void) | null = null;
   connected: [boolean, boolean] | undefined;
 
+  /** Called when the board is flipped: panels that draw directions as they look on screen draw them again. */
+  onFlip: (() => void) | null = null;
+  private readonly flipBtn = h(
+    'button.small',
+    {
+      id: 'flip-board',
+      onclick: () => setPref('flipBoard', !prefs().flipBoard),
+      title: 'Turn the board upside down; the direction arrows turn with it (remembered)',
+    },
+    '⇅ Flip',
+  );
+  private readonly unPrefs = onPrefs(() => this.applyFlip());
+
+  /** The board's way up: your warship at the bottom (seat 1's board turned), the other way when flipped. */
+  private orientation(): Seat {
+    const base = this.o.you === 1 ? 1 : 0;
+    return (prefs().flipBoard ? 1 - base : base) as Seat;
+  }
+
+  private applyFlip(): void {
+    this.flipBtn.setAttribute('aria-pressed', String(prefs().flipBoard));
+    const o = this.orientation();
+    if (o === this.board.orientation) return;
+    this.board.orientation = o;
+    this.board.dirty = true;
+    this.refreshHud();
+    this.onFlip?.();
+  }
+
   constructor(private o: MatchViewOptions) {
-    this.board = createBoardState(o.model, o.you === 1 ? 1 : 0);
+    this.board = createBoardState(o.model, this.orientation());
+    this.flipBtn.setAttribute('aria-pressed', String(prefs().flipBoard));
     this.player = new EventPlayer(this.board, o.names, {
       onLog: (line, e) => this.log(line, e.type === 'round-started'),
       onEvent: () => this.refreshHud(),
@@ -116,7 +146,7 @@ export class MatchView {
         this.bar,
       ),
     );
-    this.controls.append(this.speedBtn, skip);
+    this.controls.append(this.flipBtn, this.speedBtn, skip);
     this.wrap.append(this.host, this.caption, this.topHud, this.controls);
     this.controlsResize.observe(this.wrap);
     this.controlsResize.observe(this.host);
@@ -241,6 +271,7 @@ export class MatchView {
 
   destroy(): void {
     this.untip?.();
+    this.unPrefs();
     window.removeEventListener('keydown', this.onKey);
     this.logResize.disconnect();
     this.controlsResize.disconnect();

@@ -1,9 +1,10 @@
-// A player's remembered preferences: animation speed, sound and emote mutes. localStorage, one key each;
+// A player's remembered preferences: animation speed, sound and emote mutes, the board flipped. localStorage, one key each;
 // a listener hears every change, so a toggle on one screen updates the others.
 const KEYS = {
   speed: 'star-eater.anim-speed',
   soundMuted: 'star-eater.sound-muted',
   emotesMuted: 'star-eater.emotes-muted',
+  flipBoard: 'star-eater.flip-board',
 } as const;
 
 export type Speed = 1 | 2 | 'skip';
@@ -13,6 +14,8 @@ export interface Prefs {
   speed: Speed;
   soundMuted: boolean;
   emotesMuted: boolean;
+  /** The board turned the other way up from its default (your warship at the bottom). */
+  flipBoard: boolean;
 }
 
 const listeners = new Set<(p: Prefs) => void>();
@@ -31,6 +34,7 @@ export function prefs(): Prefs {
     speed: s === '2' ? 2 : s === 'skip' ? 'skip' : 1,
     soundMuted: read(KEYS.soundMuted) === '1',
     emotesMuted: read(KEYS.emotesMuted) === '1',
+    flipBoard: read(KEYS.flipBoard) === '1',
   };
 }
 
