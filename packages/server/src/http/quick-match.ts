@@ -52,7 +52,9 @@ export async function quickMatchByStrength(
   if (!roomId) return null;
   try {
     return await matchMaker.joinById(roomId, options as Record<string, unknown>, auth as never);
-  } catch {
-    return null; // taken meanwhile: quick match's own order decides
+  } catch (err) {
+    // Filled, locked or gone meanwhile (Colyseus' refusals of a seat): quick match's own order decides.
+    if (err instanceof ServerError || (err as Error).constructor?.name === 'SeatReservationError') return null;
+    throw err;
   }
 }
