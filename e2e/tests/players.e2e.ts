@@ -210,6 +210,7 @@ test('a rated quick match moves both ratings, shown at the end and on the profil
   await expect(b.locator('#game-list li.game')).toHaveAttribute('data-result', 'loss');
   await b.locator('#game-list li.game a.replay-link').click();
   await expect(b.locator('#replay-pos')).toBeVisible();
+  await expect(b.locator('#replay-players a.player-name')).toHaveText(['Cy', 'Dee']);
   // The lobby's recent replays name the players with links too.
   await watcher.goto('/');
   await expect(watcher.locator('#replay-list li').first().locator('a.player-name')).toHaveText(['Cy', 'Dee']);

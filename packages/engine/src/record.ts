@@ -19,6 +19,8 @@ export interface RecordPlayer {
   munitions: number[];
   /** Optional: the computer's level when the computer played this seat ("easy", "medium", "hard"). */
   bot?: string;
+  /** Optional: the server's id of the player who held this seat with a session (their profile). */
+  playerId?: string;
 }
 
 export interface RecordRound {
@@ -142,8 +144,9 @@ const player: Check = obj(
     loadout: obj({ main: str, broadside: str, fighterBay: str, pointDefence: str, squadrons: arr(str, 3) }),
     munitions: arr(nat, 3),
     bot: str,
+    playerId: str,
   },
-  ['bot'],
+  ['bot', 'playerId'],
 );
 
 const recordShape: Check = obj(

@@ -19,6 +19,8 @@ import { DEMO_NAMES, demoRound, demoState } from '../fixtures/demo.js';
 
 export interface ReplayData {
   names: [string, string];
+  /** The seats' players (their profiles) when the record names them. */
+  playerIds?: [string | null, string | null];
   factions: [FactionId, FactionId];
   initial: MatchState;
   rounds: MatchEvent[][];
@@ -60,6 +62,7 @@ export async function replayFromRecord(record: unknown): Promise<ReplayData> {
   const initial = createMatch(setupOf(rec));
   return {
     names: [rec.players[0].name, rec.players[1].name],
+    playerIds: [rec.players[0].playerId ?? null, rec.players[1].playerId ?? null],
     factions: [rec.players[0].faction, rec.players[1].faction],
     initial,
     rounds: r.value.rounds,

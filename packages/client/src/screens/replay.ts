@@ -6,6 +6,7 @@ import { modelFromMatch } from '../board/model.js';
 import { setGhost } from '../board/state.js';
 import { failureCard, h, replace, toast } from '../ui/dom.js';
 import type { App } from './app-context.js';
+import { playerLink } from './player-link.js';
 import { MatchView } from './match-view.js';
 import { demoReplay, modelAt, replayFromRecord, type ReplayData } from './replay-data.js';
 import { Autoplay } from './replay-autoplay.js';
@@ -129,7 +130,13 @@ function replayPanel(v: ReplayViewer, openWhatIf: (() => void) | null): HTMLElem
     'section.card',
     null,
     h('h3', null, 'Replay'),
-    h('div', null, `${data.names[0]} vs ${data.names[1]}`),
+    h(
+      'div',
+      { id: 'replay-players' },
+      playerLink(data.names[0], data.playerIds?.[0]),
+      ' vs ',
+      playerLink(data.names[1], data.playerIds?.[1]),
+    ),
     data.seed
       ? h('div.mono.dim', null, `seed ${data.seed}`)
       : h('div.dim', null, 'Offline demo round, played by the rules engine.'),

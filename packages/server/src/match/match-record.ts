@@ -14,7 +14,7 @@ export interface RecordInput {
   names: [string, string];
   /** The computer's level in a seat it plays ('' for a person): marked on the record's player and the summary. */
   bots: [string, string];
-  /** The seats' session players ('' for none): in the summary, for links to their profiles. */
+  /** The seats' session players ('' for none): on the record's players and in the summary, for links to profiles. */
   playerIds: [string, string];
   draftLog: MatchRecord['draft'];
   rounds: MatchRecord['rounds'];
@@ -34,7 +34,11 @@ export function matchRecord(r: RecordInput): { record: MatchRecord; summary: Rec
     scenario: m.scenario.id,
     initiative: r.initiative,
     initiativeFrom: r.initiativeFrom,
-    players: r.players.map((p, i) => (r.bots[i] ? { ...p, bot: r.bots[i] } : p)),
+    players: r.players.map((p, i) => ({
+      ...p,
+      ...(r.bots[i] ? { bot: r.bots[i] } : {}),
+      ...(r.playerIds[i] ? { playerId: r.playerIds[i] } : {}),
+    })),
     draft: r.draftLog,
     rounds: r.rounds,
     ...(m.winner !== null && m.endReason ? { end: recordEnd(m.winner, m.endReason, r) } : {}),
