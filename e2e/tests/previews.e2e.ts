@@ -192,10 +192,15 @@ test('with a thruster locked, the drift ghost is where the warship ends the roun
     // Dax sets an engine card the locked thruster turns into NONE: the ghost says where that leaves the warship.
     await pressKey(b, wheelKey(last));
     await expect(b.locator(`button[data-engine="${last}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(b.locator('#engine-blocked')).toContainText('Thruster locked');
     const before = await syncedShip(b, 1);
     const g = await ghost(b);
     const predicted = g ? { core: g.core, facing: g.facing } : { core: before.core, facing: before.facing };
     await shot(b, '62-thruster-locked-ghost');
+    await b.setViewportSize({ width: 390, height: 844 });
+    await expect(b.locator('#engine-blocked')).toBeVisible();
+    await shot(b, '62-thruster-locked-ghost-phone');
+    await b.setViewportSize({ width: 1280, height: 720 });
     await b.click('#lock-in');
     await lockIn(a, 'NONE');
     await driveUntil([a, b], inCommit(rounds + 2));

@@ -62,11 +62,11 @@ describe('previewDrift', () => {
   it('RULES §9: the ghost honours a locked thruster and a fuel leak without using up the lock', () => {
     const s = testState();
     s.ships[0].effects.thrusterLocked = true;
-    expect(previewDrift(s, 0, 'N')).toEqual({ momentum: mat(), path: [] });
+    expect(previewDrift(s, 0, 'N')).toEqual({ momentum: mat(), path: [], blocked: 'thruster-locked' });
     expect(s.ships[0].effects.thrusterLocked).toBe(true);
     s.ships[0].effects.thrusterLocked = false;
     s.ships[0].effects.fuelLeak = true;
-    expect(previewDrift(s, 0, 'DOUBLE')).toEqual({ momentum: mat(), path: [] });
+    expect(previewDrift(s, 0, 'DOUBLE')).toEqual({ momentum: mat(), path: [], blocked: 'fuel-leak' });
     expect(previewDrift(s, 0, 'SE').path).toEqual([pose(hex(8, 10), N)]);
   });
 });

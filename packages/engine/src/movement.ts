@@ -4,7 +4,7 @@ import { onBoard } from './board.js';
 import { other, seatsInOrder, type Ctx } from './context.js';
 import type { MatchEvent, Source } from './events.js';
 import { equals, neighbour, turn } from './hex.js';
-import { applyEngine, isRotation, type Thrust } from './momentum.js';
+import { applyEngine, effectiveEngine, isRotation, type Thrust } from './momentum.js';
 import { destroySmallToken, findWeaponToken, smallTokensAt } from './tokens.js';
 import type {
   Commitment,
@@ -207,10 +207,16 @@ export function resolveMomentumPhase(ctx: Ctx): void {
  * Where `seat`'s warship would drift with `engine` this round, for the client's ghost: the other warship is treated
  * as stationary (its move is unknown), edge and warship collisions apply, and so do the critical-hit effects on the
  * engine card (RULES §9: a locked thruster, a fuel leak). `momentum` is the mat after the phase; `path[k]` is the pose
- * after step k. Pure: works on a copy, emits nothing, rolls nothing (collision damage is not dealt).
+ * after step k; `blocked` says why the engine card counts as NONE, if it does. Pure: works on a copy, emits nothing,
+ * rolls nothing (collision damage is not dealt).
  */
-export function previewDrift(s: PublicState, seat: Seat, engine: EngineSetting): { momentum: Momentum; path: Pose[] } {
+export function previewDrift(
+  s: PublicState,
+  seat: Seat,
+  engine: EngineSetting,
+): { momentum: Momentum; path: Pose[]; blocked: 'thruster-locked' | 'fuel-leak' | null } {
   const copy = structuredClone(s);
+  const { blocked } = effectiveEngine(copy.ships[seat], engine, false);
   copy.ships[other(seat)].momentum = { linear: [], rotational: [] };
   const commitments: [Commitment, Commitment] = [
     { engine: 'NONE', cards: [] },
@@ -219,7 +225,7 @@ export function previewDrift(s: PublicState, seat: Seat, engine: EngineSetting):
   commitments[seat] = { engine, cards: [] };
   applyEngine({ s: copy, commitments, emit: NO_EFFECTS.emit }, seat);
   const paths = moveInLockStep(copy, NO_EFFECTS);
-  return { momentum: copy.ships[seat].momentum, path: paths[seat] };
+  return { momentum: copy.ships[seat].momentum, path: paths[seat], blocked };
 }
 
 const copyMomentum = (ship: Warship): Momentum => ({

@@ -6,14 +6,11 @@ import {
   CARD_IDS,
   CARD_NAMES,
   ENGINE_SETTINGS,
-  FACTIONS,
   isDir,
   MAX_CARDS,
   previewDrift,
   stateWhenFiring,
   weaponReach,
-  findCard,
-  type WeaponCard,
   type CardId,
   type CardPlay,
   type Commitment,
@@ -27,6 +24,7 @@ import { dirArrow } from './hud.js';
 import { cardNote, disabledReason } from './commit-options.js';
 import { defaultPlay, offeredPlays, paramLabel, playKey, playLabel } from './commit-params.js';
 import { friendlyFireWarnings } from './fire-warning.js';
+import { cardHint, engineBlocked, keysHint } from './commit-hints.js';
 
 const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
@@ -305,6 +303,7 @@ export class CommitPanel {
         : null,
       small('Engine card'),
       this.wheel(),
+      engineBlocked(previewDrift(s, this.seat, this.engine).blocked),
       small(`Commitment cards (up to ${MAX_CARDS}) — ${this.cards.length}/${MAX_CARDS}`),
       h('div.ccards', { role: 'group', 'aria-label': 'Commitment cards' }, cards),
       params.length ? h('div.params', null, params) : null,
@@ -367,40 +366,5 @@ export class CommitPanel {
     if (this.shown) this.clearOverlays();
     this.el.remove();
     this.bar.remove();
-  }
-}
-
-/** The panel's keyboard keys, in one line. */
-function keysHint(): HTMLElement {
-  const k = (x: string) => h('kbd', null, x);
-  return h(
-    'div.keys-hint.dim',
-    null,
-    ...['Keys: ', k('1'), '–', k('0'), ' engine · ', k('Q'), '–', k('I'), ' cards · ', k('Enter'), ' lock in · '],
-    ...[k('Esc'), ' revise · ', k('.'), ' skip · ', k(','), ' speed'],
-  );
-}
-
-/** A warship weapon of the synced loadout, or null for an id the content does not know. */
-function safeCard(id: string): WeaponCard | null {
-  const r = findCard<WeaponCard>(id, ['main', 'broadside']);
-  return r.ok ? r.value : null;
-}
-
-function cardHint(id: CardId, s: PublicState, seat: Seat): string {
-  const ship = s.ships[seat];
-  const name = (x: string) => safeCard(x)?.name ?? '';
-  switch (id) {
-    case 'fire-main':
-      return name(ship.loadout.main);
-    case 'port-broadside':
-    case 'starboard-broadside':
-      return name(ship.loadout.broadside);
-    case 'special-ability':
-      return `${FACTIONS[ship.faction].special.name} (${ship.power}◆)`;
-    case 'launch-squadron':
-      return `${ship.squadrons.filter((q) => q.status === 'aboard').length} aboard`;
-    default:
-      return '';
   }
 }
