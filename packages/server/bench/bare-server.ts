@@ -19,11 +19,12 @@ const server = defineServer({
   greet: false,
   express: (app) => {
     app.get('/health', (_req, res) => {
+      (globalThis as { gc?: () => void }).gc?.();
       const mem = process.memoryUsage();
       res.json({
         rooms: rooms.size,
         liveMatches: [...rooms].filter((r) => r.clients.length === 2).length,
-        memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
+        memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, arrayBuffersBytes: mem.arrayBuffers },
         eventLoopDelayMs: {
           p50: +(loop.percentile(50) / 1e6).toFixed(1),
           p99: +(loop.percentile(99) / 1e6).toFixed(1),

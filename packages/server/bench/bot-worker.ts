@@ -24,6 +24,8 @@ export interface WorkerConfig {
   computerLevel?: PracticeLevel;
   /** Play the bare room of `--baseline` (bare-room.ts) instead of the game: same think times, same timing. */
   bare?: boolean;
+  /** Memory mode: the bots stop locking in at this round (0: never), so every match stays live mid-match. */
+  holdRound?: number;
 }
 
 export interface WorkerStats {
@@ -109,6 +111,7 @@ class MatchClock {
     private readonly t: Tally,
     private readonly i: number,
     readonly think: () => number,
+    private readonly holdRound = 0,
   ) {}
 
   /** Plays seat `k` of the match with a bot and times its rounds. */
@@ -122,6 +125,7 @@ class MatchClock {
       seed: `bench-${this.i}-${k}`,
       aggressive: true,
       thinkMs: this.think,
+      hold: (st) => this.holdRound > 0 && st.phase === 'commit' && st.round >= this.holdRound,
       onCommit: (round) => {
         const at = this.lockAt.get(key(round)) ?? [NaN, NaN];
         at[k] = performance.now();
@@ -214,13 +218,14 @@ const JOIN_TRIES = 3;
 const BARE_COMMITMENT = { engine: 'NE', cards: [{ card: 'fire-main' }, { card: 'port-broadside', aim: 'fore' }] };
 const BARE_DECISION = { kind: 'direct-fire', target: 'ship:1' };
 
-async function playMatch(t: Tally, url: string, i: number, think: () => number, bare: boolean): Promise<void> {
+async function playMatch(t: Tally, url: string, i: number, think: () => number, cfg: WorkerConfig): Promise<void> {
+  const bare = cfg.bare === true;
   const room = bare ? 'bare' : 'match';
   for (let attempt = 1; ; attempt++) {
     let step = 'create';
     let a: Room | null = null;
     try {
-      const match = new MatchClock(t, i, think);
+      const match = new MatchClock(t, i, think, cfg.holdRound ?? 0);
       const seat = (r: Room, k: 0 | 1) => (bare ? match.seatBare(r, k) : match.seat(r, k));
       a = (await new Client(url).create(room, { name: `bot${i}a` })) as Room;
       seat(a, 0);
@@ -322,7 +327,7 @@ async function runWorker(cfg: WorkerConfig): Promise<void> {
   });
 
   const progress = setInterval(() => send({ kind: 'progress', live: t.live, joinErrors: t.joinErrors }), 1000);
-  await joinAll(cfg, (i) => playMatch(t, url, i, think, cfg.bare === true));
+  await joinAll(cfg, (i) => playMatch(t, url, i, think, cfg));
   // The matches against the computer (`--bot-matches`): their player thinks like the others, nothing is measured.
   for (let j = 0; j < (cfg.computerMatches ?? 0); j++) {
     await computerMatch(url, cfg.firstIndex + j, cfg.computerLevel ?? 'hard', think).catch(() => {

@@ -29,9 +29,14 @@
 //                        round (measured from the match server's first run), alternating A B A B, --repeat pairs
 //                        (default 3): CPU per round of both, the ratio per pair and its median, and the A/A of the
 //                        bare room (each of its runs against the one before: the noise)
+//   --hold-round R       memory mode: the bots stop locking in at round R, so every match stays live mid-match with
+//                        R-1 rounds behind it; the server runs with --expose-gc and /health collects before it reads
+//                        the heap (the line's heap per match is then live memory)
+//   --heap-snapshot DIR  at the end of the window, a heap snapshot of the server written to DIR (summarise it with
+//                        `node --import tsx packages/server/bench/heap-summary.ts FILE --per N`)
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +75,8 @@ const settings: BenchSettings = {
   cpuModel: cpus()[0]?.model.trim() ?? '?',
 };
 const profDir = opt('cpu-prof');
+const holdRound = Number(opt('hold-round') ?? 0);
+const snapshotDir = opt('heap-snapshot');
 /** How long the joins may go without one more match started before the step measures what did start. */
 const STALL_MS = 30_000;
 const workerFile = fileURLToPath(new URL('./bot-worker.ts', import.meta.url));
@@ -116,6 +123,8 @@ function startServer(
   const nodeArgs = [
     ...extra,
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    ...(holdRound || snapshotDir ? ['--expose-gc'] : []),
+    ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
     '--import',
     'tsx',
     bare ? bareFile : mainFile,
@@ -213,6 +222,7 @@ function startWorkers(port: number, matches: number, bare: boolean): Workers {
       computerMatches: share(settings.computerMatches, w),
       computerLevel: settings.computerLevel,
       bare,
+      holdRound,
     };
     const env = { ...process.env, SE_BENCH_WORKER: JSON.stringify(cfg) };
     const child =
@@ -252,6 +262,7 @@ async function measure(server: ChildProcess, w: Workers, health: () => Promise<H
   await sleep(settings.seconds * 1000);
   const during = await health().catch(() => null);
   serverLog.open = false;
+  if (snapshotDir) await heapSnapshot(server, snapshotDir);
   const cpu1 = processCpu(server.pid!);
   const machine1 = machineCpu();
   const botCpu = workers.reduce((acc, x, i) => acc + ((processCpu(x.pid!)?.total ?? bots0[i]!) - bots0[i]!), 0);
@@ -271,6 +282,22 @@ async function measure(server: ChildProcess, w: Workers, health: () => Promise<H
     botCpuSeconds: botCpu,
     machineCpuSeconds: machine1 - machine0,
   };
+}
+
+/** Signals the server to write a heap snapshot into `dir` and waits until its file stops growing. */
+async function heapSnapshot(server: ChildProcess, dir: string): Promise<void> {
+  const files = () => readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot'));
+  const before = new Set(files());
+  server.kill('SIGUSR2');
+  let size = -1;
+  for (;;) {
+    await sleep(2000);
+    const file = files().find((f) => !before.has(f));
+    if (!file) continue;
+    const now = statSync(join(dir, file)).size;
+    if (now === size && now > 0) return void console.log(`heap snapshot: ${join(dir, file)}`);
+    size = now;
+  }
 }
 
 /** One step: a fresh server (the bare room's with a profile), `matches` bot matches joined, a window, the figures. */

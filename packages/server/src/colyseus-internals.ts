@@ -5,6 +5,7 @@
 // sources, and run that test and the server suite.
 import type { Socket } from 'node:net';
 import { matchMaker, type Client, type Room } from '@colyseus/core';
+import { Encoder } from '@colyseus/schema';
 import type { Room as SdkRoom } from '@colyseus/sdk';
 import { decodeServerMessage } from '@star-eater/protocol';
 
@@ -136,8 +137,16 @@ export function reclaimRoom(roomId: string): void {
 
 // ------------------------------------------------------------------ the state serializer
 interface SerializerLike {
-  encoder?: { encode: (...args: unknown[]) => Uint8Array; hasChanges?: boolean; __owned?: boolean };
+  encoder?: {
+    encode: (...args: unknown[]) => Uint8Array;
+    hasChanges?: boolean;
+    sharedBuffer?: Uint8Array;
+    __owned?: boolean;
+  };
   getFullState?: (...args: unknown[]) => Uint8Array;
+  /** The full state's buffer (its first byte the ROOM_STATE code, set once) and the last full state, a view of it. */
+  fullEncodeBuffer?: Uint8Array;
+  fullEncodeCache?: Uint8Array;
 }
 
 const serializerOf = (room: Room) => (room as unknown as { _serializer?: SerializerLike })._serializer;
@@ -148,17 +157,35 @@ export function stateHasChanges(room: Room): boolean {
 }
 
 /**
+ * The buffers every room encodes its patches and full states into. Each room's encoder and serializer would hold a
+ * pair of its own (Encoder.BUFFER_SIZE, 16 KB each: 32 KB per match); a frame encoded here is copied out at once
+ * (ownStateFrames), so nothing refers to these bytes after the call that wrote them, and rooms run one at a time.
+ * A room whose state outgrows them gets a bigger buffer of its own (the encoder's resize).
+ */
+const shared = { patch: new Uint8Array(Encoder.BUFFER_SIZE), full: new Uint8Array(Encoder.BUFFER_SIZE) };
+
+/**
  * Makes the room's state frames (patches, full state) buffers of their own. Colyseus encodes every patch into the
- * encoder's one shared buffer and hands ws a view of it, which a corked or slow socket keeps by reference: the next
- * patch would overwrite bytes still waiting to go (output/outbox.ts explains the bug this fixes). Idempotent.
+ * encoder's one buffer and hands ws a view of it, which a corked or slow socket keeps by reference: the next
+ * patch would overwrite bytes still waiting to go (output/outbox.ts explains the bug this fixes). Since every frame is
+ * a copy, the encoding buffers are shared by all rooms (above); the cached full state, reused until the state
+ * changes, becomes a copy too. Idempotent.
  */
 export function ownStateFrames(room: Room): void {
   const ser = serializerOf(room);
   const enc = ser?.encoder;
   if (!ser || !enc || enc.__owned) return;
-  if (typeof enc.encode !== 'function' || typeof ser.getFullState !== 'function') {
+  if (
+    typeof enc.encode !== 'function' ||
+    typeof ser.getFullState !== 'function' ||
+    !(enc.sharedBuffer instanceof Uint8Array) ||
+    !(ser.fullEncodeBuffer instanceof Uint8Array)
+  ) {
     throw new Error('colyseus-internals: the schema serializer changed shape; state frames cannot be made safe');
   }
+  shared.full[0] = ser.fullEncodeBuffer[0]!;
+  enc.sharedBuffer = shared.patch;
+  ser.fullEncodeBuffer = shared.full;
   const encode = enc.encode.bind(enc);
   // applyPatches calls encode(it) for the shared patch; a call with its own buffer (3rd argument) is left alone.
   enc.encode = (...args: unknown[]) => {
@@ -166,7 +193,12 @@ export function ownStateFrames(room: Room): void {
     return args[2] === undefined ? out.slice() : out;
   };
   const full = ser.getFullState.bind(ser);
-  ser.getFullState = (...args: unknown[]) => full(...args).slice();
+  ser.getFullState = (...args: unknown[]) => {
+    const out = full(...args).slice();
+    const cache = ser.fullEncodeCache;
+    if (cache && cache.buffer === shared.full.buffer) ser.fullEncodeCache = cache.slice();
+    return out;
+  };
   enc.__owned = true;
 }
 

@@ -72,6 +72,30 @@ it('the internals have the shape used: room clock, serializer flag, client socke
   expect(freshSeatReservation(a.room.roomId, a.room.sessionId)).toBe(false); // claimed by its socket
 });
 
+it("rooms share the state encoding buffers, and a room's cached full state is its own", async () => {
+  // Quick match pairs the first two players: the third one opens a second room.
+  const a = await quickMatch(server.get(), 'Cache');
+  const paired = await quickMatch(server.get(), 'Pair');
+  const b = await quickMatch(server.get(), 'Other');
+  server.open.push(a, paired, b);
+  expect(b.room.roomId).not.toBe(a.room.roomId);
+  type Ser = {
+    getFullState(): Uint8Array;
+    fullEncodeBuffer: Uint8Array;
+    encoder: { sharedBuffer: Uint8Array };
+  };
+  const ser = (id: string) => (serverRoom(id) as unknown as { _serializer: Ser })._serializer;
+  const [sa, sb] = [ser(a.room.roomId), ser(b.room.roomId)];
+  expect(sa.encoder.sharedBuffer).toBe(sb.encoder.sharedBuffer);
+  expect(sa.fullEncodeBuffer).toBe(sb.fullEncodeBuffer);
+  const first = sa.getFullState();
+  expect(first[0]).toBe(14); // Colyseus' ROOM_STATE
+  // Another room's full state overwrites the shared buffer; the first room's unchanged state, from its cache, must come
+  // back as it was.
+  sa.fullEncodeBuffer.fill(0, 1);
+  expect(Buffer.from(sa.getFullState()).equals(Buffer.from(first))).toBe(true);
+});
+
 it('a room given up (log/lease.ts) leaves the listing entry of its id alone until it is taken back', async () => {
   const a = await quickMatch(server.get(), 'Gone');
   server.open.push(a);
