@@ -245,3 +245,42 @@ test('a private match is rated when its creator says so', async ({ browser }) =>
   expect(await rated(b)).toBe(true);
   for (const ctx of ctxs) await ctx.close();
 });
+
+test('a match against the computer is casual; one ended before round 1 resolved is aborted; both say so', async ({
+  browser,
+}) => {
+  const ctxs: BrowserContext[] = [];
+  const a = await fresh(browser, 'Hal', ctxs);
+  await a.goto('/');
+  await expect(a.locator('#my-profile')).toHaveText('Hal');
+  // Conceded in round 1's commitment window: nothing resolved, the match is aborted.
+  await a.click('#bot-easy');
+  await a.click('#faction-fpa');
+  await driveUntil([a], inCommit(1));
+  await a.click('#concede');
+  await a.click('#concede-dialog-confirm');
+  await expect(a.locator('#end-rating-casual')).toHaveText(/^Aborted before round 1 resolved: unrated\./);
+  // Past round 1 it is a whole match, casual because the computer played it.
+  await a.click('#rematch');
+  await a.click('#faction-fpa');
+  await driveUntil([a], inCommit(1));
+  await a.click('#lock-in');
+  await driveUntil([a], inCommit(2));
+  await a.click('#concede');
+  await a.click('#concede-dialog-confirm');
+  await expect(a.locator('#end-rating-casual')).toHaveText(/^A match against the computer never moves a rating\./);
+  await a.click('#end-profile');
+  await expect(a.locator('#profile-rating .value')).toHaveText('1500?');
+  const games = a.locator('#game-list li.game');
+  await expect(games).toHaveCount(2);
+  await expect(games.nth(0)).toHaveAttribute('data-result', 'loss');
+  await expect(games.nth(0)).toContainText('vs Computer (Easy)');
+  await expect(games.nth(0)).toContainText('casual');
+  await expect(games.nth(1)).toHaveAttribute('data-result', 'aborted');
+  await expect(games.nth(1)).toContainText('unrated');
+  await a.click('#games-casual');
+  await expect(games).toHaveCount(2);
+  await a.click('#games-rated');
+  await expect(games).toHaveCount(0);
+  for (const ctx of ctxs) await ctx.close();
+});
