@@ -1,9 +1,9 @@
 // A match that ends leaves the lobby's Watch list at once and shows in Replays with the same count of rounds as its
 // summary ("1 round", never "1 rounds"); back from its replay, the finished match shows its end screen again (result,
 // summary, buttons), on a laptop and on a phone.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
-import { shot } from './helpers.js';
+import { concede, shot } from './helpers.js';
 import { player } from './match-setup.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -11,11 +11,6 @@ const ctxs: BrowserContext[] = [];
 test.afterAll(async () => {
   for (const c of ctxs) await c.close();
 });
-
-async function concede(p: Page): Promise<void> {
-  await p.click('#concede');
-  await p.click('#concede-dialog button.danger');
-}
 
 test('a conceded quick match leaves Watch, counts one round in Replays, and its end screen comes back from the replay', async ({
   browser,

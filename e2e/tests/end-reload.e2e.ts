@@ -6,7 +6,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
 import { checkEndScreen } from './end-check.js';
-import { shot } from './helpers.js';
+import { concede, shot } from './helpers.js';
 import { player, startMatch } from './match-setup.js';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -49,11 +49,6 @@ async function scrollLogToMiddle(p: Page): Promise<void> {
     const log = document.getElementById('log')!;
     log.scrollTop = (log.scrollHeight - log.clientHeight) / 2;
   });
-}
-
-async function concede(p: Page): Promise<void> {
-  await p.click('#concede');
-  await p.click('#concede-dialog-confirm');
 }
 
 test('a reload on the end screen: back in the seat, the summary, the record, the rematch request, Rematch', async ({

@@ -89,3 +89,9 @@ export async function pressKey(page: Page, key: string): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press(key);
 }
+
+/** Concede the match from its Concede button, confirmed in the dialog. */
+export async function concede(p: Page): Promise<void> {
+  await p.click('#concede');
+  await p.click('#concede-dialog-confirm');
+}
