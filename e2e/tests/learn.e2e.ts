@@ -49,10 +49,28 @@ test('how to play: the rules in sections, five pictures on the board renderer, t
   await expect(page.locator('#learn-page')).toBeVisible();
 });
 
+/** Each commitment card's "what this does" line is shown whole: not clipped, not overflowing its card. */
+const helpLinesWhole = async (p: Page) => {
+  const help = p.locator('button.cc .help');
+  expect(await help.count()).toBeGreaterThan(4);
+  const cut = await help.evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const card = el.closest('button')!.getBoundingClientRect();
+        return el.scrollWidth > el.clientWidth + 1 || r.right > card.right + 1 || r.bottom > card.bottom + 1;
+      })
+      .map((el) => el.textContent),
+  );
+  expect(cut, 'help lines cut off').toEqual([]);
+  await expect(p.locator('button.cc[data-card="fire-main"] .help')).toContainText('Heavy Lance');
+};
+
 /** Picks the direct-fire option that reaches the target (its line names it) and checks the roll is logged. */
 const aimAtTarget = async (p: Page) => {
   const panel = p.locator('#decision-panel');
   await expect(panel).toContainText('Choose a target');
+  await expect(p.locator('#prompt-help')).toContainText('a miss still cools it down');
   const option = panel.locator('button[data-option]', { hasText: 'Target' }).first();
   await expect(option).toContainText(/%|hits expected/);
   await shot(p, '67-tutorial-direct-fire-prompt');
@@ -99,6 +117,7 @@ test('the tutorial: ten lessons from the lobby to the end, a hint for a wrong or
   await page.click('#lobby-tutorial');
   // 1 · Orders
   await expect(page.locator('#lesson-title')).toHaveText('1 · Orders');
+  await helpLinesWhole(page);
   await shot(page, '62-tutorial-lesson1');
   await lock(page, ['1']);
   await page.click('#lesson-next');
@@ -193,6 +212,7 @@ test('the new lessons on a phone, by taps: turning, aimed direct fire, torpedoes
   await page.goto('/#/tutorial');
   const tap = (sel: string) => page.locator(sel).tap();
   await expect(page.locator('#lesson-title')).toHaveText('3 · Turning');
+  await helpLinesWhole(page);
   await shot(page, '69-phone-turning');
   await page.getByRole('button', { name: /Engine CW/ }).tap();
   await tap('button.cc[data-card="fire-main"]');

@@ -1,6 +1,5 @@
-// The commit panel's short texts: why the engine card will count as NONE, the keyboard keys, and each card's hint (what
-// it fires or does), read from the engine's content and previews.
-import { FACTIONS, findCard, type CardId, type PublicState, type Seat, type WeaponCard } from '@star-eater/engine';
+// The commit panel's short texts: why the engine card will count as NONE and the keyboard keys (each card's line of
+// what it does is the in-match help's: learn/help.ts).
 import { h } from '../ui/dom.js';
 
 /** Why the engine card chosen will count as NONE (the engine's reason, RULES §9), or nothing. */
@@ -22,28 +21,4 @@ export function keysHint(): HTMLElement {
     ...['Keys: ', k('1'), '–', k('0'), ' engine · ', k('Q'), '–', k('I'), ' cards · ', k('Enter'), ' lock in · '],
     ...[k('Esc'), ' revise · ', k('.'), ' skip · ', k(','), ' speed'],
   );
-}
-
-/** A warship weapon of the synced loadout, or null for an id the content does not know. */
-function safeCard(id: string): WeaponCard | null {
-  const r = findCard<WeaponCard>(id, ['main', 'broadside']);
-  return r.ok ? r.value : null;
-}
-
-export function cardHint(id: CardId, s: PublicState, seat: Seat): string {
-  const ship = s.ships[seat];
-  const name = (x: string) => safeCard(x)?.name ?? '';
-  switch (id) {
-    case 'fire-main':
-      return name(ship.loadout.main);
-    case 'port-broadside':
-    case 'starboard-broadside':
-      return name(ship.loadout.broadside);
-    case 'special-ability':
-      return `${FACTIONS[ship.faction].special.name} (${ship.power}◆)`;
-    case 'launch-squadron':
-      return `${ship.squadrons.filter((q) => q.status === 'aboard').length} aboard`;
-    default:
-      return '';
-  }
 }

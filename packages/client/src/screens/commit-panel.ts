@@ -19,12 +19,13 @@ import {
   type Seat,
 } from '@star-eater/engine';
 import { setGhost, setHighlights, type BoardState } from '../board/state.js';
+import { cardHelp } from '../learn/help.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { dirArrow } from './hud.js';
 import { cardNote, disabledReason } from './commit-options.js';
 import { defaultPlay, offeredPlays, paramLabel, playKey, playLabel } from './commit-params.js';
 import { friendlyFireWarnings } from './fire-warning.js';
-import { cardHint, engineBlocked, keysHint } from './commit-hints.js';
+import { engineBlocked, keysHint } from './commit-hints.js';
 
 const WHEEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 const CARD_KEYS = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i'];
@@ -256,7 +257,7 @@ export class CommitPanel {
         ' ',
         h('kbd', null, CARD_KEYS[i]!.toUpperCase()),
       ),
-      why ? h('span.why', null, why) : h('span.dim', { style: { fontSize: '11px' } }, cardHint(id, s, this.seat)),
+      why ? h('span.why', null, why) : h('span.help', null, cardHelp(id, s, this.seat)),
       note ? h('span.note', null, note) : null,
     );
   }

@@ -12,6 +12,7 @@ import {
   type TargetOption,
 } from '@star-eater/engine';
 import { cardName, type Names } from '../animation/names.js';
+import { promptHelp } from '../learn/help.js';
 import { setHighlights, setTokenGhost, type BoardState, type Highlight } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { facingTowards } from './facing.js';
@@ -165,7 +166,9 @@ export class DecisionPanel {
     replace(
       this.el,
       h('div.row', null, h('h3', { style: { margin: 0 } }, 'Your decision'), h('span.grow'), this.clock),
-      ...body,
+      ...body.slice(0, 1),
+      h('p.prompt-help', { id: 'prompt-help' }, promptHelp(p)),
+      ...body.slice(1),
     );
     setHighlights(this.board, c.highlights);
     setTokenGhost(this.board, c.ghost);
