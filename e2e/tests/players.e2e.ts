@@ -86,6 +86,7 @@ test('a guest renames itself, adds a passkey, and a fresh browser signs in with 
   await a.goto('/');
   // The name the lobby remembered is the new guest's name; the top bar links to its profile.
   await expect(a.locator('#my-profile')).toHaveText('Ada');
+  const ada = await playerId(a);
   await a.click('#my-profile');
   await expect(a.locator('#profile-name')).toHaveText('Ada');
   await expect(a.locator('#profile-rating .value')).toHaveText('1500?');
@@ -113,6 +114,20 @@ test('a guest renames itself, adds a passkey, and a fresh browser signs in with 
   await expect(c.locator('#name')).toHaveValue('Ada Lovelace');
   await c.setViewportSize({ width: 390, height: 844 });
   await shot(c, 'players-02-lobby-390');
+
+  // Signing out everywhere: this browser and Ada's first one are new guests; the passkey brings Ada back.
+  await c.click('#my-profile');
+  await c.click('#sign-out-everywhere');
+  await c.click('#sign-out-dialog-confirm');
+  await expect(c.locator('#my-profile')).toHaveText('Captain');
+  expect(await playerId(c)).not.toBe(ada);
+  // (The test's init script has this page remember the name "Ada": the new guest takes it.)
+  await a.reload();
+  await expect(a.locator('#my-profile')).toHaveText('Ada');
+  expect(await playerId(a)).not.toBe(ada);
+  await c.click('#passkey-sign-in');
+  await expect(c.locator('#profile-name')).toHaveText('Ada Lovelace');
+  expect(await playerId(c)).toBe(ada);
 
   // Another player's profile has no renaming and no passkeys; the leaderboard is reachable from the lobby.
   const b = await fresh(browser, 'Bo', ctxs);

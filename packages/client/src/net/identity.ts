@@ -68,9 +68,21 @@ export class Identity {
     return a.player.name;
   }
 
-  private async fetchSession(name: string): Promise<void> {
+  /**
+   * Signs this browser out (`everywhere`: every session of the player, on every device, ends too) and makes it a new
+   * guest. The player is reached again only with a passkey.
+   */
+  async signOut(everywhere: boolean): Promise<void> {
+    await postJson(everywhere ? '/api/session/signout-everywhere' : '/api/session/signout');
+    this.set({ kind: 'loading' });
+    this.started = this.fetchSession();
+    await this.started;
+  }
+
+  /** A new guest gets `name` (none: the server's default). */
+  private async fetchSession(name?: string): Promise<void> {
     try {
-      this.adopt(await postJson<SessionAnswer>('/api/session', { name }));
+      this.adopt(await postJson<SessionAnswer>('/api/session', name ? { name } : {}));
     } catch (e) {
       const why = e instanceof ApiError ? e.message : `the server is not reachable (${(e as Error).message})`;
       console.warn(`playing as a guest, unrated: ${why}`);
@@ -85,8 +97,7 @@ export class Identity {
     // setTimeout holds at most 2^31-1 ms (about 24 days): a longer token is fetched again then.
     const inMs = Math.min(2 ** 31 - 1, Math.max(5_000, exp * 1000 - Date.now() - REFRESH_BEFORE_MS));
     this.refresh = setTimeout(() => {
-      const again = this.player?.name ?? '';
-      this.started = this.fetchSession(again);
+      this.started = this.fetchSession(this.player?.name);
     }, inMs);
   }
 

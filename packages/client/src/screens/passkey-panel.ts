@@ -3,6 +3,7 @@
 // loaded only when a passkey is used; the server checks every answer (server players/passkeys.ts).
 import { postJson } from '../net/api.js';
 import type { SessionAnswer } from '../net/player-api.js';
+import { confirmDialog } from '../ui/dialog.js';
 import { h, replace, toast } from '../ui/dom.js';
 import type { App } from './app-context.js';
 import { profileHash } from './player-link.js';
@@ -35,8 +36,38 @@ export async function signInWithPasskey(): Promise<SessionAnswer> {
   return postJson<SessionAnswer>('/api/passkeys/login/verify', { response });
 }
 
-/** The profile's card: add a passkey to play as this player on other devices. */
-export function passkeyCard(): HTMLElement {
+/** Sign out here, or everywhere (every device's session of this player ends), after saying what it costs. */
+function signOutButtons(app: App): HTMLElement {
+  const out = async (everywhere: boolean) => {
+    const ok = await confirmDialog({
+      id: 'sign-out-dialog',
+      title: everywhere ? 'Sign out on every device?' : 'Sign out?',
+      text: `This browser becomes a new guest${everywhere ? ', and so does every other device signed in as you' : ''}. Only a passkey brings this player back.`,
+      confirm: 'Sign out',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await app.identity.signOut(everywhere);
+      app.go('#/');
+    } catch (e) {
+      toast(`Could not sign out: ${(e as Error).message}`, 'error');
+    }
+  };
+  return h(
+    'div.row',
+    null,
+    h('button.small', { id: 'sign-out', type: 'button', onclick: () => void out(false) }, 'Sign out'),
+    h(
+      'button.small',
+      { id: 'sign-out-everywhere', type: 'button', onclick: () => void out(true) },
+      'Sign out everywhere',
+    ),
+  );
+}
+
+/** The profile's card: add a passkey to play as this player on other devices; sign out. */
+export function passkeyCard(app: App): HTMLElement {
   const status = h('p.dim', { id: 'passkey-status', 'aria-live': 'polite', style: { margin: 0 } });
   const add = h('button', { id: 'add-passkey', type: 'button' }, 'Add a passkey');
   add.addEventListener('click', async () => {
@@ -62,6 +93,7 @@ export function passkeyCard(): HTMLElement {
     ),
     h('div.row', null, add),
     status,
+    signOutButtons(app),
   );
 }
 

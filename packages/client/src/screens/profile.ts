@@ -100,7 +100,7 @@ export function mountProfile(root: HTMLElement, app: App, id: string): () => voi
           ratingChart(history.points, { ...START, endedAt: p.createdAt }),
         ),
         gameList(p.id),
-        own ? passkeyCard() : null,
+        own ? passkeyCard(app) : null,
         h('p', null, h('a', { href: '#/leaderboard' }, 'Leaderboard'), ' · ', h('a', { href: '#/' }, 'Lobby')),
       );
     })
