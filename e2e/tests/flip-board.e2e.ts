@@ -1,7 +1,7 @@
 // Directions as they look on your screen, and a flip control (How to play: "N points up on your screen unless you
 // flip the board"): seat 1's board is turned so its warship is at the bottom, and its engine wheel draws N pointing
 // down the screen, as N moves there; "Flip" turns the board and every arrow with it, remembered after a reload.
-// Seat 1 on a 390×844 phone, seat 0 at 1280×800.
+// Seat 1 on a 390×844 phone, seat 0 at 1280×800. A replay starts in the colours its board draws.
 import { expect, test, type Page } from '@playwright/test';
 import { shot } from './helpers.js';
 import { startMatch, type Match } from './match-setup.js';
@@ -47,4 +47,24 @@ test('seat 1 sees N drawn down its turned board; Flip turns the board and the ar
   expect(await orientation(a)).toBe(1);
   await expect.poll(() => northArrow(a)).toContain('rotate(180deg)');
   await shot(a, 'flip-board-desktop');
+});
+
+test('a replay starts with the seats in the colours its board draws, before Play', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  // The stored review match (serve.ts): both seats Lamais, so seat 1 takes the faction's second colour.
+  await page.goto('/#/replay/review-sim');
+  await expect(page.locator('#ship-cards section[data-seat="1"]')).toBeVisible();
+  const drawn = await page.evaluate(() => {
+    const mv = (window as unknown as { __board: { view: { colourOf(s: number): number } } }).__board;
+    return [0, 1].map((s) => `#${mv.view.colourOf(s).toString(16).padStart(6, '0')}`);
+  });
+  const dots = await page
+    .locator('#ship-cards section .dot')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).style.background));
+  const hex = (rgb: string) =>
+    `#${(rgb.match(/\d+/g) ?? []).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+  expect(dots.map(hex)).toEqual(drawn);
+  await shot(page, 'replay-first-frame-colours');
+  await ctx.close();
 });
