@@ -38,6 +38,10 @@ test('how to play: the rules in sections, five pictures on the board renderer, t
   await shot(page, '60-learn-weapons');
   await page.locator('#fig-turning').scrollIntoViewIfNeeded();
   await shot(page, '60-learn-turning');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('#learn-factions').scrollIntoViewIfNeeded();
+  await shot(page, '60-learn-phone-factions');
+  await page.setViewportSize({ width: 1280, height: 800 });
   const glossary = page.locator('#glossary');
   for (const term of ['S1, S2, S3', 'PD (point defence)', 'B C P S', 'd12 > 6 + eva − acc', 'cd N / ✓', '★'])
     await expect(glossary.getByRole('rowheader', { name: term, exact: true })).toBeVisible();

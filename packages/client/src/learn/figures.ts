@@ -94,15 +94,17 @@ export function collisionFigure(): Figure {
 
 export function turningFigure(): Figure {
   const s = position([3, 5, 'N'], [7, 1, 'S']);
-  s.ships[0].momentum = { linear: ['N'], rotational: ['CW'] };
+  s.ships[0].momentum = { linear: [], rotational: ['CW'] };
   const ghost = driftGhost(s);
+  const line = hexes().filter((h) => inArc('bullseye', ghost.core, ghost.facing, h));
   return {
     id: 'fig-turning',
     caption:
-      'Turning: with N and a clockwise turn token (↻) on the mat and engine NONE, your warship moves one hex north, ' +
-      'then turns 60° to face north-east. The turn token stays: next round it turns again unless you play CCW.',
+      'Turning: with a clockwise turn token (↻) on the mat and engine NONE, your warship turns 60° in place to face ' +
+      'north-east (the see-through ship); the outlined line is where its bow, and its main weapon, will point. The ' +
+      'token stays: next round it turns again unless you play CCW.',
     model: small(s),
-    highlights: ghost.path.map((at) => ({ at, kind: 'path' as const })),
+    highlights: line.map((at) => ({ at, kind: 'path' as const })),
     ghost,
   };
 }
