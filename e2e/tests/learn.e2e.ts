@@ -33,7 +33,7 @@ test('how to play: the rules in sections, five pictures on the board renderer, t
     ['fighters', ['Launch', 'first move', 'Recall']],
   ] as const)
     for (const w of words) await expect(page.locator(`#learn-${id}`)).toContainText(w);
-  await expect(page.locator('#learn-goal')).toContainText('N points up on your screen');
+  await expect(page.locator('#learn-goal')).toContainText('as it looks on your screen');
   await page.locator('#learn-weapons').scrollIntoViewIfNeeded();
   await shot(page, '60-learn-weapons');
   await page.locator('#fig-turning').scrollIntoViewIfNeeded();

@@ -59,7 +59,8 @@ export const GLOSSARY: readonly Term[] = [
   {
     term: 'N NE SE S SW NW',
     where: 'engine wheel',
-    meaning: 'A thrust in that board direction (N points up on your screen unless you flip the board).',
+    meaning:
+      'A thrust in that board direction; its arrow shows which way that is on your screen (Flip turns the board).',
   },
   { term: '2× (DOUBLE)', where: 'engine wheel', meaning: 'Two thrusts in the direction your warship faces.' },
   {

@@ -23,7 +23,7 @@ export const LESSONS: readonly Lesson[] = [
       'Each round you give sealed orders: one engine card (the wheel) and up to two commitment cards.',
       'Nobody sees them until both captains are locked in; then the round plays out.',
     ],
-    task: 'Choose the engine card N (click ↑ N or press 1) and lock in.',
+    task: 'Choose the engine card N (the N button on the wheel, or press 1) and lock in.',
     setup: () => position([7, 13, 'N'], [7, 3, 'S']),
     check: (c) => (c.engine === 'N' ? null : 'Choose N on the engine wheel (key 1), then Lock in.'),
     after:
