@@ -135,6 +135,11 @@ test('in a live match, a trial resolves a ghost round in the page and sends noth
   await a.locator('#trial-once').click();
   await expect(a.locator('#trial-result')).toContainText('One trial');
   await expect(a.locator('#trial-result')).toContainText('Computer (easy)');
+  // Watched on a board of its own: the round's lines play under it.
+  await a.locator('#trial-watch').click();
+  await expect(a.getByRole('img', { name: 'Trial board, with the page’s dice' })).toBeVisible();
+  await expect(a.locator('#trial-board .trial-caption')).not.toBeEmpty();
+  await shot(a, '42-trial-watch');
   await a.locator('#trial-20').click();
   await expect(a.locator('#trial-spread tbody tr')).toHaveCount(2);
   await a.locator('#trial-reach').click();

@@ -2,18 +2,27 @@
 // its legal commitments, which are public: commitmentOptions), then the round resolved in the page once or twenty
 // times (trial.ts), drawn as see-through warships where they end, and where the opponent could end under each engine
 // setting. Nothing here is sent to the room.
-import { shipHexes, validateCommitment, type Commitment, type PublicState, type Seat } from '@star-eater/engine';
+import {
+  shipHexes,
+  validateCommitment,
+  type Commitment,
+  type FactionId,
+  type PublicState,
+  type Seat,
+} from '@star-eater/engine';
 import { setHighlights, type BoardState, type Highlight } from '../board/state.js';
 import { h, replace } from '../ui/dom.js';
 import { movedText } from './branch-diff.js';
 import { ordersEditor, type OrdersEditor } from './orders-editor.js';
 import { seatLine } from './round-summary.js';
-import { reachable, runTrial, trialSpread } from './trial.js';
+import { reachable, runTrial, trialSpread, type TrialResult } from './trial.js';
+import { TrialBoard } from './trial-board.js';
 
 export interface TrialHooks {
   /** Your orders as they stand in the commit panel. */
   mine(): Commitment;
   names(): [string, string];
+  factions(): [FactionId, FactionId];
 }
 
 export class TrialPanel {
@@ -27,6 +36,7 @@ export class TrialPanel {
   private guess: OrdersEditor | null = null;
   private result = h('div.col.small', { id: 'trial-result', 'aria-live': 'polite' });
   private tries = 0;
+  private mini = new TrialBoard();
 
   constructor(
     private you: Seat,
@@ -78,6 +88,7 @@ export class TrialPanel {
         h('button.small', { id: 'trial-reach', onclick: () => this.reach() }, `Where could ${name} end?`),
       ),
       this.result,
+      this.mini.el,
     );
   }
 
@@ -111,6 +122,7 @@ export class TrialPanel {
       h('div', null, seatLine(r.summary, this.them, names[this.them])),
       h('div.dim', null, `${moved(this.you)} · ${moved(this.them)}`),
       r.end.winner !== null ? h('div.warn', null, 'The match would end this round.') : null,
+      h('button.small', { id: 'trial-watch', onclick: () => this.watch(s, r) }, 'Watch this trial'),
     );
     const hexes = ([0, 1] as const).flatMap((seat) =>
       shipHexes(r.end.ships[seat]).map((at): Highlight => ({ at, kind: 'ghost', seat })),
@@ -177,8 +189,14 @@ export class TrialPanel {
     );
   }
 
+  /** Plays the last trial on a small board of its own (the live board's animations belong to the match). */
+  private watch(s: PublicState, r: TrialResult): void {
+    void this.mini.watch(s, r.events, { names: this.hooks.names(), factions: this.hooks.factions(), you: this.you });
+  }
+
   clear(): void {
     setHighlights(this.board, []);
     replace(this.result);
+    this.mini.destroy();
   }
 }

@@ -132,6 +132,7 @@ export class LiveMatch {
     this.trial = new TrialPanel(you, view.board, {
       mine: () => ({ engine: commit.engine, cards: commit.cards }),
       names: () => seatNames(this.s.state ?? st),
+      factions: () => seatFactions(this.s.state ?? st),
     });
     view.panel.append(this.commit.el, this.trial.el);
     const concede = async () => {
