@@ -1,9 +1,9 @@
 // Accessibility and screens: axe-core finds no serious or critical violation on the lobby, the learn page,
 // a replay and a live match; the whole commitment is made from the keyboard alone, with a visible focus ring; the
 // event log is text a screen reader reads; a 390×844 phone plays a whole round (screenshots looked at).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
+import { serious } from './axe.js';
 import { setName, shot } from './helpers.js';
 import { startMatch } from './match-setup.js';
 
@@ -11,19 +11,6 @@ const ctxs: BrowserContext[] = [];
 test.afterAll(async () => {
   for (const c of ctxs.splice(0)) await c.close();
 });
-
-async function serious(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test('axe: the lobby, the learn page and a replay have no serious violations', async ({ page }) => {
   await setName(page, 'Axe');

@@ -4,6 +4,7 @@
 // another fresh browser signs in with it and sees the same profile. The pages are served from localhost (a passkey's
 // relying party is a domain name, never an IP address): the server's default PASSKEY_RP_ID.
 import { type Browser, type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { serious } from './axe.js';
 import { driveUntil, inCommit } from './drive.js';
 import { setName, shot } from './helpers.js';
 
@@ -144,6 +145,7 @@ test('a guest renames itself, adds a passkey, and a fresh browser signs in with 
   }
   await a.click('#lobby-leaderboard');
   await expect(a.locator('#leaders-empty')).toBeVisible();
+  expect(await serious(a)).toEqual([]);
   await shot(a, 'players-03-leaderboard-390');
   for (const ctx of ctxs) await ctx.close();
 });
@@ -215,6 +217,7 @@ test('a rated quick match moves both ratings, shown at the end and on the profil
   await expect(b.locator('#game-list li.game')).toHaveCount(0);
   await b.click('#games-rated');
   await expect(b.locator('#game-list li.game')).toHaveCount(1);
+  expect(await serious(b)).toEqual([]);
   await shot(b, 'players-06-profile-1280');
   await b.setViewportSize({ width: 390, height: 844 });
   await shot(b, 'players-07-profile-390');
