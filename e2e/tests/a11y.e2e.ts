@@ -1,7 +1,7 @@
 // Accessibility and screens: axe-core finds no serious or critical violation on the lobby, the learn page,
 // a replay and a live match; the whole commitment is made from the keyboard alone, with a visible focus ring; the
 // event log is text a screen reader reads; a 390×844 phone plays a whole round (screenshots looked at).
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
 import { serious } from './axe.js';
 import { setName, shot } from './helpers.js';
