@@ -45,6 +45,8 @@ export class Match implements Phases {
   private initiative: Seat = 0;
   private initiativeFrom: InitiativeFrom = 'coin-toss';
   private drafting: DraftPhase | null = null;
+  /** The draft's log once the rounds began (the draft itself is let go: a live match keeps only what its record needs). */
+  private draftLog: Draft['log'] = [];
   private players: [PlayerSetup, PlayerSetup] | null = null;
   private rounds: Rounds | null = null;
   /** The `ended` message of the match just over, for a client that rejoins after the end (catchUp). */
@@ -97,6 +99,7 @@ export class Match implements Phases {
     this.promptId = this.rounds?.promptId ?? this.promptId;
     this.players = null;
     this.rounds = null;
+    this.draftLog = [];
     this.ended = null;
     this.rated = null;
     st.matchNo += 1;
@@ -161,6 +164,8 @@ export class Match implements Phases {
   }
 
   private startRounds(draft: Draft, factions: [FactionId, FactionId]): void {
+    this.draftLog = draft.log;
+    this.drafting = null;
     const loadouts = engine.draftLoadouts(draft)!;
     const munitions = engine.draftMunitions(draft)!;
     const st = this.host.state;
@@ -300,14 +305,14 @@ export class Match implements Phases {
       names: this.names,
       bots: [st.seats[0]!.bot, st.seats[1]!.bot],
       playerIds: [st.seats[0]!.playerId, st.seats[1]!.playerId],
-      draftLog: this.drafting?.draft?.log ?? [],
+      draftLog: this.drafting?.draft?.log ?? this.draftLog,
       rounds: rounds.played,
       ...cut,
     });
     const end = {
       seed: this.seed,
       endedAt: Date.parse(summary.endedAt),
-      rounds: rounds.played.length,
+      rounds: rounds.playedCount,
       hasRecord: true,
     };
     this.store(matchEndOf(st, end), { summary, record });
@@ -335,7 +340,7 @@ export class Match implements Phases {
     this.rounds?.close();
     this.enter('finished', -1, '', 0);
     this.host.log.info(
-      { winner: st.winner, reason: st.endReason, recordId, rounds: this.rounds?.played.length ?? 0 },
+      { winner: st.winner, reason: st.endReason, recordId, rounds: this.rounds?.playedCount ?? 0 },
       'match ended',
     );
     this.ended = {

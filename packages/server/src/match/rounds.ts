@@ -30,15 +30,21 @@ interface Resolution {
 }
 
 export class Rounds {
-  /** Every finished round, for the match record (RULES §10). */
-  readonly played: MatchRecord['rounds'] = [];
+  /**
+   * Every finished round, for the match record (RULES §10), as JSON: a live match holds its rounds until its end, and
+   * a round's text is about a fifth of its objects' heap (the record is built once, at the end).
+   */
+  private readonly playedJson: string[] = [];
   /** Sealed: never in the synced state, a broadcast or a log line. */
   private sealed: [Commitment | null, Commitment | null] = [null, null];
   private locked: [boolean, boolean] = [false, false];
   private resolution: Resolution | null = null;
   private roundEvents: MatchEvent[] = [];
-  /** The events of the last completed round, for a client that missed them (catchUp): the only history kept. */
-  private lastRound: { round: number; events: MatchEvent[] } | null = null;
+  /**
+   * The events of the last completed round, for a client that missed them (catchUp): the only history kept, as JSON
+   * (read only when a client comes back; a third of the objects' heap).
+   */
+  private lastRound: string | null = null;
   /** This window's commit receipts (receipts.ts), and the last reveal's, for a client that comes back. */
   private readonly receipts: Receipts;
   private lastReveal: { round: number; receipts: NonNullable<RecordRound['receipts']> } | null = null;
@@ -59,6 +65,16 @@ export class Rounds {
   }
 
   /** A new commitment window: nothing sealed, nobody locked in. */
+  /** The finished rounds, for the match record. */
+  get played(): MatchRecord['rounds'] {
+    return this.playedJson.map((r) => JSON.parse(r) as RecordRound);
+  }
+
+  /** How many rounds are finished. */
+  get playedCount(): number {
+    return this.playedJson.length;
+  }
+
   open(after?: { round: number; events: number }): void {
     this.sealed = [null, null];
     this.locked = [false, false];
@@ -142,8 +158,9 @@ export class Rounds {
       });
       return;
     }
-    this.played.push({ commitments: res.commitments, decisions: res.decisions, receipts: res.receipts });
-    this.lastRound = { round: this.state.round, events: this.roundEvents };
+    const round: RecordRound = { commitments: res.commitments, decisions: res.decisions, receipts: res.receipts };
+    this.playedJson.push(JSON.stringify(round));
+    this.lastRound = JSON.stringify({ round: this.state.round, events: this.roundEvents });
     const after = { round: this.state.round, events: res.published };
     this.roundEvents = [];
     this.state = p.state;
@@ -252,7 +269,7 @@ export class Rounds {
     const round = this.state.round;
     if (this.roundEvents.length || this.lastRound) {
       const sofar: ServerMessages['round-so-far'] = { round, events: this.roundEvents };
-      if (this.lastRound) sofar.previous = this.lastRound;
+      if (this.lastRound) sofar.previous = JSON.parse(this.lastRound) as NonNullable<typeof sofar.previous>;
       out.push(['round-so-far', sofar]);
     }
     // The last reveal with the hashes it is checked against (published before it, when this client was away).
