@@ -69,15 +69,20 @@ export class SoftPasskey {
         ['authData', authData],
       ]) as never,
     );
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
+  }
+
+  /** The PublicKeyCredential as JSON around an authenticator's response. */
+  private credential<R>(response: R) {
     return {
       id: this.credentialId,
       rawId: this.credentialId,
       type: 'public-key',
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
+      response,
       clientExtensionResults: {},
     };
   }
@@ -88,17 +93,11 @@ export class SoftPasskey {
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, o.origin ?? this.origin);
     const authenticatorData = this.authData(false, o.rpId ?? this.rpId);
     const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), this.key);
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: 'public-key',
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authenticatorData),
-        signature: b64url(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-      clientExtensionResults: {},
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authenticatorData),
+      signature: b64url(signature),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    });
   }
 }
