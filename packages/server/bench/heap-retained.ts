@@ -134,13 +134,19 @@ for (const cls of of.split(',')) {
     continue;
   }
   const byEdge = new Map<string, number>();
-  for (const v of instances)
+  // --depth D: the properties' own properties too, as paths ("computer.host.start"), down to D levels.
+  const depth = Number(opt('depth') ?? 1);
+  const walk = (v: number, path: string, level: number) => {
     for (let e = firstEdge[v]!; e < firstEdge[v + 1]!; e += EF) {
       const w = target(e);
       if (idom[w] !== v) continue;
       const label = named.has(edges[e + eType]!) ? strings[edges[e + eName]!]! : `[${edges[e + eName]}]`;
-      byEdge.set(label, (byEdge.get(label) ?? 0) + retained[w]!);
+      const at = path ? `${path}.${label}` : label;
+      byEdge.set(at, (byEdge.get(at) ?? 0) + retained[w]!);
+      if (level < depth) walk(w, at, level + 1);
     }
+  };
+  for (const v of instances) walk(v, '', 1);
   const total = instances.reduce((acc, v) => acc + retained[v]!, 0) / instances.length;
   console.log(`${instances.length} × ${cls}: ${(total / 1024).toFixed(1)} KB retained each (mean); by property:`);
   for (const [k, b] of [...byEdge].sort((a, b) => b[1] - a[1]).slice(0, top))

@@ -34,9 +34,12 @@
 //                        the heap (the line's heap per match is then live memory)
 //   --heap-snapshot DIR  at the end of the window, a heap snapshot of the server written to DIR (summarise it with
 //                        `node --import tsx packages/server/bench/heap-summary.ts FILE --per N`)
+//   --built              run the production build (dist/main.js, `pnpm --filter @star-eater/server build` first)
+//                        instead of the sources through tsx, whose transform keeps every function's name as a
+//                        property (256 bytes more per named closure in the heap) and so overstates memory
 //   --json               also print each step's full figures as JSON
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +85,9 @@ const STALL_MS = 30_000;
 const workerFile = fileURLToPath(new URL('./bot-worker.ts', import.meta.url));
 const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const bareFile = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+const builtFile = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+if (has('built') && !existsSync(builtFile))
+  throw new Error(`--built: ${builtFile} is missing; run \`pnpm --filter @star-eater/server build\` first`);
 
 console.log(header(settings));
 let broke: string | null = null;
@@ -125,9 +131,7 @@ function startServer(
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
     ...(holdRound || snapshotDir ? ['--expose-gc'] : []),
     ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
-    '--import',
-    'tsx',
-    bare ? bareFile : mainFile,
+    ...(has('built') && !bare ? [builtFile] : ['--import', 'tsx', bare ? bareFile : mainFile]),
   ];
   const [cmd, args] = settings.pin
     ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]]

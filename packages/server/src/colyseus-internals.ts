@@ -144,6 +144,8 @@ interface SerializerLike {
     __owned?: boolean;
   };
   getFullState?: (...args: unknown[]) => Uint8Array;
+  /** The state's types as sent to a joining client (Reflection), cached per room once computed. */
+  handshake?: () => Uint8Array;
   /** The full state's buffer (its first byte the ROOM_STATE code, set once) and the last full state, a view of it. */
   fullEncodeBuffer?: Uint8Array;
   fullEncodeCache?: Uint8Array;
@@ -165,11 +167,17 @@ export function stateHasChanges(room: Room): boolean {
 const shared = { patch: new Uint8Array(Encoder.BUFFER_SIZE), full: new Uint8Array(Encoder.BUFFER_SIZE) };
 
 /**
+ * The handshake (the state's types, about 2 KB) by state class: it depends on the class alone, and Colyseus copies
+ * it into each join frame, so one copy serves every room instead of one kept per room.
+ */
+const handshakes = new WeakMap<object, Uint8Array>();
+
+/**
  * Makes the room's state frames (patches, full state) buffers of their own. Colyseus encodes every patch into the
  * encoder's one buffer and hands ws a view of it, which a corked or slow socket keeps by reference: the next
  * patch would overwrite bytes still waiting to go (output/outbox.ts explains the bug this fixes). Since every frame is
  * a copy, the encoding buffers are shared by all rooms (above); the cached full state, reused until the state
- * changes, becomes a copy too. Idempotent.
+ * changes, becomes a copy too; the handshake is one per state class. Idempotent.
  */
 export function ownStateFrames(room: Room): void {
   const ser = serializerOf(room);
@@ -199,6 +207,14 @@ export function ownStateFrames(room: Room): void {
     if (cache && cache.buffer === shared.full.buffer) ser.fullEncodeCache = cache.slice();
     return out;
   };
+  const handshake = ser.handshake?.bind(ser);
+  const kind = (room.state as object | undefined)?.constructor;
+  if (handshake && kind)
+    ser.handshake = () => {
+      let h = handshakes.get(kind);
+      if (!h) handshakes.set(kind, (h = handshake()));
+      return h;
+    };
   enc.__owned = true;
 }
 

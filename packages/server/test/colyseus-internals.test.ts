@@ -82,12 +82,14 @@ it("rooms share the state encoding buffers, and a room's cached full state is it
   type Ser = {
     getFullState(): Uint8Array;
     fullEncodeBuffer: Uint8Array;
+    handshake(): Uint8Array;
     encoder: { sharedBuffer: Uint8Array };
   };
   const ser = (id: string) => (serverRoom(id) as unknown as { _serializer: Ser })._serializer;
   const [sa, sb] = [ser(a.room.roomId), ser(b.room.roomId)];
   expect(sa.encoder.sharedBuffer).toBe(sb.encoder.sharedBuffer);
   expect(sa.fullEncodeBuffer).toBe(sb.fullEncodeBuffer);
+  expect(sa.handshake()).toBe(sb.handshake()); // the state's types: one copy for every room
   const first = sa.getFullState();
   expect(first[0]).toBe(14); // Colyseus' ROOM_STATE
   // Another room's full state overwrites the shared buffer; the first room's unchanged state, from its cache, must come
