@@ -211,8 +211,10 @@ export function ownStateFrames(room: Room): void {
   const kind = (room.state as object | undefined)?.constructor;
   if (handshake && kind)
     ser.handshake = () => {
-      let h = handshakes.get(kind);
-      if (!h) handshakes.set(kind, (h = handshake()));
+      const known = handshakes.get(kind);
+      if (known) return known;
+      const h = handshake();
+      handshakes.set(kind, h);
       return h;
     };
   enc.__owned = true;
