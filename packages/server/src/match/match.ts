@@ -45,8 +45,11 @@ export class Match implements Phases {
   private initiative: Seat = 0;
   private initiativeFrom: InitiativeFrom = 'coin-toss';
   private drafting: DraftPhase | null = null;
-  /** The draft's log once the rounds began (the draft itself is let go: a live match keeps only what its record needs). */
-  private draftLog: Draft['log'] = [];
+  /**
+   * The draft's log once the rounds began, as JSON (the draft itself is let go: a live match keeps only what its
+   * record needs, read once at the end).
+   */
+  private draftLog = '[]';
   private players: [PlayerSetup, PlayerSetup] | null = null;
   private rounds: Rounds | null = null;
   /** The `ended` message of the match just over, for a client that rejoins after the end (catchUp). */
@@ -99,7 +102,7 @@ export class Match implements Phases {
     this.promptId = this.rounds?.promptId ?? this.promptId;
     this.players = null;
     this.rounds = null;
-    this.draftLog = [];
+    this.draftLog = '[]';
     this.ended = null;
     this.rated = null;
     st.matchNo += 1;
@@ -164,7 +167,7 @@ export class Match implements Phases {
   }
 
   private startRounds(draft: Draft, factions: [FactionId, FactionId]): void {
-    this.draftLog = draft.log;
+    this.draftLog = JSON.stringify(draft.log);
     this.drafting = null;
     const loadouts = engine.draftLoadouts(draft)!;
     const munitions = engine.draftMunitions(draft)!;
@@ -305,7 +308,7 @@ export class Match implements Phases {
       names: this.names,
       bots: [st.seats[0]!.bot, st.seats[1]!.bot],
       playerIds: [st.seats[0]!.playerId, st.seats[1]!.playerId],
-      draftLog: this.drafting?.draft?.log ?? this.draftLog,
+      draftLog: this.drafting?.draft?.log ?? (JSON.parse(this.draftLog) as Draft['log']),
       rounds: rounds.played,
       ...cut,
     });
