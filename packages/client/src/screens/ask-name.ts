@@ -3,6 +3,26 @@
 import { h } from '../ui/dom.js';
 
 const NAME_KEY = 'star-eater.name';
+/** The name the page made up for a newcomer ("Pilot-NNNN"), kept to tell it from one the player gave. */
+const MADE_KEY = 'star-eater.name-made';
+
+export function markMadeName(name: string): void {
+  try {
+    localStorage.setItem(MADE_KEY, name);
+  } catch {
+    // No storage: every visit is a newcomer's.
+  }
+}
+
+/** Whether the player gave this browser a name (not one the page made up for them). */
+export function nameGiven(): boolean {
+  const n = rememberedName();
+  try {
+    return !!n && n !== localStorage.getItem(MADE_KEY);
+  } catch {
+    return !!n;
+  }
+}
 
 /** The name this browser remembers, or null when the player never gave one. */
 export function rememberedName(): string | null {

@@ -6,6 +6,7 @@ import { levelButtons } from './computer.js';
 import { lobbyLists } from './lobby-lists.js';
 import { passkeySignIn } from './passkey-panel.js';
 import { presetPicker } from './preset-picker.js';
+import { markMadeName } from './ask-name.js';
 
 const NAME_KEY = 'star-eater.name';
 
@@ -14,6 +15,7 @@ export function savedName(): string {
   if (n) return n;
   const made = `Pilot-${Math.floor(1000 + Math.random() * 9000)}`;
   localStorage.setItem(NAME_KEY, made);
+  markMadeName(made);
   return made;
 }
 

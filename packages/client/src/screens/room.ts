@@ -12,7 +12,7 @@ import { matchGone } from '../net/resume.js';
 import { inviteLink, storedToken, type Practice, type Session, type SessionListener } from '../net/session.js';
 import { modelFromMatch } from '../board/model.js';
 import { h, replace, toast } from '../ui/dom.js';
-import { askName, rememberedName } from './ask-name.js';
+import { askName, nameGiven } from './ask-name.js';
 import { Banners } from './banners.js';
 import { soundToggle } from './emote-bar.js';
 import { PRESET_LABEL } from './preset-picker.js';
@@ -65,12 +65,19 @@ class RoomScreen {
     this.invite = route.invite ?? (this.s.room?.roomId === route.roomId ? this.s.welcome?.invite : undefined);
   }
 
+  /** The name an invitee gave becomes their player's (the server seats a signed-in player under its stored name). */
+  private async keepName(name: string): Promise<void> {
+    const id = this.app.identity;
+    await id.start(name);
+    if (!id.player || id.player.name === name) return;
+    await id.rename(name).catch((e: Error) => toast(`Your name could not be kept: ${e.message}`, 'error'));
+  }
+
   async start(): Promise<void> {
     // An invitee who never gave a name is asked for one first.
     const r = this.route;
-    const ask =
-      !r.spectate && !!r.invite && !rememberedName() && !storedToken(r.roomId) && this.s.room?.roomId !== r.roomId;
-    if (ask) await askName(this.body);
+    const ask = !r.spectate && !!r.invite && !nameGiven() && !storedToken(r.roomId) && this.s.room?.roomId !== r.roomId;
+    if (ask) await this.keepName(await askName(this.body));
     if (!this.alive) return;
     replace(this.body, joiningView());
     if (this.invite) this.keepInvite(this.invite);
