@@ -233,6 +233,7 @@ export class CommitPanel {
     const why = chosen ? null : disabledReason(s, this.seat, id, this.cards);
     // A card that can be played but may do nothing says so (e.g. its component cools down only if another card helps).
     const note = why ? null : cardNote(s, this.seat, id);
+    const help = cardHelp(id, s, this.seat);
     return h(
       'button.cc',
       {
@@ -240,7 +241,8 @@ export class CommitPanel {
         // Named by its visible text (the card, its key, its hint or why it cannot be played): axe's
         // label-content-name-mismatch; the key also as aria-keyshortcuts.
         'aria-keyshortcuts': CARD_KEYS[i]!.toUpperCase(),
-        title: why ?? (this.locked ? LOCKED_WHY : note) ?? '',
+        // a laptop hides the help line under the card (match-flow.css): the pointer still reads it here
+        title: why ?? (this.locked ? LOCKED_WHY : note) ?? help,
         disabled: this.locked || !!why,
         dataset: { card: id },
         onclick: () => this.toggleCard(id),
@@ -257,7 +259,7 @@ export class CommitPanel {
         ' ',
         h('kbd', null, CARD_KEYS[i]!.toUpperCase()),
       ),
-      why ? h('span.why', null, why) : h('span.help', null, cardHelp(id, s, this.seat)),
+      why ? h('span.why', null, why) : h('span.help', null, help),
       note ? h('span.note', null, note) : null,
     );
   }
