@@ -72,6 +72,7 @@ export class Bot {
     room.onMessage('faction', () => {});
     room.onMessage('receipt', () => {});
     room.onMessage('receipts-revealed', () => {});
+    room.onMessage('rated', () => {}); // a rated match's rating change: nothing for a bot to do
   }
   seatNo: 0 | 1 | null = null;
 
