@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { driveUntil, inCommit } from './drive.js';
-import { shot } from './helpers.js';
+import { concedeMatch, shot } from './helpers.js';
 import { player, startMatch, type Match } from './match-setup.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -174,10 +174,7 @@ test('a match through the proxy survives a kill -9 and a SIGTERM of its process:
   await b.locator('body').press('4');
   await b.click('#lock-in');
   await driveUntil([a, b], inCommit(2));
-  await a.click('#concede');
-  await a.click('#concede-dialog-confirm');
-  await expect(a.locator('#end-title')).toHaveText('Defeat');
-  await expect(b.locator('#end-title')).toHaveText('Victory');
+  await concedeMatch(a, b);
   await expect(watcher.locator('#end-screen')).toBeVisible();
   await shot(watcher, '63-cluster-end-spectator');
 });

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,4 +94,11 @@ export async function pressKey(page: Page, key: string): Promise<void> {
 export async function concede(p: Page): Promise<void> {
   await p.click('#concede');
   await p.click('#concede-dialog-confirm');
+}
+
+/** `loser` concedes; each side sees its own end title. */
+export async function concedeMatch(loser: Page, winner: Page): Promise<void> {
+  await concede(loser);
+  await expect(loser.locator('#end-title')).toHaveText('Defeat');
+  await expect(winner.locator('#end-title')).toHaveText('Victory');
 }

@@ -6,7 +6,7 @@
 import { type Browser, type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import { serious } from './axe.js';
 import { driveUntil, inCommit } from './drive.js';
-import { setName, shot } from './helpers.js';
+import { concede, concedeMatch, setName, shot } from './helpers.js';
 
 const ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3911)}`;
 
@@ -166,10 +166,7 @@ async function playRatedMatch(a: Page, b: Page, watcher: Page): Promise<void> {
   await a.click('#lock-in');
   await b.click('#lock-in');
   await driveUntil([a, b], inCommit(2));
-  await a.click('#concede');
-  await a.click('#concede-dialog-confirm');
-  await expect(a.locator('#end-title')).toHaveText('Defeat');
-  await expect(b.locator('#end-title')).toHaveText('Victory');
+  await concedeMatch(a, b);
 }
 
 test('a rated quick match moves both ratings, shown at the end and on the profiles, and follows a passkey', async ({
@@ -275,8 +272,7 @@ test('a match against the computer is casual; one ended before round 1 resolved 
   await a.click('#bot-easy');
   await a.click('#faction-fpa');
   await driveUntil([a], inCommit(1));
-  await a.click('#concede');
-  await a.click('#concede-dialog-confirm');
+  await concede(a);
   await expect(a.locator('#end-rating-casual')).toHaveText(/^Aborted before round 1 resolved: unrated\./);
   // Past round 1 it is a whole match, casual because the computer played it.
   await a.click('#rematch');
@@ -284,8 +280,7 @@ test('a match against the computer is casual; one ended before round 1 resolved 
   await driveUntil([a], inCommit(1));
   await a.click('#lock-in');
   await driveUntil([a], inCommit(2));
-  await a.click('#concede');
-  await a.click('#concede-dialog-confirm');
+  await concede(a);
   await expect(a.locator('#end-rating-casual')).toHaveText(/^A match against the computer never moves a rating\./);
   await a.click('#end-profile');
   await expect(a.locator('#profile-rating .value')).toHaveText('1500?');

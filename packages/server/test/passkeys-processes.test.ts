@@ -1,10 +1,10 @@
 // Passkeys across real server processes (Redis + PostgreSQL): a challenge one process issued is checked by the other,
 // once; a passkey added through one signs the player in through the other. The pages' origin is configuration
 // (PASSKEY_ORIGINS), the same for both processes, as behind one site's address.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SoftPasskey } from './passkey-authenticator.js';
-import { spawnPair, stop, type ServerProcess } from './processes.js';
-import { servicesInstalled, startServices, type Services } from './services.js';
+import { twoProcessesOnServices, type ServerProcess } from './processes.js';
+import { servicesInstalled } from './services.js';
 
 const ORIGIN = 'http://localhost:8080';
 type Opts = { challenge: string; user?: { id: string } };
@@ -20,22 +20,11 @@ async function post(p: ServerProcess, path: string, body: unknown = {}, cookie?:
 }
 
 describe.skipIf(!servicesInstalled('all'))('passkeys on two processes (Redis + PostgreSQL)', () => {
-  let services: Services;
-  const procs: ServerProcess[] = [];
+  const rig = twoProcessesOnServices({ PASSKEY_ORIGINS: ORIGIN });
   let a: ServerProcess;
   let b: ServerProcess;
-  beforeAll(async () => {
-    services = startServices('all');
-    const env = {
-      REDIS_URL: services.env.REDIS_URL!,
-      DATABASE_URL: services.env.DATABASE_URL!,
-      PASSKEY_ORIGINS: ORIGIN,
-    };
-    [a, b] = await spawnPair(env, procs);
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(procs.map((p) => stop(p)));
-    services?.stop();
+  beforeAll(() => {
+    ({ a, b } = rig);
   });
 
   it('added through one process, a passkey signs its player in through the other; each challenge counts once', async () => {

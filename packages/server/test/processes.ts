@@ -14,7 +14,9 @@ import { sleep, TestClient, WAIT_GUARD_MS } from './harness.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../bench/procs.js';
+import { startServices, type Services } from './services.js';
 
 export { freePort };
 
@@ -255,4 +257,34 @@ export async function eventually<T>(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+export interface ProcessRig {
+  a: ServerProcess;
+  b: ServerProcess;
+  services: Services;
+}
+
+/**
+ * Redis and PostgreSQL on loopback and two server processes on them, for the describe block that calls this: started
+ * before its tests (two services and two processes: more than the default 10 s on a loaded machine), stopped after,
+ * every client in `open` gone first.
+ */
+export function twoProcessesOnServices(
+  env: Record<string, string>,
+  open: { leave(): Promise<unknown> }[] = [],
+): ProcessRig {
+  const procs: ServerProcess[] = [];
+  const rig = {} as ProcessRig;
+  beforeAll(async () => {
+    rig.services = startServices('all');
+    const urls = { REDIS_URL: rig.services.env.REDIS_URL!, DATABASE_URL: rig.services.env.DATABASE_URL! };
+    [rig.a, rig.b] = await spawnPair({ ...urls, ...env }, procs);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.leave()));
+    await Promise.all(procs.map((p) => stop(p)));
+    rig.services?.stop();
+  });
+  return rig;
 }

@@ -12,8 +12,8 @@ import { NEW_PLAYER, rateMatch } from '../../src/players/glicko.js';
 import { attachBot } from '../bot.js';
 import { crashRig } from '../crash-setup.js';
 import { TestClient } from '../harness.js';
-import { eventually, getJson, spawnPair, spawnServer, stop, type ServerProcess } from '../processes.js';
-import { servicesInstalled, startServices, type Services } from '../services.js';
+import { eventually, getJson, spawnServer, twoProcessesOnServices, type ServerProcess } from '../processes.js';
+import { servicesInstalled } from '../services.js';
 
 interface Session {
   player: { id: string; name: string };
@@ -81,24 +81,12 @@ function expectRatedOnce([w, l]: Profile[]) {
 const hasAll = servicesInstalled('all');
 
 describe.skipIf(!hasAll)('players on two processes (Redis + PostgreSQL)', () => {
-  let services: Services;
-  const procs: ServerProcess[] = [];
   const open: TestClient[] = [];
+  const rig = twoProcessesOnServices({ MATCHMAKE_LIMIT: '500/500' }, open);
   let a: ServerProcess;
   let b: ServerProcess;
-  beforeAll(async () => {
-    services = startServices('all');
-    const env = {
-      REDIS_URL: services.env.REDIS_URL!,
-      DATABASE_URL: services.env.DATABASE_URL!,
-      MATCHMAKE_LIMIT: '500/500',
-    };
-    [a, b] = await spawnPair(env, procs);
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.leave()));
-    await Promise.all(procs.map((p) => stop(p)));
-    services?.stop();
+  beforeAll(() => {
+    ({ a, b } = rig);
   });
 
   it('a session made on one process is the same player on the other (one secret in the database)', async () => {
@@ -134,7 +122,7 @@ describe.skipIf(!hasAll)('players on two processes (Redis + PostgreSQL)', () => 
   it('quick match by strength across processes: the closest rating first, whichever process holds the room', async () => {
     const rated = async (p: ServerProcess, name: string, rating: number) => {
       const s = await session(p, name);
-      const c = new pg.Client({ connectionString: services.env.DATABASE_URL });
+      const c = new pg.Client({ connectionString: rig.services.env.DATABASE_URL });
       await c.connect();
       await c.query('UPDATE players SET rating = $2, rd = 60 WHERE id = $1', [s.player.id, rating]);
       await c.end();
