@@ -324,3 +324,13 @@ export function shiftClock(roomId: string, ms: number): void {
 }
 
 export { sleep };
+
+/** In round 1 seat A launches a squadron and B commits nothing: the round asks A its fighter prompt. */
+export async function launchForPrompt(a: TestClient, b: TestClient): Promise<ServerMessages['prompt']> {
+  a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
+  b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
+  return (await a.until(
+    () => a.of('prompt').find((p) => p.prompt.kind === 'fighter'),
+    'a fighter prompt',
+  )) as ServerMessages['prompt'];
+}

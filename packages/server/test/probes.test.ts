@@ -4,7 +4,7 @@ import type { Room } from '@colyseus/sdk';
 import type { ServerMessages } from '@star-eater/protocol';
 import { expect, it } from 'vitest';
 import { attachBot } from './bot.js';
-import { advanceClock, joinById, quickMatch, serverRoom, serverForFile } from './harness.js';
+import { advanceClock, joinById, launchForPrompt, quickMatch, serverRoom, serverForFile } from './harness.js';
 
 const server = serverForFile({
   room: { maxSpectators: 2, rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
@@ -33,12 +33,7 @@ async function toCommit(tag: string) {
 /** A launches a squadron, B does nothing: a fighter prompt for A. */
 async function toPrompt(tag: string) {
   const { a, b, roomId } = await toCommit(tag);
-  a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
-  b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
-  const ask = (await a.until(
-    () => a.of('prompt').find((p) => p.prompt.kind === 'fighter'),
-    'a fighter prompt',
-  )) as ServerMessages['prompt'];
+  const ask = await launchForPrompt(a, b);
   await b.until(() => b.state.phase === 'resolving', 'resolving');
   return { a, b, roomId, ask };
 }

@@ -2,7 +2,7 @@
 // offers → an `error`, the match untouched, the connection alive; the right answer then goes through.
 import type { ServerMessages } from '@star-eater/protocol';
 import { describe, expect, it } from 'vitest';
-import { advanceClock, botMatch, serverForFile, type TestClient } from './harness.js';
+import { advanceClock, botMatch, launchForPrompt, serverForFile, type TestClient } from './harness.js';
 
 const server = serverForFile();
 
@@ -20,12 +20,7 @@ async function refused(c: TestClient, watcher: TestClient, payload: unknown, cod
 /** Two seats whose bots draft; the test commits and answers. Seat A has launched a squadron: its fighter prompt. */
 async function fighterPrompt(tag: string) {
   const { a, b, spec } = await botMatch(server, tag, { faction: 'fpa', manualCommit: true, manualDecide: true });
-  a.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [{ card: 'launch-squadron' }] } });
-  b.send('commit', { round: 1, commitment: { engine: 'NONE', cards: [] } });
-  const ask = (await a.until(
-    () => a.of('prompt').find((p) => p.prompt.kind === 'fighter'),
-    'a fighter prompt',
-  )) as ServerMessages['prompt'];
+  const ask = await launchForPrompt(a, b);
   return { a, b, spec, ask };
 }
 
