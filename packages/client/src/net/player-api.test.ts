@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ratingDelta } from '../screens/game-list.js';
 import { tokenExpiry } from './identity.js';
-import { PROVISIONAL_RD, ratingText } from './player-api.js';
+import { PROVISIONAL_RD } from '@star-eater/protocol';
+import { ratingText } from './player-api.js';
 
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 

@@ -1,5 +1,6 @@
 // The players' HTTP API as the client reads it: sessions, profiles, match history, rating history, the leaderboard.
 import { getJson } from './api.js';
+import { isProvisional } from '@star-eater/protocol';
 
 export interface PlayerRef {
   id: string;
@@ -65,12 +66,9 @@ export interface LeaderRow {
   games: number;
 }
 
-/** RD at or above this shows the rating as provisional, "?" (Glicko-2 as the server rates). */
-export const PROVISIONAL_RD = 110;
-
 /** A rating as shown: rounded, with "?" while provisional. */
 export function ratingText(value: number, rd: number): string {
-  return `${Math.round(value)}${rd >= PROVISIONAL_RD ? '?' : ''}`;
+  return `${Math.round(value)}${isProvisional({ rd }) ? '?' : ''}`;
 }
 
 const enc = encodeURIComponent;

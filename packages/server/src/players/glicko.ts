@@ -2,6 +2,7 @@
 // only holds the project's constants and treats each rated match as one rating period for both players, from both
 // players' ratings before the match. It knows nothing of rooms or storage.
 import rate from 'glicko2-lite';
+export { isProvisional, PROVISIONAL_RD } from '@star-eater/protocol';
 
 export interface Rating {
   rating: number;
@@ -13,8 +14,6 @@ export interface Rating {
 export const NEW_PLAYER: Readonly<Rating> = { rating: 1500, rd: 350, volatility: 0.06 };
 /** The system constant τ (constrains the volatility's change over time). */
 export const TAU = 0.5;
-/** A rating whose deviation is at least this is provisional (shown with "?"). */
-export const PROVISIONAL_RD = 110;
 
 /** 1 a win, 0 a loss, 0.5 a draw: the score of the first player. */
 export type Score = 0 | 0.5 | 1;
@@ -35,5 +34,3 @@ export function ratePeriod(player: Rating, games: ReadonlyArray<{ opponent: Rati
 export function rateMatch(a: Rating, b: Rating, score: Score): [Rating, Rating] {
   return [ratePeriod(a, [{ opponent: b, score }]), ratePeriod(b, [{ opponent: a, score: (1 - score) as Score }])];
 }
-
-export const isProvisional = (r: Pick<Rating, 'rd'>): boolean => r.rd >= PROVISIONAL_RD;
