@@ -161,7 +161,9 @@ async function playRatedMatch(a: Page, b: Page, watcher: Page): Promise<void> {
   await driveUntil([a, b], inCommit(1));
   // The live list names both players, each a link to their profile.
   await watcher.goto('/');
-  await expect(watcher.locator('#live-list a.player-name')).toHaveText(['Cy', 'Dee']);
+  // (Other specs' matches may still be live on the suite's server: this match's own entry.)
+  const ours = watcher.locator('#live-list li', { hasText: 'Cy' });
+  await expect(ours.locator('a.player-name')).toHaveText(['Cy', 'Dee']);
   // Round 1 resolves (both lock in): from then on a concession is a rated result.
   await a.click('#lock-in');
   await b.click('#lock-in');
