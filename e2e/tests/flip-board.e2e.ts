@@ -55,6 +55,8 @@ test('a replay starts with the seats in the colours its board draws, before Play
   // The stored review match (serve.ts): both seats Lamais, so seat 1 takes the faction's second colour.
   await page.goto('/#/replay/review-sim');
   await expect(page.locator('#ship-cards section[data-seat="1"]')).toBeVisible();
+  // The cards show before the board's renderer is up: its colours are read once the board view exists.
+  await page.waitForFunction(() => !!(window as unknown as { __board?: { view?: unknown } }).__board?.view);
   const drawn = await page.evaluate(() => {
     const mv = (window as unknown as { __board: { view: { colourOf(s: number): number } } }).__board;
     return [0, 1].map((s) => `#${mv.view.colourOf(s).toString(16).padStart(6, '0')}`);
