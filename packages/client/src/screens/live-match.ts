@@ -8,9 +8,9 @@ import { setGhost, setHighlights } from '../board/state.js';
 import { publicStateFromRoom } from '@star-eater/protocol';
 import { seatFactions, seatInfo, seatNames, seatPlayerIds, type RoomState } from '../net/room-state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
-import { confirmDialog } from '../ui/dialog.js';
-import { CommitPanel } from './commit-panel.js';
-import { TrialPanel } from '../review/trial-panel.js';
+import type { CommitPanel } from './commit-panel.js';
+import type { TrialPanel } from '../review/trial-panel.js';
+import { mountSeatControls } from './seat-controls.js';
 import { DecisionPanel } from './decision.js';
 import { EmoteBar } from './emote-bar.js';
 import { endScreen } from './end.js';
@@ -118,43 +118,20 @@ export class LiveMatch {
       return;
     }
     const round = () => this.s.state?.round ?? 1;
-    this.commit = new CommitPanel(you, view.board, {
+    const seat = mountSeatControls(view, you, this.emotes, {
       lock: (c) => {
         this.cues.sound('lock');
         this.s.send('commit', { round: round(), commitment: c });
       },
       revise: () => this.s.send('revise', { round: round() }),
-    });
-    if (this.pendingCommitment) this.commit.restore(this.pendingCommitment.commitment, this.pendingCommitment.lockedIn);
-    this.pendingCommitment = null;
-    view.bar.append(this.commit.bar);
-    const commit = this.commit;
-    this.trial = new TrialPanel(you, view.board, {
-      mine: () => ({ engine: commit.engine, cards: commit.cards }),
+      concede: () => this.s.send('concede', {}),
       names: () => seatNames(this.s.state ?? st),
       factions: () => seatFactions(this.s.state ?? st),
     });
-    view.panel.append(this.commit.el, this.trial.el);
-    const concede = async () => {
-      const yes = await confirmDialog({
-        id: 'concede-dialog',
-        title: 'Concede this match?',
-        text: 'Your opponent wins at once. The match is recorded as a concession.',
-        confirm: 'Concede',
-        cancel: 'Keep playing',
-        danger: true,
-      });
-      if (yes) this.s.send('concede', {});
-    };
-    view.panel.append(
-      h(
-        'div.row.match-extras',
-        null,
-        this.emotes.el,
-        this.trial.button,
-        h('button.danger.small', { id: 'concede', onclick: concede }, 'Concede'),
-      ),
-    );
+    this.commit = seat.commit;
+    this.trial = seat.trial;
+    if (this.pendingCommitment) this.commit.restore(this.pendingCommitment.commitment, this.pendingCommitment.lockedIn);
+    this.pendingCommitment = null;
   }
 
   /** Commit receipts: a hash at a lock-in, the salts at a reveal, the commitments in the round's events. */
