@@ -2,7 +2,7 @@
 // round, the damage it took, the hits its seat scored and where it faces; then who came out ahead.
 import { bearing, DIRS, distance, type Hex, type MatchEvent, type MatchState, type Seat } from '@star-eater/engine';
 import { h } from '../ui/dom.js';
-import { summarizeRound } from './round-summary.js';
+import { summarizeRound, type RoundSummary } from './round-summary.js';
 
 export interface RoundOutcome {
   /** The position before the round and after it. */
@@ -24,10 +24,13 @@ const hull = (s: MatchState, seat: Seat): number =>
   s.ships[seat].structure + Object.values(s.ships[seat].armour).reduce((a, b) => a + b, 0);
 
 /** Who came out of the round ahead: the seat that took less damage (the match's end first). */
-export function roundVerdict(o: RoundOutcome, names: readonly [string, string]): string {
+export function roundVerdict(
+  o: RoundOutcome,
+  names: readonly [string, string],
+  s: RoundSummary = summarizeRound(o.events),
+): string {
   if (o.state.winner === 'draw') return 'the match ends in a draw';
   if (o.state.winner !== null) return `${names[o.state.winner]} wins the match`;
-  const s = summarizeRound(o.events);
   if (s.taken[0] === s.taken[1]) return s.taken[0] === 0 ? 'no damage either way' : 'even damage';
   const ahead: Seat = s.taken[0] < s.taken[1] ? 0 : 1;
   return `${names[ahead]} ahead by ${Math.abs(s.taken[0] - s.taken[1])}`;
@@ -39,40 +42,37 @@ export function diffTable(
   branch: RoundOutcome,
   names: readonly [string, string],
 ): HTMLElement {
-  const rows: [string, (o: RoundOutcome, seat: Seat) => string][] = [
-    ['Hull after', (o, seat) => String(hull(o.state, seat))],
-    ['Damage taken', (o, seat) => String(summarizeRound(o.events).taken[seat])],
-    [
-      'Hits',
-      (o, seat) => {
-        const s = summarizeRound(o.events);
-        return `${s.hits[seat]} of ${s.attacks[seat]}`;
-      },
-    ],
-    ['Moved', (o, seat) => movedText(o.before.ships[seat].core, o.state.ships[seat].core)],
-    ['Facing', (o, seat) => o.state.ships[seat].facing],
+  // each outcome's events summed once, for every row that reads them
+  type Facts = { o: RoundOutcome; s: RoundSummary };
+  const facts = (o: RoundOutcome): Facts => ({ o, s: summarizeRound(o.events) });
+  const b = facts(branch);
+  const r = real ? facts(real) : null;
+  const rows: [string, (f: Facts, seat: Seat) => string][] = [
+    ['Hull after', ({ o }, seat) => String(hull(o.state, seat))],
+    ['Damage taken', ({ s }, seat) => String(s.taken[seat])],
+    ['Hits', ({ s }, seat) => `${s.hits[seat]} of ${s.attacks[seat]}`],
+    ['Moved', ({ o }, seat) => movedText(o.before.ships[seat].core, o.state.ships[seat].core)],
+    ['Facing', ({ o }, seat) => o.state.ships[seat].facing],
   ];
-  const cell = (b: string, r: string | null) =>
-    r === null || r === b ? h('td', null, b) : h('td.changed', { title: `what happened: ${r}` }, `${r} → ${b}`);
+  const cell = (now: string, was: string | null) =>
+    was === null || was === now
+      ? h('td', null, now)
+      : h('td.changed', { title: `what happened: ${was}` }, `${was} → ${now}`);
   const body = rows.map(([label, f]) =>
     h(
       'tr',
       null,
       h('th', { scope: 'row' }, label),
-      ([0, 1] as const).map((seat) => cell(f(branch, seat), real ? f(real, seat) : null)),
+      ([0, 1] as const).map((seat) => cell(f(b, seat), r ? f(r, seat) : null)),
     ),
   );
-  const verdict = (o: RoundOutcome) => roundVerdict(o, names);
+  const verdict = (f: Facts) => roundVerdict(f.o, names, f.s);
   body.push(
     h(
       'tr',
       null,
       h('th', { scope: 'row' }, 'The round'),
-      h(
-        'td',
-        { colspan: 2 },
-        real && verdict(real) !== verdict(branch) ? `${verdict(real)} → ${verdict(branch)}` : verdict(branch),
-      ),
+      h('td', { colspan: 2 }, r && verdict(r) !== verdict(b) ? `${verdict(r)} → ${verdict(b)}` : verdict(b)),
     ),
   );
   return h(
