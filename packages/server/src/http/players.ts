@@ -121,12 +121,17 @@ export async function signedIn(sessions: Sessions, req: Request): Promise<Player
 }
 
 /** The player of `:id` (the query holding only `query`'s keys), or a 400 (malformed) / 404 (unknown). */
-async function named(players: PlayerStore, req: Request, query: readonly string[]): Promise<Player | Refusal> {
+async function named<T = Player>(
+  players: PlayerStore,
+  req: Request,
+  query: readonly string[],
+  load: (id: string) => Promise<T | null> = (id) => players.get(id) as Promise<T | null>,
+): Promise<T | Refusal> {
   const id = String(req.params.id);
   if (!ID.test(id)) return { status: 400, error: 'player id: letters, digits, "-" and "_" only, at most 64' };
   const q = queryError(req, query);
   if (q) return { status: 400, error: q };
-  return (await players.get(id)) ?? { status: 404, error: `no player "${id}"` };
+  return (await load(id)) ?? { status: 404, error: `no player "${id}"` };
 }
 
 export function mountPlayers(app: Application, sessions: Sessions, now: () => number = Date.now): void {
@@ -182,15 +187,11 @@ function mountSessions(app: Application, sessions: Sessions, now: () => number):
 /** Profiles, game lists, rating history, the leaderboard. */
 function mountProfiles(app: Application, players: PlayerStore, now: () => number): void {
   app.get('/api/players/:id', async (req, res) => {
-    const p = await named(players, req, []);
-    if (isRefusal(p)) return send(res, p);
-    res.json({
-      id: p.id,
-      name: p.name,
-      rating: profileOf(p),
-      games: await players.counts(p.id),
-      createdAt: new Date(p.createdAt).toISOString(),
-    });
+    // the player and their counts in one read: a result being written shows whole or not at all
+    const found = await named(players, req, [], (id) => players.profile(id));
+    if (isRefusal(found)) return send(res, found);
+    const { player: p, games } = found;
+    res.json({ id: p.id, name: p.name, rating: profileOf(p), games, createdAt: new Date(p.createdAt).toISOString() });
   });
 
   app.get('/api/players/:id/games', async (req, res) => {

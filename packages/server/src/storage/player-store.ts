@@ -68,6 +68,21 @@ const COLUMNS = 'id, name, created_at, session_version, rating, rd, volatility, 
 const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+const COUNTS = `count(*) AS total, coalesce(sum(rated), 0) AS rated,
+  coalesce(sum(CASE WHEN result = 'win' THEN 1 ELSE 0 END), 0) AS wins,
+  coalesce(sum(CASE WHEN result = 'loss' THEN 1 ELSE 0 END), 0) AS losses,
+  coalesce(sum(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0) AS draws`;
+
+function countsOf(r: Row | undefined): GameCounts {
+  return {
+    total: num(r?.total ?? 0),
+    rated: num(r?.rated ?? 0),
+    wins: num(r?.wins ?? 0),
+    losses: num(r?.losses ?? 0),
+    draws: num(r?.draws ?? 0),
+  };
+}
+
 function playerOf(r: Row): Player {
   return {
     id: String(r.id),
@@ -153,21 +168,21 @@ export class PlayerStore {
   }
 
   async counts(id: string): Promise<GameCounts> {
+    const [r] = await this.sql.all(`SELECT ${COUNTS} FROM player_games WHERE player_id = $1`, [id]);
+    return countsOf(r);
+  }
+
+  /**
+   * A player and their game counts read in one statement, so one snapshot: a result written meanwhile (its game rows
+   * and the rating in one transaction) is seen whole or not at all.
+   */
+  async profile(id: string): Promise<{ player: Player; games: GameCounts } | null> {
     const [r] = await this.sql.all(
-      `SELECT count(*) AS total, coalesce(sum(rated), 0) AS rated,
-        coalesce(sum(CASE WHEN result = 'win' THEN 1 ELSE 0 END), 0) AS wins,
-        coalesce(sum(CASE WHEN result = 'loss' THEN 1 ELSE 0 END), 0) AS losses,
-        coalesce(sum(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0) AS draws
-      FROM player_games WHERE player_id = $1`,
+      `SELECT ${COLUMNS}, g.* FROM players
+        CROSS JOIN (SELECT ${COUNTS} FROM player_games WHERE player_id = $1) g WHERE id = $1`,
       [id],
     );
-    return {
-      total: num(r?.total ?? 0),
-      rated: num(r?.rated ?? 0),
-      wins: num(r?.wins ?? 0),
-      losses: num(r?.losses ?? 0),
-      draws: num(r?.draws ?? 0),
-    };
+    return r ? { player: playerOf(r), games: countsOf(r) } : null;
   }
 
   /** Newest first, `limit` of them, older than `before` (a cursor's place) when given. */

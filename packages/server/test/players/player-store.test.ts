@@ -71,6 +71,7 @@ function contract(name: string, open: () => Promise<Storage>) {
     expect((await s.saveResult(e, null)).duplicate).toBe(true);
     expect((await s.players.get(a))!.rating).toEqual(ea);
     expect(await s.players.counts(a)).toEqual({ total: 1, rated: 1, wins: 0, losses: 1, draws: 0 });
+    expect((await s.players.profile(a))?.games).toEqual({ total: 1, rated: 1, wins: 0, losses: 1, draws: 0 });
     expect((await s.players.ratingHistory(b)).map((p) => p.rating)).toEqual([eb.rating]);
   });
 
