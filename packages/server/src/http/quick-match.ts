@@ -35,7 +35,7 @@ async function waitingRooms(now: number): Promise<Array<Waiting & { playerId: st
 
 /**
  * The seat reservation for a quick match by strength, or null: Colyseus' joinOrCreate decides. A token that does not
- * verify is left to the room's onAuth, which refuses it with its reason.
+ * verify is left to the room's onAuth, which refuses it with its reason (the same verification: verifyOnce).
  */
 export async function quickMatchByStrength(
   sessions: Sessions,
@@ -43,7 +43,7 @@ export async function quickMatchByStrength(
   auth: { token?: string } | undefined,
 ): Promise<unknown | null> {
   if (!auth?.token || !isQuickMatch(options)) return null;
-  const v = await sessions.verify(auth.token);
+  const v = await sessions.verifyOnce(auth, auth.token);
   if (!v.ok) return null;
   const waiting = await waitingRooms(Date.now());
   const others = waiting.filter((w) => w.playerId !== v.player.id);

@@ -12,6 +12,8 @@ export type Verified = { ok: true; player: Player } | { ok: false; reason: strin
 
 export class Sessions {
   private readonly key: Uint8Array;
+  /** Each matchmaking request's verification, by its auth context (see verifyOnce). */
+  private readonly byRequest = new WeakMap<object, { token: string; verified: Promise<Verified> }>();
 
   constructor(
     secret: string,
@@ -55,5 +57,18 @@ export class Sessions {
     if (!player) return { ok: false, reason: 'the session token names no player of this server' };
     if (player.sessionVersion !== ver) return { ok: false, reason: 'the session was signed out: start a new one' };
     return { ok: true, player };
+  }
+
+  /**
+   * verify, once per matchmaking request: Colyseus hands the request's one auth context to every step that asks
+   * (quick match's pairing, then the room's onAuth, again on each of joinOrCreate's retries), so the token is
+   * checked and its player read once.
+   */
+  verifyOnce(context: object, token: string): Promise<Verified> {
+    const known = this.byRequest.get(context);
+    if (known?.token === token) return known.verified;
+    const verified = this.verify(token);
+    this.byRequest.set(context, { token, verified });
+    return verified;
   }
 }

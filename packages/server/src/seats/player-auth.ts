@@ -26,7 +26,9 @@ export async function authorizeSeat(
   if (!parsed.ok) throw refuse(parsed.message);
   const address = addressFromContext(context as Parameters<typeof addressFromContext>[0]);
   if (!token) return { address };
-  const v = await sessions.verify(token);
+  const v = await (context && typeof context === 'object'
+    ? sessions.verifyOnce(context, token)
+    : sessions.verify(token));
   if (!v.ok) throw refuse(`${v.reason} (start a new session with POST /api/session, or play without one)`);
   return { address, playerId: v.player.id, name: v.player.name, rating: v.player.rating.rating };
 }
