@@ -242,10 +242,12 @@ export class PlayerStore {
    * (`duplicate`). A rated match moves both players' ratings by one Glicko-2 period from their ratings before it.
    */
   async saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten> {
+    const before = verdictOf(end);
+    // Only a rated match reads its players' ratings and the pair's count: the rows of any other carry neither.
+    const rated = before.kind === 'rated';
     for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
-      const players = await Promise.all(end.seats.map((s) => (s.playerId ? this.get(s.playerId, true) : null)));
-      let verdict = verdictOf(end);
-      if (verdict.kind === 'rated') verdict = withPairLimit(verdict, await this.ratedByPair(end));
+      const players = rated ? await Promise.all(end.seats.map((s) => this.get(s.playerId!, true))) : [null, null];
+      const verdict = rated ? withPairLimit(before, await this.ratedByPair(end)) : before;
       const rows = gameRows(end, verdict, [players[0]?.rating ?? null, players[1]?.rating ?? null]);
       const steps: Step[] = [];
       if (saved) steps.push(recordStep(saved));
