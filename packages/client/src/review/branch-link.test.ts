@@ -1,4 +1,4 @@
-import { parseRecord, simulateMatch, type MatchRecord } from '@star-eater/engine';
+import { parseRecord, simulateMatch, stateBeforeRound, type MatchRecord, type MatchState } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { encodeBranch, parseBranch, type BranchSpec } from './branch-link.js';
 
@@ -8,12 +8,22 @@ function record(): MatchRecord {
   return r.value;
 }
 
+/** The real line as the replay viewer holds it: the engine's state at the start of each round. */
+function realLine(rec: MatchRecord): MatchState[] {
+  return rec.rounds.map((_, k) => {
+    const s = stateBeforeRound(rec, k);
+    if (!s.ok) throw new Error(s.error.message);
+    return s.value;
+  });
+}
+
 describe('a what-if link', () => {
   const rec = record();
+  const states = realLine(rec);
   const spec: BranchSpec = { round: 2, orders: [[rec.rounds[1]!.commitments[0], { engine: 'N', cards: [] }]] };
 
   it('opens the branch it was made from', () => {
-    const r = parseBranch(encodeBranch(spec), rec);
+    const r = parseBranch(encodeBranch(spec), rec, states);
     expect(r.ok && r.value.spec).toEqual(spec);
     expect(r.ok && r.value.start.round).toBe(2);
   });
@@ -30,7 +40,7 @@ describe('a what-if link', () => {
       `round 2 of the branch, ${rec.players[1].name}: engine: expected`,
     ],
   ])('names what is wrong: %s', (text, message) => {
-    const r = parseBranch(text, rec);
+    const r = parseBranch(text, rec, states);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toContain(message);
   });

@@ -2,7 +2,6 @@
 // it in the branch. Opening the link checks every part against the record and the engine, and names what was wrong.
 import {
   parseCommitment,
-  stateBeforeRound,
   validateCommitment,
   type Commitment,
   type MatchRecord,
@@ -43,10 +42,14 @@ export interface OpenedBranch {
   start: MatchState;
 }
 
-/** Opens a link's branch against its record: the round must exist and each round's first orders be legal there. */
+/**
+ * Opens a link's branch against its record: the round must exist and each round's first orders be legal there.
+ * `states` is the real line the viewer already replayed (states[k]: the engine's state at the start of round k + 1).
+ */
 export function parseBranch(
   text: string,
   record: MatchRecord,
+  states: readonly MatchState[],
 ): { ok: true; value: OpenedBranch } | { ok: false; error: string } {
   let raw: unknown;
   try {
@@ -58,8 +61,9 @@ export function parseBranch(
   const { round, orders } = raw as Record<string, unknown>;
   if (typeof round !== 'number' || !Number.isInteger(round))
     return { ok: false, error: 'this what-if link names no round' };
-  const start = stateBeforeRound(record, round - 1);
-  if (!start.ok) return { ok: false, error: `this what-if link: ${start.error.message}` };
+  const start = round >= 1 && round <= record.rounds.length ? states[round - 1] : undefined;
+  if (!start)
+    return { ok: false, error: `this what-if link: the record has rounds 1 to ${record.rounds.length}, not ${round}` };
   if (!Array.isArray(orders) || orders.length < 1 || orders.length > 40)
     return { ok: false, error: 'this what-if link holds no orders (1 to 40 rounds of them)' };
   const out: [Commitment, Commitment][] = [];
@@ -69,7 +73,7 @@ export function parseBranch(
     const cs: Commitment[] = [];
     for (const seat of [0, 1] as const) {
       // the first round's orders are checked against its position here; later ones as the branch reaches them
-      const c = k === 0 ? validateCommitment(start.value, seat, pair[seat]) : parseCommitment(pair[seat]);
+      const c = k === 0 ? validateCommitment(start, seat, pair[seat]) : parseCommitment(pair[seat]);
       if (!c.ok)
         return {
           ok: false,
@@ -79,5 +83,5 @@ export function parseBranch(
     }
     out.push([cs[0]!, cs[1]!]);
   }
-  return { ok: true, value: { spec: { round, orders: out }, start: start.value } };
+  return { ok: true, value: { spec: { round, orders: out }, start } };
 }

@@ -187,7 +187,7 @@ async function openBranch(v: ReplayViewer, id: string, link: string | null): Pro
   const rec = v.data.parsed!;
   const { WhatIf } = await import('../review/what-if.js');
   const { parseBranch } = await import('../review/branch-link.js');
-  const opened = link ? parseBranch(link, rec) : null;
+  const opened = link ? parseBranch(link, rec, v.data.states!) : null;
   if (opened && !opened.ok) {
     toast(opened.error, 'error');
     replace(v.view.panel, h('p.bad', { id: 'whatif-error', role: 'alert' }, opened.error), v.view.panel.firstChild);
