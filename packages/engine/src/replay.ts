@@ -15,6 +15,8 @@ export interface ReplayResult {
   state: MatchState;
   /** Events per round, for viewers that step round by round. */
   rounds: MatchEvent[][];
+  /** The engine's state at the start of each recorded round (generator included): where a viewer or branch starts. */
+  starts: MatchState[];
 }
 
 export function setupOf(r: MatchRecord): MatchSetup {
@@ -43,6 +45,7 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
   let state = createMatch(setup);
   const events: MatchEvent[] = [];
   const rounds: MatchEvent[][] = [];
+  const starts: MatchState[] = [];
   for (let i = 0; i < record.rounds.length; i++) {
     const round = record.rounds[i]!;
     const path = `record.rounds[${i}]`;
@@ -59,6 +62,7 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
       });
     }
     if (progress.status === 'awaiting') throw new Error('unreachable: defaults always answer');
+    starts.push(state); // resolveRoundWith works on a copy: this state stays as it was
     state = progress.state;
     events.push(...progress.events);
     rounds.push(progress.events);
@@ -90,7 +94,7 @@ export function replayRecord(record: MatchRecord): Result<ReplayResult, RecordEr
       message: `the record says ${JSON.stringify(end)} but the replay ends with winner ${JSON.stringify(state.winner)} (${state.endReason ?? 'not ended'})`,
     });
   }
-  return ok({ events, state, rounds });
+  return ok({ events, state, rounds, starts });
 }
 
 /** A round interrupted by the end: resolved with exactly its decisions; it must stop awaiting the next one. */

@@ -28,6 +28,8 @@ describe('RULES §10: a recorded round resolved again', () => {
         const n = pick % rec.rounds.length;
         const start = stateBeforeRound(rec, n);
         if (!start.ok) throw new Error(start.error.message);
+        // the whole record's replay kept the same state at this round's start
+        expect(replay.value.starts[n]).toEqual(start.value);
         const round = rec.rounds[n]!;
         const commitments = round.commitments as [Commitment, Commitment];
         const answers = roundAnswers(start.value, commitments, round.decisions);

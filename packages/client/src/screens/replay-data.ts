@@ -4,13 +4,13 @@
 import {
   createMatch,
   parseRecord,
-  replayJson,
   replayRecord,
   setupOf,
   type FactionId,
   type MatchRecord,
   type MatchEvent,
   type MatchState,
+  type ReplayResult,
 } from '@star-eater/engine';
 import { EventPlayer } from '../animation/player.js';
 import { modelFromMatch, type BoardModel } from '../board/model.js';
@@ -33,32 +33,21 @@ export interface ReplayData {
 }
 
 /**
- * The state after every round of the replay's event list: the record cut after k rounds, re-run (a match is short:
- * the cost is small). A match ended outside a round (a concede in a commitment window) has one more entry in the
+ * The state after every round of the replay's event list: the state at the start of each next recorded round, as the
+ * replay reached it. A match ended outside a round (a concede in a commitment window) has one more entry in the
  * replay than rounds in the record, its end event: from the last whole round on, the final state.
  */
-function roundStates(rec: MatchRecord, replayed: number, initial: MatchState, final: MatchState): MatchState[] {
-  const { end: _end, ...open } = rec;
-  const states = [initial];
-  for (let k = 1; k <= replayed; k++) {
-    if (k >= rec.rounds.length) {
-      states.push(final);
-      continue;
-    }
-    const r = replayRecord({ ...open, rounds: rec.rounds.slice(0, k) });
-    if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
-    states.push(r.value.state);
-  }
-  return states;
+function roundStates(r: ReplayResult, initial: MatchState): MatchState[] {
+  return [initial, ...r.rounds.map((_, k) => r.starts[k + 1] ?? r.state)];
 }
 
 /** Re-run a record with the engine. */
 export async function replayFromRecord(record: unknown): Promise<ReplayData> {
   const parsed = parseRecord(record);
   if (!parsed.ok) throw new Error(`${parsed.error.path}: ${parsed.error.message}`);
-  const r = replayJson(record);
-  if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
   const rec = parsed.value;
+  const r = replayRecord(rec);
+  if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
   const initial = createMatch(setupOf(rec));
   return {
     names: [rec.players[0].name, rec.players[1].name],
@@ -66,7 +55,7 @@ export async function replayFromRecord(record: unknown): Promise<ReplayData> {
     factions: [rec.players[0].faction, rec.players[1].faction],
     initial,
     rounds: r.value.rounds,
-    states: roundStates(rec, r.value.rounds.length, initial, r.value.state),
+    states: roundStates(r.value, initial),
     record,
     parsed: rec,
     seed: rec.seed,
