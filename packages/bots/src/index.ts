@@ -16,7 +16,7 @@ import { rankCommitments, type RankedCommitment } from './search.js';
 
 export type { BotAnswer, BotLevel, BotOptions, BotRequest } from './request.js';
 export { BOT_LEVELS } from './request.js';
-export { calibratedRating, MEASURED_ELO, onRatingScale, RANDOM_ANCHOR } from './calibration.js';
+export { calibratedRating, onRatingScale, RANDOM_ANCHOR } from './calibration.js';
 export type { RankedCommitment } from './search.js';
 
 // easy: more playouts than any position has card sets (144 + 10 engine settings seen in 1,575 random ones), so it

@@ -127,7 +127,6 @@ export {
   stateBeforeRound,
   roundAnswers,
   resolveBranch,
-  questionKey,
   type Answer,
   type Branch,
 } from './what-if.js';

@@ -21,7 +21,7 @@ export function stateBeforeRound(record: MatchRecord, index: number): Result<Mat
 }
 
 /** A question of a round, named so that the same question is recognised in a branch (same seat, weapon, shot). */
-export function questionKey(p: Prompt): string {
+function questionKey(p: Prompt): string {
   switch (p.kind) {
     case 'direct-fire':
       return `direct-fire:${p.seat}:${p.mount}:${p.weapon}`;
