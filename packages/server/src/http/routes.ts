@@ -87,7 +87,6 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
 
   mountPlayers(app, opts.sessions);
   mountPasskeys(app, {
-    sql: opts.storage.players.sql,
     sessions: opts.sessions,
     config: opts.passkeys,
     ...(opts.now ? { now: opts.now } : {}),

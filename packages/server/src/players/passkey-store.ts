@@ -1,13 +1,8 @@
 // The passkeys' rows (storage/migrations/006-passkeys.ts) on either store, through the players' SQL executor
 // (storage/player-store.ts SqlExec: $1… placeholders, one transaction per write).
+import type { SqlExec } from '../storage/player-store.js';
 
 type Row = Record<string, unknown>;
-
-/** The part of the players' SQL executor the passkeys use. */
-export interface PasskeySql {
-  all(sql: string, params: unknown[]): Promise<Row[]>;
-  transaction(steps: { sql: string; params: unknown[]; changes?: number }[]): Promise<'done' | 'stale' | 'duplicate'>;
-}
 
 export interface StoredPasskey {
   credentialId: string;
@@ -21,7 +16,7 @@ export interface StoredPasskey {
 export type ChallengeKind = 'register' | 'login';
 
 export class PasskeyStore {
-  constructor(private readonly sql: PasskeySql) {}
+  constructor(private readonly sql: SqlExec) {}
 
   /** Keeps a challenge until `expiresAt` (ms); expired ones of any kind are dropped on the way. */
   async issue(challenge: string, kind: ChallengeKind, playerId: string | null, now: number, expiresAt: number) {

@@ -17,7 +17,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Application, Request, Response } from 'express';
 import { isRefusal, setCookie, signedIn } from '../http/players.js';
-import { type PasskeySql, PasskeyStore } from './passkey-store.js';
+import { PasskeyStore } from './passkey-store.js';
 import type { Sessions } from './session.js';
 
 /** How long a challenge may be answered, ms (the browser's prompt times out at the same). */
@@ -61,8 +61,7 @@ export function passkeyConfig(env: NodeJS.ProcessEnv = {}): PasskeyConfig {
 }
 
 export interface PasskeyDeps {
-  /** The players' SQL executor (storage/player-store.ts). */
-  sql: PasskeySql;
+  /** The sessions, and through their player store its SQL executor, which the passkeys' rows use too. */
   sessions: Sessions;
   config: PasskeyConfig;
   now?: () => number;
@@ -122,7 +121,7 @@ interface Ctx {
 }
 
 export function mountPasskeys(app: Application, deps: PasskeyDeps): void {
-  const ctx: Ctx = { deps, store: new PasskeyStore(deps.sql), now: deps.now ?? Date.now };
+  const ctx: Ctx = { deps, store: new PasskeyStore(deps.sessions.players.sql), now: deps.now ?? Date.now };
   registration(app, ctx);
   signIn(app, ctx);
 }
