@@ -73,14 +73,9 @@ const COUNTS = `count(*) AS total, coalesce(sum(rated), 0) AS rated,
   coalesce(sum(CASE WHEN result = 'loss' THEN 1 ELSE 0 END), 0) AS losses,
   coalesce(sum(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0) AS draws`;
 
-function countsOf(r: Row | undefined): GameCounts {
-  return {
-    total: num(r?.total ?? 0),
-    rated: num(r?.rated ?? 0),
-    wins: num(r?.wins ?? 0),
-    losses: num(r?.losses ?? 0),
-    draws: num(r?.draws ?? 0),
-  };
+/** COUNTS' row (an aggregate: always one, its sums coalesced to 0). */
+function countsOf(r: Row): GameCounts {
+  return { total: num(r.total), rated: num(r.rated), wins: num(r.wins), losses: num(r.losses), draws: num(r.draws) };
 }
 
 function playerOf(r: Row): Player {
@@ -165,11 +160,6 @@ export class PlayerStore {
       { sql: 'UPDATE players SET session_version = session_version + 1 WHERE id = $1', params: [id], changes: 1 },
     ]);
     return done === 'done';
-  }
-
-  async counts(id: string): Promise<GameCounts> {
-    const [r] = await this.sql.all(`SELECT ${COUNTS} FROM player_games WHERE player_id = $1`, [id]);
-    return countsOf(r);
   }
 
   /**
