@@ -5,6 +5,7 @@ import type { Room } from '@colyseus/core';
 import type { Logger } from 'pino';
 import type { Seat } from '@star-eater/engine';
 import { forgetRestoredSeat, registerRestoredSeat } from '../colyseus-internals.js';
+import type { RoomDeps } from '../deps.js';
 import type { MatchEnd } from '../players/result.js';
 import type { SavedRecord } from '../storage/player-store.js';
 import { LeaseLost, type Storage } from '../storage/types.js';
@@ -18,17 +19,30 @@ export class Journal {
   /** The last result the replay produced (restore.ts stores it if the crash came before it was stored). */
   replayedResult: { end: MatchEnd; saved: SavedRecord | null } | null = null;
 
+  private readonly storage: Storage;
+  /** The log is kept (INPUT_LOG is not off). */
+  private readonly on: boolean;
+  /** This process' name as the room's owner (the appends are fenced on it: storage/types.ts). */
+  private readonly owner: string;
+
   constructor(
-    private readonly storage: Storage,
-    private readonly on: boolean,
+    deps: Pick<RoomDeps, 'storage' | 'wal' | 'instance'>,
     private readonly roomId: string,
     private readonly log: Logger,
-    owner: string,
     now: () => number,
     /** Another process took the room over (lease.ts): the room gives itself up. */
     onLost: () => void,
   ) {
-    this.wal = new InputLog(on ? storage : null, roomId, owner, now, onLost);
+    this.storage = deps.storage;
+    this.on = deps.wal !== false;
+    this.owner = deps.instance ?? 'solo';
+    this.wal = new InputLog(this.on ? this.storage : null, roomId, this.owner, now, onLost);
+  }
+
+  /** A new room's log, opened with its creation (restore.ts SavedOptions) before its first input. */
+  async open(options: unknown): Promise<void> {
+    if (!this.on) return;
+    await this.storage.openRoom({ roomId: this.roomId, owner: this.owner, createdAt: Date.now(), options });
   }
 
   /** Logs an input, then applies it; a failed write is logged and changes nothing (the caller may tell its client). */

@@ -6,8 +6,11 @@
 // (by hash), and the room goes back into the listing as it was.
 import { matchMaker } from '@colyseus/core';
 import type { Logger } from 'pino';
+import type { JoinOptions } from '@star-eater/protocol';
 import { reclaimRoom } from '../colyseus-internals.js';
 import { roomDeps } from '../deps.js';
+import { computerName } from '../match/computer.js';
+import { settingsOf } from '../match/settings.js';
 import type { ClaimedRoom } from '../storage/types.js';
 import type { Input } from './input-log.js';
 import type { RoomParts } from '../room/room-parts.js';
@@ -15,13 +18,22 @@ import type { RoomParts } from '../room/room-parts.js';
 const RESTORE = '__restore';
 const claims = new Map<string, ClaimedRoom>();
 
-/** The claimed log onCreate was asked to rebuild, if any (the options name it; the log itself stays here). */
-export function restoreClaim(options: unknown): ClaimedRoom | null {
+/** What a room is built from: the claimed log it rebuilds, if any, its creator's join options and its kept settings. */
+export interface RoomCreation {
+  claim: ClaimedRoom | null;
+  join: unknown;
+  /** The settings the log kept (match/settings.ts restoreSettings); null for a new room or an older log. */
+  settings: unknown;
+}
+
+/** onCreate's options: a claimed log to rebuild (the options name it; the log itself stays here), or a new room's. */
+export function roomCreation(options: unknown): RoomCreation {
   const id = (options as Record<string, unknown> | null)?.[RESTORE];
-  if (typeof id !== 'string') return null;
-  const c = claims.get(id) ?? null;
-  claims.delete(id);
-  return c;
+  const claim = typeof id === 'string' ? (claims.get(id) ?? null) : null;
+  if (typeof id === 'string') claims.delete(id);
+  if (!claim) return { claim: null, join: options, settings: null };
+  const saved = savedOptions(claim.options);
+  return { claim, join: saved.join, settings: saved.settings };
 }
 
 /** Creates the room of a claimed log in this process, under its room id. */
@@ -40,17 +52,25 @@ export async function restoreRoom(claim: ClaimedRoom, log: Logger): Promise<void
 }
 
 /**
- * A new room's log: its creation options (with a private room's invite) and the settings they gave here (a quick
- * match's timers are this process' defaults), before its first input.
+ * The room's log once the room is built: a claimed one replayed, then resumed (afterRestore); or a new one opened
+ * with the creator's options (with a private room's invite) and the settings they gave here (a quick match's timers
+ * are this process' defaults), a practice match's computer its first input (a restore seats it again by replaying it).
  */
-export async function openLog(roomId: string, join: unknown, settings: unknown): Promise<void> {
-  const deps = roomDeps();
-  if (deps.wal === false) return;
-  const options: SavedOptions = { join, settings };
-  await deps.storage.openRoom({ roomId, owner: deps.instance ?? 'solo', createdAt: Date.now(), options });
+export async function beginLog(room: RoomParts, claim: ClaimedRoom | null, join: JoinOptions): Promise<void> {
+  if (claim) {
+    replay(room, claim);
+    await afterRestore(room, claim);
+    // Its seats wait for their players' tokens as long as their budgets last (RULES §7), not the 10 s Colyseus
+    // gives an empty new room: disposed, the room would drop its log, and the match with it.
+    room.autoDispose = room.seats.restored.size === 0;
+    return;
+  }
+  const options: SavedOptions = { join, settings: settingsOf(room.state.settings) };
+  await room.journal.open(options);
+  if (join.bot) await room.write({ k: 'computer', seat: 1, level: join.bot, name: computerName(join.bot) });
 }
 
-/** What the log keeps of a room's creation (openLog). */
+/** What the log keeps of a room's creation (beginLog). */
 export interface SavedOptions {
   /** The creator's join options (with a private room's invite). */
   join: unknown;
@@ -59,7 +79,7 @@ export interface SavedOptions {
 }
 
 /** A claimed log's creation options; a log written before the settings were kept has the join options alone. */
-export function savedOptions(options: unknown): SavedOptions {
+function savedOptions(options: unknown): SavedOptions {
   const o = options as Partial<SavedOptions> | null;
   return o && typeof o === 'object' && 'join' in o
     ? { join: o.join, settings: o.settings ?? null }
@@ -67,7 +87,7 @@ export function savedOptions(options: unknown): SavedOptions {
 }
 
 /** Replays the log through the room (nothing is sent, stored or logged meanwhile). */
-export function replay(room: RoomParts, claim: ClaimedRoom): void {
+function replay(room: RoomParts, claim: ClaimedRoom): void {
   room.journal.replaying = true;
   try {
     for (const e of claim.entries) {
@@ -92,7 +112,7 @@ export function replay(room: RoomParts, claim: ClaimedRoom): void {
  * process was last known alive), the seats whose players were connected are held for them (their reconnection budget,
  * RULES §7), and the room goes back into the listing as it was.
  */
-export async function afterRestore(room: RoomParts, claim: ClaimedRoom): Promise<void> {
+async function afterRestore(room: RoomParts, claim: ClaimedRoom): Promise<void> {
   const now = room.clockNow();
   const aliveAt = Math.max(claim.ownerAliveAt, room.journal.wal.lastAt);
   await room.write({ k: 'resume', shift: Math.max(0, now - aliveAt) });

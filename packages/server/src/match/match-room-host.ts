@@ -1,6 +1,6 @@
 // The room as its match sees it (match-host.ts' MatchHost): the state, the room clock and timers, messages to a seat
 // or to everyone after the patch they follow, and the record stored (or kept for after a replay).
-import type { Storage } from '../storage/types.js';
+import type { RoomDeps } from '../deps.js';
 import type { MatchHost } from './match-host.js';
 import { type RoomOutput, sendTo } from '../output/room-output.js';
 import type { RoomParts } from '../room/room-parts.js';
@@ -8,7 +8,8 @@ import type { RoomParts } from '../room/room-parts.js';
 /** The room's parts are read when used: the computer is made after the match. */
 export function matchHost(
   room: RoomParts,
-  out: { output: RoomOutput; storage: Storage; animationCapSeconds: number },
+  output: RoomOutput,
+  deps: Pick<RoomDeps, 'storage' | 'animationCapSeconds'>,
 ): MatchHost {
   return {
     state: room.state,
@@ -24,10 +25,10 @@ export function matchHost(
         sendTo(c, type, msg);
       }
     },
-    broadcast: (type, msg) => out.output.toAll(type, msg),
-    animationCapMs: out.animationCapSeconds * 1000,
+    broadcast: (type, msg) => output.toAll(type, msg),
+    animationCapMs: deps.animationCapSeconds * 1000,
     saveResult: (end, saved) => {
-      if (!room.journal.replaying) return out.storage.saveResult(end, saved);
+      if (!room.journal.replaying) return deps.storage.saveResult(end, saved);
       room.journal.replayedResult = { end, saved }; // stored after the replay if the crash came first
       return Promise.resolve(null);
     },

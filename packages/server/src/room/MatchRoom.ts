@@ -14,11 +14,11 @@ import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from '../seats/admission.js';
 import { authorizeSeat, refuseBothSeats, type SeatAuth, seatPlayer } from '../seats/player-auth.js';
 import { onClientMessage } from './client-messages.js';
-import { Computer, computerName } from '../match/computer.js';
+import { Computer } from '../match/computer.js';
 import { computerHost } from '../match/computer-host.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
-import { configureRoom, creatorOptions, restoreSettings, settingsOf } from '../match/settings.js';
+import { configureRoom, creatorOptions, restoreSettings } from '../match/settings.js';
 import { takeOver } from '../seats/seat-takeover.js';
 import { Listing, type MatchMetadata } from '../output/listing.js';
 import { applyInput } from '../log/inputs.js';
@@ -27,7 +27,7 @@ import { Journal } from '../log/journal.js';
 import { Match, type Outcome } from '../match/match.js';
 import { matchHost } from '../match/match-room-host.js';
 import { MatchStart } from '../match/match-start.js';
-import { afterRestore, openLog, replay, restoreClaim, savedOptions } from '../log/restore.js';
+import { beginLog, roomCreation } from '../log/restore.js';
 import { giveUp, MOVED } from '../log/lease.js';
 import { SeatLog } from '../seats/seat-log.js';
 import { welcomeBack } from '../seats/seat-return.js';
@@ -42,9 +42,6 @@ import { MatchRoomState, SeatState } from '../output/state.js';
 export type { MatchMetadata } from '../output/listing.js';
 
 export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMetadata }> implements RoomParts {
-  // Seats are counted by the room (seats/reservations.ts): Colyseus' own count (clients + reservations) only caps the
-  // total.
-  override maxClients = 2;
   override state = new MatchRoomState();
   private deps!: RoomDeps;
   log!: Logger;
@@ -86,28 +83,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   override async onCreate(options: unknown): Promise<void> {
     this.deps = roomDeps();
-    const claim = restoreClaim(options);
-    const saved = claim ? savedOptions(claim.options) : null;
-    if (claim) {
-      this.roomId = claim.roomId; // the same room id: clients reconnect with their old tokens (restore.ts)
-      options = saved!.join;
-    }
+    const { claim, join, settings } = roomCreation(options);
+    if (claim) this.roomId = claim.roomId; // the same room id: clients reconnect with their old tokens (restore.ts)
     this.log = this.deps.log.child({ room: this.roomId });
     this.seats = new SeatLog(this, this.deps.reconnectSeconds * 1000);
-    const o = creatorOptions(options, !!this.deps.bots);
+    const o = creatorOptions(join, !!this.deps.bots);
     configureRoom(this.state.settings, o, this.deps.timers);
-    if (saved) restoreSettings(this.state.settings, saved.settings);
+    restoreSettings(this.state.settings, settings);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
-    this.admission = new Admission(!!o.private, (o as { invite?: string }).invite);
+    this.admission = new Admission(!!o.private, o.invite);
     this.desk = this.guardRoom();
     if (o.private) void this.setPrivate(true);
-    this.match = new Match(
-      matchHost(this, {
-        output: this.output,
-        storage: this.deps.storage,
-        animationCapSeconds: this.deps.animationCapSeconds,
-      }),
-    );
+    this.match = new Match(matchHost(this, this.output, this.deps));
     const host = computerHost(this, this.computerTimers, () => this.start.soon());
     this.computer = new Computer(host, this.deps.bots, this.deps.botOfferSeconds);
     // The room sends its own patches (room-output.ts); timers: room-timers.ts.
@@ -122,26 +109,14 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       onClientMessage(this, client, type, payload),
     );
     this.journal = new Journal(
-      this.deps.storage,
-      this.deps.wal !== false,
+      this.deps,
       this.roomId,
       this.log,
-      this.deps.instance ?? 'solo',
       () => clockNow(this.clock),
       () => this.giveUp(),
     );
-    if (claim) {
-      replay(this, claim);
-      await afterRestore(this, claim);
-      // Its seats wait for their players' tokens as long as their budgets last (RULES §7), not the 10 s Colyseus
-      // gives an empty new room: disposed, the room would drop its log, and the match with it.
-      this.autoDispose = this.seats.restored.size === 0;
-    } else {
-      const join = { ...o, ...(this.admission.invite ? { invite: this.admission.invite } : {}) };
-      await openLog(this.roomId, join, settingsOf(this.state.settings));
-      // A practice match: the computer's seat is the log's first input (a restore seats it again by replaying it).
-      if (o.bot) await this.write({ k: 'computer', seat: 1, level: o.bot, name: computerName(o.bot) });
-    }
+    const invite = this.admission.invite;
+    await beginLog(this, claim, invite ? { ...o, invite } : o);
     this.updateMetadata();
     this.created = true;
     this.log.info({ private: !!o.private, restored: !!claim }, claim ? 'room restored' : 'room created');
