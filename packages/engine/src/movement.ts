@@ -207,15 +207,15 @@ export function resolveMomentumPhase(ctx: Ctx): void {
  * Where `seat`'s warship would drift with `engine` this round, for the client's ghost: the other warship is treated
  * as stationary (its move is unknown), edge and warship collisions apply, and so do the critical-hit effects on the
  * engine card (RULES §9: a locked thruster, a fuel leak). `momentum` is the mat after the phase; `path[k]` is the pose
- * after step k; `blocked` says why the engine card counts as NONE, if it does. Pure: works on a copy, emits nothing,
- * rolls nothing (collision damage is not dealt).
+ * after step k; `blocked` says why the engine card counts as NONE, if it does. Pure: works on a copy of the warships
+ * (with no effects, movement changes nothing else), emits nothing, rolls nothing (collision damage is not dealt).
  */
 export function previewDrift(
   s: PublicState,
   seat: Seat,
   engine: EngineSetting,
 ): { momentum: Momentum; path: Pose[]; blocked: 'thruster-locked' | 'fuel-leak' | null } {
-  const copy = structuredClone(s);
+  const copy: PublicState = { ...s, ships: structuredClone(s.ships) };
   const { blocked } = effectiveEngine(copy.ships[seat], engine, false);
   copy.ships[other(seat)].momentum = { linear: [], rotational: [] };
   const commitments: [Commitment, Commitment] = [
