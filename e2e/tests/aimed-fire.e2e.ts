@@ -1,7 +1,7 @@
 // Direct-fire targeting as a player meets it (the tutorial's aimed-fire lesson, a live DecisionPanel on the engine's
 // own prompt for an AOE broadside): the real targets first, likeliest first, each with its odds; hexes named by what
 // they catch and where they lie, never by coordinates; Hold fire where an empty hex is legal; a button points its hex
-// out on the board. At 1280×800 and on a 390×844 phone.
+// out on the board; the log names the hex the shot landed on as the button did. At 1280×800 and on a 390×844 phone.
 import { expect, test } from '@playwright/test';
 import { setName, shot } from './helpers.js';
 
@@ -40,8 +40,13 @@ for (const [name, viewport] of [
       await page.evaluate(() => (window as unknown as { __board: { board: { hover: unknown } } }).__board.board.hover),
     ).not.toBeNull();
     await shot(page, `aimed-fire-${name}`);
+    const where = /^Blast (\d+ hexes? at \d+ o'clock),/.exec(texts[0]!)?.[1];
+    expect(where, texts[0]).toBeDefined();
     await options.first().click();
-    await expect(page.locator('#log')).toContainText('Flak Batteries');
+    const log = page.locator('#log');
+    await expect(log).toContainText(`Flak Batteries fires a blast ${where}:`);
+    expect(await log.textContent()).not.toMatch(/hex \(?-?\d+, ?-?\d+\)?/);
+    await shot(page, `aimed-fire-log-${name}`);
     await ctx.close();
   });
 }

@@ -1,4 +1,5 @@
-// The match log's line for an AOE shot (RULES §4.5: an AOE weapon may aim at an empty hex).
+// The match log's line for an AOE shot (RULES §4.5: an AOE weapon may aim at an empty hex), its hex named from the
+// firing warship as the board shows it (distance and clock position), never by coordinates.
 import { describe, expect, it } from 'vitest';
 import {
   CARD_NAMES,
@@ -11,9 +12,14 @@ import {
   type MatchEvent,
 } from '@star-eater/engine';
 import { withRenamed } from '../../test/with-renamed.js';
-import { describeEvent, rollFormula } from './describe.js';
+import { describeEvent, rollFormula, type Warships } from './describe.js';
 
 const names = ['Ada', 'Brin'] as const;
+/** Brin's warship at (7, 4) facing S: (7, 8) lies four hexes straight ahead of it. */
+const ships: Warships = [
+  { core: { q: 7, r: 13 }, facing: 'N' },
+  { core: { q: 7, r: 4 }, facing: 'S' },
+];
 const shot = (targets: number): MatchEvent => ({
   type: 'aoe-fired',
   source: { seat: 1, by: 'main', weapon: 'lamais-siege-battery', attackArc: 'front' },
@@ -24,11 +30,21 @@ const shot = (targets: number): MatchEvent => ({
 });
 
 describe('describeEvent: aoe-fired', () => {
-  it('RULES §4.5: says where the shot landed and that the area was empty', () => {
-    expect(describeEvent(shot(0), names)).toMatch(/^Brin's .*Siege Battery.* fires at hex 7,8: nothing in the area\.$/);
+  it('RULES §4.5: says where the shot landed, from the firing warship, and that the area was empty', () => {
+    expect(describeEvent(shot(0), names, ships)).toMatch(
+      /^Brin's .*Siege Battery.* fires a blast 4 hexes at 12 o'clock: nothing in the area\.$/,
+    );
   });
   it('RULES §4.5: counts the targets rolled against', () => {
-    expect(describeEvent(shot(2), names)).toMatch(/fires at hex 7,8: 2 targets in the area\.$/);
+    expect(describeEvent(shot(2), names, ships)).toMatch(
+      /fires a blast 4 hexes at 12 o'clock: 2 targets in the area\.$/,
+    );
+  });
+  it('names the hex as the board shows it: the warship turned, the clock turns with it; no coordinates', () => {
+    const turned: Warships = [ships[0], { core: { q: 7, r: 4 }, facing: 'N' }];
+    const line = describeEvent(shot(1), names, turned)!;
+    expect(line).toMatch(/fires a blast 4 hexes at 6 o'clock/);
+    expect(line).not.toMatch(/\d+ ?, ?\d+/);
   });
 });
 
@@ -38,14 +54,14 @@ describe('describeEvent: names and numbers come from the engine', () => {
   it('a commitment card renamed in the engine is renamed in the log', () => {
     const ignored: MatchEvent = { type: 'card-ignored', seat: 0, card: 'vent-coolant', reason: 'nothing-to-do' };
     withRenamed(CARD_NAMES as Record<CardId, string>, 'vent-coolant', 'Flush Radiators', () =>
-      expect(describeEvent(ignored, names)).toBe("Ada's Flush Radiators does nothing (nothing to do)."),
+      expect(describeEvent(ignored, names, ships)).toBe("Ada's Flush Radiators does nothing (nothing to do)."),
     );
   });
 
   it('a weapon renamed in the content is renamed where it fires', () => {
     const card = FACTIONS.lamais.main.find((c) => c.id === 'lamais-siege-battery')!;
     withRenamed(card, 'name', 'Test Howitzer', () =>
-      expect(describeEvent(shot(1), names)).toMatch(/^Brin's Test Howitzer fires at hex 7,8/),
+      expect(describeEvent(shot(1), names, ships)).toMatch(/^Brin's Test Howitzer fires a blast/),
     );
   });
 
@@ -58,8 +74,8 @@ describe('describeEvent: names and numbers come from the engine', () => {
       after: 1,
       reason: 'activated',
     };
-    expect(describeEvent(cd, names)).toBe(`Brin's ${COMPONENT_NAMES.fighterBay}: cooldown 0 → 1.`);
-    expect(describeEvent({ type: 'phase', phase: 'weapons' }, names)).toBe(PHASE_NAMES.weapons);
+    expect(describeEvent(cd, names, ships)).toBe(`Brin's ${COMPONENT_NAMES.fighterBay}: cooldown 0 → 1.`);
+    expect(describeEvent({ type: 'phase', phase: 'weapons' }, names, ships)).toBe(PHASE_NAMES.weapons);
   });
 
   it('RULES §4.5: the attack line prints the engine’s hit formula', () => {

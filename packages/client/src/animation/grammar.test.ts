@@ -20,8 +20,15 @@ describe('lines about a player named "You"', () => {
   });
 
   it('in the log lines the match makes', () => {
-    expect(describeEvent({ type: 'round-started', round: 3, initiative: 0 }, ['You', 'Target'])).toBe(
-      'Round 3 begins. You hold the initiative.',
-    );
+    expect(
+      describeEvent(
+        { type: 'round-started', round: 3, initiative: 0 },
+        ['You', 'Target'],
+        [
+          { core: { q: 7, r: 13 }, facing: 'N' },
+          { core: { q: 7, r: 3 }, facing: 'S' },
+        ],
+      ),
+    ).toBe('Round 3 begins. You hold the initiative.');
   });
 });

@@ -1,7 +1,7 @@
 // The match log's lines for weapons and squadrons: tokens, beams, shots with their roll, fighters' moves and actions.
 import type { SquadronEvent, WeaponEvent } from './event-groups.js';
 import type { Lines } from './lines.js';
-import { cardName, rollFormula, sourceName, squadronNo, targetName, tokenName } from './names.js';
+import { cardName, rollFormula, sourceName, squadronNo, targetName, tokenName, whereFrom } from './names.js';
 
 export const WEAPON_LINES: Lines<WeaponEvent> = {
   'token-spawned': (e, n) => `${tokenName(e.token, n)} is launched (${cardName(e.weapon)}), heading ${e.facing}.`,
@@ -15,11 +15,16 @@ export const WEAPON_LINES: Lines<WeaponEvent> = {
     const reach = e.stoppedAt ? `, ${e.damageEnd} reaches ${n[e.stoppedAt.seat]}'s ${e.stoppedAt.section}` : '';
     return `${sourceName(e.source, n)} fires a beam ${e.dir} (${e.damageStart} damage${reach}).`;
   },
-  'aoe-fired': (e, n) => {
+  // RULES §4.5: every AOE weapon is a warship's; its hex is named from that warship, as its prompt named it.
+  'aoe-fired': (e, n, ships) => {
     const area = e.targets ? `${e.targets} target${e.targets === 1 ? '' : 's'} in the area` : 'nothing in the area';
-    return `${sourceName(e.source, n)} fires at hex ${e.at.q},${e.at.r}: ${area}.`;
+    const where = e.source.seat === null ? '' : ` ${whereFrom(ships[e.source.seat], e.at)}`;
+    return `${sourceName(e.source, n)} fires a blast${where}: ${area}.`;
   },
-  attack: (e, n) => `${sourceName(e.source, n)} attacks ${targetName(e.target, n)}: ${rollFormula(e.detail)}.`,
+  attack: (e, n, ships) => {
+    const firer = e.source.seat === null ? undefined : ships[e.source.seat];
+    return `${sourceName(e.source, n)} attacks ${targetName(e.target, n, firer)}: ${rollFormula(e.detail)}.`;
+  },
 };
 
 export const SQUADRON_LINES: Lines<SquadronEvent> = {

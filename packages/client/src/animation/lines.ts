@@ -2,9 +2,15 @@
 // event is about: the round and the warships here, weapons and squadrons in lines-weapons.ts.
 import type { RoundEvent, ShipEvent } from './event-groups.js';
 import { CARD_NAMES, COMPONENT_NAMES, PHASE_NAMES, type MatchEvent } from '@star-eater/engine';
-import { commitmentLabel, sourceName, type Names } from './names.js';
+import { commitmentLabel, sourceName, type Heading, type Names } from './names.js';
 
-export type Line<T extends MatchEvent['type']> = (e: Extract<MatchEvent, { type: T }>, names: Names) => string | null;
+/** The warships as they stand when the event happens (the board at that moment), to name hexes from them. */
+export type Warships = readonly [Heading, Heading];
+export type Line<T extends MatchEvent['type']> = (
+  e: Extract<MatchEvent, { type: T }>,
+  names: Names,
+  ships: Warships,
+) => string | null;
 export type Lines<K extends MatchEvent['type'] = MatchEvent['type']> = { [T in K]: Line<T> };
 
 const THRUST = {

@@ -1,18 +1,25 @@
-// How the log and the panels name cards, pieces, sources and targets: the rulebook's words, from the engine's content
-// (CARD_NAMES, COMPONENT_NAMES, each card's name) and its hit formula (HIT_DIE, HIT_BASE); the client keeps no copy.
+// How the log and the panels name cards, pieces, sources, targets and hexes: the rulebook's words, from the engine's
+// content (CARD_NAMES, COMPONENT_NAMES, each card's name) and its hit formula (HIT_DIE, HIT_BASE); the client keeps no
+// copy. A hex is never named by its coordinates, which the board does not show: it is named from a warship, as a
+// distance and a clock position (12 o'clock = where the warship points), the way the player sees it on the board.
 import {
   CARD_NAMES,
   COMPONENT_NAMES,
+  distance,
   findCard,
   HIT_BASE,
   HIT_DIE,
+  toPixel,
   type CardPlay,
   type Commitment,
+  type Dir,
+  type Hex,
   type RollDetail,
   type Source,
   type Target,
   type TokenRef,
 } from '@star-eater/engine';
+import { dirDegrees } from '../board/layout.js';
 
 export type Names = readonly [string, string];
 
@@ -60,7 +67,30 @@ export function sourceName(s: Source, names: Names): string {
   return `${who}${s.weapon ? cardName(s.weapon) : s.by}`;
 }
 
-export function targetName(t: Target, names: Names): string {
+/** A warship's position and heading (the engine's Dir, or the board's sixths clockwise from north). */
+export interface Heading {
+  core: Hex;
+  facing: Dir | number;
+}
+
+/** The clock position (1–12) of `to` seen from `from`, with 12 o'clock along `facing`. */
+export function clockOf(from: Hex, to: Hex, facing: Dir | number): number {
+  const a = toPixel(from);
+  const b = toPixel(to);
+  const deg = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+  const rel = deg - dirDegrees(facing);
+  const hour = Math.round((((rel % 360) + 360) % 360) / 30) % 12;
+  return hour === 0 ? 12 : hour;
+}
+
+/** Where a hex lies from a warship: "2 hexes at 3 o'clock". */
+export function whereFrom(ship: Heading, at: Hex): string {
+  const d = distance(ship.core, at);
+  return `${d} hex${d === 1 ? '' : 'es'} at ${clockOf(ship.core, at, ship.facing)} o'clock`;
+}
+
+/** A target by name; a hex (an AOE weapon's aim) from the firing warship, when it is known. */
+export function targetName(t: Target, names: Names, firer?: Heading): string {
   switch (t.kind) {
     case 'section':
       return `${names[t.seat]}'s ${t.section}`;
@@ -69,7 +99,7 @@ export function targetName(t: Target, names: Names): string {
     case 'torpedo':
       return 'a torpedo';
     case 'hex':
-      return `hex (${t.at.q}, ${t.at.r})`;
+      return firer ? `the hex ${whereFrom(firer, t.at)}` : 'a hex';
   }
 }
 

@@ -15,7 +15,21 @@ describe('EventPlayer', () => {
     p.play(events);
     for (let i = 0; i < 2000 && p.queue.busy; i++) p.tick(16);
     expect(seen).toEqual(events.map((e) => e.type));
-    expect(logged).toEqual(events.map((e) => describeEvent(e, DEMO_NAMES)).filter((x) => x !== null));
+    // The round's last move comes before its weapons phase: every line is worded with the warships where they end.
+    const ships = modelFromMatch(demoMatch().after).ships;
+    expect(logged).toEqual(events.map((e) => describeEvent(e, DEMO_NAMES, ships)).filter((x) => x !== null));
+  });
+
+  it("names an AOE shot's hex from the warship where it stands when it fires, not where it started", () => {
+    const board = createBoardState(modelFromMatch(demoState()));
+    const logged: string[] = [];
+    const p = new EventPlayer(board, DEMO_NAMES, { onLog: (l, e) => e.type === 'aoe-fired' && logged.push(l) });
+    p.play(demoRound());
+    p.skip();
+    const shot = demoRound().find((e) => e.type === 'aoe-fired')!;
+    const before = describeEvent(shot, DEMO_NAMES, modelFromMatch(demoState()).ships);
+    expect(logged).toEqual([describeEvent(shot, DEMO_NAMES, modelFromMatch(demoMatch().after).ships)]);
+    expect(logged[0]).not.toBe(before);
   });
 
   it('a partly played round skipped to the end leaves the same board as one played through', () => {

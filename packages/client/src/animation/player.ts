@@ -45,15 +45,18 @@ export class EventPlayer {
     });
   }
 
-  /** Queue events; each becomes its animation steps plus a zero-length marker that writes the log line. */
+  /**
+   * Queue events; each becomes its animation steps plus a zero-length marker that writes the log line, worded when
+   * its turn comes: the board then shows the warships where they stand at that event.
+   */
   play(events: readonly MatchEvent[]): void {
     for (const e of events) {
-      const line = describeEvent(e, this.names);
       const steps = stepsFor(this.board, e, this.names);
       this.queue.push({
         label: `log:${e.type}`,
         duration: 0,
         finish: () => {
+          const line = describeEvent(e, this.names, this.board.model.ships);
           if (line) this.hooks.onLog?.(line, e);
           this.onEventHook?.(e);
         },

@@ -2,8 +2,9 @@
 // position relative to the warship's heading; every hex within launch range 2 gets a name of its own.
 import { describe, expect, it } from 'vitest';
 import { DIRS, neighbour, range } from '@star-eater/engine';
+import { clockOf } from '../animation/names.js';
 import { shipHexes } from '../board/model.js';
-import { clockOf, launchHexNames } from './launch-names.js';
+import { launchHexNames } from './launch-names.js';
 
 describe('launchHexNames', () => {
   it('names a hex by its bay, distance and clock position (12 o’clock = the heading)', () => {

@@ -3,9 +3,8 @@
 // from the warship (12 o'clock = its heading), one line per set of targets caught (the board still takes a click on
 // any legal hex); and, for an AOE weapon, "Hold fire": a hex with nothing to catch, so no die is rolled. The options
 // are the engine's; this file only orders and names them.
-import { distance, HIT_DIE, type Dir, type Hex, type TargetOption } from '@star-eater/engine';
-import { targetName, type Names } from '../animation/names.js';
-import { clockOf } from './launch-names.js';
+import { HIT_DIE, type TargetOption } from '@star-eater/engine';
+import { targetName, whereFrom, type Heading, type Names } from '../animation/names.js';
 
 export interface TargetEntry {
   option: TargetOption;
@@ -31,13 +30,7 @@ function odds(o: TargetOption): string {
 const better = (a: TargetOption, b: TargetOption) =>
   (b.hitTwelfths ?? 0) - (a.hitTwelfths ?? 0) || a.distance - b.distance;
 
-/** Where a hex lies from the firing warship: "2 hexes at 3 o'clock". */
-function whereFrom(ship: { core: Hex; facing: Dir }, at: Hex): string {
-  const d = distance(ship.core, at);
-  return `${d} hex${d === 1 ? '' : 'es'} at ${clockOf(ship.core, at, ship.facing)} o'clock`;
-}
-
-export function targetList(opts: readonly TargetOption[], names: Names, ship: { core: Hex; facing: Dir }): TargetList {
+export function targetList(opts: readonly TargetOption[], names: Names, ship: Heading): TargetList {
   const best = new Map<string, TargetOption>();
   let hold: TargetOption | null = null;
   for (const o of opts) {
