@@ -81,10 +81,12 @@ export class LiveMatch {
 
   /** Builds the board and our panels the first time the synced state has a board and the welcome said our seat. */
   async ensure(st: RoomState): Promise<void> {
-    const ms = publicStateFromRoom(st);
     // Not before the welcome: it says which seat we hold (after a reload the state can arrive first, and a view built
     // then would be a spectator's: no "(you)", the board not turned for seat 1). The welcome handler comes back here.
-    if (!ms || !this.s.welcome || this.view) return;
+    // Checked before the board is read: every patch and every message comes through here once the view exists.
+    if (!this.s.welcome || this.view) return;
+    const ms = publicStateFromRoom(st);
+    if (!ms) return;
     const you = this.s.seat;
     const view = new MatchView({
       names: seatNames(st),
@@ -213,7 +215,7 @@ export class LiveMatch {
       // The match is over: no momentum ghost, weapon arcs or concede button left from the last commitment window.
       setGhost(view.board, null);
       setHighlights(view.board, []);
-      if (this.ended && this.endPlayed) this.showEnd(st, view);
+      if (this.ended && this.endPlayed) this.showEnd(st, ms, view);
     } else document.getElementById('end-overlay')?.remove();
     document.getElementById('concede')?.toggleAttribute('hidden', finished);
   }
@@ -324,11 +326,10 @@ export class LiveMatch {
     this.decision = null;
   }
 
-  private showEnd(st: RoomState, view: MatchView): void {
+  private showEnd(st: RoomState, ms: PublicState | null, view: MatchView): void {
     const ended = this.ended;
     if (!ended) return;
     // The cards read the final position (a destroyed warship: structure 0) when the end shows, not 120 ms later.
-    const ms = publicStateFromRoom(st);
     if (ms) view.settle(modelFromMatch(ms));
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
     const you = this.s.seat;
