@@ -59,7 +59,8 @@ export class CommitPanel {
   private pointedCard: CardId | null = null;
   /** The window is on screen: its previews are drawn only then (hidden during the round's resolution). */
   private shown = false;
-  private timer = setInterval(() => this.tickCountdown(), 250);
+  /** The countdown's clock: it runs only while the window is shown (nothing reads it while hidden). */
+  private timer: ReturnType<typeof setInterval> | undefined;
   private countdown = h('span.countdown', { id: 'countdown', role: 'timer', 'aria-label': 'Time left' });
   private keyHandler = (e: KeyboardEvent) => this.onKey(e);
 
@@ -104,8 +105,12 @@ export class CommitPanel {
     this.el.hidden = this.bar.hidden = !shown;
     if (shown === this.shown) return;
     this.shown = shown;
-    if (shown) this.drawOverlays();
-    else this.clearOverlays();
+    clearInterval(this.timer);
+    if (shown) {
+      this.timer = setInterval(() => this.tickCountdown(), 250);
+      this.tickCountdown();
+      this.drawOverlays();
+    } else this.clearOverlays();
   }
 
   commitment(): Commitment {
