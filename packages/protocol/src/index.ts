@@ -254,4 +254,4 @@ export function parseJoinOptions(options: unknown): { ok: true; value: JoinOptio
   if (!r.success) return { ok: false, message: `join options: ${describe(r.issues[0])}` };
   return { ok: true, value: r.output as JoinOptions };
 }
-export { PROVISIONAL_RD, isProvisional } from './ratings.js';
+export { NEW_PLAYER, PROVISIONAL_RD, isProvisional } from './ratings.js';

@@ -1,5 +1,6 @@
 // A player's profile (#/player/<id>): name, Glicko-2 rating with its provisional mark, the rating chart, wins and
 // losses, and their matches. On your own: rename yourself, and keep this player on another device with a passkey.
+import { NEW_PLAYER } from '@star-eater/protocol';
 import { type Profile, playerApi, ratingText, type RatingPoint } from '../net/player-api.js';
 import { failureCard, h, replace, toast } from '../ui/dom.js';
 import type { App } from './app-context.js';
@@ -7,7 +8,8 @@ import { gameList } from './game-list.js';
 import { passkeyCard } from './passkey-panel.js';
 import { ratingChart } from './rating-chart.js';
 
-const START: Omit<RatingPoint, 'endedAt'> = { rating: 1500, rd: 350 };
+/** Where the chart starts: every player's first rating, before any rated match. */
+const START: Omit<RatingPoint, 'endedAt'> = { rating: NEW_PLAYER.rating, rd: NEW_PLAYER.rd };
 
 function ratingBlock(p: Profile): HTMLElement {
   const r = p.rating;

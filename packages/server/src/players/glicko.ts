@@ -2,7 +2,8 @@
 // only holds the project's constants and treats each rated match as one rating period for both players, from both
 // players' ratings before the match. It knows nothing of rooms or storage.
 import rate from 'glicko2-lite';
-export { isProvisional, PROVISIONAL_RD } from '@star-eater/protocol';
+import { NEW_PLAYER } from '@star-eater/protocol';
+export { isProvisional, NEW_PLAYER, PROVISIONAL_RD } from '@star-eater/protocol';
 
 export interface Rating {
   rating: number;
@@ -10,8 +11,6 @@ export interface Rating {
   volatility: number;
 }
 
-/** A new player: 1500, RD 350, volatility 0.06. */
-export const NEW_PLAYER: Readonly<Rating> = { rating: 1500, rd: 350, volatility: 0.06 };
 /** The system constant τ (constrains the volatility's change over time). */
 export const TAU = 0.5;
 
