@@ -4,7 +4,7 @@
 import type { SeatResult } from '@star-eater/protocol';
 import { ratingText } from '../net/player-api.js';
 import { h, replace } from '../ui/dom.js';
-import { CASUAL_BECAUSE, ratingDelta } from './game-list.js';
+import { CASUAL_BECAUSE, ratingChange } from './game-list.js';
 import { profileHash } from './player-link.js';
 
 /** The line, waiting for the result until `fillEndRating` is given it. */
@@ -31,17 +31,12 @@ function lineOf(r: SeatResult | null): (HTMLElement | string)[] {
     const why = (r.casualBecause && CASUAL_BECAUSE[r.casualBecause]) || 'a casual match: your rating is unchanged';
     return [h('span.dim', { id: 'end-rating-casual' }, `${sentence(why)} `), profile];
   }
-  const d = ratingDelta(r.ratingBefore, r.ratingAfter);
   return [
     'Rating ',
     // The provisional mark as the profile shows it (the server's verdict on the new deviation).
     h('b#end-rating-after', null, `${Math.round(r.ratingAfter)}${r.provisional ? '?' : ''}`),
     ' ',
-    h(
-      'span',
-      { class: d.startsWith('+') ? 'good' : d.startsWith('−') ? 'bad' : 'dim', id: 'end-rating-delta' },
-      `(${d})`,
-    ),
+    ratingChange(r.ratingBefore, r.ratingAfter, 'end-rating-delta'),
     h('span.dim', null, ` from ${ratingText(r.ratingBefore, 0)} · `),
     profile,
   ];

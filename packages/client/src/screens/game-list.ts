@@ -36,17 +36,22 @@ export function ratingDelta(before: number, after: number): string {
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
 }
 
+/** The change between two ratings, "(+23)", coloured by its sign (`id`: to find it on the page). */
+export function ratingChange(before: number, after: number, id?: string): HTMLElement {
+  const d = ratingDelta(before, after);
+  return h('span', { class: d.startsWith('+') ? 'good' : d.startsWith('−') ? 'bad' : 'dim', id }, `(${d})`);
+}
+
 function ratingCell(g: GameRow): HTMLElement {
   if (!g.rated || g.ratingBefore === null || g.ratingAfter === null) {
     const why = g.casualBecause ? CASUAL_BECAUSE[g.casualBecause] : undefined;
     return h('span.dim', { title: why ?? '' }, g.result === 'aborted' ? 'unrated' : 'casual');
   }
-  const d = ratingDelta(g.ratingBefore, g.ratingAfter);
   return h(
     'span.rating-change',
     { title: `${Math.round(g.ratingBefore)} → ${Math.round(g.ratingAfter)}` },
     `${Math.round(g.ratingAfter)} `,
-    h('span', { class: d.startsWith('+') ? 'good' : d.startsWith('−') ? 'bad' : 'dim' }, `(${d})`),
+    ratingChange(g.ratingBefore, g.ratingAfter),
   );
 }
 
