@@ -8,8 +8,8 @@
 import { Identity } from './net/identity.js';
 import { Session } from './net/session.js';
 import type { App } from './screens/app-context.js';
-import { rememberName } from './screens/ask-name.js';
-import { mountLobby, savedName } from './screens/lobby.js';
+import { rememberName, savedName } from './screens/ask-name.js';
+import { mountLobby } from './screens/lobby.js';
 import { meLink } from './screens/player-link.js';
 import { mountReplay } from './screens/replay.js';
 import { mountRoom } from './screens/room.js';

@@ -1,12 +1,23 @@
-// Someone who opens an invite link is asked their name before taking the seat, instead of getting a random
-// "Pilot-NNNN"; it is remembered for next time (the lobby's name field shows it too).
+// The name this browser remembers (the lobby's name field, the invite form, the session's first name) and whether the
+// player gave it or the page made it up. Someone who opens an invite link is asked their name before taking the seat,
+// instead of getting a random "Pilot-NNNN"; it is remembered for next time (the lobby's name field shows it too).
 import { h } from '../ui/dom.js';
 
 const NAME_KEY = 'star-eater.name';
 /** The name the page made up for a newcomer ("Pilot-NNNN"), kept to tell it from one the player gave. */
 const MADE_KEY = 'star-eater.name-made';
 
-export function markMadeName(name: string): void {
+/** The remembered name, or a "Pilot-NNNN" made up (and remembered) for a newcomer. */
+export function savedName(): string {
+  const n = rememberedName();
+  if (n) return n;
+  const made = `Pilot-${Math.floor(1000 + Math.random() * 9000)}`;
+  rememberName(made);
+  markMadeName(made);
+  return made;
+}
+
+function markMadeName(name: string): void {
   try {
     localStorage.setItem(MADE_KEY, name);
   } catch {

@@ -6,18 +6,7 @@ import { levelButtons } from './computer.js';
 import { lobbyLists } from './lobby-lists.js';
 import { passkeySignIn } from './passkey-panel.js';
 import { presetPicker } from './preset-picker.js';
-import { markMadeName } from './ask-name.js';
-
-const NAME_KEY = 'star-eater.name';
-
-export function savedName(): string {
-  const n = localStorage.getItem(NAME_KEY);
-  if (n) return n;
-  const made = `Pilot-${Math.floor(1000 + Math.random() * 9000)}`;
-  localStorage.setItem(NAME_KEY, made);
-  markMadeName(made);
-  return made;
-}
+import { rememberName, savedName } from './ask-name.js';
 
 /** Quick match (with a waiting line and Cancel), a private match on the chosen timers. */
 function playSection(app: App, nameInput: HTMLInputElement, presets: ReturnType<typeof presetPicker>): HTMLElement {
@@ -31,7 +20,7 @@ function playSection(app: App, nameInput: HTMLInputElement, presets: ReturnType<
     replace(quickStatus);
   };
   quickBtn.addEventListener('click', async () => {
-    localStorage.setItem(NAME_KEY, name());
+    rememberName(name());
     quickBtn.disabled = true;
     cancelBtn.hidden = false;
     replace(quickStatus, h('span.spinner'), ' Looking for an opponent…');
@@ -51,7 +40,7 @@ function playSection(app: App, nameInput: HTMLInputElement, presets: ReturnType<
   // A private match counts for rating only when its creator says so (quick matches always do).
   const rated = h('input', { type: 'checkbox', id: 'private-rated' });
   createBtn.addEventListener('click', async () => {
-    localStorage.setItem(NAME_KEY, name());
+    rememberName(name());
     createBtn.disabled = true;
     try {
       await app.session.createPrivate(name(), { preset: presets.value(), ...(rated.checked ? { rated: true } : {}) });
@@ -97,7 +86,7 @@ function playSection(app: App, nameInput: HTMLInputElement, presets: ReturnType<
 /** Play the computer: a private practice match at once, the computer in the second seat, on the chosen timers. */
 function computerSection(app: App, name: () => string, presets: ReturnType<typeof presetPicker>): HTMLElement {
   const computer = levelButtons((level, button) => {
-    localStorage.setItem(NAME_KEY, name());
+    rememberName(name());
     for (const b of computer.querySelectorAll('button')) b.disabled = true;
     button.classList.add('chosen');
     app.session.playComputer(name(), level, { preset: presets.value() }).then(
@@ -154,7 +143,7 @@ function replaysSection(app: App, replays: HTMLElement): HTMLElement {
 async function renameFromLobby(app: App, input: HTMLInputElement): Promise<void> {
   const wanted = input.value.trim();
   if (!app.identity.player) {
-    localStorage.setItem(NAME_KEY, wanted || savedName());
+    rememberName(wanted || savedName());
     return;
   }
   try {
