@@ -279,6 +279,35 @@ export async function joinById(server: TestServer, roomId: string, opts: JoinOpt
   return ready(new TestClient((await c.joinById(roomId, opts)) as Room, c));
 }
 
+/** A guest player's session as the page starts one (POST /api/session): the player and its token. */
+export interface PlayerSession {
+  player: { id: string; name: string };
+  token: string;
+}
+
+/** `url`: the server's HTTP address (a test server's, or one process' of several). */
+export async function startSession(url: string, name: string): Promise<PlayerSession> {
+  const r = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (!r.ok) throw new Error(`POST /api/session answered ${r.status}: ${await r.text()}`);
+  return (await r.json()) as PlayerSession;
+}
+
+/** Joins as the SDK does with a session: the token is client.auth.token (a bearer header at matchmaking); null: a guest. */
+export async function joinWithToken(
+  server: TestServer,
+  token: string | null,
+  how: 'joinOrCreate' | 'create',
+  opts: JoinOptions,
+): Promise<TestClient> {
+  const c = sdk(server);
+  if (token) c.auth.token = token;
+  return ready(new TestClient((await c[how]('match', opts)) as Room, c));
+}
+
 export function serverRoom(roomId: string): ServerRoom {
   const r = matchMaker.getLocalRoomById(roomId);
   if (!r) throw new Error(`no room ${roomId}`);

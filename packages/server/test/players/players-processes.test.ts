@@ -11,29 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER, rateMatch } from '../../src/players/glicko.js';
 import { attachBot } from '../bot.js';
 import { crashRig } from '../crash-setup.js';
-import { TestClient } from '../harness.js';
+import { startSession, TestClient, type PlayerSession } from '../harness.js';
 import { eventually, getJson, spawnServer, twoProcessesOnServices, type ServerProcess } from '../processes.js';
 import { servicesInstalled } from '../services.js';
 
-interface Session {
-  player: { id: string; name: string };
-  token: string;
-}
 interface Profile {
   rating: { value: number; rd: number };
   games: { total: number; rated: number };
 }
 
-async function session(p: ServerProcess, name: string): Promise<Session> {
-  const r = await fetch(`${p.url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  return (await r.json()) as Session;
-}
+const session = (p: ServerProcess, name: string) => startSession(p.url, name);
 
-async function quickMatch(p: ServerProcess, s: Session, open: TestClient[]): Promise<TestClient> {
+async function quickMatch(p: ServerProcess, s: PlayerSession, open: TestClient[]): Promise<TestClient> {
   const sdk = p.sdk();
   sdk.auth.token = s.token;
   const c = new TestClient(
@@ -46,7 +35,7 @@ async function quickMatch(p: ServerProcess, s: Session, open: TestClient[]): Pro
 }
 
 /** A rated pair plays two rounds; the first asks concedes at round 3. Returns the end as told and who won. */
-async function ratedMatch(via: [ServerProcess, ServerProcess], s: [Session, Session], open: TestClient[]) {
+async function ratedMatch(via: [ServerProcess, ServerProcess], s: [PlayerSession, PlayerSession], open: TestClient[]) {
   const c0 = await quickMatch(via[0], s[0], open);
   const c1 = await quickMatch(via[1], s[1], open);
   expect(c1.room.roomId).toBe(c0.room.roomId);
@@ -62,7 +51,7 @@ async function ratedMatch(via: [ServerProcess, ServerProcess], s: [Session, Sess
 }
 
 /** Both players' profiles, on `p`, once the rated match shows. */
-async function profiles(p: ServerProcess, s: Session[]): Promise<Profile[]> {
+async function profiles(p: ServerProcess, s: PlayerSession[]): Promise<Profile[]> {
   return eventually(async () => {
     const all = await Promise.all(s.map((x) => getJson<Profile>(`${p.url}/api/players/${x.player.id}`)));
     return all.every((r) => r.status === 200 && r.body.games.total >= 1) && all.map((r) => r.body);
@@ -101,13 +90,13 @@ describe.skipIf(!hasAll)('players on two processes (Redis + PostgreSQL)', () => 
   });
 
   it('a quick match between players who asked different processes is rated once, by the library’s amount', async () => {
-    const s: [Session, Session] = [await session(a, 'Bo'), await session(b, 'Cy')];
+    const s: [PlayerSession, PlayerSession] = [await session(a, 'Bo'), await session(b, 'Cy')];
     const { winner, loser } = await ratedMatch([a, b], s, open);
     for (const p of [a, b]) expectRatedOnce(await profiles(p, [winner, loser]));
   });
 
   it('an abort (a concession in the faction choice) moves nothing', async () => {
-    const s: [Session, Session] = [await session(b, 'Di'), await session(a, 'Ed')];
+    const s: [PlayerSession, PlayerSession] = [await session(b, 'Di'), await session(a, 'Ed')];
     const c0 = await quickMatch(b, s[0], open);
     const c1 = await quickMatch(a, s[1], open);
     await c0.until(() => c0.state.phase === 'factions', 'the faction choice');
@@ -129,7 +118,7 @@ describe.skipIf(!hasAll)('players on two processes (Redis + PostgreSQL)', () => 
       return s;
     };
     const [ann, bob] = [await rated(a, 'Ann', 1500), await rated(b, 'Bob', 1800)];
-    const waitingRoom = async (p: ServerProcess, s: Session) => {
+    const waitingRoom = async (p: ServerProcess, s: PlayerSession) => {
       const sdk = p.sdk();
       sdk.auth.token = s.token;
       const c = new TestClient((await sdk.create('match', { name: s.player.name } satisfies JoinOptions)) as Room, sdk);
@@ -180,9 +169,9 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     const port = proc.port;
     // Two matches end; the kill comes after both. For the first, as if it came before the write (undone below);
     // for the second, after it.
-    const before: [Session, Session] = [await session(proc, 'Fay'), await session(proc, 'Gil')];
+    const before: [PlayerSession, PlayerSession] = [await session(proc, 'Fay'), await session(proc, 'Gil')];
     const m1 = await ratedMatch([proc, proc], before, open);
-    const after: [Session, Session] = [await session(proc, 'Hal'), await session(proc, 'Ivy')];
+    const after: [PlayerSession, PlayerSession] = [await session(proc, 'Hal'), await session(proc, 'Ivy')];
     const m2 = await ratedMatch([proc, proc], after, open);
     expectRatedOnce(await profiles(proc, [m2.winner, m2.loser]));
     proc.kill('SIGKILL');

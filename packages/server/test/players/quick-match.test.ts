@@ -3,21 +3,15 @@
 // first as before; a player already waiting is not paired with themselves from another tab.
 import { DatabaseSync } from 'node:sqlite';
 import { join as joinPath } from 'node:path';
-import { Client, type Room } from '@colyseus/sdk';
 import type { JoinOptions } from '@star-eater/protocol';
 import { describe, expect, it } from 'vitest';
 import { ALREADY_WAITING } from '../../src/http/quick-match.js';
-import { serverForFile, TestClient } from '../harness.js';
+import { joinWithToken, serverForFile, startSession, type TestClient } from '../harness.js';
 
 const server = serverForFile();
 
 async function player(name: string, rating: number): Promise<string> {
-  const r = await fetch(`${server.get().url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  const s = (await r.json()) as { player: { id: string }; token: string };
+  const s = await startSession(server.get().url, name);
   // A rating of its own, as matches would have made it (the test's own connection to the server's database file).
   const db = new DatabaseSync(joinPath(server.get().dir, 'records.sqlite'));
   db.exec('PRAGMA busy_timeout = 5000');
@@ -27,10 +21,7 @@ async function player(name: string, rating: number): Promise<string> {
 }
 
 async function join(token: string, how: 'joinOrCreate' | 'create', opts: JoinOptions): Promise<TestClient> {
-  const sdk = new Client(server.get().wsUrl);
-  sdk.auth.token = token;
-  const c = new TestClient((await sdk[how]('match', opts)) as Room, sdk);
-  await c.until(() => c.of('welcome').length > 0 && c.state?.seats?.length === 2, 'welcome and state');
+  const c = await joinWithToken(server.get(), token, how, opts);
   server.open.push(c);
   return c;
 }

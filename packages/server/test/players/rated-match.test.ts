@@ -7,7 +7,7 @@ import type { JoinOptions } from '@star-eater/protocol';
 import { describe, expect, it } from 'vitest';
 import { NEW_PLAYER, rateMatch } from '../../src/players/glicko.js';
 import { attachBot } from '../bot.js';
-import { serverForFile, TestClient } from '../harness.js';
+import { joinWithToken, serverForFile, startSession, TestClient } from '../harness.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const server = serverForFile({
@@ -16,30 +16,14 @@ const server = serverForFile({
   room: { rateLimit: { burst: 1000, perSecond: 1000, disconnectAfter: 1000 } },
 });
 
-interface Session {
-  player: { id: string; name: string };
-  token: string;
-}
-
-async function session(name: string): Promise<Session> {
-  const r = await fetch(`${server.get().url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  return (await r.json()) as Session;
-}
+const session = (name: string) => startSession(server.get().url, name);
 
 async function api<T>(path: string): Promise<T> {
   return (await (await fetch(`${server.get().url}${path}`)).json()) as T;
 }
 
-/** Joins as the SDK does with a session: the token is client.auth.token (a bearer header at matchmaking). */
 async function join(token: string | null, how: 'joinOrCreate' | 'create', opts: JoinOptions): Promise<TestClient> {
-  const sdk = new Client(server.get().wsUrl);
-  if (token) sdk.auth.token = token;
-  const c = new TestClient((await sdk[how]('match', opts)) as Room, sdk);
-  await c.until(() => c.of('welcome').length > 0 && c.state?.seats?.length === 2, 'welcome and state');
+  const c = await joinWithToken(server.get(), token, how, opts);
   server.open.push(c);
   return c;
 }
