@@ -27,6 +27,16 @@ describe('commit receipts', () => {
     expect(commitmentHash(c, salt)).toBe(createHash('sha256').update(text).digest('hex'));
   });
 
+  it('another SHA-256 given to it hashes the same text (the server passes its native one)', () => {
+    const seen: string[] = [];
+    const native = (t: string) => {
+      seen.push(t);
+      return createHash('sha256').update(t).digest('hex');
+    };
+    expect(commitmentHash(c, salt, native)).toBe(commitmentHash(c, salt));
+    expect(seen).toEqual([`star-eater-commitment/1:${salt}:${canonicalCommitment(c)}`]);
+  });
+
   it('detects another commitment, another salt, or a malformed salt', () => {
     const h = commitmentHash(c, salt);
     expect(receiptMatches(c, salt, h)).toBe(true);
