@@ -26,6 +26,7 @@ export async function player(
 }
 
 export interface StartOptions {
+  aViewport?: { width: number; height: number };
   bViewport?: { width: number; height: number };
   /** Another server than the suite's (a test's own process): its address. */
   baseURL?: string;
@@ -62,7 +63,7 @@ async function createPrivate(a: Page, name: string, variants: StartOptions['vari
 export async function startMatch(browser: Browser, names: [string, string], opts: StartOptions = {}): Promise<Match> {
   const ctxs: BrowserContext[] = [];
   const base = opts.baseURL ? { baseURL: opts.baseURL } : {};
-  const a = await player(browser, names[0], ctxs, base);
+  const a = await player(browser, names[0], ctxs, { ...base, ...(opts.aViewport ? { viewport: opts.aViewport } : {}) });
   const b = await player(browser, names[1], ctxs, { ...base, ...(opts.bViewport ? { viewport: opts.bViewport } : {}) });
   await a.goto('/');
   await createPrivate(a, names[0], opts.variants);

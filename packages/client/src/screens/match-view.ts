@@ -8,10 +8,14 @@ import { createBoardState, setModel, type BoardState } from '../board/state.js';
 import { seatColour } from '../board/theme.js';
 import { BoardView } from '../board/view.js';
 import { h, replace } from '../ui/dom.js';
+import { setNoticeArea, type Area } from '../ui/notice-place.js';
 import { onPrefs, prefs, setPref, SPEEDS } from '../ui/prefs.js';
 import { shipCards } from './hud.js';
 import { describeHex } from '../board/inspect.js';
 import { attachBoardTips } from '../ui/tooltip.js';
+
+/** The least height of board in view that notices are put over (three notices stacked). */
+const NOTICE_ROOM = 120;
 
 export interface MatchViewOptions {
   names: [string, string];
@@ -62,6 +66,7 @@ export class MatchView {
   private logResize = new ResizeObserver(() => this.followLog && this.scrollLog());
   locked: [boolean, boolean] | null = null;
   private untip: (() => void) | null = null;
+  private unNotices: (() => void) | null = null;
   connected: [boolean, boolean] | undefined;
 
   /** Called when the board is flipped: panels that draw directions as they look on screen draw them again. */
@@ -158,6 +163,25 @@ export class MatchView {
    * them there, else in a bar under the board (a phone's narrow board fills the width). Decided from the space the
    * board would have with the buttons in the corner, so moving them never flips the decision back.
    */
+  /**
+   * Where notices show (ui/notice-place.ts): the board as far as it is in view, above the Flip and speed buttons and
+   * above a lock-in bar fixed at the foot of the screen (a phone's); the whole view above that bar when too little of
+   * the board is in view.
+   */
+  private noticeArea(): Area {
+    const host = this.host.getBoundingClientRect();
+    const bar = this.bar.getBoundingClientRect();
+    const floor = bar.height && getComputedStyle(this.bar).position === 'fixed' ? bar.top : innerHeight;
+    const controls = this.controls.getBoundingClientRect();
+    const board = {
+      left: host.left,
+      right: host.right,
+      top: Math.max(host.top, 0),
+      bottom: Math.min(host.bottom, controls.height ? controls.top : host.bottom, floor),
+    };
+    return board.bottom - board.top >= NOTICE_ROOM ? board : { left: 0, right: innerWidth, top: 0, bottom: floor };
+  }
+
   private placeControls(): void {
     const below = this.wrap.classList.contains('controls-below');
     const w = this.host.clientWidth;
@@ -192,6 +216,7 @@ export class MatchView {
       (hx) => describeHex(this.board.model, hx),
     );
     (window as unknown as { __board?: unknown }).__board = this;
+    this.unNotices = setNoticeArea(() => this.noticeArea());
     return this;
   }
 
@@ -275,6 +300,7 @@ export class MatchView {
     window.removeEventListener('keydown', this.onKey);
     this.logResize.disconnect();
     this.controlsResize.disconnect();
+    this.unNotices?.();
     this.view?.destroy();
     this.root.remove();
   }

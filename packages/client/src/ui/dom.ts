@@ -1,4 +1,6 @@
 // A tiny DOM builder: h('button.primary', { onclick }, 'Go'). No framework; screens rebuild small parts on change.
+import { placeNotices } from './notice-place.js';
+
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, unknown>;
 
@@ -67,6 +69,7 @@ export function toast(text: string, kind: 'info' | 'error' | 'warn' = 'info'): v
   if (n > 1) t.textContent = `${text} (×${n})`;
   box.append(t);
   while (box.children.length > MAX_TOASTS) box.firstElementChild!.remove();
+  placeNotices();
   clearTimeout(Number(t.dataset.timer));
   t.dataset.timer = String(setTimeout(() => t.remove(), kind === 'warn' ? 8000 : 4000));
 }

@@ -1,0 +1,73 @@
+// A notice (a timer's warning, what a time-out did) never covers a control: not the board's Flip and speed buttons,
+// not Lock in, not the orders. Checked from the boxes the page lays out, on a 1280×800 laptop and a 390×844 phone,
+// while the ten-second warning shows and while the time-out's notice shows. The room's clock is driven.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { shot } from './helpers.js';
+import { startMatch } from './match-setup.js';
+import { advanceRoomClock, pageSecondsLeft, roomIdOf } from './room-clock.js';
+
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+let ctxs: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const c of ctxs) await c.close();
+  ctxs = [];
+});
+
+/** Each shown notice's text with every visible control its box overlaps (none, when the notices are placed right). */
+function covered(page: Page): Promise<{ notice: string; controls: string[] }[]> {
+  return page.evaluate(() => {
+    const CONTROLS = 'button, a[href], input, select, textarea, summary, [role="button"], [role="tab"]';
+    const shown = (r: DOMRect) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+    const meets = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const controls = [...document.querySelectorAll<HTMLElement>(CONTROLS)]
+      .filter((c) => !c.closest('#toasts') && getComputedStyle(c).visibility !== 'hidden')
+      .map((c) => ({ c, r: c.getBoundingClientRect() }))
+      .filter(({ r }) => shown(r));
+    return [...document.querySelectorAll<HTMLElement>('#toasts .toast')].map((t) => {
+      const r = t.getBoundingClientRect();
+      return {
+        notice: t.textContent ?? '',
+        controls: controls
+          .filter((x) => meets(r, x.r))
+          .map(({ c }) => `${c.tagName.toLowerCase()}#${c.id} "${(c.textContent ?? '').trim().slice(0, 30)}"`),
+      };
+    });
+  });
+}
+
+/** The notices shown, and that none covers a control. */
+async function expectNothingCovered(page: Page, notice: string): Promise<void> {
+  await expect(page.locator('#toasts .toast', { hasText: notice })).toBeInViewport();
+  await expect(page.locator('#flip-board')).toBeVisible();
+  const seen = await covered(page);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((s) => s.controls.length)).toEqual([]);
+}
+
+test('the warning and the time-out notice cover no control, on a laptop and on a phone', async ({ browser }) => {
+  const m = await startMatch(browser, ['Oda', 'Pia'], { aViewport: LAPTOP, bViewport: PHONE });
+  ctxs = m.ctxs;
+  const { a, b } = m;
+  const deadline = await pageSecondsLeft(a, 10);
+  await pageSecondsLeft(b, 10);
+  for (const [p, name] of [
+    [a, 'laptop'],
+    [b, 'phone'],
+  ] as const) {
+    await expect(p.locator('#toasts .toast', { hasText: '10 seconds left' })).toBeVisible();
+    await shot(p, `notice-warning-${name}`);
+  }
+  for (const p of [a, b]) await expectNothingCovered(p, '10 seconds left');
+
+  await advanceRoomClock(await roomIdOf(a), deadline - Date.now() + 1000);
+  for (const [p, name] of [
+    [a, 'laptop'],
+    [b, 'phone'],
+  ] as const) {
+    await expect(p.locator('#toasts .toast', { hasText: 'Time ran out' })).toBeVisible();
+    await shot(p, `notice-time-out-${name}`);
+  }
+  for (const p of [a, b]) await expectNothingCovered(p, 'Time ran out');
+});
