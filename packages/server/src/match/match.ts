@@ -10,6 +10,7 @@ import type { MatchEnd } from '../players/result.js';
 import type { SavedRecord } from '../storage/player-store.js';
 import { roomDeps } from '../deps.js';
 import { AnimationWait } from './animation-wait.js';
+import { keep, kept } from './kept.js';
 import { DraftPhase } from './draft-phase.js';
 import {
   fail,
@@ -35,6 +36,7 @@ export interface MatchSecrets {
   saltKey: string;
 }
 
+const EMPTY_LOG = keep([]);
 const LIVE = new Set(['factions', 'draft', 'commit', 'resolving']);
 
 export class Match implements Phases {
@@ -46,10 +48,10 @@ export class Match implements Phases {
   private initiativeFrom: InitiativeFrom = 'coin-toss';
   private drafting: DraftPhase | null = null;
   /**
-   * The draft's log once the rounds began, as JSON (the draft itself is let go: a live match keeps only what its
-   * record needs, read once at the end).
+   * The draft's log once the rounds began, as packed text (kept.ts; the draft itself is let go: a live match keeps
+   * only what its record needs, read once at the end).
    */
-  private draftLog = '[]';
+  private draftLog = EMPTY_LOG;
   private players: [PlayerSetup, PlayerSetup] | null = null;
   private rounds: Rounds | null = null;
   /** The `ended` message of the match just over, for a client that rejoins after the end (catchUp). */
@@ -102,7 +104,7 @@ export class Match implements Phases {
     this.promptId = this.rounds?.promptId ?? this.promptId;
     this.players = null;
     this.rounds = null;
-    this.draftLog = '[]';
+    this.draftLog = EMPTY_LOG;
     this.ended = null;
     this.rated = null;
     st.matchNo += 1;
@@ -167,7 +169,7 @@ export class Match implements Phases {
   }
 
   private startRounds(draft: Draft, factions: [FactionId, FactionId]): void {
-    this.draftLog = JSON.stringify(draft.log);
+    this.draftLog = keep(draft.log);
     this.drafting = null;
     const loadouts = engine.draftLoadouts(draft)!;
     const munitions = engine.draftMunitions(draft)!;
@@ -308,7 +310,7 @@ export class Match implements Phases {
       names: this.names,
       bots: [st.seats[0]!.bot, st.seats[1]!.bot],
       playerIds: [st.seats[0]!.playerId, st.seats[1]!.playerId],
-      draftLog: this.drafting?.draft?.log ?? (JSON.parse(this.draftLog) as Draft['log']),
+      draftLog: this.drafting?.draft?.log ?? kept<Draft['log']>(this.draftLog),
       rounds: rounds.played,
       ...cut,
     });

@@ -6,6 +6,7 @@ import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
 import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
 import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
+import { keep, kept } from './kept.js';
 import { Receipts } from './receipts.js';
 import { syncBoard } from '../output/sync.js';
 
@@ -31,18 +32,18 @@ interface Resolution {
 
 export class Rounds {
   /**
-   * Every finished round, for the match record (RULES §10), as JSON: a live match holds its rounds until its end, and
-   * a round's text is about a fifth of its objects' heap (the record is built once, at the end).
+   * Every finished round, for the match record (RULES §10), as packed text (kept.ts): a live match holds its rounds
+   * until its end, and the record is built once, at the end.
    */
-  private readonly playedJson: string[] = [];
+  private readonly playedText: string[] = [];
   /** Sealed: never in the synced state, a broadcast or a log line. */
   private sealed: [Commitment | null, Commitment | null] = [null, null];
   private locked: [boolean, boolean] = [false, false];
   private resolution: Resolution | null = null;
   private roundEvents: MatchEvent[] = [];
   /**
-   * The events of the last completed round, for a client that missed them (catchUp): the only history kept, as JSON
-   * (read only when a client comes back; a third of the objects' heap).
+   * The events of the last completed round, for a client that missed them (catchUp): the only history kept, as packed
+   * text (kept.ts: read only when a client comes back).
    */
   private lastRound: string | null = null;
   /** This window's commit receipts (receipts.ts), and the last reveal's, for a client that comes back. */
@@ -67,12 +68,12 @@ export class Rounds {
   /** A new commitment window: nothing sealed, nobody locked in. */
   /** The finished rounds, for the match record. */
   get played(): MatchRecord['rounds'] {
-    return this.playedJson.map((r) => JSON.parse(r) as RecordRound);
+    return this.playedText.map((r) => kept<RecordRound>(r));
   }
 
   /** How many rounds are finished. */
   get playedCount(): number {
-    return this.playedJson.length;
+    return this.playedText.length;
   }
 
   open(after?: { round: number; events: number }): void {
@@ -159,8 +160,8 @@ export class Rounds {
       return;
     }
     const round: RecordRound = { commitments: res.commitments, decisions: res.decisions, receipts: res.receipts };
-    this.playedJson.push(JSON.stringify(round));
-    this.lastRound = JSON.stringify({ round: this.state.round, events: this.roundEvents });
+    this.playedText.push(keep(round));
+    this.lastRound = keep({ round: this.state.round, events: this.roundEvents });
     const after = { round: this.state.round, events: res.published };
     this.roundEvents = [];
     this.state = p.state;
@@ -269,7 +270,7 @@ export class Rounds {
     const round = this.state.round;
     if (this.roundEvents.length || this.lastRound) {
       const sofar: ServerMessages['round-so-far'] = { round, events: this.roundEvents };
-      if (this.lastRound) sofar.previous = JSON.parse(this.lastRound) as NonNullable<typeof sofar.previous>;
+      if (this.lastRound) sofar.previous = kept<NonNullable<typeof sofar.previous>>(this.lastRound);
       out.push(['round-so-far', sofar]);
     }
     // The last reveal with the hashes it is checked against (published before it, when this client was away).
