@@ -8,9 +8,11 @@
 // matches, with what the room does around them: each message packed as it goes out (wire.ts, or msgpack as Colyseus
 // sends the others), the state patch encoded (once for all clients, as Colyseus does) before a message and after each
 // action, the listing's key at each phase. The replay's CPU time (process.cpuUsage, user + system) per round is printed
-// for each repeat, then the median, and the bytes per round by kind (once per message, before the copy to each
-// client). Not measured: sockets, Colyseus' clients, the input log, the client frame's validation.
+// for each repeat, then the median, the bytes per round by kind (once per message, before the copy to each client) and
+// a hash of every frame in order (unchanged by a change that keeps the wire as it is). Not measured: sockets,
+// Colyseus' clients, the input log, the client frame's validation.
 // To compare two versions of the code, run it in each tree in turn, a few times each (A B A B).
+import { createHash, type Hash } from 'node:crypto';
 import { Encoder } from '@colyseus/schema';
 import { pack } from 'msgpackr';
 import pino from 'pino';
@@ -59,7 +61,8 @@ class BenchRoom {
   readonly bytes = new Map<string, number>();
   readonly match: Match;
 
-  constructor() {
+  /** `digest`: every frame sent is hashed into it, in order (the untimed run that checks the bytes). */
+  constructor(private readonly digest: Hash | null = null) {
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.state.settings.commitSeconds = 60;
     this.encoder = new Encoder(this.state);
@@ -84,17 +87,18 @@ class BenchRoom {
   }
 
   private send<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
-    this.count(type, isPacked(type) ? packedFrame(type, msg as ServerMessages[typeof type]).length : pack(msg).length);
+    this.count(type, isPacked(type) ? packedFrame(type, msg as ServerMessages[typeof type]) : pack(msg));
   }
 
-  private count(kind: string, bytes: number): void {
-    this.bytes.set(kind, (this.bytes.get(kind) ?? 0) + bytes);
+  private count(kind: string, frame: Uint8Array): void {
+    this.bytes.set(kind, (this.bytes.get(kind) ?? 0) + frame.length);
+    this.digest?.update(kind).update(frame);
   }
 
   /** The patch as Colyseus' SchemaSerializer encodes it (one encoding for all clients). */
   patch(): void {
     if (!this.encoder.hasChanges) return;
-    this.count('patch', this.encoder.encode({ offset: 1 }).length);
+    this.count('patch', this.encoder.encode({ offset: 1 }));
     this.encoder.discardChanges();
   }
 
@@ -216,12 +220,20 @@ for (let r = 0; r < repeat; r++) {
   perRound.push((t.user + t.system) / rounds);
   console.log(`repeat ${r + 1}: ${perRound.at(-1)!.toFixed(1)} µs/round`);
 }
+// The bytes themselves, for a change that must not change the wire: every frame of every match, hashed in order.
+const digest = createHash('sha256');
+played.forEach((p, i) => {
+  const room = new BenchRoom(digest);
+  room.match.start(['A', 'B'], secrets(i));
+  for (const a of structuredClone(p.actions)) room.apply(a);
+});
 const bytes = new Map<string, number>();
 for (const room of rooms) for (const [k, v] of room.bytes) bytes.set(k, (bytes.get(k) ?? 0) + v);
 const sorted = [...perRound].sort((a, b) => a - b);
 console.log(
   `${matches} matches, ${rounds} rounds: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} µs/round`,
 );
+console.log(`every frame sent, in order: sha256 ${digest.digest('hex').slice(0, 16)}`);
 console.log(
   `bytes/round: ${[...bytes]
     .sort((a, b) => b[1] - a[1])
