@@ -2,8 +2,8 @@
 // costs the match's own code, measured without sockets, so that a change can be compared on a loaded machine.
 // M matches (default 40, seeded: every run plays the same ones) are first played through the match's public calls as
 // the load bench's bots play them (test/bot.ts: a random card for a random empty draft slot, no swap, random
-// munitions; a commitment of a random engine setting and the weapons that are ready, NONE if refused; a random target when a prompt
-// offers one, else the default) up to round N (default 15: the load bench's matches spend most of a window in their
+// munitions; a commitment of a random engine setting and the weapons that are ready, NONE if refused; a random target
+// when a prompt offers one, else the default) up to round N (default 15: the load bench's matches spend most of a window in their
 // early rounds), and every action is recorded. Then the actions are replayed R times (default 7) through fresh
 // matches, taking turns one action each (as a server's live matches do, each finding its objects out of the cache),
 // with what the room does around them: each message packed as it goes out (wire.ts, or msgpack as Colyseus
@@ -214,7 +214,7 @@ for (let r = 0; r < repeat; r++) {
   rooms = played.map(() => new BenchRoom());
   const t0 = process.cpuUsage();
   // The matches take turns, one action each, as a server's live matches do: each finds its objects out of the cache.
-  rooms.forEach((room, i) => room.match.start(['A', 'B'], secrets(i)));
+  for (const [i, room] of rooms.entries()) room.match.start(['A', 'B'], secrets(i));
   const longest = Math.max(...inputs.map((a) => a.length));
   for (let k = 0; k < longest; k++)
     rooms.forEach((room, i) => {
