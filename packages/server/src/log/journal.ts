@@ -7,7 +7,7 @@ import type { Seat } from '@star-eater/engine';
 import { forgetRestoredSeat, registerRestoredSeat } from '../colyseus-internals.js';
 import type { RoomDeps } from '../deps.js';
 import type { MatchEnd } from '../players/result.js';
-import type { SavedRecord } from '../storage/player-store.js';
+import type { ResultWritten, SavedRecord } from '../storage/player-store.js';
 import { LeaseLost, type Storage } from '../storage/types.js';
 import { InputLog, tokenHash, type Input } from './input-log.js';
 import type { SeatLog } from '../seats/seat-log.js';
@@ -16,8 +16,15 @@ export class Journal {
   readonly wal: InputLog;
   /** The room is being rebuilt from its log: nothing is sent, stored or logged. */
   replaying = false;
-  /** The last result the replay produced (restore.ts stores it if the crash came before it was stored). */
-  replayedResult: { end: MatchEnd; saved: SavedRecord | null } | null = null;
+  /**
+   * The last result the replay produced: restore.ts stores it (if the crash came before it was stored) and `told`
+   * hands the stored result to the match, whose end screen then says what the match counted for.
+   */
+  replayedResult: {
+    end: MatchEnd;
+    saved: SavedRecord | null;
+    told: (written: ResultWritten | null) => void;
+  } | null = null;
 
   private readonly storage: Storage;
   /** The log is kept (INPUT_LOG is not off). */

@@ -126,15 +126,18 @@ async function afterRestore(room: RoomParts, claim: ClaimedRoom): Promise<void> 
 
 /**
  * A finished match whose result (and record) the crash may have come before: written now, under the id its clients
- * were told. Keyed on the match, the write changes nothing if the first one was made (rated once: player-store.ts).
+ * were told. Keyed on the match, the write changes nothing if the first one was made (rated once: player-store.ts),
+ * and either way the match is told the stored result, so its end screen says what the match counted for.
  */
 async function storeReplayedResult(room: RoomParts): Promise<void> {
   const r = room.journal.replayedResult;
   room.journal.replayedResult = null;
-  if (!r || room.state.phase !== 'finished') return;
+  if (!r) return;
+  if (room.state.phase !== 'finished') return r.told(null);
   const { storage, log } = roomDeps();
   const written = await storage.saveResult(r.end, r.saved);
   if (!written.duplicate) log.info({ room: room.roomId, recordId: r.end.matchId }, 'result stored after the restore');
+  r.told(written);
 }
 
 /** Back in the listing as it was: in matchmaking while waiting for a player, else open to spectators by id. */

@@ -29,8 +29,11 @@ export function matchHost(
     animationCapMs: deps.animationCapSeconds * 1000,
     saveResult: (end, saved) => {
       if (!room.journal.replaying) return deps.storage.saveResult(end, saved);
-      room.journal.replayedResult = { end, saved }; // stored after the replay if the crash came first
-      return Promise.resolve(null);
+      // Stored after the replay (if the crash came first); an earlier match of the log is not this room's end.
+      room.journal.replayedResult?.told(null);
+      return new Promise((told) => {
+        room.journal.replayedResult = { end, saved, told };
+      });
     },
     onPhaseChange: () => {
       room.updateMetadata();

@@ -330,7 +330,7 @@ export class Match implements Phases {
     this.host.saveResult(end, saved).then(
       (written) => {
         // Told once stored, while the end screen of this match is up (not after a rematch began).
-        if (!written || written.duplicate || this.host.state.matchNo !== matchNo) return;
+        if (!written || this.host.state.matchNo !== matchNo) return;
         this.rated = ratedMessage(end, written);
         this.host.broadcast('rated', this.rated);
       },

@@ -52,7 +52,7 @@ export interface GameEntry {
   cursor: string;
 }
 
-/** What saveResult wrote: the rows (empty when the match had been written before). */
+/** The match's rows as stored: written now, or read back when the match had been written before (`duplicate`). */
 export interface ResultWritten {
   rows: GameRow[];
   duplicate: boolean;
@@ -245,9 +245,15 @@ export class PlayerStore {
       for (const row of rows) if (row.rated) steps.push(ratePlayer(row, players[row.seat]!));
       const done = await this.sql.transaction(steps);
       if (done === 'done') return { rows, duplicate: false };
-      if (done === 'duplicate') return { rows: [], duplicate: true };
+      if (done === 'duplicate') return { rows: await this.gamesOfMatch(end.matchId), duplicate: true };
     }
     throw new Error(`match ${end.matchId}: the players' ratings kept changing under the result's write`);
+  }
+
+  /** The rows a match stored, one per seat a player held. */
+  private async gamesOfMatch(matchId: string): Promise<GameRow[]> {
+    const rows = await this.sql.all('SELECT * FROM player_games WHERE match_id = $1 ORDER BY seat', [matchId], true);
+    return rows.map(gameRowOf);
   }
 
   /** Rated matches between the two players within PAIR_WINDOW_MS before this one's end. */

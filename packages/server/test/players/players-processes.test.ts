@@ -47,7 +47,7 @@ async function ratedMatch(via: [ServerProcess, ServerProcess], s: [PlayerSession
   await c0.until(() => c0.state.phase === 'commit' && c0.state.round === 3, 'round 3 opens');
   c0.send('concede');
   const ended = await c1.until(() => c1.of('ended')[0], 'the end');
-  return { ended, winner: s[1], loser: s[0] };
+  return { ended, winner: s[1], loser: s[0], roomId: c0.room.roomId };
 }
 
 /** Both players' profiles, on `p`, once the rated match shows. */
@@ -194,6 +194,22 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     );
     expectRatedOnce(await profiles(proc, [m1.winner, m1.loser]));
     expectRatedOnce(await profiles(proc, [m2.winner, m2.loser]));
+    // A page that comes back to either restored end screen is told what the match counted for: the result written
+    // after the restore, and the one written before the kill, read back.
+    for (const m of [m1, m2]) {
+      const sdk = proc.sdk();
+      const spectator = new TestClient((await sdk.joinById(m.roomId, { spectate: true })) as Room, sdk);
+      open.push(spectator);
+      const told = await spectator.until(() => spectator.of('rated')[0], `${m.roomId}: what the match counted for`);
+      expect(told.recordId).toBe(m.ended.recordId);
+      expect(told.seats.map((x) => [x?.playerId, x?.result, x?.rated])).toEqual([
+        [m.loser.player.id, 'loss', true],
+        [m.winner.player.id, 'win', true],
+      ]);
+      expect(told.seats[1]!.ratingAfter).toBeCloseTo(W.rating, 6);
+      expect(told.seats[0]!.ratingAfter).toBeCloseTo(L.rating, 6);
+      expect(told.seats[0]!.ratingBefore).toBe(NEW_PLAYER.rating);
+    }
   }, 240_000);
 }
 
