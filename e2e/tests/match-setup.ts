@@ -28,6 +28,8 @@ export async function player(
 export interface StartOptions {
   aViewport?: { width: number; height: number };
   bViewport?: { width: number; height: number };
+  /** The second player on a touch screen (a phone: taps, pinches). */
+  bTouch?: boolean;
   /** Another server than the suite's (a test's own process): its address. */
   baseURL?: string;
   /** How long the second player may take to be seated (a freshly started server is slow at its first match). */
@@ -64,7 +66,11 @@ export async function startMatch(browser: Browser, names: [string, string], opts
   const ctxs: BrowserContext[] = [];
   const base = opts.baseURL ? { baseURL: opts.baseURL } : {};
   const a = await player(browser, names[0], ctxs, { ...base, ...(opts.aViewport ? { viewport: opts.aViewport } : {}) });
-  const b = await player(browser, names[1], ctxs, { ...base, ...(opts.bViewport ? { viewport: opts.bViewport } : {}) });
+  const b = await player(browser, names[1], ctxs, {
+    ...base,
+    ...(opts.bViewport ? { viewport: opts.bViewport } : {}),
+    ...(opts.bTouch ? { hasTouch: true, isMobile: true } : {}),
+  });
   await a.goto('/');
   await createPrivate(a, names[0], opts.variants);
   // The link appears once the welcome has brought the invite code (a link without it would be refused).

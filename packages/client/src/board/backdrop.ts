@@ -50,7 +50,10 @@ export class Backdrop {
       g.arc(x, y, r, 0, Math.PI * 2);
       g.fill();
     }
-    const hexes = boardHexList(l.cols, l.rows);
+    // A zoomed board draws only the hexes on the canvas (it is redrawn on every frame of a pinch or a pan).
+    const on = (p: { x: number; y: number }) =>
+      p.x > -l.size && p.y > -l.size && p.x < width + l.size && p.y < height + l.size;
+    const hexes = boardHexList(l.cols, l.rows).filter((h) => on(hexToPixel(l, h)));
     const path = (pts: number[]) => {
       g.beginPath();
       g.moveTo(pts[0]!, pts[1]!);

@@ -54,6 +54,8 @@ export interface BoardState {
   /** A caption shown over the board while an event plays (dice formula, phase name). */
   caption: string;
   hover: Hex | null;
+  /** The hexes a prompt asks the player to choose among: the view brings them into sight (and to tap size). */
+  focus: readonly Hex[];
   dirty: boolean;
 }
 
@@ -68,6 +70,7 @@ export function createBoardState(model: BoardModel, orientation: Seat = 0): Boar
     floats: [],
     caption: '',
     hover: null,
+    focus: [],
     dirty: true,
   };
 }
@@ -93,6 +96,12 @@ export function setGhost(s: BoardState, g: Ghost | null): void {
 
 export function setTokenGhost(s: BoardState, g: TokenGhost | null): void {
   s.tokenGhost = g;
+  s.dirty = true;
+}
+
+/** A prompt's hexes to bring into view, or none (a new array each time: the view follows each change). */
+export function setFocus(s: BoardState, hexes: readonly Hex[]): void {
+  s.focus = hexes;
   s.dirty = true;
 }
 

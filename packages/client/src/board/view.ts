@@ -4,16 +4,23 @@ import { Application, Container } from 'pixi.js';
 import 'pixi.js/unsafe-eval';
 import type { FactionId, Hex, Seat } from '@star-eater/engine';
 import { Backdrop } from './backdrop.js';
-import { fitLayout, hexToPixel, pixelToHex, type Layout } from './layout.js';
+import { panBy, TAP_ACROSS, zoomAt } from './camera.js';
+import { attachGestures } from './gestures.js';
+import { hexToPixel, pixelToHex, type Layout, type Point } from './layout.js';
 import { Overlays } from './overlays.js';
 import { ShipSprite, TokenSprite } from './pieces.js';
 import type { BoardState } from './state.js';
 import { seatColour } from './theme.js';
+import { ViewCamera } from './view-camera.js';
 
 export interface BoardViewOptions {
   onHexClick?: (h: Hex) => void;
   /** A press on one hex released over another (a drag): e.g. a launch facing pointed on the board. */
   onHexDrag?: (from: Hex, to: Hex) => void;
+  /** Whether a drag from this hex points a piece (then reported by onHexDrag) rather than moving a zoomed view. */
+  dragsFrom?: (h: Hex) => boolean;
+  /** Hears every change of zoom (1 = the whole board) and the most it may be. */
+  onZoom?: (zoom: number, max: number) => void;
   /** Called every frame before drawing (the animation queue ticks here). */
   onFrame?: (dtMs: number) => void;
 }
@@ -50,6 +57,10 @@ function probeWebGl(): string {
   }
 }
 
+/** A touch screen's finger, not a mouse: hexes asked for are zoomed to tap size. */
+const coarsePointer = (): boolean => globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
+const reducedMotion = (): boolean => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 /** The screen's pixel ratio, capped at 2 (more costs fill rate for no visible gain). The 2D backdrop always uses it. */
 const pixelRatio = (): number => Math.min(2, globalThis.devicePixelRatio ?? 1);
 
@@ -62,7 +73,10 @@ export class BoardView {
   private ships = new Map<number, ShipSprite>();
   private tokens = new Map<string, TokenSprite>();
   private factions: [FactionId, FactionId] = ['fpa', 'lamais'];
-  private layout: Layout | null = null;
+  private camera: ViewCamera;
+  /** The focus last followed (a prompt's hexes): compared by identity, as screens replace it to change it. */
+  private followed: readonly Hex[] = [];
+  private unGestures: (() => void) | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private ready = false;
   /** Set by the benchmark to receive every frame's timing; null (the default) costs nothing. */
@@ -74,7 +88,13 @@ export class BoardView {
     private host: HTMLElement,
     public state: BoardState,
     private opts: BoardViewOptions = {},
-  ) {}
+  ) {
+    this.camera = new ViewCamera((z, max) => this.opts.onZoom?.(z, max));
+  }
+
+  private get layout(): Layout | null {
+    return this.camera.layout;
+  }
 
   async init(): Promise<this> {
     // Software WebGL (no GPU: SwiftShader in headless Chromium, llvmpipe, blocklisted drivers) shades every pixel on
@@ -104,29 +124,30 @@ export class BoardView {
     canvas.style.position = 'relative';
     this.host.append(this.backdrop.canvas, canvas);
     this.app.stage.addChild(this.overlays.under, this.pieces, this.overlays.top);
-    let pressed: Hex | null = null;
-    canvas.addEventListener('pointerdown', (e) => {
-      const h = this.hexAt(e);
-      pressed = h;
-      if (h) this.opts.onHexClick?.(h);
-    });
-    canvas.addEventListener('pointerup', (e) => {
-      const from = pressed;
-      pressed = null;
-      const to = this.hexAt(e);
-      if (from && to && (from.q !== to.q || from.r !== to.r)) this.opts.onHexDrag?.(from, to);
-    });
-    canvas.addEventListener('pointermove', (e) => {
-      const h = this.hexAt(e);
-      const cur = this.state.hover;
-      if ((h && (!cur || cur.q !== h.q || cur.r !== h.r)) || (!h && cur)) {
-        this.state.hover = h;
-        this.state.dirty = true;
-      }
-    });
-    canvas.addEventListener('pointerleave', () => {
-      this.state.hover = null;
-      this.state.dirty = true;
+    this.unGestures = attachGestures(canvas, {
+      tap: (p) => {
+        const h = this.hexAtPoint(p);
+        if (h) this.opts.onHexClick?.(h);
+      },
+      drag: (a, b) => {
+        const [from, to] = [this.hexAtPoint(a), this.hexAtPoint(b)];
+        if (from && to && (from.q !== to.q || from.r !== to.r)) this.opts.onHexDrag?.(from, to);
+      },
+      dragsPiece: (p) => {
+        const h = this.hexAtPoint(p);
+        return !!h && !!this.opts.dragsFrom?.(h);
+      },
+      canPan: () => this.camera.zoom > 1,
+      pan: (dx, dy) => this.moveCamera((f, c, vp) => panBy(f, c, dx, dy, vp)),
+      zoom: (at, k) => this.moveCamera((f, c, vp) => zoomAt(f, c, at, k, vp)),
+      hover: (p) => {
+        const h = p && this.hexAtPoint(p);
+        const cur = this.state.hover;
+        if ((h && (!cur || cur.q !== h.q || cur.r !== h.r)) || (!h && cur)) {
+          this.state.hover = h;
+          this.state.dirty = true;
+        }
+      },
     });
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.host);
@@ -162,16 +183,21 @@ export class BoardView {
 
   /** The hex under a pointer event, or null off the board (the tooltip asks too). */
   hexAt(e: PointerEvent): Hex | null {
-    if (!this.layout) return null;
     const r = this.app.canvas.getBoundingClientRect();
-    const h = pixelToHex(this.layout, { x: e.clientX - r.left, y: e.clientY - r.top });
+    return this.hexAtPoint({ x: e.clientX - r.left, y: e.clientY - r.top });
+  }
+
+  /** The board hex drawn at a point of the canvas, or null off the board. */
+  private hexAtPoint(p: Point): Hex | null {
+    if (!this.layout) return null;
+    const h = pixelToHex(this.layout, p);
     const { cols, rows } = this.state.model;
     const col = h.q;
     const row = h.r + (h.q - (h.q & 1)) / 2;
     return col >= 0 && col < cols && row >= 0 && row < rows ? h : null;
   }
 
-  /** Pixel centre of a hex in page coordinates (for e2e clicks and tooltips). */
+  /** Pixel centre of a hex in page coordinates, as drawn at the current zoom (for e2e clicks and tooltips). */
   pagePoint(h: Hex): { x: number; y: number } | null {
     if (!this.layout) return null;
     const r = this.app.canvas.getBoundingClientRect();
@@ -179,29 +205,65 @@ export class BoardView {
     return { x: r.left + p.x, y: r.top + p.y };
   }
 
+  /** How far the board is zoomed in (1: the whole board fits). */
+  get zoom(): number {
+    return this.camera.zoom;
+  }
+
+  /** Whether the view is easing to a new zoom or place (e2e probes wait for it to settle). */
+  get easing(): boolean {
+    return this.camera.easing;
+  }
+
+  /** Zoom in (factor > 1) or out about the middle of the canvas, eased (the zoom buttons, keys). */
+  zoomBy(factor: number): void {
+    const { width, height } = this.app.screen;
+    this.camera.ease((f, c, vp) => zoomAt(f, c, { x: width / 2, y: height / 2 }, factor, vp), reducedMotion());
+    this.state.dirty = true;
+  }
+
+  /** Back to the whole board (a round starts playing: everything that happens is in view). */
+  fitAll(): void {
+    this.camera.follow([], 0, reducedMotion());
+    this.state.dirty = true;
+  }
+
+  private moveCamera(to: Parameters<ViewCamera['move']>[0]): void {
+    this.camera.move(to);
+    this.state.dirty = true;
+  }
+
   resize(): void {
     if (!this.ready) return;
     const w = Math.max(100, this.host.clientWidth);
     const h = Math.max(100, this.host.clientHeight);
     this.app.renderer.resize(w, h);
-    this.layout = null;
     this.state.dirty = true;
   }
 
   private ensureLayout(): Layout {
     const m = this.state.model;
-    const flipped = this.state.orientation === 1;
-    const l = this.layout;
-    if (l && l.flipped === flipped && l.cols === m.cols && l.rows === m.rows) return l;
-    const nl = fitLayout(
-      m.cols,
-      m.rows,
-      { width: this.app.screen.width, height: this.app.screen.height },
-      { flipped, pad: 6 },
-    );
-    this.layout = nl;
-    this.backdrop.draw(nl, this.app.screen.width, this.app.screen.height, pixelRatio());
-    return nl;
+    const { width, height } = this.app.screen;
+    const l = this.camera.update(m.cols, m.rows, this.state.orientation === 1, { width, height });
+    this.backdrop.draw(l, width, height, pixelRatio());
+    return l;
+  }
+
+  /**
+   * A prompt's hexes (state.focus) changed: on a touch screen the view zooms to them so that each is a tap target;
+   * with a mouse it only makes sure they are on screen. When the prompt goes, the whole board again.
+   */
+  private followFocus(): void {
+    const focus = this.state.focus;
+    if (focus === this.followed) return;
+    const same =
+      focus.length === this.followed.length &&
+      focus.every((h, i) => h.q === this.followed[i]!.q && h.r === this.followed[i]!.r);
+    this.followed = focus;
+    if (same) return;
+    this.ensureLayout();
+    this.camera.follow(focus, coarsePointer() ? TAP_ACROSS : 0, reducedMotion());
+    this.state.dirty = true;
   }
 
   private frame(dt: number): void {
@@ -210,6 +272,8 @@ export class BoardView {
     const now = timing ? () => performance.now() : () => 0;
     const t0 = now();
     this.opts.onFrame?.(dt);
+    this.followFocus();
+    if (this.camera.step(dt)) this.state.dirty = true;
     const t1 = now();
     if (!this.state.dirty) {
       timing?.({ tick: t1 - t0, draw: 0, render: 0, rendered: false });
@@ -258,6 +322,7 @@ export class BoardView {
 
   destroy(): void {
     this.resizeObserver?.disconnect();
+    this.unGestures?.();
     this.app.destroy(true, { children: true });
     this.backdrop.canvas.remove();
   }

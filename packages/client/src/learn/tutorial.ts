@@ -47,6 +47,7 @@ class LessonRun {
       model: modelFromMatch(this.state),
       onHexClick: (hx) => this.decision?.click(hx),
       onHexDrag: (a, b) => this.decision?.drag(a, b),
+      dragsFrom: (hx) => this.decision?.draggable(hx) ?? false,
     });
     this.commit = new CommitPanel(0, this.view.board, {
       lock: (c) => this.lock(c),

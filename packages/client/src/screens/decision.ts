@@ -13,7 +13,7 @@ import {
 } from '@star-eater/engine';
 import { cardName, type Names } from '../animation/names.js';
 import { promptHelp } from '../learn/help.js';
-import { setHighlights, setTokenGhost, type BoardState, type Highlight } from '../board/state.js';
+import { setFocus, setHighlights, setTokenGhost, type BoardState, type Highlight } from '../board/state.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { facingTowards } from './facing.js';
 import { fighterBody, key, type FighterDraft, type PanelCtx } from './fighter-decision.js';
@@ -65,12 +65,20 @@ export class DecisionPanel {
    * (or on a launch hex, which places it there) and released towards where it should face.
    */
   drag(from: Hex, to: Hex): boolean {
-    const f = this.fighter;
-    if (f?.option.mode !== 'launch' || f.path.length) return false;
-    if (!f.launchAt || key(f.launchAt) !== key(from)) return false;
+    if (!this.draggable(from)) return false;
+    const f = this.fighter!;
+    f.launchAt = from;
     f.facing = facingTowards(from, to);
     this.render();
     return true;
+  }
+
+  /** Whether a drag from this hex points the launch facing (else, on a zoomed board, it moves the view). */
+  draggable(from: Hex): boolean {
+    const f = this.fighter;
+    if (f?.option.mode !== 'launch' || f.path.length) return false;
+    if (f.launchAt) return key(f.launchAt) === key(from);
+    return (f.option.launchHexes ?? []).some((at) => key(at) === key(from));
   }
 
   /** A click on the board: choose whatever is highlighted there. */
@@ -172,13 +180,29 @@ export class DecisionPanel {
     );
     setHighlights(this.board, c.highlights);
     setTokenGhost(this.board, c.ghost);
+    setFocus(this.board, this.asked(c.highlights));
     this.tick();
+  }
+
+  /**
+   * The hexes the view brings into sight: a shot's real targets (not the empty hexes it may also aim at), else every
+   * hex the prompt highlights.
+   */
+  private asked(highlights: Highlight[]): Hex[] {
+    const p = this.prompt;
+    if (p.kind !== 'fighter') {
+      const real = p.options.filter((o) => o.target.kind !== 'hex').map((o) => targetHex(this.state, o.target));
+      const hexes = real.filter((x): x is Hex => x !== null);
+      if (hexes.length) return hexes;
+    }
+    return highlights.map((x) => x.at);
   }
 
   destroy(): void {
     clearInterval(this.timer);
     setHighlights(this.board, []);
     setTokenGhost(this.board, null);
+    setFocus(this.board, []);
     this.el.remove();
   }
 }

@@ -95,6 +95,7 @@ export class LiveMatch {
       model: modelFromMatch(ms),
       onHexClick: (hx) => this.decision?.click(hx),
       onHexDrag: (from, to) => this.decision?.drag(from, to),
+      dragsFrom: (hx) => this.decision?.draggable(hx) ?? false,
     });
     this.view = view;
     replace(this.body, view.root);

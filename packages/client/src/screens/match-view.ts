@@ -17,6 +17,17 @@ import { attachBoardTips } from '../ui/tooltip.js';
 /** The least height of board in view that notices are put over (three notices stacked). */
 const NOTICE_ROOM = 120;
 
+/** One press of a zoom button or key: the hex size times this. */
+const ZOOM_STEP = 1.5;
+
+function zoomButton(id: string, text: string, title: string, factor: number, mv: MatchView): HTMLButtonElement {
+  return h(
+    'button.small.zoom',
+    { id, title, 'aria-label': factor > 1 ? 'Zoom in' : 'Zoom out', onclick: () => mv.view?.zoomBy(factor) },
+    text,
+  );
+}
+
 export interface MatchViewOptions {
   names: [string, string];
   factions: [FactionId, FactionId];
@@ -24,6 +35,7 @@ export interface MatchViewOptions {
   model: BoardModel;
   onHexClick?: (h: Hex) => void;
   onHexDrag?: (from: Hex, to: Hex) => void;
+  dragsFrom?: (h: Hex) => boolean;
 }
 
 export class MatchView {
@@ -62,6 +74,8 @@ export class MatchView {
       return;
     if (e.key === '.') this.player.skip();
     else if (e.key === ',') this.cycleSpeed();
+    else if (e.key === '+' || e.key === '=') this.view?.zoomBy(ZOOM_STEP);
+    else if (e.key === '-') this.view?.zoomBy(1 / ZOOM_STEP);
   };
   private logResize = new ResizeObserver(() => this.followLog && this.scrollLog());
   locked: [boolean, boolean] | null = null;
@@ -81,6 +95,15 @@ export class MatchView {
     '⇅ Flip',
   );
   private readonly unPrefs = onPrefs(() => this.applyFlip());
+  /** Zoom out / in: hexes big enough to tap on a phone (a pinch or a wheel does the same on the board). */
+  private readonly zoomOut = zoomButton('zoom-out', '−', 'Zoom out (key -; or pinch the board)', 1 / ZOOM_STEP, this);
+  private readonly zoomIn = zoomButton(
+    'zoom-in',
+    '+',
+    'Zoom in (key +; or pinch or scroll the board, drag to move)',
+    ZOOM_STEP,
+    this,
+  );
 
   /** The board's way up: your warship at the bottom (seat 1's board turned), the other way when flipped. */
   private orientation(): Seat {
@@ -151,7 +174,7 @@ export class MatchView {
         this.bar,
       ),
     );
-    this.controls.append(this.flipBtn, this.speedBtn, skip);
+    this.controls.append(this.zoomOut, this.zoomIn, this.flipBtn, this.speedBtn, skip);
     this.wrap.append(this.host, this.caption, this.topHud, this.controls);
     this.controlsResize.observe(this.wrap);
     this.controlsResize.observe(this.host);
@@ -199,6 +222,11 @@ export class MatchView {
     this.view = new BoardView(this.host, this.board, {
       ...(this.o.onHexClick ? { onHexClick: this.o.onHexClick } : {}),
       ...(this.o.onHexDrag ? { onHexDrag: this.o.onHexDrag } : {}),
+      ...(this.o.dragsFrom ? { dragsFrom: this.o.dragsFrom } : {}),
+      onZoom: (z, max) => {
+        this.zoomOut.disabled = z <= 1;
+        this.zoomIn.disabled = z >= max - 1e-6;
+      },
       onFrame: (dt) => {
         this.player.tick(Math.min(dt, 100));
         if (this.board.caption !== this.lastCaption) {
@@ -244,6 +272,8 @@ export class MatchView {
   }
 
   play(events: readonly MatchEvent[]): void {
+    // What happens is seen whole: a view zoomed by hand goes back to the whole board (a prompt's own view stays).
+    if (events.length && this.board.focus.length === 0) this.view?.fitAll();
     this.player.play(events);
     if (prefs().speed === 'skip') this.player.skip();
   }
