@@ -89,6 +89,7 @@ class LessonRun {
       return this.open(false);
     }
     this.commit.el.hidden = this.commit.bar.hidden = true;
+    this.view.showBoard();
     this.view.play(p.events.slice(this.shown));
     this.shown = p.events.length;
     await this.view.idle();
@@ -101,6 +102,7 @@ class LessonRun {
         void this.resolve(c, [...decisions, d]);
       });
       this.view.panel.prepend(this.decision.el);
+      this.view.showBoard();
       return;
     }
     this.view.settle(modelFromMatch(p.state));

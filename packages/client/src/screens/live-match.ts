@@ -278,16 +278,9 @@ export class LiveMatch {
     flowMark('prompt-shown');
   }
 
-  /**
-   * On a phone the board and the panels stack and the page scrolls: whatever happens on the board (a round playing, a
-   * prompt that asks for a hex) brings the board into view, so it never plays off-screen under the orders panel.
-   */
+  /** Brings the board into view on a phone (MatchView.showBoard): a round plays or a prompt asks for a hex. */
   showBoard(): void {
-    const wrap = this.view?.root.querySelector<HTMLElement>('.board-wrap');
-    if (!wrap || !matchMedia('(max-width: 820px)').matches) return;
-    const r = wrap.getBoundingClientRect();
-    if (r.top >= -1 && r.bottom <= innerHeight + 1) return;
-    wrap.scrollIntoView({ block: 'start' });
+    this.view?.showBoard();
   }
 
   promptClosed(id: number): void {

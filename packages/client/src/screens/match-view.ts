@@ -278,6 +278,17 @@ export class MatchView {
     if (prefs().speed === 'skip') this.player.skip();
   }
 
+  /**
+   * On a phone the board and the panels stack and the page scrolls: whatever happens on the board (a round playing, a
+   * prompt that asks for a hex) brings the board into view, so it never plays off-screen under the orders panel.
+   */
+  showBoard(): void {
+    if (!matchMedia('(max-width: 820px)').matches) return;
+    const r = this.wrap.getBoundingClientRect();
+    if (r.top >= -1 && r.bottom <= innerHeight + 1) return;
+    this.wrap.scrollIntoView({ block: 'start' });
+  }
+
   /** Resolves once everything queued has played (at once when nothing is). */
   idle(): Promise<void> {
     return this.player.idle();
