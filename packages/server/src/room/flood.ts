@@ -75,25 +75,30 @@ function stringFits(frame: Uint8Array, at: number): boolean {
   return start + len <= frame.length;
 }
 
-export interface FloodHost {
-  limiter(sessionId: string): RateLimiter | undefined;
-  reply(error: ErrorMessage): void;
-  close(code: number, reason: string): void;
-  warn(what: object, line: string): void;
+/** What the screening does to the client that sent a frame: one per room, so a frame's screening makes no closures. */
+export interface FloodHost<C> {
+  reply(client: C, error: ErrorMessage): void;
+  close(client: C, code: number, reason: string): void;
+  warn(client: C, what: object, line: string): void;
 }
 
 /** True when the frame goes on to Colyseus; false when it was dropped (and answered, or the client closed). */
-export function screenFrame(frame: Uint8Array, limiter: RateLimiter | undefined, host: Omit<FloodHost, 'limiter'>) {
+export function screenFrame<C>(
+  frame: Uint8Array,
+  limiter: RateLimiter | undefined,
+  host: FloodHost<C>,
+  client: C,
+): boolean {
   const f = inspectFrame(frame);
   const verdict = limiter?.take() ?? 'ok';
   if (verdict === 'disconnect') {
-    host.warn({ last: f.name }, 'flood: disconnecting the client');
-    host.close(CLOSE_FLOOD, 'too many messages: disconnected for flooding');
+    host.warn(client, { last: f.name }, 'flood: disconnecting the client');
+    host.close(client, CLOSE_FLOOD, 'too many messages: disconnected for flooding');
     return false;
   }
   if (verdict !== 'ok') {
     if (verdict === 'warn')
-      host.reply({
+      host.reply(client, {
         code: 'rate-limited',
         type: f.name,
         message: `too many messages: "${f.name}" was dropped; slow down or be disconnected`,
@@ -101,9 +106,9 @@ export function screenFrame(frame: Uint8Array, limiter: RateLimiter | undefined,
     return false;
   }
   if (f.undecodable) {
-    host.warn({ reason: f.undecodable }, 'undecodable frame: closing the connection');
-    host.reply({ code: 'bad-payload', type: f.name, message: `${f.undecodable}: closing the connection` });
-    host.close(CLOSE_UNDECODABLE, 'undecodable frame');
+    host.warn(client, { reason: f.undecodable }, 'undecodable frame: closing the connection');
+    host.reply(client, { code: 'bad-payload', type: f.name, message: `${f.undecodable}: closing the connection` });
+    host.close(client, CLOSE_UNDECODABLE, 'undecodable frame');
     return false;
   }
   return true;

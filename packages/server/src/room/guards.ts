@@ -9,7 +9,7 @@ import { guardSeatReservations, onRouteReconnection, screenFrames } from '../col
 import { vouchReconnection } from '../http/room-door.js';
 import type { RoomDeps } from '../deps.js';
 import type { Admission, RoomView } from '../seats/admission.js';
-import { screenFrame } from './flood.js';
+import { type FloodHost, screenFrame } from './flood.js';
 import type { RateLimiter } from './rate-limit.js';
 import { addressOf, SeatDesk } from '../seats/reservations.js';
 
@@ -45,12 +45,11 @@ export function guardRoom(g: GuardedRoom): SeatDesk {
   // A reconnection the matchmaking route checked was counted there: its socket is not counted again (room-door.ts).
   onRouteReconnection(room, (token) => vouchReconnection(room.roomId, token));
   // Every frame counts toward the flood limit, and an undecodable one closes the connection (flood.ts).
-  screenFrames(room, (client, frame) =>
-    screenFrame(frame, g.limiterOf(client.sessionId), {
-      reply: (error) => g.reply(client, error),
-      close: (code, reason) => client.leave(code, reason),
-      warn: (what, line) => g.log.warn({ session: client.sessionId, ...what }, line),
-    }),
-  );
+  const flood: FloodHost<Client> = {
+    reply: (client, error) => g.reply(client, error),
+    close: (client, code, reason) => client.leave(code, reason),
+    warn: (client, what, line) => g.log.warn({ session: client.sessionId, ...what }, line),
+  };
+  screenFrames(room, (client, frame) => screenFrame(frame, g.limiterOf(client.sessionId), flood, client));
   return desk;
 }
