@@ -69,6 +69,14 @@ export class Computer {
     this.host.log.info({ seat, bot: level }, 'the computer takes a seat');
   }
 
+  /**
+   * Nothing seated, no offer waited for, made or declined: a computer made afresh is the same, so the room may let
+   * this one go (MatchRoom makes one only when asked).
+   */
+  get idle(): boolean {
+    return !this.bot && !this.offerTimer && !this.offered && !this.declined;
+  }
+
   /** The match asks something new: the computer looks whether it is its turn. */
   onPhaseChange(): void {
     this.bot?.poke();

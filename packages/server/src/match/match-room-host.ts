@@ -5,7 +5,7 @@ import type { MatchHost } from './match-host.js';
 import { type RoomOutput, sendTo } from '../output/room-output.js';
 import type { RoomParts } from '../room/room-parts.js';
 
-/** The room's parts are read when used: the computer is made after the match. */
+/** The room's parts are read when used (the computer, made when first asked for). */
 export function matchHost(
   room: RoomParts,
   output: RoomOutput,
@@ -37,7 +37,7 @@ export function matchHost(
     },
     onPhaseChange: () => {
       room.updateMetadata();
-      room.computer?.onPhaseChange(); // made after the match
+      room.madeComputer?.onPhaseChange();
     },
   };
 }

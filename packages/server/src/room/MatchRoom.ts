@@ -15,7 +15,7 @@ import { Admission, refuse, type Auth } from '../seats/admission.js';
 import { authorizeSeat, refuseBothSeats, type SeatAuth, seatPlayer } from '../seats/player-auth.js';
 import { onClientMessage } from './client-messages.js';
 import { Computer } from '../match/computer.js';
-import { computerHost } from '../match/computer-host.js';
+import { RoomComputerHost } from '../match/computer-host.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
 import { configureRoom, creatorOptions, restoreSettings } from '../match/settings.js';
@@ -46,16 +46,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private deps!: RoomDeps;
   log!: Logger;
   match!: Match;
-  /** The computer opponent and quick match's offer to play it (computer.ts). */
-  computer!: Computer;
   /**
-   * The computer's own timers (its pause and deadline) on the room clock, apart from the match's: they are not
-   * inputs of the log, and the match's timer ids (which a replay names) stay the same with or without a computer.
+   * The computer opponent and quick match's offer to play it (computer.ts), made when first asked for and let go
+   * while idle (a room of two players has none), with its own timers (its offer's wait, its pause and deadline) on the
+   * room clock, apart from the match's: they are not inputs of the log, and the match's timer ids (which a replay
+   * names) stay the same with or without a computer.
    */
-  private readonly computerTimers = new RoomTimers(
-    () => this.clockNow(),
-    (_id, fire) => this.guard('computer', fire),
-  );
+  private computerHere: { computer: Computer; timers: RoomTimers } | null = null;
   private members = new Map<string, Member>();
   /** The seats as inputs of the log: taken, held for a reconnection, back, given up (seat-log.ts). */
   seats!: SeatLog;
@@ -95,13 +92,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.desk = this.guardRoom();
     if (o.private) void this.setPrivate(true);
     this.match = new Match(matchHost(this, this.output, this.deps));
-    const host = computerHost(this, this.computerTimers, () => this.start.soon());
-    this.computer = new Computer(host, this.deps.bots, this.deps.botOfferSeconds);
     // The room sends its own patches (room-output.ts); timers: room-timers.ts.
     this.output.start(
       () => {
         this.desk.refresh();
-        this.computerTimers.check();
+        this.computerHere?.timers.check();
       },
       () => this.timers.check(),
     );
@@ -125,7 +120,36 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** Another process took this match over (lease.ts): it is never acted on here again; its clients go there. */
   private giveUp(): void {
     this.closing = true;
-    giveUp(this, this.log, [this.timers, this.computerTimers, this.computer, this.match, this.listing], this.created);
+    giveUp(
+      this,
+      this.log,
+      [this.timers, this.computerHere?.timers, this.computerHere?.computer, this.match, this.listing],
+      this.created,
+    );
+  }
+
+  get computer(): Computer {
+    if (this.computerHere) return this.computerHere.computer;
+    const timers = new RoomTimers(
+      () => this.clockNow(),
+      (_id, fire) => this.guard('computer', fire),
+    );
+    const host = new RoomComputerHost(this, timers, () => this.start.soon());
+    const computer = new Computer(host, this.deps.bots, this.deps.botOfferSeconds);
+    this.computerHere = { computer, timers };
+    return computer;
+  }
+
+  get madeComputer(): Computer | null {
+    return this.computerHere?.computer ?? null;
+  }
+
+  /** An idle computer goes (a room of two players keeps none); asked again, it is made afresh. */
+  private letComputerGo(): void {
+    if (!this.computerHere?.computer.idle) return;
+    this.computerHere.computer.dispose();
+    this.computerHere.timers.dispose();
+    this.computerHere = null;
   }
 
   /** The seat desk and the screening of every frame (guards.ts). */
@@ -226,10 +250,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     client.send('welcome', welcome);
     this.log.info({ seat }, 'player seated');
     if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.start.pending) {
-      this.computer.cancelOffer();
+      this.madeComputer?.cancelOffer();
+      this.letComputerGo();
       this.start.soon();
     } else {
       this.computer.waitingAlone(seat);
+      this.letComputerGo(); // no offer to wait for (a private room, or none on this server)
       this.updateMetadata();
     }
   }
@@ -359,10 +385,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   override onDispose(): void {
-    this.computer?.dispose();
+    this.computerHere?.computer.dispose();
     this.journal?.dispose(this.closing && this.journal.keeps(this.state.phase));
     this.timers.dispose();
-    this.computerTimers.dispose();
+    this.computerHere?.timers.dispose();
     this.listing.dispose();
     this.match?.dispose();
     this.seats?.dispose();

@@ -27,8 +27,10 @@ export interface RoomParts extends RoomCore {
   readonly seats: SeatLog;
   /** The write-ahead log of the room's inputs (log/journal.ts). */
   readonly journal: Journal;
-  /** The computer opponent and quick match's offer to play it (match/computer.ts). */
+  /** The computer opponent and quick match's offer to play it (match/computer.ts), made when first asked for. */
   readonly computer: Computer;
+  /** The computer if the room has one now (it sits, or may be offered), without making one. */
+  readonly madeComputer: Computer | null;
   readonly emotes: Emotes;
   /** The room is being rebuilt from its log: nothing is sent, stored or logged. */
   readonly replaying: boolean;
