@@ -12,7 +12,8 @@
 #   scripts/cluster.sh stop DIR             stops what `start` started in DIR (SIGTERM, then SIGKILL) and removes DIR
 # Environment for start (defaults in brackets): PROXY_PORT [first free from 8080], LEASE_MS [15000, compose's],
 # SHUTDOWN_DRAIN_MS [0: `stop` does not wait for matches to end], CLIENT_DIR [packages/client/dist], LOG_LEVEL [info],
-# and anything else the server reads (README "Configuration"), passed on to both processes. Logs: DIR/game1.log, game2.log,
+# PASSKEY_ORIGINS [http://localhost:<proxy port>], and anything else the server reads (README "Configuration"), passed
+# on to both processes. Logs: DIR/game1.log, game2.log,
 # nginx-error.log, nginx-access.log.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -128,6 +129,8 @@ start() {
     printf 'export REDIS_URL=%q DATABASE_URL=%q LEASE_MS=%q SHUTDOWN_DRAIN_MS=%q LOG_LEVEL=%q\n' "$REDIS_URL" \
       "$DATABASE_URL" "${LEASE_MS:-15000}" "${SHUTDOWN_DRAIN_MS:-0}" "${LOG_LEVEL:-info}"
     [ -n "${CLIENT_DIR:-}" ] && printf 'export CLIENT_DIR=%q\n' "$CLIENT_DIR"
+    # The pages come through the proxy, not a process' own port: passkeys are checked against the proxy's origin.
+    if [ -z "${PASSKEY_ORIGINS:-}" ]; then printf 'export PASSKEY_ORIGINS=%q\n' "http://localhost:$proxy"; fi
   } >"$D/game.env"
   echo "$p1" >"$D/game1.port"
   echo "$p2" >"$D/game2.port"

@@ -5,12 +5,13 @@
 // there by themselves (the "reconnecting" banner comes, then goes), the lock-in is still there. Then the killed one is
 // restarted and the new holder stopped with SIGTERM (a rolling restart): "server restarting", the match handed over
 // at once, the pages follow it back. The players finish the match and the spectator sees the end.
-import { expect, test, type Page } from '@playwright/test';
+import { type Browser, expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { driveUntil, inCommit } from './drive.js';
-import { concedeMatch, shot } from './helpers.js';
+import { authenticator } from './authenticator.js';
+import { concedeMatch, setName, shot } from './helpers.js';
 import { player, startMatch, type Match } from './match-setup.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -90,6 +91,22 @@ function trackSockets(p: Page): string[] {
   return urls;
 }
 
+/** A guest adds a passkey on its profile, its page served through the proxy from localhost (the relying party). */
+async function passkeyThroughProxy(browser: Browser, c: Cluster): Promise<void> {
+  const ctx = await browser.newContext({ baseURL: `http://localhost:${new URL(c.url).port}` });
+  try {
+    const p = await ctx.newPage();
+    await setName(p, 'Pia');
+    await p.goto('/');
+    await p.click('#my-profile');
+    await authenticator(p);
+    await p.click('#add-passkey');
+    await expect(p.locator('#passkey-status')).toContainText('Passkey added');
+  } finally {
+    await ctx.close();
+  }
+}
+
 let cluster: Cluster | undefined;
 let m: Match | undefined;
 test.afterAll(async () => {
@@ -101,6 +118,7 @@ test('a match through the proxy survives a kill -9 and a SIGTERM of its process:
   browser,
 }) => {
   cluster = startCluster();
+  await passkeyThroughProxy(browser, cluster);
   m = await startMatch(browser, ['Kim', 'Lev'], { baseURL: cluster.url, seatTimeoutMs: 90_000 });
   const { a, b, ctxs, link } = m;
   const watcher = await player(browser, 'Mo', ctxs, { baseURL: cluster.url });

@@ -3,8 +3,9 @@
 // on the end screen and on its profile. A player adds a passkey (Chromium's virtual authenticator, over CDP), and
 // another fresh browser signs in with it and sees the same profile. The pages are served from localhost (a passkey's
 // relying party is a domain name, never an IP address): the server's default PASSKEY_RP_ID.
-import { type Browser, type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { serious } from './axe.js';
+import { authenticator } from './authenticator.js';
 import { driveUntil, inCommit } from './drive.js';
 import { concede, concedeMatch, setName, shot } from './helpers.js';
 
@@ -26,23 +27,6 @@ async function playerId(p: Page): Promise<string> {
   const id = /^#\/player\/(.+)$/.exec(href ?? '')?.[1];
   if (!id) throw new Error(`no profile link in the top bar (href ${href})`);
   return decodeURIComponent(id);
-}
-
-/** A virtual authenticator that holds discoverable credentials and says yes at once (a platform passkey). */
-async function authenticator(p: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await p.context().newCDPSession(p);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
 }
 
 /**
