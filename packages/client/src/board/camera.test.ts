@@ -79,6 +79,14 @@ describe('board camera', () => {
     expect(frameHexes(desk, [fromOffset(3, 3)], { width: 900, height: 760 }, 0)).toEqual(FIT);
   });
 
+  it('hexes too far apart to see together at tap size: the view takes the largest group of them', () => {
+    const group = [fromOffset(1, 1), fromOffset(2, 1), fromOffset(1, 2)];
+    const far = fromOffset(13, 15);
+    const c = frameHexes(fit, [far, ...group], PHONE, TAP_ACROSS);
+    expect(shows(fit, c, group, PHONE, TAP_ACROSS)).toBe(true);
+    expect(shows(fit, c, [far], PHONE, 0)).toBe(false);
+  });
+
   it('a resize or a flip keeps the same board point in the middle of the screen', () => {
     // A view centred on one hex; another, off the middle, is followed.
     const c = frameHexes(fit, [fromOffset(7, 8)], PHONE, TAP_ACROSS);

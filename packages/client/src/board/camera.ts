@@ -95,15 +95,35 @@ export function shows(fit: Layout, c: Camera, hexes: readonly Hex[], vp: Viewpor
 
 /**
  * The view for a prompt that asks for one of `hexes`: hexes at least `across` wide (never smaller than fitted),
- * centred on the middle of the hexes asked for, the board kept over the screen.
+ * centred on the hexes asked for, the board kept over the screen. When they are too far apart to be seen together at
+ * that size, on the largest group of them that can be (the others are a drag away, and listed on the panel).
  */
 export function frameHexes(fit: Layout, hexes: readonly Hex[], vp: Viewport, across: number): Camera {
   const zoom = Math.min(maxZoom(fit), Math.max(1, across / hexAcross(fit)));
   if (zoom === 1 || hexes.length === 0) return FIT;
   const pts = hexes.map((h) => hexToPixel(fit, h));
-  const cx = (Math.min(...pts.map((p) => p.x)) + Math.max(...pts.map((p) => p.x))) / 2;
-  const cy = (Math.min(...pts.map((p) => p.y)) + Math.max(...pts.map((p) => p.y))) / 2;
+  // What the screen holds at this zoom, in fitted pixels, less a hex's margin all round.
+  const m = 2 * fit.size;
+  const [w, hgt] = [vp.width / zoom - m, vp.height / zoom - m];
+  const near = (c: Point) => pts.filter((p) => Math.abs(p.x - c.x) <= w / 2 && Math.abs(p.y - c.y) <= hgt / 2);
+  let group = pts;
+  if (!fits(pts, w, hgt)) {
+    group = [];
+    for (const c of pts) {
+      const g = near(c);
+      if (g.length > group.length && fits(g, w, hgt)) group = g;
+    }
+  }
+  const cx = (Math.min(...group.map((p) => p.x)) + Math.max(...group.map((p) => p.x))) / 2;
+  const cy = (Math.min(...group.map((p) => p.y)) + Math.max(...group.map((p) => p.y))) / 2;
   return clampCamera(fit, { zoom, x: vp.width / 2 - zoom * cx, y: vp.height / 2 - zoom * cy }, vp);
+}
+
+/** Whether points span no more than w × h. */
+function fits(pts: readonly Point[], w: number, h: number): boolean {
+  const xs = pts.map((p) => p.x);
+  const ys = pts.map((p) => p.y);
+  return Math.max(...xs) - Math.min(...xs) <= w && Math.max(...ys) - Math.min(...ys) <= h;
 }
 
 /** A camera part way (`t` in 0..1) from `a` to `b` (an animated change of view). */

@@ -23,7 +23,13 @@ const ZOOM_STEP = 1.5;
 function zoomButton(id: string, text: string, title: string, factor: number, mv: MatchView): HTMLButtonElement {
   return h(
     'button.small.zoom',
-    { id, title, 'aria-label': factor > 1 ? 'Zoom in' : 'Zoom out', onclick: () => mv.view?.zoomBy(factor) },
+    {
+      id,
+      title,
+      'aria-label': factor > 1 ? 'Zoom in' : 'Zoom out',
+      'aria-keyshortcuts': factor > 1 ? '+' : '-',
+      onclick: () => mv.view?.zoomBy(factor),
+    },
     text,
   );
 }
