@@ -79,7 +79,7 @@ test('names are cleaned; commit receipts are shown at lock-in and verified by bo
   await b.click('#lock-in');
   for (const p of [a, b, c])
     await expect(p.locator('#receipts-verdict[data-round="1"]')).toHaveAttribute('data-verdict', 'verified');
-  await expect(c.locator('#receipts-verdict')).toContainText('Round 1 verified: both commitments match their receipts');
+  await expect(c.locator('#receipts-verdict')).toContainText('Round 1: both commitments match their receipts');
   const caught = d.locator('#receipts-verdict[data-round="1"]');
   await expect(caught).toHaveAttribute('data-verdict', 'mismatch');
   await expect(caught).toContainText("Bo's revealed commitment does not match");

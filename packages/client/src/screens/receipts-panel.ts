@@ -1,11 +1,32 @@
 // The commit receipts on the match screen: the hashes published at this round's lock-ins (the locking
 // player sees its own receipt), then, once the round is revealed, whether every hash checked out — computed in this
 // browser (net/receipts.ts) — or which seat's commitment does not match its receipt. Players and spectators alike.
+// A hash shows as its first characters, so that the line fits whole even in a laptop's smallest log card; a click or
+// a tap (a phone has no hover for its title) shows it in full, over the page, where no card clips it.
 import type { Seat } from '@star-eater/engine';
 import type { ReceiptBook } from '../net/receipts.js';
 import { h, replace } from '../ui/dom.js';
+import { hideTip, showTipAbove } from '../ui/tooltip.js';
 
-const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
+/** The short form: a hash's first characters, as a commit is named by its first characters. */
+const SHORT = 8;
+/** How long a hash shown in full stays. */
+const WHOLE_MS = 8000;
+
+function hashButton(hash: string, whose: string): HTMLElement {
+  const full = `${whose} receipt (SHA-256): ${hash}`;
+  const b = h(
+    'button.hash.mono',
+    {
+      'data-hash': hash,
+      title: full,
+      'aria-label': `${whose} receipt ${hash.slice(0, SHORT)}: show it in full`,
+      onclick: () => showTipAbove(full, b.getBoundingClientRect(), WHOLE_MS),
+    },
+    hash.slice(0, SHORT),
+  );
+  return b;
+}
 
 export class ReceiptsPanel {
   // An aside, not a div: the log's lines are its div children.
@@ -17,8 +38,13 @@ export class ReceiptsPanel {
     private readonly names: () => [string, string],
   ) {}
 
+  private round = 0;
+
   /** Redraws for the current round (its hashes) and the last revealed one (its verdict): two short lines. */
   render(round: number): void {
+    // A hash shown in full belongs to the round it was shown in.
+    if (round !== this.round) hideTip();
+    this.round = round;
     const names = this.names();
     const hashes = this.book.hashes(round);
     const seat = (s: Seat) => {
@@ -28,9 +54,7 @@ export class ReceiptsPanel {
         { id: `receipt-${s}`, class: s === this.you ? 'mine' : '' },
         h('span.who', { title: names[s] }, s === this.you ? 'You' : names[s]),
         ' ',
-        hash
-          ? h('span.mono', { title: `SHA-256 receipt: ${hash}`, 'data-hash': hash }, short(hash))
-          : h('span.dim', null, 'not locked in'),
+        hash ? hashButton(hash, s === this.you ? 'Your' : `${names[s]}'s`) : h('span.dim', null, 'not locked in'),
       );
     };
     replace(
@@ -49,7 +73,8 @@ export class ReceiptsPanel {
         return h(
           'div.good',
           { id: 'receipts-verdict', 'data-round': String(r), 'data-verdict': 'verified' },
-          `✓ Round ${r} verified: ${v.seats.length === 2 ? 'both commitments match their receipts' : 'the commitment matches its receipt'}.`,
+          // One line, even in a laptop's smallest log card.
+          `✓ Round ${r}: ${v.seats.length === 2 ? 'both commitments match their receipts' : 'the commitment matches its receipt'}.`,
         );
       const who = v.seats.map((s) => (s === this.you ? 'your' : `${names[s]}'s`)).join(' and ');
       return h(

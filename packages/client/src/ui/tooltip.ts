@@ -25,6 +25,14 @@ export function showTip(text: string, x: number, y: number, forMs = 0): void {
   hideTimer = forMs > 0 ? setTimeout(hideTip, forMs) : null;
 }
 
+/** A tip above a control (under it when there is no room above), clear of what lies below it (a lock-in bar). */
+export function showTipAbove(text: string, r: DOMRect, forMs: number): void {
+  showTip(text, r.left, r.bottom, forMs);
+  const t = el();
+  const above = r.top - t.offsetHeight - 6;
+  t.style.top = `${above >= 4 ? above : r.bottom + 6}px`;
+}
+
 export function hideTip(): void {
   if (tip) tip.hidden = true;
 }
