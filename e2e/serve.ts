@@ -50,3 +50,9 @@ if (process.env.E2E_REVIEW_RECORD) {
     m.record,
   );
 }
+
+// Players with rating histories (the leaderboard and game-list tests): e2e/league.ts.
+if (process.env.E2E_LEAGUE) {
+  const { seedLeague } = await import('./league.js');
+  await seedLeague(game.storage, Date.now());
+}
