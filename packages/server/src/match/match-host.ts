@@ -35,6 +35,8 @@ export interface MatchHost {
 /** The phase machine as its parts see it: enter a phase with a timer (RULES §7 timers). */
 export interface Phases {
   readonly phase: string;
+  /** A round ended with a winner: the match is over. */
+  won(): void;
   /** `after`: the round's events the timer waits for the clients to have animated (animation-wait.ts). */
   enter(phase: string, turn: number, step: string, seconds: number, after?: { round: number; events: number }): void;
   seconds(kind: 'draft' | 'commit' | 'prompt'): number;

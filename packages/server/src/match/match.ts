@@ -191,7 +191,7 @@ export class Match implements Phases {
       players: this.players,
     });
     syncBoard(st, m);
-    this.rounds = new Rounds(this.host, this, m, this.promptId, () => this.finish(), this.saltKey);
+    this.rounds = new Rounds(this.host, this, m, this.promptId, this.saltKey);
     this.rounds.open();
   }
 
@@ -287,6 +287,11 @@ export class Match implements Phases {
       this.store(matchEndOf(st, { seed: this.seed, endedAt: Date.now(), rounds: 0, hasRecord: false }), null);
       this.reveal(null);
     }
+  }
+
+  /** A round ended with a winner (rounds.ts). */
+  won(): void {
+    this.finish();
   }
 
   /** The match is over (`interrupted`: the round a concede or forfeit cut short, for the record). */

@@ -57,8 +57,6 @@ export class Rounds {
     public state: MatchState,
     /** Prompt ids keep counting up over rematches, so an answer to an old prompt is always stale. */
     public promptId: number,
-    /** Called when a round ends with a winner. */
-    private readonly onWinner: () => void,
     /** The key of the commit receipts' salts: the match's secret, never published (receipts.ts). */
     saltKey: string,
   ) {
@@ -167,7 +165,7 @@ export class Rounds {
     this.state = p.state;
     if (p.state.winner === null) this.open(after);
     this.host.broadcast('events', events);
-    if (p.state.winner !== null) this.onWinner();
+    if (p.state.winner !== null) this.phases.won();
   }
 
   decide(seat: Seat, msg: ParsedMessages['decide']): Outcome {

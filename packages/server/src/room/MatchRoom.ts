@@ -25,7 +25,7 @@ import { applyInput } from '../log/inputs.js';
 import { tokenHash, type Input } from '../log/input-log.js';
 import { Journal } from '../log/journal.js';
 import { Match, type Outcome } from '../match/match.js';
-import { matchHost } from '../match/match-room-host.js';
+import { MatchRoomHost } from '../match/match-room-host.js';
 import { MatchStart } from '../match/match-start.js';
 import { beginLog, roomCreation } from '../log/restore.js';
 import { giveUp, MOVED } from '../log/lease.js';
@@ -91,7 +91,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.admission = new Admission(!!o.private, o.invite);
     this.desk = this.guardRoom();
     if (o.private) void this.setPrivate(true);
-    this.match = new Match(matchHost(this, this.output, this.deps));
+    this.match = new Match(new MatchRoomHost(this, this.output, this.deps));
     // The room sends its own patches (room-output.ts); timers: room-timers.ts.
     this.output.start(
       () => {
