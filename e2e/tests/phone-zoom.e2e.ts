@@ -168,3 +168,24 @@ test('desktop: the wheel and the buttons zoom, a drag pans, Flip turns a zoomed 
   await expect.poll(() => boardProblems(a)).toEqual([]);
   await shot(a, 'desktop-zoom-fitted');
 });
+
+test("How to play: the wheel over a picture scrolls the page; pictures don't zoom", async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto('/#/learn');
+  const fig = page.locator('.learn-figure canvas.board-canvas').nth(1);
+  await expect(fig).toBeVisible();
+  await fig.scrollIntoViewIfNeeded();
+  // The page's scrolling element: the nearest ancestor of the picture that scrolls.
+  const scrolled = () =>
+    fig.evaluate((el) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (p.scrollTop > 0) return p.scrollTop;
+      return document.scrollingElement?.scrollTop ?? 0;
+    });
+  const before = await scrolled();
+  expect(before).toBeGreaterThan(100);
+  const box = (await fig.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -100);
+  await expect.poll(scrolled).toBeLessThan(before);
+  await page.close();
+});

@@ -14,7 +14,8 @@ export interface GestureHandlers {
   /** Whether there is anything to pan (the board is zoomed in). */
   canPan(): boolean;
   pan(dx: number, dy: number): void;
-  zoom(at: Point, factor: number): void;
+  /** Absent on a board that does not zoom (a picture in a page): the wheel scrolls the page, a pinch does nothing. */
+  zoom?: (at: Point, factor: number) => void;
   /** The point a pointer rests over (null when it leaves or a gesture takes it). */
   hover(at: Point | null): void;
 }
@@ -110,7 +111,7 @@ class Tracker {
       const [a, b] = this.twoFingers();
       const d = Math.max(1, dist(a, b));
       const m = mid(a, b);
-      this.g.zoom(m, d / this.pinch.d);
+      this.g.zoom?.(m, d / this.pinch.d);
       this.g.pan(m.x - this.pinch.m.x, m.y - this.pinch.m.y);
       this.pinch = { d, m };
     } else if (this.mode === 'press' || this.mode === 'drag') this.g.hover(p);
@@ -138,10 +139,11 @@ class Tracker {
   }
 
   wheel(e: WheelEvent): void {
+    const zoom = this.g.zoom;
     const px = e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1);
     // Scrolling down over a fitted board has nothing to zoom out of: the page scrolls as usual.
-    if (px > 0 && !this.g.canPan()) return;
+    if (!zoom || (px > 0 && !this.g.canPan())) return;
     e.preventDefault();
-    this.g.zoom(this.local(e), 2 ** (-px / WHEEL_PER_DOUBLING));
+    zoom(this.local(e), 2 ** (-px / WHEEL_PER_DOUBLING));
   }
 }

@@ -19,6 +19,8 @@ export interface BoardViewOptions {
   onHexDrag?: (from: Hex, to: Hex) => void;
   /** Whether a drag from this hex points a piece (then reported by onHexDrag) rather than moving a zoomed view. */
   dragsFrom?: (h: Hex) => boolean;
+  /** The board zooms and pans (a pinch, the wheel, a prompt's hexes); off, it always shows the whole board. */
+  zoomable?: boolean;
   /** Hears every change of zoom (1 = the whole board) and the most it may be. */
   onZoom?: (zoom: number, max: number) => void;
   /** Called every frame before drawing (the animation queue ticks here). */
@@ -139,7 +141,9 @@ export class BoardView {
       },
       canPan: () => this.camera.zoom > 1,
       pan: (dx, dy) => this.moveCamera((f, c, vp) => panBy(f, c, dx, dy, vp)),
-      zoom: (at, k) => this.moveCamera((f, c, vp) => zoomAt(f, c, at, k, vp)),
+      ...(this.opts.zoomable
+        ? { zoom: (at: Point, k: number) => this.moveCamera((f, c, vp) => zoomAt(f, c, at, k, vp)) }
+        : {}),
       hover: (p) => {
         const h = p && this.hexAtPoint(p);
         const cur = this.state.hover;
@@ -260,7 +264,7 @@ export class BoardView {
       focus.length === this.followed.length &&
       focus.every((h, i) => h.q === this.followed[i]!.q && h.r === this.followed[i]!.r);
     this.followed = focus;
-    if (same) return;
+    if (same || !this.opts.zoomable) return;
     this.ensureLayout();
     this.camera.follow(focus, coarsePointer() ? TAP_ACROSS : 0, reducedMotion());
     this.state.dirty = true;

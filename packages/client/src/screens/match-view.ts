@@ -229,6 +229,7 @@ export class MatchView {
       ...(this.o.onHexClick ? { onHexClick: this.o.onHexClick } : {}),
       ...(this.o.onHexDrag ? { onHexDrag: this.o.onHexDrag } : {}),
       ...(this.o.dragsFrom ? { dragsFrom: this.o.dragsFrom } : {}),
+      zoomable: true,
       onZoom: (z, max) => {
         this.zoomOut.disabled = z <= 1;
         this.zoomIn.disabled = z >= max - 1e-6;
