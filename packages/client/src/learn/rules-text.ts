@@ -26,6 +26,7 @@ export const SECTIONS: [string, string, string[]][] = [
       'Two warships fight on a hex board. Destroy the other warship (bring its structure to 0) and you win; if both go at once it is a draw.',
       'Every round both captains give their orders in secret, then everything happens at once. Planning ahead is the game.',
       'Your warship starts at the bottom of your screen. The directions N, NE, SE, S, SW and NW are the board’s: N points up for the player who sits first; for the other player the board is turned so that their warship still starts at the bottom, and N points down. The arrows on the engine wheel always show each direction as it looks on your screen, and the Flip button beside the speed controls turns the board the other way up.',
+      'The − and + buttons beside Flip zoom the board: on a phone pinch it with two fingers, on a computer use the mouse wheel; drag a zoomed board to move it. When a decision asks you for a hex, a phone zooms in on the hexes to choose from, and shows the whole board again once you have chosen.',
     ],
   ],
   [
