@@ -23,6 +23,21 @@ const tokenGhost = (p: Page) =>
         }
       ).__board.board.tokenGhost,
   );
+/** The colours the board draws its launch highlights in, and the seats' colours (Dax is seat 1), as numbers. */
+const launchColours = (p: Page) =>
+  p.evaluate(() => {
+    interface H {
+      kind: string;
+    }
+    const mv = (
+      window as unknown as {
+        __board: { view: { colourOf(s: number): number; highlightColourOf(h: H): number }; board: { highlights: H[] } };
+      }
+    ).__board;
+    const launch = mv.board.highlights.filter((x) => x.kind === 'launch').map((x) => mv.view.highlightColourOf(x));
+    return { launch, own: mv.view.colourOf(1), other: mv.view.colourOf(0) };
+  });
+
 test.afterAll(async () => {
   for (const c of m?.ctxs ?? []) await c.close();
 });
@@ -47,16 +62,11 @@ test('a fighter launch and a squadron activation are chosen by clicking hexes on
   await expect(panel).toContainText('click a highlighted hex to place it');
   const launch = await highlighted(b, 'launch');
   expect(launch.length).toBeGreaterThan(0);
-  // Outlined in Dax's own colour (seat 1), not seat 0's blue.
-  expect(
-    await b.evaluate(() =>
-      (
-        window as unknown as { __board: { board: { highlights: { kind: string; seat?: number }[] } } }
-      ).__board.board.highlights
-        .filter((x) => x.kind === 'launch')
-        .every((x) => x.seat === 1),
-    ),
-  ).toBe(true);
+  // Drawn in a colour of their own, neither Dax's warship's (his own seat's) nor Cleo's: a launch hex stands out
+  // against the ship it launches from.
+  const colours = await launchColours(b);
+  expect(colours.launch.length).toBe(launch.length);
+  for (const c of colours.launch) expect([colours.own, colours.other]).not.toContain(c);
   // The buttons name each hex from a fighter bay by distance and clock position; no two alike.
   const names = await panel.getByRole('group', { name: 'Launch hexes' }).getByRole('button').allTextContents();
   expect(names.length).toBe(launch.length);
@@ -65,6 +75,8 @@ test('a fighter launch and a squadron activation are chosen by clicking hexes on
   await shot(b, '31-launch-hexes');
   await b.setViewportSize({ width: 390, height: 844 });
   await shot(b, '31-launch-hexes-phone');
+  await b.setViewportSize({ width: 1280, height: 800 });
+  await shot(b, '31-launch-hexes-laptop');
   await expect.poll(() => boardProblems(b)).toEqual([]);
   await b.setViewportSize({ width: 1280, height: 720 });
   await expect.poll(() => boardProblems(b)).toEqual([]);

@@ -38,6 +38,8 @@ test('how to play: the rules in sections, five pictures on the board renderer, t
   await shot(page, '60-learn-weapons');
   await page.locator('#fig-turning').scrollIntoViewIfNeeded();
   await shot(page, '60-learn-turning');
+  await page.locator('#fig-fighters').scrollIntoViewIfNeeded();
+  await shot(page, '60-learn-fighters');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.locator('#learn-factions').scrollIntoViewIfNeeded();
   await shot(page, '60-learn-phone-factions');

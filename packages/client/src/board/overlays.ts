@@ -4,7 +4,7 @@ import { SECTIONS, type Dir } from '@star-eater/engine';
 import { dirAngle, hexCorners, hexToPixel, type Layout } from './layout.js';
 import { shipHexes } from './model.js';
 import { wingPoints } from './pieces.js';
-import { underlayKey, type BoardState, type HighlightKind, type TokenGhost } from './state.js';
+import { underlayKey, type BoardState, type Highlight, type HighlightKind, type TokenGhost } from './state.js';
 import { outline } from './outline.js';
 import { THEME } from './theme.js';
 
@@ -17,6 +17,11 @@ const HL: Record<HighlightKind, { colour: number; fill: number; line: number }> 
   selected: { colour: 0xffffff, fill: 0.12, line: 1 },
   ghost: { colour: THEME.ghost, fill: 0.06, line: 0.5 },
 };
+
+/** The colour a highlight is drawn in: its kind's own, or its seat's (`colourOf`) when it names one. */
+export function highlightColour(h: Highlight, colourOf: (seat: number) => number): number {
+  return h.seat === undefined ? HL[h.kind].colour : colourOf(h.seat);
+}
 
 export class Overlays {
   readonly under = new Graphics();
@@ -40,7 +45,7 @@ export class Overlays {
     const inner = l.size * 0.92;
     for (const h of s.highlights) {
       const st = HL[h.kind];
-      const colour = h.seat === undefined ? st.colour : colourOf(h.seat);
+      const colour = highlightColour(h, colourOf);
       const pts = hexCorners(hexToPixel(l, h.at), inner);
       g.poly(pts).fill({ color: colour, alpha: st.fill });
       outline(g, pts, { width: h.kind === 'arc' ? 1 : 2, color: colour, alpha: st.line });

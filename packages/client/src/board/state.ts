@@ -9,7 +9,7 @@ export interface Highlight {
   kind: HighlightKind;
   /** What a click on it chooses (an option index or an id), passed back to the click handler. */
   ref?: string;
-  /** Drawn in this seat's colour instead of the kind's own (launch hexes: the launching player's colour). */
+  /** Drawn in this seat's colour instead of the kind's own (a what-if's ghost warship: that seat's). */
   seat?: Seat;
 }
 

@@ -3,7 +3,7 @@
 // the two colours must differ by at least MIN_DE (CIE76 ΔE in CIELAB) under each, as well as for normal vision.
 import { FACTION_IDS, type FactionId } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
-import { seatColour, THEIRS, YOURS } from './theme.js';
+import { css, seatColour, THEIRS, THEME, YOURS } from './theme.js';
 
 type RGB = [number, number, number];
 const MIN_DE = 30;
@@ -59,6 +59,16 @@ describe('seat colours for colour-blind players', () => {
           const de = deltaE(lab(mul(m, a)), lab(mul(m, b)));
           expect(de, `${f0} vs ${f1}, ${kind}: ΔE ${de.toFixed(1)}`).toBeGreaterThanOrEqual(MIN_DE);
         }
+      }
+  });
+});
+
+describe('launch highlights', () => {
+  it('stand apart from both seats’ colours (yours and the opponent’s) under each kind of colour blindness', () => {
+    for (const seat of [YOURS, THEIRS])
+      for (const [kind, m] of Object.entries(SIM)) {
+        const de = deltaE(lab(mul(m, rgb(THEME.launch))), lab(mul(m, rgb(seat))));
+        expect(de, `launch vs ${css(seat)}, ${kind}: ΔE ${de.toFixed(1)}`).toBeGreaterThanOrEqual(MIN_DE);
       }
   });
 });

@@ -11,7 +11,8 @@ export const THEME = {
   dim: 0x8796b0,
   target: 0xff4d6d,
   move: 0x3ddc97,
-  launch: 0x5ec8ff,
+  /** Pale, neither seat's colour: a launch hex stands apart from both warships, for colour-blind players too. */
+  launch: 0xeef2ff,
   path: 0xffd166,
   arc: 0xffd166,
   ghost: 0xffffff,

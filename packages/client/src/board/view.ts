@@ -7,9 +7,9 @@ import { Backdrop } from './backdrop.js';
 import { panBy, TAP_ACROSS, zoomAt } from './camera.js';
 import { attachGestures } from './gestures.js';
 import { hexToPixel, pixelToHex, type Layout, type Point } from './layout.js';
-import { Overlays } from './overlays.js';
+import { highlightColour, Overlays } from './overlays.js';
 import { ShipSprite, TokenSprite } from './pieces.js';
-import type { BoardState } from './state.js';
+import type { BoardState, Highlight } from './state.js';
 import { seatColour } from './theme.js';
 import { ViewCamera } from './view-camera.js';
 
@@ -184,6 +184,9 @@ export class BoardView {
   }
 
   colourOf = (seat: number): number => seatColour(this.factions, seat as Seat, this.you);
+
+  /** The colour a highlight is drawn in on this board (the overlay draws it with the same function). */
+  highlightColourOf = (h: Highlight): number => highlightColour(h, this.colourOf);
 
   /** The hex under a pointer event, or null off the board (the tooltip asks too). */
   hexAt(e: PointerEvent): Hex | null {

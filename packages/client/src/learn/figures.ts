@@ -121,7 +121,7 @@ export function fightersFigure(): Figure {
       'Fighters: a squadron launched from a fighter bay (the rear-left and rear-right hexes of your warship) appears ' +
       'on a highlighted launch hex, then moves up to its speed and may attack. One of yours is already out (I).',
     model: small(s),
-    highlights: launchHexes(s, 0).map((at) => ({ at, kind: 'launch' as const, seat: 0 as const })),
+    highlights: launchHexes(s, 0).map((at) => ({ at, kind: 'launch' as const })),
     ghost: null,
   };
 }

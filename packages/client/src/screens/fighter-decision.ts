@@ -98,7 +98,7 @@ function launchPlacement(c: PanelCtx, seat: Seat, f: FighterDraft, back: HTMLEle
     c.render();
   };
   for (const at of hexes) {
-    c.highlights.push({ at, kind: 'launch', seat });
+    c.highlights.push({ at, kind: 'launch' });
     c.clickable.set(key(at), place(at));
   }
   // The same choice without the board (keyboard, screen reader): one button per launch hex, named from the bay.
