@@ -5,7 +5,7 @@ import 'pixi.js/unsafe-eval';
 import type { FactionId, Hex, Seat } from '@star-eater/engine';
 import { Backdrop } from './backdrop.js';
 import { panBy, TAP_ACROSS, zoomAt } from './camera.js';
-import { attachGestures } from './gestures.js';
+import { attachGestures, type GestureHandlers } from './gestures.js';
 import { hexToPixel, pixelToHex, type Layout, type Point } from './layout.js';
 import { highlightColour, Overlays } from './overlays.js';
 import { ShipSprite, TokenSprite } from './pieces.js';
@@ -126,7 +126,21 @@ export class BoardView {
     canvas.style.position = 'relative';
     this.host.append(this.backdrop.canvas, canvas);
     this.app.stage.addChild(this.overlays.under, this.pieces, this.overlays.top);
-    this.unGestures = attachGestures(canvas, {
+    this.unGestures = attachGestures(canvas, this.gestureHandlers());
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(this.host);
+    // Render on demand: Pixi would re-render the whole stage every frame even when nothing changed, which keeps a
+    // software-GL browser (and a phone's battery) busy for nothing. The ticker still drives the animation queue.
+    this.app.ticker.remove(this.app.render, this.app);
+    this.app.ticker.add((t) => this.frame(t.deltaMS));
+    this.ready = true;
+    this.resize();
+    return this;
+  }
+
+  /** What a tap, a drag, a pinch and a wheel do on this board (gestures.ts tells them apart). */
+  private gestureHandlers(): GestureHandlers {
+    return {
       tap: (p) => {
         const h = this.hexAtPoint(p);
         if (h) this.opts.onHexClick?.(h);
@@ -152,16 +166,7 @@ export class BoardView {
           this.state.dirty = true;
         }
       },
-    });
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(this.host);
-    // Render on demand: Pixi would re-render the whole stage every frame even when nothing changed, which keeps a
-    // software-GL browser (and a phone's battery) busy for nothing. The ticker still drives the animation queue.
-    this.app.ticker.remove(this.app.render, this.app);
-    this.app.ticker.add((t) => this.frame(t.deltaMS));
-    this.ready = true;
-    this.resize();
-    return this;
+    };
   }
 
   /** Exposed for the benchmark and for e2e probes. */
