@@ -10,7 +10,7 @@
 // sends the others), the state patch encoded (once for all clients, as Colyseus does) before a message and after each
 // action, the listing's key at each phase. The replay's CPU time (process.cpuUsage, user + system) per round is printed
 // for each repeat, then the median, the bytes per round by kind (once per message, before the copy to each client) and
-// a hash of every frame in order (unchanged by a change that keeps the wire as it is). Not measured: sockets,
+// a hash of every frame in order and of the catch-ups (unchanged by a change that keeps the wire as it is). Not measured: sockets,
 // Colyseus' clients, the input log, the client frame's validation.
 // To compare two versions of the code, run it in each tree in turn, a few times each (A B A B).
 import { createHash, type Hash } from 'node:crypto';
@@ -40,7 +40,7 @@ import { Match } from '../src/match/match.js';
 import type { MatchHost, Outcome } from '../src/match/match-host.js';
 import { Listing } from '../src/output/listing.js';
 import { MatchRoomState, SeatState } from '../src/output/state.js';
-import { isPacked, packedFrame } from '../src/output/wire.js';
+import { frameOf, isPacked, packedFrame } from '../src/output/wire.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt: string): string => {
@@ -79,6 +79,10 @@ class BenchRoom {
       broadcast: (type, msg) => {
         this.patch();
         this.send(type, msg);
+      },
+      broadcastPacked: (type, body) => {
+        this.patch();
+        this.count(type, frameOf(type, body));
       },
       animationCapMs: 0,
       saveResult: () => Promise.resolve(null),
@@ -225,12 +229,16 @@ for (let r = 0; r < repeat; r++) {
   perRound.push((t.user + t.system) / rounds);
   console.log(`repeat ${r + 1}: ${perRound.at(-1)!.toFixed(1)} µs/round`);
 }
-// The bytes themselves, for a change that must not change the wire: every frame of every match, hashed in order.
+// The bytes themselves, for a change that must not change the wire: every frame of every match, hashed in order, and
+// what a client coming back after each action would be sent (the catch-up: seat 0's and a spectator's).
 const digest = createHash('sha256');
 played.forEach((p, i) => {
   const room = new BenchRoom(digest);
   room.match.start(['A', 'B'], secrets(i));
-  for (const a of structuredClone(p.actions)) room.apply(a);
+  for (const a of structuredClone(p.actions)) {
+    room.apply(a);
+    digest.update(JSON.stringify([room.match.catchUp(0), room.match.catchUp(null)]));
+  }
 });
 const bytes = new Map<string, number>();
 for (const room of rooms) for (const [k, v] of room.bytes) bytes.set(k, (bytes.get(k) ?? 0) + v);

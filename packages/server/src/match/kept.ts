@@ -6,7 +6,11 @@ import { packMessage, unpackMessage } from '@star-eater/protocol';
 
 /** `value` (plain data: objects, arrays, strings, numbers, booleans, null) as packed text. */
 export function keep(value: unknown): string {
-  const bytes = packMessage(value);
+  return keepPacked(packMessage(value));
+}
+
+/** What packMessage made of a value (a message packed to be sent, kept as it went), as packed text. */
+export function keepPacked(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 

@@ -1,6 +1,6 @@
 // What a match needs from its room (state, clock, timers, sending, storage), and the shape of a refused action.
 import type { Logger } from 'pino';
-import type { ErrorMessage, ServerMessages } from '@star-eater/protocol';
+import type { ErrorMessage, PackedType, ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
 import type { MatchEnd } from '../players/result.js';
 import type { ResultWritten, SavedRecord } from '../storage/player-store.js';
@@ -25,6 +25,8 @@ export interface MatchHost {
   setTimeout(fn: () => void, ms: number): Timer;
   sendToSeat<K extends keyof ServerMessages>(seat: Seat, type: K, msg: ServerMessages[K]): void;
   broadcast<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void;
+  /** `broadcast` of a message the match packed itself (packMessage), to keep the same bytes (kept.ts). */
+  broadcastPacked(type: PackedType, body: Uint8Array): void;
   /** The longest a timer waits for the clients' animations, ms (animation-wait.ts); 0: no wait. */
   animationCapMs: number;
   /** The match's result and its record (none before the draft was over), in one write keyed on the match. */

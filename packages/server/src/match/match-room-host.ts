@@ -2,7 +2,7 @@
 // or to everyone after the patch they follow, and the record stored (or kept for after a replay). One object with its
 // methods on the prototype, not a closure per method and room.
 import type { Logger } from 'pino';
-import type { ServerMessages } from '@star-eater/protocol';
+import type { PackedType, ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
 import type { RoomDeps } from '../deps.js';
 import type { MatchEnd } from '../players/result.js';
@@ -46,6 +46,9 @@ export class MatchRoomHost implements MatchHost {
   }
   broadcast<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
     this.output.toAll(type, msg);
+  }
+  broadcastPacked(type: PackedType, body: Uint8Array): void {
+    this.output.toAllPacked(type, body);
   }
   saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten | null> {
     const { journal } = this.room;

@@ -1,12 +1,12 @@
 // The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
-import { hexToBase64url, type ParsedMessages, type ServerMessages } from '@star-eater/protocol';
+import { hexToBase64url, packMessage, type ParsedMessages, type ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
 import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
 import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
-import { keep, kept } from './kept.js';
+import { keep, keepPacked, kept } from './kept.js';
 import { Receipts } from './receipts.js';
 import { syncBoard } from '../output/sync.js';
 
@@ -42,10 +42,13 @@ export class Rounds {
   private resolution: Resolution | null = null;
   private roundEvents: MatchEvent[] = [];
   /**
-   * The events of the last completed round, for a client that missed them (catchUp): the only history kept, as packed
-   * text (kept.ts: read only when a client comes back).
+   * The events of the last completed round, for a client that missed them (catchUp): the only history kept, as the
+   * packed text of the round's `events` messages, kept as they were sent (kept.ts: read only when a client comes back;
+   * packing them again was as much work as sending them).
    */
-  private lastRound: string | null = null;
+  private lastRound: string[] | null = null;
+  /** The current round's `events` messages so far, packed as sent (the next lastRound). */
+  private roundSent: string[] = [];
   /** This window's commit receipts (receipts.ts), and the last reveal's, for a client that comes back. */
   private readonly receipts: Receipts;
   private lastReveal: { round: number; receipts: NonNullable<RecordRound['receipts']> } | null = null;
@@ -79,6 +82,7 @@ export class Rounds {
     this.locked = [false, false];
     this.resolution = null;
     this.roundEvents = [];
+    this.roundSent = [];
     for (const s of this.host.state.seats) if (s.lockedIn) s.lockedIn = false;
     this.phases.enter('commit', -1, '', this.phases.seconds('commit'), after);
   }
@@ -142,13 +146,20 @@ export class Rounds {
     res.published = p.events.length;
     for (const e of fresh) this.roundEvents.push(e);
     syncBoard(this.host.state, p.state);
-    const events = { round: this.state.round, from, events: fresh, done: p.status === 'done' };
+    const events: ServerMessages['events'] = {
+      round: this.state.round,
+      from,
+      events: fresh,
+      done: p.status === 'done',
+    };
+    const packed = packMessage(events);
+    this.roundSent.push(keepPacked(packed));
     if (p.status === 'awaiting') {
       this.promptId += 1;
       // The prompt's timer starts after the clients have animated what led to it (animation-wait.ts).
       const after = fresh.length ? { round: this.state.round, events: res.published } : undefined;
       this.phases.enter('resolving', p.prompt.seat, p.prompt.kind, this.phases.seconds('prompt'), after);
-      this.host.broadcast('events', events);
+      this.host.broadcastPacked('events', packed);
       this.host.sendToSeat(p.prompt.seat, 'prompt', {
         id: this.promptId,
         round: this.state.round,
@@ -159,12 +170,12 @@ export class Rounds {
     }
     const round: RecordRound = { commitments: res.commitments, decisions: res.decisions, receipts: res.receipts };
     this.playedText.push(keep(round));
-    this.lastRound = keep({ round: this.state.round, events: this.roundEvents });
+    this.lastRound = this.roundSent;
     const after = { round: this.state.round, events: res.published };
     this.roundEvents = [];
     this.state = p.state;
     if (p.state.winner === null) this.open(after);
-    this.host.broadcast('events', events);
+    this.host.broadcastPacked('events', packed);
     if (p.state.winner !== null) this.phases.won();
   }
 
@@ -268,7 +279,7 @@ export class Rounds {
     const round = this.state.round;
     if (this.roundEvents.length || this.lastRound) {
       const sofar: ServerMessages['round-so-far'] = { round, events: this.roundEvents };
-      if (this.lastRound) sofar.previous = kept<NonNullable<typeof sofar.previous>>(this.lastRound);
+      if (this.lastRound) sofar.previous = roundOf(this.lastRound);
       out.push(['round-so-far', sofar]);
     }
     // The last reveal with the hashes it is checked against (published before it, when this client was away).
@@ -294,6 +305,12 @@ export class Rounds {
     }
     return out;
   }
+}
+
+/** A round's events from its `events` messages as sent (kept.ts), for a catch-up's `previous`. */
+function roundOf(sent: readonly string[]): NonNullable<ServerMessages['round-so-far']['previous']> {
+  const parts = sent.map((text) => kept<ServerMessages['events']>(text));
+  return { round: parts[0]!.round, events: parts.flatMap((m) => m.events) };
 }
 
 /** The reveal as sent: the salts alone, as base64url (the hashes went out at the lock-ins). */

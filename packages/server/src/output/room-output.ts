@@ -10,7 +10,8 @@ import type { Client, Room } from '@colyseus/core';
 import type { ServerMessages } from '@star-eater/protocol';
 import { ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { beforePatch, cork } from './outbox.js';
-import { isPacked, packedFrame } from './wire.js';
+import { frameOf, isPacked, packedFrame } from './wire.js';
+import type { PackedType } from '@star-eater/protocol';
 
 /** Patches are sent by the room itself (RoomOutput.flush), never on a Colyseus interval. */
 const NO_PATCH_INTERVAL = 2 ** 31 - 1;
@@ -70,7 +71,17 @@ export class RoomOutput {
       this.room.broadcast(type, msg);
       return;
     }
-    const frame = packedFrame(type, msg as ServerMessages[typeof type]);
+    this.frameToAll(packedFrame(type, msg as ServerMessages[typeof type]));
+  }
+
+  /** Sends a message already packed (packMessage) to every client, after the pending patch. */
+  toAllPacked(type: PackedType, body: Uint8Array): void {
+    this.flush();
+    for (const c of this.room.clients) cork(c);
+    this.frameToAll(frameOf(type, body));
+  }
+
+  private frameToAll(frame: Buffer): void {
     for (const c of this.room.clients) c.enqueueRaw(frame);
   }
 }

@@ -12,9 +12,15 @@ export const isPacked = isPackedType;
 
 /** A complete ROOM_DATA_BYTES frame for `type` carrying `msg` packed by the protocol. */
 export function packedFrame<K extends PackedType>(type: K, msg: ServerMessages[K]): Buffer {
-  const header = Buffer.allocUnsafe(1 + 5 + Buffer.byteLength(type));
-  header[0] = ROOM_DATA_BYTES;
+  return frameOf(type, packMessage(msg));
+}
+
+/** A complete ROOM_DATA_BYTES frame for `type` carrying `body`, a message packMessage packed. */
+export function frameOf(type: PackedType, body: Uint8Array): Buffer {
+  const frame = Buffer.allocUnsafe(1 + 5 + Buffer.byteLength(type) + body.length);
+  frame[0] = ROOM_DATA_BYTES;
   const it = { offset: 1 };
-  encode.string(header, type, it);
-  return Buffer.concat([header.subarray(0, it.offset), packMessage(msg)]);
+  encode.string(frame, type, it);
+  frame.set(body, it.offset);
+  return frame.subarray(0, it.offset + body.length);
 }
