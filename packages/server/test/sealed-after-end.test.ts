@@ -18,7 +18,7 @@ import {
 } from '@star-eater/engine';
 import { base64urlToHex } from '@star-eater/protocol';
 import { describe, expect, it } from 'vitest';
-import { botMatch, serverForFile, type TestClient } from './harness.js';
+import { botMatch, joinById, serverForFile, type TestClient } from './harness.js';
 import { getJson } from './processes.js';
 
 const server = serverForFile();
@@ -151,6 +151,11 @@ describe('receipts after the end', () => {
     for (const seat of [0, 1] as const)
       expect(receiptMatches(cut.commitments[seat], cut.receipts![seat]!.salt, cut.receipts![seat]!.hash)).toBe(true);
     expect(replayRecord(parsed.value).ok).toBe(true);
+    // A client that comes in after the end is sent that reveal again, after the hashes it is checked against.
+    const late = await joinById(s, a.room.roomId, { spectate: true });
+    server.open.push(late);
+    expect(await late.until(() => late.of('receipts-revealed')[0], 'the reveal again')).toEqual(reveal);
+    expect(late.of('receipt').map((r) => base64urlToHex(r.hash!))).toEqual(hashes);
     // Another salt (or another commitment) in the interrupted round: refused, naming it.
     const tampered = structuredClone(record);
     tampered.end!.interrupted!.receipts![b.seat]!.salt = 'ab'.repeat(16);

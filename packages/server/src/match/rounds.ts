@@ -49,9 +49,12 @@ export class Rounds {
   private lastRound: string[] | null = null;
   /** The current round's `events` messages so far, packed as sent (the next lastRound). */
   private roundSent: string[] = [];
-  /** This window's commit receipts (receipts.ts), and the last reveal's, for a client that comes back. */
+  /** This window's commit receipts (receipts.ts). */
   private readonly receipts: Receipts;
-  private lastReveal: { round: number; receipts: NonNullable<RecordRound['receipts']> } | null = null;
+  /** The round of the last played round (its receipts are the last reveal's once it is over: lastReveal). */
+  private lastPlayed = 0;
+  /** The reveal of a round a concession or forfeit cut short (it is no played round). */
+  private cutReveal: Reveal | null = null;
 
   constructor(
     private readonly host: MatchHost,
@@ -126,8 +129,7 @@ export class Rounds {
     // The salts go out just before the events whose cards-revealed carries the commitments they are checked against;
     // the hashes went out at the lock-ins (the record keeps both, as hex).
     const receipts = this.receipts.reveal(this.locked);
-    this.lastReveal = { round: this.state.round, receipts };
-    this.host.broadcast('receipts-revealed', revealMessage(this.lastReveal));
+    this.host.broadcast('receipts-revealed', revealMessage({ round: this.state.round, receipts }));
     this.resolution = { commitments, receipts, decisions: [], progress: null as never, published: 0 };
     this.advance(engine.resolveRound(this.state, commitments, []));
   }
@@ -171,6 +173,7 @@ export class Rounds {
     const round: RecordRound = { commitments: res.commitments, decisions: res.decisions, receipts: res.receipts };
     this.playedText.push(keep(round));
     this.lastRound = this.roundSent;
+    this.lastPlayed = this.state.round;
     const after = { round: this.state.round, events: res.published };
     this.roundEvents = [];
     this.state = p.state;
@@ -240,6 +243,17 @@ export class Rounds {
     };
   }
 
+  /**
+   * The last reveal, for a client that comes back: this round's while it resolves, else the one a concession cut
+   * short, else the last played round's (kept with the played rounds, not twice).
+   */
+  private lastReveal(): Reveal | null {
+    if (this.resolution) return { round: this.state.round, receipts: this.resolution.receipts };
+    if (this.cutReveal) return this.cutReveal;
+    const last = this.playedText.at(-1);
+    return last ? { round: this.lastPlayed, receipts: kept<RecordRound>(last).receipts! } : null;
+  }
+
   /** The match ended outside a round (concede, forfeit): no resolution is pending any more. */
   close(): void {
     this.resolution = null;
@@ -256,6 +270,7 @@ export class Rounds {
     const res = this.resolution;
     const cut = res?.progress.status === 'awaiting' ? res : null;
     const base = cut ? cut.progress.state : this.state;
+    if (cut) this.cutReveal = { round: this.state.round, receipts: cut.receipts };
     this.state = reason === 'concede' ? engine.concede(base, seat) : engine.forfeit(base, seat);
     this.resolution = null;
     this.sealed = [null, null];
@@ -283,7 +298,7 @@ export class Rounds {
       out.push(['round-so-far', sofar]);
     }
     // The last reveal with the hashes it is checked against (published before it, when this client was away).
-    const reveal = this.lastReveal;
+    const reveal = this.lastReveal();
     if (reveal)
       out.push(
         ...receiptMessages(
@@ -313,8 +328,11 @@ function roundOf(sent: readonly string[]): NonNullable<ServerMessages['round-so-
   return { round: parts[0]!.round, events: parts.flatMap((m) => m.events) };
 }
 
+/** A round's reveal: its receipts (hash and salt, hex; null for a seat that never locked in). */
+type Reveal = { round: number; receipts: NonNullable<RecordRound['receipts']> };
+
 /** The reveal as sent: the salts alone, as base64url (the hashes went out at the lock-ins). */
-function revealMessage(r: { round: number; receipts: NonNullable<RecordRound['receipts']> }) {
+function revealMessage(r: Reveal) {
   const salt = (s: Seat) => (r.receipts[s] ? hexToBase64url(r.receipts[s].salt) : null);
   return { round: r.round, salts: [salt(0), salt(1)] } satisfies ServerMessages['receipts-revealed'];
 }
