@@ -189,3 +189,21 @@ test("How to play: the wheel over a picture scrolls the page; pictures don't zoo
   await expect.poll(scrolled).toBeLessThan(before);
   await page.close();
 });
+
+test('desktop: beside a narrow board the zoom buttons stack over Flip in its margin; the board keeps its height', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto('/#/demo');
+  await expect(page.locator('canvas.board-canvas')).toBeVisible();
+  await expect(page.locator('.board-wrap')).toHaveClass(/controls-stacked/);
+  await expect(page.locator('.board-wrap')).not.toHaveClass(/controls-below/);
+  await expect.poll(() => boardProblems(page)).toEqual([]);
+  const [zoomIn, flip] = [
+    await page.locator('#zoom-in').boundingBox(),
+    await page.locator('#flip-board').boundingBox(),
+  ];
+  expect(zoomIn!.y + zoomIn!.height).toBeLessThanOrEqual(flip!.y);
+  await shot(page, 'desktop-zoom-controls-1440');
+  await page.close();
+});

@@ -180,7 +180,10 @@ export class MatchView {
         this.bar,
       ),
     );
-    this.controls.append(this.zoomOut, this.zoomIn, this.flipBtn, this.speedBtn, skip);
+    this.controls.append(
+      h('div.controls-row', null, this.zoomOut, this.zoomIn),
+      h('div.controls-row', null, this.flipBtn, this.speedBtn, skip),
+    );
     this.wrap.append(this.host, this.caption, this.topHud, this.controls);
     this.controlsResize.observe(this.wrap);
     this.controlsResize.observe(this.host);
@@ -218,10 +221,15 @@ export class MatchView {
     if (!w || !hgt) return;
     const { cols, rows } = this.board.model;
     const l = fitLayout(cols, rows, { width: w, height: hgt }, { pad: 6 });
-    const bw = [...this.controls.children].reduce((s, c) => s + (c as HTMLElement).offsetWidth + 6, 14);
-    const bh = this.speedBtn.offsetHeight + 14;
-    const fits = (w - l.width) / 2 >= bw || (hgt - l.height) / 2 >= bh;
+    // In the corner the two rows of buttons (zoom; flip and speed) sit side by side, or one above the other when a
+    // narrow side margin has room for the wider row only.
+    const widths = [...this.controls.children].map((c) => (c as HTMLElement).offsetWidth);
+    const side = (w - l.width) / 2;
+    const inRow = side >= widths.reduce((s, x) => s + x + 6, 14);
+    const stacked = !inRow && side >= Math.max(...widths) + 14;
+    const fits = inRow || stacked || (hgt - l.height) / 2 >= this.speedBtn.offsetHeight + 14;
     this.wrap.classList.toggle('controls-below', !fits);
+    this.wrap.classList.toggle('controls-stacked', stacked);
   }
 
   async init(): Promise<this> {
