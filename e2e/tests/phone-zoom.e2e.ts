@@ -38,6 +38,22 @@ test('phone: pinch, drag and the zoom buttons; a prompt zooms its hexes to tap s
   await b.evaluate(() => scrollTo(0, 0));
   const fitted = await hexAcross(b);
   expect(fitted).toBeLessThan(TAP);
+  // A tap on a piece says what it is; a finger dragged from it (moving a zoomed board) does not ask.
+  const core = await b.evaluate(() => {
+    const mv = (
+      window as unknown as {
+        __board: {
+          view: { pagePoint(h: unknown): { x: number; y: number } };
+          board: { model: { ships: { core: unknown }[] } };
+        };
+      }
+    ).__board;
+    return mv.view.pagePoint(mv.board.model.ships[1]!.core);
+  });
+  await swipe(b, core, { x: core.x + 60, y: core.y - 60 });
+  await expect(b.locator('#tip')).not.toBeVisible();
+  await b.touchscreen.tap(core.x, core.y);
+  await expect(b.locator('#tip')).toContainText('warship');
 
   // The buttons: in steps, back to the whole board, where "zoom out" has nothing left to do.
   await expect(b.locator('#zoom-out')).toBeDisabled();

@@ -37,14 +37,20 @@ export function hideTip(): void {
   if (tip) tip.hidden = true;
 }
 
-/** Board pieces: hover shows what is under the pointer; a touch tap shows it for a few seconds. */
+/** Board pieces: hover shows what is under the pointer; a touch tap (not a drag or a pinch) shows it for a few seconds. */
 export function attachBoardTips(
   canvas: HTMLElement,
   hexAt: (e: PointerEvent) => Hex | null,
   describe: (h: Hex) => string | null,
 ): () => void {
+  // A touch shows the tip on a tap: a finger that drags or pinches a zoomed board is moving it, not asking.
+  const touches = new Map<number, { x: number; y: number; still: boolean }>();
   const move = (e: PointerEvent) => {
-    if (e.pointerType === 'touch') return;
+    if (e.pointerType === 'touch') {
+      const t = touches.get(e.pointerId);
+      if (t && Math.hypot(e.clientX - t.x, e.clientY - t.y) > 10) t.still = false;
+      return;
+    }
     const hx = hexAt(e);
     const text = hx && describe(hx);
     if (text) showTip(text, e.clientX, e.clientY);
@@ -52,20 +58,33 @@ export function attachBoardTips(
   };
   const down = (e: PointerEvent) => {
     if (e.pointerType !== 'touch') return;
+    // A second finger makes a pinch of it: no tip from either.
+    for (const t of touches.values()) t.still = false;
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY, still: touches.size === 0 });
+  };
+  const up = (e: PointerEvent) => {
+    const t = touches.get(e.pointerId);
+    touches.delete(e.pointerId);
+    if (!t?.still) return;
     const hx = hexAt(e);
     const text = hx && describe(hx);
     if (text) showTip(text, e.clientX, e.clientY, 3000);
   };
+  const cancel = (e: PointerEvent) => touches.delete(e.pointerId);
   // A touch pointer "leaves" as the finger lifts: the tapped tip stays for its few seconds.
   const leave = (e: PointerEvent) => {
     if (e.pointerType !== 'touch') hideTip();
   };
   canvas.addEventListener('pointermove', move);
   canvas.addEventListener('pointerdown', down);
+  canvas.addEventListener('pointerup', up);
+  canvas.addEventListener('pointercancel', cancel);
   canvas.addEventListener('pointerleave', leave);
   return () => {
     canvas.removeEventListener('pointermove', move);
     canvas.removeEventListener('pointerdown', down);
+    canvas.removeEventListener('pointerup', up);
+    canvas.removeEventListener('pointercancel', cancel);
     canvas.removeEventListener('pointerleave', leave);
     hideTip();
   };
