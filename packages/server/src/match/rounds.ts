@@ -6,7 +6,7 @@ import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
 import { engine, type MatchRecord, type RecordRound, type RoundProgress } from '../engine.js';
 import { fail, OK, other, SEATS, type CatchUp, type MatchHost, type Outcome, type Phases } from './match-host.js';
-import { keep, keepPacked, kept } from './kept.js';
+import { keepPacked, keepRound, kept, keptRound } from './kept.js';
 import { Receipts } from './receipts.js';
 import { syncBoard } from '../output/sync.js';
 
@@ -72,7 +72,7 @@ export class Rounds {
   /** A new commitment window: nothing sealed, nobody locked in. */
   /** The finished rounds, for the match record. */
   get played(): MatchRecord['rounds'] {
-    return this.playedText.map((r) => kept<RecordRound>(r));
+    return this.playedText.map((r) => keptRound(r));
   }
 
   /** How many rounds are finished. */
@@ -171,7 +171,7 @@ export class Rounds {
       return;
     }
     const round: RecordRound = { commitments: res.commitments, decisions: res.decisions, receipts: res.receipts };
-    this.playedText.push(keep(round));
+    this.playedText.push(keepRound(round));
     this.lastRound = this.roundSent;
     this.lastPlayed = this.state.round;
     const after = { round: this.state.round, events: res.published };
@@ -251,7 +251,7 @@ export class Rounds {
     if (this.resolution) return { round: this.state.round, receipts: this.resolution.receipts };
     if (this.cutReveal) return this.cutReveal;
     const last = this.playedText.at(-1);
-    return last ? { round: this.lastPlayed, receipts: kept<RecordRound>(last).receipts! } : null;
+    return last ? { round: this.lastPlayed, receipts: keptRound(last).receipts! } : null;
   }
 
   /** The match ended outside a round (concede, forfeit): no resolution is pending any more. */
