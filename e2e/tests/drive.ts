@@ -66,6 +66,24 @@ export async function draftStep(page: Page): Promise<boolean> {
   return true;
 }
 
+/**
+ * A draft step that takes any of `cards` (ids) this page may pick now; false when none is on offer (then the other
+ * drivers act). For a test that needs a weapon in a seat's loadout.
+ */
+export const takeCards =
+  (cards: readonly string[]) =>
+  async (page: Page): Promise<boolean> => {
+    if (!(await visible(page, '#turn.you')) || (await visible(page, '#draft-wait, #draft-sending'))) return false;
+    for (const id of cards) {
+      const card = page.locator(`#draft-screen .cards .gcard[data-card="${id}"]:enabled`);
+      if (!(await card.isVisible())) continue;
+      await card.click();
+      await page.click('#confirm-pick');
+      return true;
+    }
+    return false;
+  };
+
 let answered = 0;
 
 /** Answer an open decision with the first legal choice (or pass in the fighter phase); false when none is open. */
@@ -110,8 +128,15 @@ export function nextChange(pages: Page[]): Promise<unknown> {
   );
 }
 
-/** Keep both players moving until `done` holds for every page (the test's own timeout bounds it). */
-export async function driveUntil(pages: Page[], done: (p: Page) => Promise<boolean>): Promise<void> {
+/**
+ * Keep both players moving until `done` holds for every page (the test's own timeout bounds it); `first`, a step tried
+ * before the generic ones (e.g. takeCards).
+ */
+export async function driveUntil(
+  pages: Page[],
+  done: (p: Page) => Promise<boolean>,
+  first?: (p: Page) => Promise<boolean>,
+): Promise<void> {
   for (;;) {
     let all = true;
     let acted = false;
@@ -120,6 +145,10 @@ export async function driveUntil(pages: Page[], done: (p: Page) => Promise<boole
       all = false;
       const refused = await refusal(p);
       if (refused) throw new Error(`driveUntil: the server refused a move: ${refused}`);
+      if (first && (await first(p))) {
+        acted = true;
+        continue;
+      }
       acted = (await draftStep(p)) || acted;
       acted = (await decide(p)) || acted;
     }

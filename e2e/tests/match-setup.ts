@@ -1,6 +1,6 @@
 // Two players in a private room, brought through factions and the draft to the commitment window of round 1.
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { driveUntil, inCommit } from './drive.js';
+import { driveUntil, inCommit, takeCards } from './drive.js';
 import { setName } from './helpers.js';
 
 export interface Match {
@@ -39,6 +39,8 @@ export interface StartOptions {
    * Create button asks for a room (the session's createPrivate), with these join options added.
    */
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
+  /** Cards (ids) either seat takes in the draft whenever one is on offer; the rest as the drivers pick. */
+  picks?: readonly string[];
 }
 
 interface SessionProbe {
@@ -82,7 +84,7 @@ export async function startMatch(browser: Browser, names: [string, string], opts
   await expect(b.locator('#factions-screen')).toBeVisible({ timeout: opts.seatTimeoutMs ?? 30_000 });
   await a.click('#faction-fpa');
   await b.click('#faction-lamais');
-  await driveUntil([a, b], inCommit(1));
+  await driveUntil([a, b], inCommit(1), opts.picks ? takeCards(opts.picks) : undefined);
   await expect(b.locator('#ship-cards section[data-seat="1"]')).toContainText('(you)');
   return { a, b, ctxs, link };
 }

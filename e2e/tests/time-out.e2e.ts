@@ -76,26 +76,106 @@ test('orders left to run out, on a phone: warned at 10 s, then told the ship dri
   await expect(a.locator('#log')).not.toContainText('Time ran out');
 });
 
+/**
+ * Two players' round 1: each page plays its orders (an engine, maybe a card) and locks in; then the prompt `who` is
+ * asked shows, saying `asks`.
+ */
+async function promptAfter(
+  orders: [Page, string, string | null][],
+  who: Page,
+  asks: string,
+): Promise<ReturnType<Page['locator']>> {
+  for (const [p, engine, card] of orders) {
+    await p.click(`button[data-engine="${engine}"]`);
+    if (card) await p.click(`button.cc[data-card="${card}"]`);
+    await p.click('#lock-in');
+  }
+  const panel = who.locator('#decision-panel');
+  await expect(panel).toContainText(asks);
+  return panel;
+}
+
+/**
+ * Lets the prompt open on `p` run out: warned at 10 s, then told `told` as a notice and in the log, and the panel
+ * goes; the other page `other` is told nothing. Screenshots `time-warning-<name>` and `time-out-<name>`.
+ */
+async function runOut(p: Page, other: Page, name: string, told: string): Promise<void> {
+  const deadline = await pageSecondsLeft(p, 10);
+  await expectWarned(p, 'to answer');
+  await shot(p, `time-warning-${name}`);
+  await advanceRoomClock(await roomIdOf(p), deadline - Date.now() + 1000);
+  await expect(notice(p, told)).toBeVisible();
+  await expect(p.locator('#log')).toContainText(told);
+  await expect(p.locator('#decision-panel')).toHaveCount(0);
+  await shot(p, `time-out-${name}`);
+  await expect(other.locator('#log')).not.toContainText('Time ran out');
+}
+
 test('a fighter prompt left to run out: warned at 10 s, then told you passed this activation', async ({ browser }) => {
   const m = await startMatch(browser, ['Max', 'Nia']);
   ctxs = m.ctxs;
   const { a, b } = m;
-  await a.locator('body').press('0');
-  await a.click('#lock-in');
-  await b.locator('body').press('0');
-  await b.click('button.cc[data-card="launch-squadron"]');
-  await b.click('#lock-in');
-  const panel = b.locator('#decision-panel');
-  await expect(panel).toContainText('Fighter phase');
-  const deadline = await pageSecondsLeft(b, 10);
-  await expectWarned(b, 'to answer');
-  await shot(b, 'time-warning-fighter');
+  await promptAfter(
+    [
+      [a, 'NONE', null],
+      [b, 'NONE', 'launch-squadron'],
+    ],
+    b,
+    'Fighter phase',
+  );
+  await runOut(b, a, 'fighter', 'Time ran out: you passed this activation.');
+  await driveUntil([a, b], inCommit(2));
+});
 
-  await advanceRoomClock(await roomIdOf(b), deadline - Date.now() + 1000);
-  const told = 'Time ran out: you passed this activation.';
-  await expect(notice(b, told)).toBeVisible();
-  await expect(b.locator('#log')).toContainText(told);
-  await expect(panel).toHaveCount(0);
-  await shot(b, 'time-out-fighter');
+test('a direct-fire prompt left to run out: warned at 10 s, then told the weapon fired at the likeliest target', async ({
+  browser,
+}) => {
+  const m = await startMatch(browser, ['Ora', 'Pax'], { picks: ['lamais-siege-battery'] });
+  ctxs = m.ctxs;
+  const { a, b } = m;
+  // Both warships close in: Pax's Siege Battery (range 5, AOE 1, front arc) then reaches Ora's bow.
+  const panel = await promptAfter(
+    [
+      [a, 'N', null],
+      [b, 'S', 'fire-main'],
+    ],
+    b,
+    'Choose a target for Siege Battery',
+  );
+  const likeliest = (await panel.locator('.options button').first().textContent()) ?? '';
+  const where = /^Blast (\d+ hexes? at \d+ o'clock), catching Ora's /.exec(likeliest)?.[1];
+  expect(where, likeliest).toBeDefined();
+  await runOut(b, a, 'direct-fire', 'Time ran out: your weapon fired at the likeliest target.');
+  // RULES §7: the likeliest target (the list's first) is where the weapon fired.
+  await expect(b.locator('#log')).toContainText(`Siege Battery fires a blast ${where}:`);
+  await driveUntil([a, b], inCommit(2));
+});
+
+test('a point-defence prompt left to run out, nothing in reach: warned, then told it fired at the nearest hex', async ({
+  browser,
+}) => {
+  const m = await startMatch(browser, ['Quy', 'Rex'], { picks: ['fpa-flak-screen'] });
+  ctxs = m.ctxs;
+  const { a, b } = m;
+  // Quy's Flak Screen (AOE 1) may aim at any hex in range: with no squadron or torpedo out there is nothing to hit.
+  const panel = await promptAfter(
+    [
+      [a, 'NONE', 'defence-stations'],
+      [b, 'NONE', null],
+    ],
+    a,
+    'Point defence shot 1 of 1 (Flak Screen)',
+  );
+  await expect(panel.locator('#hold-fire')).toBeVisible();
+  // RULES §7: the nearest hex in the engine's order; no die is rolled there.
+  await runOut(
+    a,
+    b,
+    'point-defence',
+    'Time ran out: your point defence fired at the nearest hex, with nothing in reach.',
+  );
+  await expect(a.locator('#log')).toContainText(
+    /point defence fires a blast \d+ hexe?s? at \d+ o'clock: nothing in the area\./,
+  );
   await driveUntil([a, b], inCommit(2));
 });

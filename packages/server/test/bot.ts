@@ -33,6 +33,8 @@ export interface BotOptions {
   onCommit?: (round: number) => void;
   /** Think time before a commitment, ms (a real player takes a while); none by default. */
   thinkMs?: () => number;
+  /** Cards to draft for these slots (a test that needs a weapon); the other slots are picked at random. */
+  loadout?: Partial<Record<(typeof SINGLE)[number], string>>;
   /** While this returns true the bot does nothing (a test stops a match at a chosen point). */
   hold?: (state: StateView) => boolean;
 }
@@ -125,7 +127,11 @@ export class Bot {
     const empty = [...SINGLE.filter((s) => !me[s]), ...(me.squadrons.length ? [] : ['squadrons' as const])];
     const slot = this.rng.pick(empty);
     if (slot === 'squadrons') this.room.send('pick', { slot, cards: this.rng.pick(squadronTriples(faction)) });
-    else this.room.send('pick', { slot, card: this.rng.pick(faction[slot] as { id: string }[]).id });
+    else
+      this.room.send('pick', {
+        slot,
+        card: this.opts.loadout?.[slot] ?? this.rng.pick(faction[slot] as { id: string }[]).id,
+      });
   }
 
   commit(round: number, commitment: Commitment): void {

@@ -18,7 +18,7 @@ import { h, replace, secondsLeft } from '../ui/dom.js';
 import { facingTowards } from './facing.js';
 import { fighterBody, key, type FighterDraft, type PanelCtx } from './fighter-decision.js';
 import { shotLabel } from './prompt-text.js';
-import { targetList } from './target-list.js';
+import { anyTarget, targetList } from './target-list.js';
 
 function targetHex(s: PublicState, t: Target): Hex | null {
   if (t.kind === 'hex') return t.at;
@@ -79,6 +79,12 @@ export class DecisionPanel {
     if (f?.option.mode !== 'launch' || f.path.length) return false;
     if (f.launchAt) return key(f.launchAt) === key(from);
     return (f.option.launchHexes ?? []).some((at) => key(at) === key(from));
+  }
+
+  /** A shot with nothing to roll against in reach (its time-out fires at an empty hex); false for other prompts. */
+  get nothingInReach(): boolean {
+    const p = this.prompt;
+    return p.kind !== 'fighter' && !anyTarget(p.options);
   }
 
   /** A click on the board: choose whatever is highlighted there. */

@@ -283,6 +283,11 @@ export class LiveMatch {
     this.view?.showBoard();
   }
 
+  /** The open prompt is a shot with nothing to roll against in reach (time-warning.ts words its time-out so). */
+  get nothingInReach(): boolean {
+    return this.decision?.nothingInReach ?? false;
+  }
+
   promptClosed(id: number): void {
     if (this.decision?.id === id) this.closeDecision();
   }

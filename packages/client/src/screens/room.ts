@@ -285,7 +285,7 @@ class RoomScreen {
         'prompt-closed': (m) => this.inOrder(() => match.promptClosed(m.id)),
         'timed-out': (m) => {
           // At once, and in the log (where the default's result follows): never a silent pass.
-          const text = announceTimedOut(m.step);
+          const text = announceTimedOut(m.step, match.nothingInReach);
           this.inOrder(() => match.board?.log(text));
         },
         ended: (m) => {

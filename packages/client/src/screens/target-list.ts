@@ -18,6 +18,12 @@ export interface TargetList {
   hold: TargetOption | null;
 }
 
+/** Whether an option rolls against anything: a target, or an AOE hex with a target in its area. */
+const rolls = (o: TargetOption): boolean => o.target.kind !== 'hex' || (o.affected?.length ?? 0) > 0;
+
+/** Whether a shot's options hold anything to roll against (else every option is an empty hex: no die is rolled). */
+export const anyTarget = (opts: readonly TargetOption[]): boolean => opts.some(rolls);
+
 const pct = (twelfths: number) => `${Math.round((twelfths / HIT_DIE) * 100)}% to hit`;
 
 function odds(o: TargetOption): string {
@@ -38,12 +44,11 @@ export function targetList(opts: readonly TargetOption[], names: Names, ship: He
       best.set(JSON.stringify(o.target), o);
       continue;
     }
-    const caught = o.affected ?? [];
-    if (!caught.length) {
+    if (!rolls(o)) {
       if (!hold || o.distance < hold.distance) hold = o;
       continue;
     }
-    const key = JSON.stringify(caught);
+    const key = JSON.stringify(o.affected);
     const was = best.get(key);
     if (!was || better(o, was) < 0) best.set(key, o);
   }

@@ -20,8 +20,14 @@ const TIMED_OUT: Record<TimedOutStep, string> = {
   munitions: 'your munitions were placed for you',
 };
 
-function timedOutText(step: TimedOutStep): string {
-  return `Time ran out: ${TIMED_OUT[step]}.`;
+/** A shot's default with nothing in reach: the nearest hex, where no die is rolled (RULES §7, §4.5). */
+const MISSED: Partial<Record<TimedOutStep, string>> = {
+  'direct-fire': 'your weapon fired at the nearest hex, with nothing in reach',
+  'point-defence': 'your point defence fired at the nearest hex, with nothing in reach',
+};
+
+function timedOutText(step: TimedOutStep, nothingInReach: boolean): string {
+  return `Time ran out: ${(nothingInReach && MISSED[step]) || TIMED_OUT[step]}.`;
 }
 
 /** Whether the running timer waits for seat `you` (a spectator's never does; none runs during an animation). */
@@ -66,11 +72,14 @@ export class TimeWarning {
 
 const LEFT = 'seconds left';
 
-/** The timer ran out: the notice of what the default did replaces the warning that came before it. */
-export function announceTimedOut(step: TimedOutStep): string {
+/**
+ * The timer ran out: the notice of what the default did replaces the warning that came before it. `nothingInReach`:
+ * the open prompt was a shot with nothing to roll against.
+ */
+export function announceTimedOut(step: TimedOutStep, nothingInReach: boolean): string {
   for (const t of document.querySelectorAll<HTMLElement>('#toasts .toast.warn'))
     if (t.dataset.text?.includes(LEFT)) t.remove();
-  const text = timedOutText(step);
+  const text = timedOutText(step, nothingInReach);
   toast(text, 'warn');
   return text;
 }
