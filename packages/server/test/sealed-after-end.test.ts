@@ -135,7 +135,8 @@ describe('receipts after the end', () => {
     await lockIn(a, [a, b, spec], 1, launch);
     b.send('commit', { round: 1, commitment: none });
     await a.until(() => a.of('prompt')[0], 'the fighter prompt');
-    const reveal = spec.of('receipts-revealed')[0]!;
+    // Another socket: the spectator's frames of that turn may come a moment after the player's.
+    const reveal = await spec.until(() => spec.of('receipts-revealed')[0], 'the reveal');
     a.send('concede');
     const ended = await spec.until(() => spec.of('ended')[0], 'the end');
     const record = (await getJson<MatchRecord>(`${s.url}/api/records/${ended.recordId}`)).body;

@@ -9,7 +9,7 @@ import type { MatchEnd } from '../players/result.js';
 import type { ResultWritten, SavedRecord } from '../storage/player-store.js';
 import type { MatchHost, Timer } from './match-host.js';
 import type { MatchRoomState } from '../output/state.js';
-import { type RoomOutput, sendTo } from '../output/room-output.js';
+import { followsState, type RoomOutput, sendTo } from '../output/room-output.js';
 import type { RoomParts } from '../room/room-parts.js';
 
 /** The room's parts are read when used (the computer, made when first asked for). */
@@ -37,11 +37,11 @@ export class MatchRoomHost implements MatchHost {
     return this.room.timers.add(fn, ms);
   }
   // The patch goes first, so a message never overtakes the state it follows (a prompt is read against the board).
-  // The commitment echo depends on no state: its seat's lockedIn goes with the turn's patch.
+  // The commitment echo depends on no state: its seat's lockedIn goes with the turn's patch (room-output.ts).
   sendToSeat<K extends keyof ServerMessages>(seat: Seat, type: K, msg: ServerMessages[K]): void {
     const c = this.room.seats.clients[seat];
     if (!c) return;
-    if (type !== 'commitment') this.room.flushPatch();
+    if (followsState(type)) this.room.flushPatch();
     sendTo(c, type, msg);
   }
   broadcast<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {

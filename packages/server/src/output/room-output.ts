@@ -16,6 +16,17 @@ import type { PackedType } from '@star-eater/protocol';
 /** Patches are sent by the room itself (RoomOutput.flush), never on a Colyseus interval. */
 const NO_PATCH_INTERVAL = 2 ** 31 - 1;
 
+/**
+ * Messages no synced state is read against: the commitment echo, a lock-in's receipt and the reveal's salts (the
+ * client files them by their round). They go out without sending the pending patch first, which then leaves at the
+ * end of the turn with all the turn changed: the lock-in that completes a window sends one patch (its lockedIn, the
+ * board, the next phase) instead of two.
+ */
+const STATELESS: ReadonlySet<keyof ServerMessages> = new Set(['commitment', 'receipt', 'receipts-revealed'] as const);
+
+/** Whether `type` must follow the pending patch (it is read against the synced state). */
+export const followsState = (type: keyof ServerMessages): boolean => !STATELESS.has(type);
+
 /** Sends one message to one client; the big types go packed (see wire.ts), as bytes the client decodes. */
 export function sendTo<K extends keyof ServerMessages>(client: Client, type: K, msg: ServerMessages[K]): void {
   cork(client);
@@ -63,9 +74,9 @@ export class RoomOutput {
     }
   }
 
-  /** Sends one message to every client (seats and spectators), after the pending patch. */
+  /** Sends one message to every client (seats and spectators), after the pending patch if it follows state. */
   toAll<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
-    this.flush();
+    if (followsState(type)) this.flush();
     for (const c of this.room.clients) cork(c);
     if (!isPacked(type)) {
       this.room.broadcast(type, msg);
