@@ -115,6 +115,8 @@ test('phone: pinch, drag and the zoom buttons; a prompt zooms its hexes to tap s
     );
   }
   await shot(b, 'phone-zoom-launch-prompt');
+  // The prompt says what a finger does.
+  await expect(panel).toContainText('tap a highlighted hex to place it');
   // A tap on a highlighted hex places the squadron there.
   const place = await hexPoint(b, launch[0]!);
   await b.touchscreen.tap(place.x, place.y);

@@ -12,6 +12,7 @@ import { ShipSprite, TokenSprite } from './pieces.js';
 import type { BoardState, Highlight } from './state.js';
 import { seatColour } from './theme.js';
 import { ViewCamera } from './view-camera.js';
+import { coarsePointer } from '../ui/pointer.js';
 
 export interface BoardViewOptions {
   onHexClick?: (h: Hex) => void;
@@ -59,8 +60,6 @@ function probeWebGl(): string {
   }
 }
 
-/** A touch screen's finger, not a mouse: hexes asked for are zoomed to tap size. */
-const coarsePointer = (): boolean => globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
 const reducedMotion = (): boolean => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** The screen's pixel ratio, capped at 2 (more costs fill rate for no visible gain). The 2D backdrop always uses it. */

@@ -88,7 +88,7 @@ export const LESSONS: readonly Lesson[] = [
     title: 'Fighters',
     teach: [
       `${LAUNCH} puts one of your squadrons into space in the fighter phase, next to a fighter bay (your ship’s rear-left and rear-right hexes).`,
-      'You will be asked where: click a highlighted hex on the board, then move it by clicking green hexes, and confirm.',
+      'You will be asked where: pick a highlighted hex on the board, then move it hex by hex through the green ones, and confirm.',
     ],
     task: `Play ${LAUNCH} (key R), lock in, then place and confirm your squadron.`,
     setup: () => position([7, 12, 'N'], [7, 4, 'S']),

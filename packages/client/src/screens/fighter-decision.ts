@@ -27,6 +27,7 @@ import { h } from '../ui/dom.js';
 import { turnCw } from './facing.js';
 import { dirArrow } from './hud.js';
 import { launchHexNames } from './launch-names.js';
+import { pointVerb } from '../ui/pointer.js';
 
 export const key = (x: Hex): string => `${x.q},${x.r}`;
 
@@ -80,7 +81,7 @@ function squadronChoice(c: PanelCtx, p: FighterPrompt, pass: HTMLElement): HTMLE
   return [
     para(
       p.squadrons.some((o) => o.mode === 'activate')
-        ? 'Fighter phase: activate a squadron (click it on the board, or choose below), launch one, or pass.'
+        ? `Fighter phase: activate a squadron (${pointVerb()} it on the board, or choose below), launch one, or pass.`
         : 'Fighter phase: launch a squadron, or pass.',
     ),
     h('div.options', null, buttons),
@@ -110,7 +111,7 @@ function launchPlacement(c: PanelCtx, seat: Seat, f: FighterDraft, back: HTMLEle
     h('button.small', { dataset: { launch: key(at) }, ...c.pointsAt(at), onclick: place(at) }, name),
   );
   return [
-    para(`Launch squadron ${f.option.squadron + 1}: click a highlighted hex to place it.`),
+    para(`Launch squadron ${f.option.squadron + 1}: ${pointVerb()} a highlighted hex to place it.`),
     h(
       'p.dim',
       { style: { margin: 0, fontSize: '12.5px' } },
@@ -189,7 +190,11 @@ function facingPicker(c: PanelCtx, f: FighterDraft): HTMLElement {
   return h(
     'div.row',
     { role: 'group', 'aria-label': 'Facing' },
-    h('span.dim', { title: 'On the board: drag from the squadron towards a hex, or click it to turn it' }, 'Facing:'),
+    h(
+      'span.dim',
+      { title: `On the board: drag from the squadron towards a hex, or ${pointVerb()} it to turn it` },
+      'Facing:',
+    ),
     DIRS.map((d) =>
       h(
         'button.small',
@@ -293,7 +298,7 @@ function activation(c: PanelCtx, seat: Seat, f: FighterDraft, back: HTMLElement)
       `Squadron ${o.squadron + 1}: ${f.path.length}/${o.speed} moves, facing `,
       dirArrow(facing, c.flipped),
       ` ${facing}. `,
-      steps.length ? 'Click a green hex to move, or confirm.' : 'No more moves: confirm.',
+      steps.length ? `${pointVerb(true)} a green hex to move, or confirm.` : 'No more moves: confirm.',
     ),
     o.mode === 'launch' && f.path.length === 0 ? facingPicker(c, f) : null,
     buttons.length
