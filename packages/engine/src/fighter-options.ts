@@ -8,7 +8,7 @@
 // hexes passed, which no rule looks at (a squadron passes small tokens harmlessly), so `placementAnswer` builds one
 // shortest path per placement from the tree.
 import { squadronCard } from './content/index.js';
-import { DIRS, distance, neighbour, opposite } from './hex.js';
+import { DIRS, distance, hexId, neighbour, opposite } from './hex.js';
 import { inRecallRange, squadronEndOptions, TURRET_SETTINGS } from './squadron-action.js';
 import { canEndAt, canEnter } from './squadron-move.js';
 import { smallTokens } from './tokens.js';
@@ -24,8 +24,6 @@ import type {
 } from './decision.js';
 import { shipHexes } from './warship.js';
 
-const hk = (h: Hex): number => (h.q + 2048) * 4096 + (h.r + 2048);
-
 /** Fewest moves from the start hexes to every enterable hex within `moves` (breadth first, fixed direction order). */
 function reachFrom(
   s: PublicState,
@@ -35,8 +33,8 @@ function reachFrom(
   const nodes: ReachNode[] = [];
   const index = new Map<number, number>();
   for (const h of starts) {
-    if (index.has(hk(h))) continue;
-    index.set(hk(h), nodes.length);
+    if (index.has(hexId(h))) continue;
+    index.set(hexId(h), nodes.length);
     nodes.push({ at: h, moves: 0, from: -1 });
   }
   for (let i = 0; i < nodes.length; i++) {
@@ -44,8 +42,8 @@ function reachFrom(
     if (n.moves >= moves) continue;
     for (const d of DIRS) {
       const h = neighbour(n.at, d);
-      if (index.has(hk(h)) || !canEnter(s, h)) continue;
-      index.set(hk(h), nodes.length);
+      if (index.has(hexId(h)) || !canEnter(s, h)) continue;
+      index.set(hexId(h), nodes.length);
       nodes.push({ at: h, moves: n.moves + 1, from: i });
     }
   }
@@ -97,7 +95,7 @@ export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption
     for (const facing of DIRS) {
       // empty path: where it stands (any facing for a launch); else arrive from a neighbour with a move to spare
       const stays = n.moves === 0 && (launch || facing === sq.facing);
-      const prev = index.get(hk(neighbour(n.at, opposite(facing))));
+      const prev = index.get(hexId(neighbour(n.at, opposite(facing))));
       if (!stays && (prev === undefined || nodes[prev]!.moves > option.speed - 1)) continue;
       const actions = actionsAt(s, seat, option.squadron, n.at, facing, near);
       placements.push({ hex: i, facing, ...(recall ? { recall: true } : {}), ...(actions.length ? { actions } : {}) });

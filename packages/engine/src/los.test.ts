@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { testShip, testState, testToken } from './fixtures.js';
-import { hex, line } from './hex.js';
+import { hex, hexId, line } from './hex.js';
 import { clearLine, lineOfSight, obstructions } from './los.js';
 import type { Dir, Hex, MatchState, Seat } from './types.js';
+
+/** An obstruction set of these hexes. */
+const blocking = (...hexes: Hex[]): Set<number> => new Set(hexes.map(hexId));
 
 /** Ships parked far from the lines under test: cores (12,2) facing S and (12,12) facing N. */
 function emptyBoard(): MatchState {
@@ -107,10 +110,10 @@ describe('RULES §4.5 line of sight', () => {
     s.tokens = [testToken({ at: hex(4, 4), facing: 'N' })];
     const b = obstructions(s);
     expect(b.size).toBe(10);
-    expect(b.has('3,3')).toBe(true);
-    expect(b.has('4,4')).toBe(true);
-    expect(b.has('12,12')).toBe(true);
-    expect(obstructions(s, { ignoreSeat: 0 }).has('12,12')).toBe(false);
+    expect(b.has(hexId(hex(3, 3)))).toBe(true);
+    expect(b.has(hexId(hex(4, 4)))).toBe(true);
+    expect(b.has(hexId(hex(12, 12)))).toBe(true);
+    expect(obstructions(s, { ignoreSeat: 0 }).has(hexId(hex(12, 12)))).toBe(false);
     // squadrons aboard or destroyed are not on the board
     expect(obstructions(emptyBoard()).size).toBe(8);
   });
@@ -129,10 +132,10 @@ describe('Ruling: a line running exactly along hex edges (lenient reading)', () 
       // the two nudges of hex.ts line go one each way
       const sides = [line(a, b, 1)[1], line(a, b, -1)[1]];
       expect(sides).toEqual(expect.arrayContaining([left, right]));
-      expect(clearLine(new Set([`${left.q},${left.r}`]), a, b)).toBe(true);
-      expect(clearLine(new Set([`${right.q},${right.r}`]), a, b)).toBe(true);
-      expect(clearLine(new Set([`${left.q},${left.r}`, `${right.q},${right.r}`]), a, b)).toBe(false);
-      expect(clearLine(new Set([`${left.q},${left.r}`, `${right.q},${right.r}`]), b, a)).toBe(false);
+      expect(clearLine(blocking(left), a, b)).toBe(true);
+      expect(clearLine(blocking(right), a, b)).toBe(true);
+      expect(clearLine(blocking(left, right), a, b)).toBe(false);
+      expect(clearLine(blocking(left, right), b, a)).toBe(false);
     });
   }
 
@@ -140,9 +143,9 @@ describe('Ruling: a line running exactly along hex edges (lenient reading)', () 
     // (0,0)→(2,2): one way (1,0) (1,1) (2,1), the other (0,1) (1,1) (1,2).
     const a = hex(0, 0);
     const b = hex(2, 2);
-    expect(clearLine(new Set(['1,0']), a, b)).toBe(true);
-    expect(clearLine(new Set(['1,0', '1,2']), a, b)).toBe(false); // each way has one blocked hex
-    expect(clearLine(new Set(['1,0', '2,1']), a, b)).toBe(true); // the other way is clear
-    expect(clearLine(new Set(['1,1']), a, b)).toBe(false); // the shared middle hex blocks both ways
+    expect(clearLine(blocking(hex(1, 0)), a, b)).toBe(true);
+    expect(clearLine(blocking(hex(1, 0), hex(1, 2)), a, b)).toBe(false); // each way has one blocked hex
+    expect(clearLine(blocking(hex(1, 0), hex(2, 1)), a, b)).toBe(true); // the other way is clear
+    expect(clearLine(blocking(hex(1, 1)), a, b)).toBe(false); // the shared middle hex blocks both ways
   });
 });

@@ -3,7 +3,7 @@ import { RejectedDecision } from './context.js';
 import type { MatchEvent } from './events.js';
 import { pointDefenceCard } from './content/index.js';
 import { FPA_LOADOUT, LAMAIS_LOADOUT, testCtx, testShip, testState, testToken, recordingCtx } from './fixtures.js';
-import { hex } from './hex.js';
+import { hex, hexId } from './hex.js';
 import { fireDefenceStations, pointDefenceAttacker } from './point-defence.js';
 import { roll, seedRng, type RngState } from './rng.js';
 import { attackerObstructions, targetOptions } from './targeting.js';
@@ -216,9 +216,9 @@ describe('RULES §4.3 / draft §7.4.3 Defence Stations', () => {
     const s = scene();
     place(s, 0, 0, hex(8, 8));
     const b = attackerObstructions(s, pointDefenceAttacker(s, 0));
-    for (const h of ['7,9', '7,10', '6,11', '8,10']) expect(b.has(h)).toBe(false);
-    expect(b.has('8,8')).toBe(true); // its own squadron
-    expect(b.has('12,2')).toBe(true); // the enemy warship
+    for (const h of [hex(7, 9), hex(7, 10), hex(6, 11), hex(8, 10)]) expect(b.has(hexId(h))).toBe(false);
+    expect(b.has(hexId(hex(8, 8)))).toBe(true); // its own squadron
+    expect(b.has(hexId(hex(12, 2)))).toBe(true); // the enemy warship
   });
 
   it('RULES §6 Flak Screen: AOE point defence aims at hexes and rolls against squadrons and torpedoes in the area only', () => {

@@ -3,7 +3,7 @@
 // fighter-options.ts; the end of an activation (recall or action) is squadron-action.ts.
 import { onBoard } from './board.js';
 import { fighterBayCard, squadronCard } from './content/index.js';
-import { DIRS, directionTo, equals, neighbour, range } from './hex.js';
+import { DIRS, directionTo, equals, hexId, neighbour, range } from './hex.js';
 import { bayHexes } from './squadron-action.js';
 import { smallTokens } from './tokens.js';
 import { err, ok } from './types.js';
@@ -48,11 +48,10 @@ export function launchHexes(s: PublicState, seat: Seat): Hex[] {
   const reach = fighterBayCard(ship.loadout.fighterBay).launch;
   const out: Hex[] = [];
   // one pass over the tokens, not one per candidate hex: this runs on every fighter prompt
-  const hk = (h: Hex): number => h.q * 4096 + h.r;
-  const seen = new Set<number>(smallTokens(s).map((t) => hk(t.at)));
+  const seen = new Set<number>(smallTokens(s).map((t) => hexId(t.at)));
   for (const bay of bayHexes(ship)) {
     for (const h of range(bay, reach)) {
-      const k = hk(h);
+      const k = hexId(h);
       if (seen.has(k)) continue;
       seen.add(k);
       if (onBoard(s.scenario, h) && !warshipAt(s.ships, h)) out.push(h);

@@ -187,7 +187,7 @@ export function attackOdds(s: PublicState, attacker: DirectAttacker, t: Target, 
  */
 export function reach(
   attacker: DirectAttacker,
-  blocked: ReadonlySet<string>,
+  blocked: ReadonlySet<number>,
   h: Hex,
 ): { from: Hex; distance: number } | null {
   if (attacker.ownHexes.some((x) => equals(x, h))) return null; // a ship is never in its own arc
@@ -204,7 +204,7 @@ export function reach(
 }
 
 /** The obstructions that apply to this attacker (its own ship is ignored for point defence). */
-export const attackerObstructions = (s: PublicState, attacker: DirectAttacker): Set<string> =>
+export const attackerObstructions = (s: PublicState, attacker: DirectAttacker): Set<number> =>
   obstructions(s, attacker.pointDefence ? { ignoreSeat: attacker.seat } : {});
 
 /** The arc the weapon attacks h through (the attack arc, RULES §2). */
