@@ -64,7 +64,8 @@ async function createPrivate(a: Page, name: string, variants: StartOptions['vari
   );
 }
 
-export async function startMatch(browser: Browser, names: [string, string], opts: StartOptions = {}): Promise<Match> {
+/** The two players seated in a private room, each with a faction chosen (FPA, Lamais): the draft begins. */
+export async function seatBoth(browser: Browser, names: [string, string], opts: StartOptions = {}): Promise<Match> {
   const ctxs: BrowserContext[] = [];
   const base = opts.baseURL ? { baseURL: opts.baseURL } : {};
   const a = await player(browser, names[0], ctxs, { ...base, ...(opts.aViewport ? { viewport: opts.aViewport } : {}) });
@@ -84,7 +85,12 @@ export async function startMatch(browser: Browser, names: [string, string], opts
   await expect(b.locator('#factions-screen')).toBeVisible({ timeout: opts.seatTimeoutMs ?? 30_000 });
   await a.click('#faction-fpa');
   await b.click('#faction-lamais');
-  await driveUntil([a, b], inCommit(1), opts.picks ? takeCards(opts.picks) : undefined);
-  await expect(b.locator('#ship-cards section[data-seat="1"]')).toContainText('(you)');
   return { a, b, ctxs, link };
+}
+
+export async function startMatch(browser: Browser, names: [string, string], opts: StartOptions = {}): Promise<Match> {
+  const m = await seatBoth(browser, names, opts);
+  await driveUntil([m.a, m.b], inCommit(1), opts.picks ? takeCards(opts.picks) : undefined);
+  await expect(m.b.locator('#ship-cards section[data-seat="1"]')).toContainText('(you)');
+  return m;
 }

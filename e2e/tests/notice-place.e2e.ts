@@ -1,9 +1,10 @@
 // A notice (a timer's warning, what a time-out did) never covers a control: not the board's Flip and speed buttons,
-// not Lock in, not the orders. Checked from the boxes the page lays out, on a 1280×800 laptop and a 390×844 phone,
-// while the ten-second warning shows and while the time-out's notice shows. The room's clock is driven.
+// not Lock in, not the orders, not the draft's cards and Confirm. Checked from the boxes the page lays out, on a
+// 1280×800 laptop and a 390×844 phone, while the ten-second warning shows and while the time-out's notice shows. The
+// room's clock is driven.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { shot } from './helpers.js';
-import { startMatch } from './match-setup.js';
+import { seatBoth, startMatch } from './match-setup.js';
 import { advanceRoomClock, pageSecondsLeft, roomIdOf } from './room-clock.js';
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -37,10 +38,10 @@ function covered(page: Page): Promise<{ notice: string; controls: string[] }[]> 
   });
 }
 
-/** The notices shown, and that none covers a control. */
-async function expectNothingCovered(page: Page, notice: string): Promise<void> {
+/** The notice shown, the controls `near` (the ones it used to cover) on screen, and that no notice covers a control. */
+async function expectNothingCovered(page: Page, notice: string, near: string): Promise<void> {
   await expect(page.locator('#toasts .toast', { hasText: notice })).toBeInViewport();
-  await expect(page.locator('#flip-board')).toBeVisible();
+  await expect(page.locator(near)).toBeVisible();
   const seen = await covered(page);
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.filter((s) => s.controls.length)).toEqual([]);
@@ -59,7 +60,7 @@ test('the warning and the time-out notice cover no control, on a laptop and on a
     await expect(p.locator('#toasts .toast', { hasText: '10 seconds left' })).toBeVisible();
     await shot(p, `notice-warning-${name}`);
   }
-  for (const p of [a, b]) await expectNothingCovered(p, '10 seconds left');
+  for (const p of [a, b]) await expectNothingCovered(p, '10 seconds left', '#flip-board');
 
   await advanceRoomClock(await roomIdOf(a), deadline - Date.now() + 1000);
   for (const [p, name] of [
@@ -69,5 +70,25 @@ test('the warning and the time-out notice cover no control, on a laptop and on a
     await expect(p.locator('#toasts .toast', { hasText: 'Time ran out' })).toBeVisible();
     await shot(p, `notice-time-out-${name}`);
   }
-  for (const p of [a, b]) await expectNothingCovered(p, 'Time ran out');
+  for (const p of [a, b]) await expectNothingCovered(p, 'Time ran out', '#flip-board');
+});
+
+test('in the draft, the warning and the time-out notice cover no card or button, on a laptop and on a phone', async ({
+  browser,
+}) => {
+  const m = await seatBoth(browser, ['Sol', 'Tam'], { aViewport: LAPTOP, bViewport: PHONE });
+  ctxs = m.ctxs;
+  const { a, b } = m;
+  await expect(a.locator('#draft-screen')).toBeVisible();
+  // Whoever picks first is warned, then told the first card was picked for them; then the other one's pick.
+  const first = (await a.locator('#turn.you').isVisible()) ? a : b;
+  for (const p of [first, first === a ? b : a]) {
+    await expect(p.locator('#turn')).toHaveText('Your pick');
+    const deadline = await pageSecondsLeft(p, 10);
+    await expectNothingCovered(p, '10 seconds left', '#pick-bar');
+    await shot(p, `notice-draft-warning-${p === a ? 'laptop' : 'phone'}`);
+    await advanceRoomClock(await roomIdOf(p), deadline - Date.now() + 1000);
+    await expectNothingCovered(p, 'Time ran out', '#draft-screen');
+    await shot(p, `notice-draft-time-out-${p === a ? 'laptop' : 'phone'}`);
+  }
 });

@@ -5,7 +5,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
 import { shot } from './helpers.js';
-import { player, startMatch } from './match-setup.js';
+import { seatBoth, startMatch } from './match-setup.js';
 import { advanceRoomClock, pageSecondsLeft, roomIdOf, sounds } from './room-clock.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -26,14 +26,9 @@ async function expectWarned(p: Page, what: string): Promise<void> {
 test('a draft pick left to run out: warned at 10 s, then told the first card was picked for you', async ({
   browser,
 }) => {
-  const a = await player(browser, 'Ivo', ctxs);
-  const b = await player(browser, 'Jun', ctxs);
-  await a.goto('/');
-  await a.click('#create-private');
-  await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
-  await b.goto(await a.locator('#invite-link').inputValue());
-  await a.click('#faction-fpa');
-  await b.click('#faction-lamais');
+  const m = await seatBoth(browser, ['Ivo', 'Jun']);
+  ctxs = m.ctxs;
+  const { a, b } = m;
   await expect(a.locator('#draft-screen')).toBeVisible();
   const mover = (await a.locator('#turn.you').isVisible()) ? a : b;
   const other = mover === a ? b : a;

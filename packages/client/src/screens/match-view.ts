@@ -205,13 +205,16 @@ export class MatchView {
     const bar = this.bar.getBoundingClientRect();
     const floor = bar.height && getComputedStyle(this.bar).position === 'fixed' ? bar.top : innerHeight;
     const controls = this.controls.getBoundingClientRect();
-    const board = {
+    const board: Area = {
       left: host.left,
       right: host.right,
       top: Math.max(host.top, 0),
       bottom: Math.min(host.bottom, controls.height ? controls.top : host.bottom, floor),
+      edge: 'bottom',
     };
-    return board.bottom - board.top >= NOTICE_ROOM ? board : { left: 0, right: innerWidth, top: 0, bottom: floor };
+    return board.bottom - board.top >= NOTICE_ROOM
+      ? board
+      : { left: 0, right: innerWidth, top: 0, bottom: floor, edge: 'bottom' };
   }
 
   private placeControls(): void {

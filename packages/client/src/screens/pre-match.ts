@@ -4,6 +4,7 @@ import type { FactionId, Seat } from '@star-eater/engine';
 import { seatFactions, seatInfo, seatNames, type RoomState, type SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
+import { setNoticeArea, type Area } from '../ui/notice-place.js';
 import { draftActions, factionView, picksView } from './draft.js';
 import type { DraftSelection } from './draft-choice.js';
 
@@ -52,10 +53,24 @@ export class PreMatchScreen {
   /** The match the selection belongs to: a rematch's draft starts from nothing. */
   private matchNo = -1;
 
+  private readonly unNotices: () => void;
+
   constructor(
     private readonly body: HTMLElement,
     private readonly s: Session,
-  ) {}
+  ) {
+    // Notices show in the heading row (the step, whose turn, the countdown), over no card or button.
+    this.unNotices = setNoticeArea((): Area | null => {
+      const r = this.body.querySelector('.draft-head')?.getBoundingClientRect();
+      return r?.height
+        ? { left: r.left, right: r.right, top: Math.max(r.top, 0), bottom: r.bottom, edge: 'top' }
+        : null;
+    });
+  }
+
+  destroy(): void {
+    this.unNotices();
+  }
 
   /** Sealed faction choice: my own, as the server echoed it; the synced state shows it only once both chose. */
   private mine: { matchNo: number; faction: FactionId } | null = null;

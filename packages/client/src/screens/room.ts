@@ -319,6 +319,7 @@ class RoomScreen {
     this.alive = false;
     this.sound.destroy();
     this.match.destroy();
+    this.preMatch.destroy();
   }
 }
 

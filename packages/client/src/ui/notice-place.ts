@@ -1,33 +1,44 @@
 // Where the notices (toasts) show: over the part of the screen a screen says holds no control — in a match, the board
-// as far as it is in view, above its Flip and speed buttons and above a phone's lock-in bar — so that a notice, shown
-// for up to 8 s, never covers a button. A screen without such an area leaves them at the foot of the page (the CSS).
+// as far as it is in view, above its Flip and speed buttons and above a phone's lock-in bar; in the draft, its heading
+// row — so that a notice, shown for up to 8 s, never covers a button. The newest screen's area that is there now wins;
+// with none, the notices stay at the foot of the page (the CSS).
 
-/** A box in viewport pixels. */
+/** A box in viewport pixels, and the edge of it the notices stack from. */
 export interface Area {
   left: number;
   right: number;
   top: number;
   bottom: number;
+  edge: 'top' | 'bottom';
 }
 
 /** Space kept between a notice and the edges of its area. */
 const GAP = 8;
 
-let areaOf: (() => Area | null) | null = null;
+/** The screens' areas, oldest first (null from one: not on the page now). */
+const areas: (() => Area | null)[] = [];
 let listening = false;
 
-/** A screen's free area, from now on; the function returned gives it up (if no later screen has taken its place). */
+/** A screen's free area, from now on, over older screens'; the function returned gives it up. */
 export function setNoticeArea(fn: () => Area | null): () => void {
-  areaOf = fn;
+  areas.push(fn);
   placeNotices();
   return () => {
-    if (areaOf !== fn) return;
-    areaOf = null;
+    const i = areas.indexOf(fn);
+    if (i >= 0) areas.splice(i, 1);
     placeNotices();
   };
 }
 
-/** Puts the notices at the foot of the free area, centred on it and no wider; the CSS's place when there is none. */
+function currentArea(): Area | null {
+  for (let i = areas.length - 1; i >= 0; i--) {
+    const a = areas[i]!();
+    if (a) return a;
+  }
+  return null;
+}
+
+/** Puts the notices at the area's edge, centred on it and no wider; the CSS's place when there is none. */
 export function placeNotices(): void {
   const box = document.getElementById('toasts');
   if (!box) return;
@@ -36,13 +47,19 @@ export function placeNotices(): void {
     listening = true;
     for (const ev of ['scroll', 'resize']) window.addEventListener(ev, placeNotices, { passive: true });
   }
-  const a = box.childElementCount ? areaOf?.() : null;
+  const a = box.childElementCount ? currentArea() : null;
   const s = box.style;
   if (!a) {
-    s.left = s.bottom = s.maxWidth = '';
+    s.left = s.top = s.bottom = s.maxWidth = '';
     return;
   }
   s.left = `${(a.left + a.right) / 2}px`;
-  s.bottom = `${innerHeight - a.bottom + GAP}px`;
   s.maxWidth = `${a.right - a.left - 2 * GAP}px`;
+  if (a.edge === 'top') {
+    s.top = `${a.top + GAP / 2}px`;
+    s.bottom = 'auto';
+  } else {
+    s.top = '';
+    s.bottom = `${innerHeight - a.bottom + GAP}px`;
+  }
 }
