@@ -61,6 +61,11 @@ test('the warning and the time-out notice cover no control, on a laptop and on a
     await shot(p, `notice-warning-${name}`);
   }
   for (const p of [a, b]) await expectNothingCovered(p, '10 seconds left', '#flip-board');
+  // A phone scrolled down to its orders, the board out of view: the notice sits in the lock-in bar, over its status.
+  await b.locator('#lock-in').focus();
+  await b.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expectNothingCovered(b, '10 seconds left', '#lock-in');
+  await shot(b, 'notice-warning-phone-orders');
 
   await advanceRoomClock(await roomIdOf(a), deadline - Date.now() + 1000);
   for (const [p, name] of [

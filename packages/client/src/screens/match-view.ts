@@ -197,13 +197,14 @@ export class MatchView {
    */
   /**
    * Where notices show (ui/notice-place.ts): the board as far as it is in view, above the Flip and speed buttons and
-   * above a lock-in bar fixed at the foot of the screen (a phone's); the whole view above that bar when too little of
-   * the board is in view.
+   * above a lock-in bar fixed at the foot of the screen (a phone's). With too little of the board in view (a phone
+   * scrolled down to its orders), that bar left of its buttons, over its status; without such a bar, the view.
    */
   private noticeArea(): Area {
     const host = this.host.getBoundingClientRect();
     const bar = this.bar.getBoundingClientRect();
-    const floor = bar.height && getComputedStyle(this.bar).position === 'fixed' ? bar.top : innerHeight;
+    const fixedBar = bar.height > 0 && getComputedStyle(this.bar).position === 'fixed';
+    const floor = fixedBar ? bar.top : innerHeight;
     const controls = this.controls.getBoundingClientRect();
     const board: Area = {
       left: host.left,
@@ -212,9 +213,18 @@ export class MatchView {
       bottom: Math.min(host.bottom, controls.height ? controls.top : host.bottom, floor),
       edge: 'bottom',
     };
-    return board.bottom - board.top >= NOTICE_ROOM
-      ? board
-      : { left: 0, right: innerWidth, top: 0, bottom: floor, edge: 'bottom' };
+    if (board.bottom - board.top >= NOTICE_ROOM) return board;
+    if (!fixedBar) return { left: 0, right: innerWidth, top: 0, bottom: floor, edge: 'bottom' };
+    const buttons = [...this.bar.querySelectorAll('button')]
+      .map((b) => b.getBoundingClientRect())
+      .filter((r) => r.width);
+    return {
+      left: bar.left,
+      right: Math.min(bar.right, ...buttons.map((r) => r.left)),
+      top: bar.top,
+      bottom: bar.bottom,
+      edge: 'top',
+    };
   }
 
   private placeControls(): void {
