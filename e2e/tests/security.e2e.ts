@@ -93,8 +93,8 @@ test('names are cleaned; commit receipts are shown at lock-in and verified by bo
 
 /**
  * Runs in the page, under the SDK: frames are changed before the client reads them, as if the server had sent them.
- * 'salt': the `receipts-revealed` frame (ROOM_DATA, code 13) gets one character of its second salt changed (base64url,
- * 'A' <-> 'B') — what a server that swapped a salt after the lock-in would send. 'tag': every packed frame
+ * 'salt': the `receipts-revealed` frame (ROOM_DATA, code 13) gets one bit of its second salt's first byte flipped —
+ * what a server that swapped a salt after the lock-in would send. 'tag': every packed frame
  * (ROOM_DATA_BYTES, code 17: the type as a short string, then the tag of the protocol's table of shapes) gets another
  * tag — what a server with another table sends. Other frames pass.
  */
@@ -104,11 +104,11 @@ function tamperFrames(what: 'salt' | 'tag'): void {
   const salt = (bytes: Uint8Array): boolean => {
     const text = new TextDecoder('latin1').decode(bytes);
     if (bytes[0] !== 13 || text.slice(2, 2 + type.length) !== type) return false;
-    const key = '\xa5salts'; // msgpack fixstr "salts", then a fixarray of two: nil or a fixstr of 22 characters
+    const key = '\xa5salts'; // msgpack fixstr "salts", then a fixarray of two: nil or a bin8 of 16 bytes
     const first = text.indexOf(key) + key.length + 1;
-    const second = first + (bytes[first] === 0xc0 ? 1 : 1 + (bytes[first]! & 0x1f));
-    const ch = second + 1; // the second salt's first character, past its fixstr header
-    bytes[ch] = bytes[ch] === 0x41 ? 0x42 : 0x41;
+    const second = first + (bytes[first] === 0xc0 ? 1 : 2 + bytes[first + 1]!);
+    const at = second + 2; // the second salt's first byte, past its bin8 header
+    bytes[at] = bytes[at]! ^ 1;
     return true;
   };
   const tag = (bytes: Uint8Array): boolean => {

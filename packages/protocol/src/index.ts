@@ -166,16 +166,16 @@ export interface ServerMessages {
   faction: { faction: FactionId };
   /**
    * A seat locked in (its commit receipt): SHA-256 of its canonical commitment and a secret 128-bit salt
-   * (@star-eater/engine commitmentHash), as base64url (receipts.ts), to both seats and the spectators; null when it
+   * (@star-eater/engine commitmentHash), as its 32 bytes (receipts.ts), to both seats and the spectators; null when it
    * withdrew (revise). A client that comes back is sent the hashes of the open window and of the last reveal again.
    */
-  receipt: { round: number; seat: Seat; hash: string | null };
+  receipt: { round: number; seat: Seat; hash: Uint8Array | null };
   /**
-   * The reveal: each seat's salt as base64url (null for a seat that never locked in), sent just before the round's
+   * The reveal: each seat's salt as its 16 bytes (null for a seat that never locked in), sent just before the round's
    * events, whose `cards-revealed` carries the commitments; each is checked against the hash its `receipt` published
    * (receiptMatches).
    */
-  'receipts-revealed': { round: number; salts: [string | null, string | null] };
+  'receipts-revealed': { round: number; salts: [Uint8Array | null, Uint8Array | null] };
   /**
    * Quick match: nobody has come for `waitedSeconds`; the waiting player may play the computer instead
    * (`play-computer` with one of `levels`) or keep waiting (`decline-computer`). Never a silent swap.
@@ -219,7 +219,7 @@ export const TIMED_OUT_STEPS = [
 export type TimedOutStep = (typeof TIMED_OUT_STEPS)[number];
 
 export { MATCH_GONE, MATCH_GONE_STATUS, SEAT_TAKEN } from './refusals.js';
-export { base64urlToHex, hexToBase64url } from './receipts.js';
+export { bytesToHex, hexToBytes } from './receipts.js';
 export {
   decodeServerMessage,
   isPackedType,

@@ -1,48 +1,23 @@
 // Commit receipts on the wire. The engine hashes, and the record stores, receipts as lowercase hex text
 // (@star-eater/engine commitmentHash, RULES §10's record unchanged); the `receipt` and `receipts-revealed` messages
-// carry the same bytes as base64url without padding: a SHA-256 hash in 43 characters instead of 64, a 128-bit salt in
-// 22 instead of 32. The client turns them back into hex before it checks them, so what it verifies and shows is the
-// engine's text.
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const INDEX = new Map([...ALPHABET].map((ch, i) => [ch, i]));
+// carry the bytes that text spells (msgpack bin): a SHA-256 hash in 32 bytes instead of 64 characters (43 as
+// base64url), a 128-bit salt in 16. The client turns them back into hex before it checks them, so what it verifies and
+// shows is the engine's text.
 
-/** The hex text's bytes as base64url (no padding). The hex text must be whole bytes of lowercase hex. */
-export function hexToBase64url(hex: string): string {
-  if (!/^(?:[0-9a-f]{2})*$/.test(hex)) throw new Error(`hexToBase64url: not whole bytes of lowercase hex: "${hex}"`);
-  let out = '';
-  let bits = 0;
-  let acc = 0;
-  for (let i = 0; i < hex.length; i += 2) {
-    acc = (acc << 8) | Number.parseInt(hex.slice(i, i + 2), 16);
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out += ALPHABET[(acc >> bits) & 63];
-    }
-    acc &= (1 << bits) - 1;
-  }
-  return bits ? out + ALPHABET[(acc << (6 - bits)) & 63] : out;
+/** The bytes a hex text spells. The hex text must be whole bytes of lowercase hex. */
+export function hexToBytes(hex: string): Uint8Array {
+  if (!/^(?:[0-9a-f]{2})*$/.test(hex)) throw new Error(`hexToBytes: not whole bytes of lowercase hex: "${hex}"`);
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
 }
 
 /**
- * The bytes of base64url text (no padding) as lowercase hex, or null when it is not canonical base64url (a character
- * outside the alphabet, an impossible length, or stray bits in the last character): such a receipt checks nothing.
+ * Bytes from the wire as lowercase hex, or null when they are not bytes (a receipt that is not bytes checks nothing).
  */
-export function base64urlToHex(b64: string): string | null {
-  if (b64.length % 4 === 1) return null;
+export function bytesToHex(bytes: unknown): string | null {
+  if (!(bytes instanceof Uint8Array)) return null;
   let out = '';
-  let bits = 0;
-  let acc = 0;
-  for (const ch of b64) {
-    const v = INDEX.get(ch);
-    if (v === undefined) return null;
-    acc = (acc << 6) | v;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += ((acc >> bits) & 255).toString(16).padStart(2, '0');
-    }
-    acc &= (1 << bits) - 1;
-  }
-  return acc === 0 ? out : null;
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
 }

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { Protocol } from '@colyseus/core';
 import { createRng, randomCommitment, receiptMatches, type Commitment, type MatchState } from '@star-eater/engine';
 import type { Room } from '@colyseus/sdk';
-import { base64urlToHex } from '@star-eater/protocol';
+import { bytesToHex } from '@star-eater/protocol';
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { attachBot } from './bot.js';
@@ -31,7 +31,8 @@ const masked = (frames: Uint8Array[]) =>
     .map((f) =>
       Buffer.from(f)
         .toString('latin1')
-        .replace(/[\w-]{43}/g, 'H'.repeat(43)),
+        // msgpack bin8 of 32 bytes: 0xc4, the length, the hash.
+        .replace(/\xc4\x20[\x00-\xff]{32}/g, 'H'.repeat(34)),
     );
 /** Strings that would betray a commitment's content. */
 function telltales(c: Commitment): string[] {
@@ -98,7 +99,8 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
       // No message but the receipt (a hash at lock-in, null at the revise), and no frame carries a telltale.
       const got = o.messages.slice(msgStarts[i]!);
       expect(got.map((m) => m.type)).toEqual(['receipt', 'receipt']);
-      expect(got[0]!.msg).toEqual({ round: 1, seat: a.seat, hash: expect.stringMatching(/^[\w-]{43}$/) });
+      expect(got[0]!.msg).toEqual({ round: 1, seat: a.seat, hash: expect.any(Uint8Array) });
+      expect((got[0]!.msg as { hash: Uint8Array }).hash).toHaveLength(32);
       expect(got[1]!.msg).toEqual({ round: 1, seat: a.seat, hash: null });
       const text = Buffer.concat(frames).toString('latin1');
       for (const t of telltales(c)) expect(text.includes(t), `"${t}" in a frame`).toBe(false);
@@ -126,8 +128,8 @@ it('keeps a locked commitment from the opponent and the spectators, whatever it 
   const reveal = spec.of('receipts-revealed').at(-1)!;
   expect(reveal.round).toBe(1);
   for (const s of [0, 1] as const) {
-    const salt = base64urlToHex(reveal.salts[s]!)!;
-    const hash = base64urlToHex(
+    const salt = bytesToHex(reveal.salts[s]!)!;
+    const hash = bytesToHex(
       spec
         .of('receipt')
         .filter((m) => m.seat === s)

@@ -16,7 +16,7 @@ import {
   replayRecord,
   type Seat,
 } from '@star-eater/engine';
-import { base64urlToHex } from '@star-eater/protocol';
+import { bytesToHex } from '@star-eater/protocol';
 import { describe, expect, it } from 'vitest';
 import { botMatch, joinById, serverForFile, type TestClient } from './harness.js';
 import { getJson } from './processes.js';
@@ -82,7 +82,7 @@ describe('receipts after the end', () => {
 
     // What the spectator kept: every hash published, in order, as the engine's hex.
     const published = spec.of('receipt').filter((r) => r.hash !== null);
-    const hex = (h: string) => base64urlToHex(h)!;
+    const hex = (h: Uint8Array) => bytesToHex(h)!;
     const lockIns = published.map((r) => ({ round: r.round, seat: r.seat as Seat, hash: hex(r.hash!) }));
     const [ada, bo] = [a.seat, b.seat];
     expect(lockIns.map((r) => [r.round, r.seat])).toEqual([
@@ -145,8 +145,8 @@ describe('receipts after the end', () => {
     expect(record.rounds).toEqual([]);
     const cut = record.end!.interrupted!;
     // The hashes everyone was sent at lock-in and the salts of the reveal, as the record's hex.
-    const hashes = [0, 1].map((seat) => base64urlToHex(spec.of('receipt').findLast((r) => r.seat === seat)!.hash!));
-    const salts = reveal.salts.map((x) => base64urlToHex(x!));
+    const hashes = [0, 1].map((seat) => bytesToHex(spec.of('receipt').findLast((r) => r.seat === seat)!.hash!));
+    const salts = reveal.salts.map((x) => bytesToHex(x!));
     expect(cut.receipts).toEqual([0, 1].map((seat) => ({ hash: hashes[seat], salt: salts[seat] })));
     expect(cut.commitments[a.seat]).toEqual(launch);
     for (const seat of [0, 1] as const)
@@ -156,7 +156,7 @@ describe('receipts after the end', () => {
     const late = await joinById(s, a.room.roomId, { spectate: true });
     server.open.push(late);
     expect(await late.until(() => late.of('receipts-revealed')[0], 'the reveal again')).toEqual(reveal);
-    expect(late.of('receipt').map((r) => base64urlToHex(r.hash!))).toEqual(hashes);
+    expect(late.of('receipt').map((r) => bytesToHex(r.hash!))).toEqual(hashes);
     // Another salt (or another commitment) in the interrupted round: refused, naming it.
     const tampered = structuredClone(record);
     tampered.end!.interrupted!.receipts![b.seat]!.salt = 'ab'.repeat(16);

@@ -1,7 +1,7 @@
 // A client checks every commit receipt itself; a tampered reveal (another commitment, another salt, another
-// hash) names the seat. Hashes and salts arrive as base64url (protocol receipts.ts), as the server sends them.
+// hash) names the seat. Hashes and salts arrive as bytes (protocol receipts.ts), as the server sends them.
 import { commitmentHash, type Commitment } from '@star-eater/engine';
-import { hexToBase64url } from '@star-eater/protocol/receipts';
+import { hexToBytes } from '@star-eater/protocol/receipts';
 import { describe, expect, it } from 'vitest';
 import { ReceiptBook } from './receipts.js';
 
@@ -9,7 +9,7 @@ const c0: Commitment = { engine: 'N', cards: [{ card: 'fire-main' }] };
 const c1: Commitment = { engine: 'S', cards: [] };
 const s0 = `${'0'.repeat(31)}1`;
 const s1 = `${'0'.repeat(31)}2`;
-const wire = hexToBase64url;
+const wire = hexToBytes;
 
 function book(
   reveal: [Commitment, Commitment],
@@ -45,10 +45,10 @@ describe('ReceiptBook', () => {
     });
   });
 
-  it('a salt or hash that is not base64url, or a salt missing for a published hash, is a mismatch', () => {
+  it('a salt or hash that is not bytes, or a salt missing for a published hash, is a mismatch', () => {
     const b = new ReceiptBook();
     b.receipt({ round: 1, seat: 0, hash: wire(commitmentHash(c0, s0)) });
-    b.receipt({ round: 1, seat: 1, hash: '#not-a-hash' });
+    b.receipt({ round: 1, seat: 1, hash: '#not-a-hash' as unknown as Uint8Array });
     b.revealed({ round: 1, salts: [null, wire(s1)] });
     b.events(1, [{ type: 'cards-revealed', commitments: [c0, c1] } as never]);
     expect(b.verdict(1)).toEqual({ kind: 'mismatch', seats: [0, 1] });

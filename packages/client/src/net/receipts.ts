@@ -1,10 +1,10 @@
 // Commit receipts as a client checks them (RULES §7 fair play): the hashes published at lock-in, the salts at the reveal, and
 // the commitments the round's `cards-revealed` event carries. Each seat's hash is recomputed here, in the browser,
 // with the engine's own commitmentHash: "verified", or which seat's commitment does not match its receipt. Hashes and
-// salts come as base64url (@star-eater/protocol receipts.ts) and are kept as the engine's hex text.
+// salts come as bytes (@star-eater/protocol receipts.ts) and are kept as the engine's hex text.
 import { type Commitment, type MatchEvent, receiptMatches, type Seat } from '@star-eater/engine';
 import type { ServerMessages } from '@star-eater/protocol';
-import { base64urlToHex } from '@star-eater/protocol/receipts';
+import { bytesToHex } from '@star-eater/protocol/receipts';
 
 export type ReceiptVerdict =
   | { kind: 'sealed' }
@@ -13,8 +13,8 @@ export type ReceiptVerdict =
   /** These seats' revealed commitments (or salts) do not give the hashes published at lock-in. */
   | { kind: 'mismatch'; seats: Seat[] };
 
-/** Wire text as hex; text that is not base64url stays as it came, and checks nothing (receiptMatches). */
-const hex = (wire: string | null) => (wire === null ? null : (base64urlToHex(wire) ?? wire));
+/** Wire bytes as hex; what is not bytes is kept as its text, and checks nothing (receiptMatches). */
+const hex = (wire: Uint8Array | null) => (wire === null ? null : (bytesToHex(wire) ?? String(wire)));
 
 interface RoundReceipts {
   hashes: [string | null, string | null];

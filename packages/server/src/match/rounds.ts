@@ -1,6 +1,6 @@
 // The rounds of one match: the sealed commitment window (RULES §4.1), then the resolution as events with decision
 // prompts on the way (RULES §4.3–4.5, §8). Sealed commitments live only here, in server memory, until both are locked.
-import { hexToBase64url, packMessage, type ParsedMessages, type ServerMessages } from '@star-eater/protocol';
+import { hexToBytes, packMessage, type ParsedMessages, type ServerMessages } from '@star-eater/protocol';
 import type { Commitment, Decision, MatchEvent, MatchState, Prompt, Seat } from '@star-eater/engine';
 import type { BotRequest } from '../bots/levels.js';
 import { seatState } from '../bots/seat-view.js';
@@ -101,7 +101,7 @@ export class Rounds {
     this.locked[seat] = true;
     this.host.state.seats[seat]!.lockedIn = true;
     this.host.sendToSeat(seat, 'commitment', { round: msg.round, commitment: v.value, lockedIn: true });
-    const hash = hexToBase64url(this.receipts.lock(seat, v.value, msg.round));
+    const hash = hexToBytes(this.receipts.lock(seat, v.value, msg.round));
     this.host.broadcast('receipt', { round: msg.round, seat, hash });
     if (this.locked[0] && this.locked[1]) this.resolve();
     return OK;
@@ -331,9 +331,9 @@ function roundOf(sent: readonly string[]): NonNullable<ServerMessages['round-so-
 /** A round's reveal: its receipts (hash and salt, hex; null for a seat that never locked in). */
 type Reveal = { round: number; receipts: NonNullable<RecordRound['receipts']> };
 
-/** The reveal as sent: the salts alone, as base64url (the hashes went out at the lock-ins). */
+/** The reveal as sent: the salts alone, as bytes (the hashes went out at the lock-ins). */
 function revealMessage(r: Reveal) {
-  const salt = (s: Seat) => (r.receipts[s] ? hexToBase64url(r.receipts[s].salt) : null);
+  const salt = (s: Seat) => (r.receipts[s] ? hexToBytes(r.receipts[s].salt) : null);
   return { round: r.round, salts: [salt(0), salt(1)] } satisfies ServerMessages['receipts-revealed'];
 }
 
@@ -341,7 +341,7 @@ function revealMessage(r: Reveal) {
 function receiptMessages(round: number, hashes: readonly (string | null)[]): CatchUp[] {
   const out: CatchUp[] = [];
   for (const [s, hash] of hashes.entries()) {
-    if (hash) out.push(['receipt', { round, seat: s as Seat, hash: hexToBase64url(hash) }]);
+    if (hash) out.push(['receipt', { round, seat: s as Seat, hash: hexToBytes(hash) }]);
   }
   return out;
 }
