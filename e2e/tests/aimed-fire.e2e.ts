@@ -44,7 +44,7 @@ for (const [name, viewport] of [
     expect(where, texts[0]).toBeDefined();
     await options.first().click();
     const log = page.locator('#log');
-    await expect(log).toContainText(`Flak Batteries fires a blast ${where}:`);
+    await expect(log).toContainText(`Flak Batteries fire a blast ${where}:`);
     expect(await log.textContent()).not.toMatch(/hex \(?-?\d+, ?-?\d+\)?/);
     await shot(page, `aimed-fire-log-${name}`);
     await ctx.close();

@@ -65,6 +65,29 @@ describe('describeEvent: names and numbers come from the engine', () => {
     );
   });
 
+  it('a weapon named in the plural takes the plural verb', () => {
+    const card = FACTIONS.lamais.main.find((c) => c.id === 'lamais-siege-battery')!;
+    withRenamed(card, 'name', 'Siege Batteries', () =>
+      expect(describeEvent(shot(1), names, ships)).toMatch(/^Brin's Siege Batteries fire a blast/),
+    );
+    const hit: MatchEvent = {
+      type: 'damage',
+      seat: 0,
+      section: 'bow',
+      amount: 2,
+      source: { seat: 1, by: 'main', weapon: 'lamais-siege-battery', attackArc: 'front' },
+      armourBefore: 3,
+      armourAfter: 1,
+      structureBefore: 10,
+      structureAfter: 10,
+      lost: 0,
+    };
+    withRenamed(card, 'name', 'Siege Batteries', () =>
+      expect(describeEvent(hit, names, ships)).toMatch(/^Brin's Siege Batteries deal 2 to Ada's bow/),
+    );
+    expect(describeEvent(hit, names, ships)).toMatch(/^Brin's Siege Battery deals 2 to Ada's bow/);
+  });
+
   it('a component and a phase are named in the engine’s words', () => {
     const cd: MatchEvent = {
       type: 'cooldown',

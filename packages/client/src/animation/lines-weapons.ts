@@ -1,7 +1,7 @@
 // The match log's lines for weapons and squadrons: tokens, beams, shots with their roll, fighters' moves and actions.
 import type { SquadronEvent, WeaponEvent } from './event-groups.js';
 import type { Lines } from './lines.js';
-import { cardName, rollFormula, sourceName, squadronNo, targetName, tokenName, whereFrom } from './names.js';
+import { cardName, rollFormula, sourceDoes, squadronNo, targetName, tokenName, whereFrom } from './names.js';
 
 export const WEAPON_LINES: Lines<WeaponEvent> = {
   'token-spawned': (e, n) => `${tokenName(e.token, n)} is launched (${cardName(e.weapon)}), heading ${e.facing}.`,
@@ -13,17 +13,17 @@ export const WEAPON_LINES: Lines<WeaponEvent> = {
   'token-returned': (e, n) => (e.reason === 'left-board' ? `${tokenName(e.token, n)} leaves the board.` : null),
   beam: (e, n) => {
     const reach = e.stoppedAt ? `, ${e.damageEnd} reaches ${n[e.stoppedAt.seat]}'s ${e.stoppedAt.section}` : '';
-    return `${sourceName(e.source, n)} fires a beam ${e.dir} (${e.damageStart} damage${reach}).`;
+    return `${sourceDoes(e.source, n, 'fires')} a beam ${e.dir} (${e.damageStart} damage${reach}).`;
   },
   // RULES §4.5: every AOE weapon is a warship's; its hex is named from that warship, as its prompt named it.
   'aoe-fired': (e, n, ships) => {
     const area = e.targets ? `${e.targets} target${e.targets === 1 ? '' : 's'} in the area` : 'nothing in the area';
     const where = e.source.seat === null ? '' : ` ${whereFrom(ships[e.source.seat], e.at)}`;
-    return `${sourceName(e.source, n)} fires a blast${where}: ${area}.`;
+    return `${sourceDoes(e.source, n, 'fires')} a blast${where}: ${area}.`;
   },
   attack: (e, n, ships) => {
     const firer = e.source.seat === null ? undefined : ships[e.source.seat];
-    return `${sourceName(e.source, n)} attacks ${targetName(e.target, n, firer)}: ${rollFormula(e.detail)}.`;
+    return `${sourceDoes(e.source, n, 'attacks')} ${targetName(e.target, n, firer)}: ${rollFormula(e.detail)}.`;
   },
 };
 

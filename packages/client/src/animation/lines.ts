@@ -2,7 +2,7 @@
 // event is about: the round and the warships here, weapons and squadrons in lines-weapons.ts.
 import type { RoundEvent, ShipEvent } from './event-groups.js';
 import { CARD_NAMES, COMPONENT_NAMES, PHASE_NAMES, type MatchEvent } from '@star-eater/engine';
-import { commitmentLabel, sourceName, type Heading, type Names } from './names.js';
+import { commitmentLabel, sourceDoes, type Heading, type Names } from './names.js';
 
 /** The warships as they stand when the event happens (the board at that moment), to name hexes from them. */
 export type Warships = readonly [Heading, Heading];
@@ -50,7 +50,7 @@ export const SHIP_LINES: Lines<ShipEvent> = {
         ? `armour ${e.armourBefore} → ${e.armourAfter}`
         : `structure ${e.structureBefore} → ${e.structureAfter}`;
     const lost = e.lost ? `, ${e.lost} lost` : '';
-    return `${sourceName(e.source, n)} deals ${e.amount} to ${n[e.seat]}'s ${e.section} (${hit}${lost}).`;
+    return `${sourceDoes(e.source, n, 'deals')} ${e.amount} to ${n[e.seat]}'s ${e.section} (${hit}${lost}).`;
   },
   'ship-destroyed': (e, n) => `${n[e.seat]}'s warship is destroyed!`,
   'card-ignored': (e, n) => `${n[e.seat]}'s ${CARD_NAMES[e.card]} does nothing (${e.reason.replace(/-/g, ' ')}).`,

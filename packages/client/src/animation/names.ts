@@ -67,6 +67,15 @@ export function sourceName(s: Source, names: Names): string {
   return `${who}${s.weapon ? cardName(s.weapon) : s.by}`;
 }
 
+/**
+ * The source as a sentence's subject, its verb (given in the -s form) agreeing: "Ana's Flak Batteries fire", "Ana's
+ * Siege Battery fires". A weapon named in the plural takes the plural verb.
+ */
+export function sourceDoes(s: Source, names: Names, verb: string): string {
+  const who = sourceName(s, names);
+  return `${who} ${/[^s]s$/.test(who) ? verb.slice(0, -1) : verb}`;
+}
+
 /** A warship's position and heading (the engine's Dir, or the board's sixths clockwise from north). */
 export interface Heading {
   core: Hex;
