@@ -172,7 +172,8 @@ export class Rounds {
     }
     const round: RecordRound = { commitments: res.commitments, decisions: res.decisions, receipts: res.receipts };
     this.playedText.push(keepRound(round));
-    this.lastRound = this.roundSent;
+    // Held until the next round ends: an array of its own length (one grown by push keeps room for 17).
+    this.lastRound = this.roundSent.slice();
     this.lastPlayed = this.state.round;
     const after = { round: this.state.round, events: res.published };
     this.roundEvents = [];

@@ -74,12 +74,14 @@ export class Listing {
     this.key = key;
     this.coarse = coarse;
     this.writtenAt = now;
+    // The listing keeps its metadata while the room lives: arrays of their own length (grown by push, each keeps
+    // room for 17).
     const meta: MatchMetadata = {
       public: pub,
       phase: st.phase,
-      players,
-      playerIds,
-      factions,
+      players: players.slice(),
+      playerIds: playerIds.slice(),
+      factions: factions.slice(),
       round: st.round,
       spectators: st.spectators,
       preset: st.settings.preset,
