@@ -11,7 +11,7 @@ import type { RoomDeps } from '../deps.js';
 import type { Admission, RoomView } from '../seats/admission.js';
 import { type FloodHost, screenFrame } from './flood.js';
 import type { RateLimiter } from './rate-limit.js';
-import { addressOf, SeatDesk } from '../seats/reservations.js';
+import { addressOf, type DeskHost, type ReservationLedger, SeatDesk } from '../seats/reservations.js';
 
 export interface GuardedRoom {
   room: Room;
@@ -25,15 +25,40 @@ export interface GuardedRoom {
   step(what: string, fn: () => void): void;
 }
 
+/** The room as the seat desk and the flood screen see it: one object per room, its methods on the prototype. */
+class Guard implements DeskHost, FloodHost<Client> {
+  constructor(private readonly g: GuardedRoom) {}
+
+  get ledger(): ReservationLedger {
+    return this.g.deps.reservations;
+  }
+  get admission(): Admission {
+    return this.g.admission;
+  }
+  view(): RoomView & { starting: boolean } {
+    return this.g.view();
+  }
+  setLocked(locked: boolean): void {
+    void (locked ? this.g.room.lock() : this.g.room.unlock());
+  }
+  wake(fn: () => void, ms: number): void {
+    setTimeout(() => this.g.step('seats', fn), ms).unref();
+  }
+  reply(client: Client, error: ErrorMessage): void {
+    this.g.reply(client, error);
+  }
+  close(client: Client, code: number, reason: string): void {
+    client.leave(code, reason);
+  }
+  warn(client: Client, what: object, line: string): void {
+    this.g.log.warn({ session: client.sessionId, ...what }, line);
+  }
+}
+
 export function guardRoom(g: GuardedRoom): SeatDesk {
   const { room } = g;
-  const desk = new SeatDesk({
-    ledger: g.deps.reservations,
-    admission: g.admission,
-    view: g.view,
-    setLocked: (locked) => void (locked ? room.lock() : room.unlock()),
-    wake: (fn, ms) => setTimeout(() => g.step('seats', fn), ms).unref(),
-  });
+  const guard = new Guard(g);
+  const desk = new SeatDesk(guard);
   // Seats are counted by the desk; Colyseus' own count (clients + reservations) only caps the total.
   room.maxClients = g.deps.maxSpectators + 16;
   room.seatReservationTimeout = 10;
@@ -45,11 +70,6 @@ export function guardRoom(g: GuardedRoom): SeatDesk {
   // A reconnection the matchmaking route checked was counted there: its socket is not counted again (room-door.ts).
   onRouteReconnection(room, (token) => vouchReconnection(room.roomId, token));
   // Every frame counts toward the flood limit, and an undecodable one closes the connection (flood.ts).
-  const flood: FloodHost<Client> = {
-    reply: (client, error) => g.reply(client, error),
-    close: (client, code, reason) => client.leave(code, reason),
-    warn: (client, what, line) => g.log.warn({ session: client.sessionId, ...what }, line),
-  };
-  screenFrames(room, (client, frame) => screenFrame(frame, g.limiterOf(client.sessionId), flood, client));
+  screenFrames(room, (client, frame) => screenFrame(frame, g.limiterOf(client.sessionId), guard, client));
   return desk;
 }
