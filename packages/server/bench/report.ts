@@ -7,7 +7,7 @@ import type { WorkerStats } from './bot-worker.js';
 export const GOAL = { p99Ms: 50, bytesPerClientRound: 2048 };
 
 export interface Health {
-  memory: { rssBytes: number; heapUsedBytes: number; arrayBuffersBytes?: number };
+  memory: { rssBytes: number; heapUsedBytes: number; arrayBuffersBytes?: number; codeBytes?: number };
   liveMatches: number;
   rooms: number;
   eventLoopDelayMs?: { p50: number; p99: number; max: number };
@@ -130,6 +130,13 @@ function memoryAndBots(r: StepResult) {
   return {
     heapPerLiveMatchKB: during
       ? round1((during.memory.heapUsedBytes - r.idle.memory.heapUsedBytes) / 1024 / matches)
+      : NaN,
+    /**
+     * Of the heap per match, compiled code (V8's code and trusted spaces): it grows with how hot the server has run
+     * (more functions optimized in a longer or bigger run), not with what a match holds.
+     */
+    codePerLiveMatchKB: during
+      ? round1(((during.memory.codeBytes ?? NaN) - (r.idle.memory.codeBytes ?? NaN)) / 1024 / matches)
       : NaN,
     /** ArrayBuffers' bytes (outside the V8 heap: sockets' and encoders' buffers) per match. */
     buffersPerLiveMatchKB: during
@@ -291,7 +298,7 @@ function lineOf(r: StepResult, f: Figures, problems: string[]): string {
     `${f.bytesPerClientPerRound} B, ${f.framesPerClientPerRound} frames /client/round | ` +
     `server cpu ${serverCpu(r, f.rounds).msPerRound.toFixed(2)} ms/round (user ${user} + sys ${sys}), ${f.serverCpuPercentOfOneCore}% | ` +
     `server loop p99 ${loop?.p99 ?? '?'} max ${loop?.max ?? '?'} ms (joins: p99 ${joins?.p99 ?? '?'} max ${joins?.max ?? '?'}) | ` +
-    `heap ${f.heapPerLiveMatchKB} KB, buffers ${f.buffersPerLiveMatchKB} KB, rss ${f.rssPerLiveMatchKB} KB /match (rss ${f.serverRssMB} MB) | ` +
+    `heap ${f.heapPerLiveMatchKB} KB (code ${f.codePerLiveMatchKB}), buffers ${f.buffersPerLiveMatchKB} KB, rss ${f.rssPerLiveMatchKB} KB /match (rss ${f.serverRssMB} MB) | ` +
     `bots cpu ${f.botCpuPercentOfOneCore}%, loop p99 ${f.botLoopDelayP99Ms} ms (joins: p99 ${f.botLoopDelayDuringJoinsMs.p99} max ${f.botLoopDelayDuringJoinsMs.max}) | others cpu ${f.otherCpuPercentOfOneCore}%, load ${f.loadAverage1m} | ` +
     `${f.inputLog ? `input log ${f.inputLog.appendsPerRound} appends /round, ${f.inputLog.writesPerCommit} writes /commit: commits ${f.inputLog.commitUsPerRound} µs /round on the rooms' thread (${f.inputLog.percentOfServerCpu}% of server cpu), ${f.inputLog.busyRetries} lock retries, wait for commit p99 ${f.inputLog.appendP99Us} max ${f.inputLog.appendMaxUs} µs | ` : ''}` +
     `joined in ${f.joinSeconds} s${f.joinRetries ? ` (${f.joinRetries} joins retried)` : ''} | ` +

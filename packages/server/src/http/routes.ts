@@ -1,6 +1,7 @@
 // HTTP: health, live public matches, stored records (RULES §10), and the built client when present.
 import { existsSync } from 'node:fs';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
@@ -101,14 +102,20 @@ export function mountHttp(app: Application, opts: HttpOptions): void {
 
 type Listing = Awaited<ReturnType<typeof matchMaker.query>>;
 
+/** V8's heap spaces of compiled code: machine code, and the bytecode and deoptimization data beside it. */
+const CODE_SPACES = new Set(['code_space', 'code_large_object_space', 'trusted_space', 'trusted_large_object_space']);
+
 /**
  * The process' memory. Started with --expose-gc (only the bench's memory mode does), it collects first, so the heap
- * figure is what is live rather than what the collector has not reached yet.
+ * figure is what is live rather than what the collector has not reached yet. `codeBytes`: the part of the heap that
+ * is compiled code, which grows with how hot the process has run (functions optimized), not with what it holds.
  */
 function memory() {
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
-  return { rssBytes: m.rss, heapUsedBytes: m.heapUsed, arrayBuffersBytes: m.arrayBuffers };
+  let codeBytes = 0;
+  for (const s of getHeapSpaceStatistics()) if (CODE_SPACES.has(s.space_name)) codeBytes += s.space_used_size;
+  return { rssBytes: m.rss, heapUsedBytes: m.heapUsed, arrayBuffersBytes: m.arrayBuffers, codeBytes };
 }
 
 /** GET /health: this process' state; 503 while it drains or restores (a 503 `{ status: 'error', error }` when the room listing cannot be read). */

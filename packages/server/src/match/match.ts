@@ -52,7 +52,8 @@ export class Match implements Phases {
    * only what its record needs, read once at the end).
    */
   private draftLog = EMPTY_LOG;
-  private players: [PlayerSetup, PlayerSetup] | null = null;
+  /** The players' setups once the rounds began, for the record at the end: packed text (kept.ts). */
+  private players: string | null = null;
   private rounds: Rounds | null = null;
   /** The `ended` message of the match just over, for a client that rejoins after the end (catchUp). */
   private ended: ServerMessages['ended'] | null = null;
@@ -174,12 +175,13 @@ export class Match implements Phases {
     const loadouts = engine.draftLoadouts(draft)!;
     const munitions = engine.draftMunitions(draft)!;
     const st = this.host.state;
-    this.players = SEATS.map((seat) => ({
+    const players = SEATS.map((seat) => ({
       name: this.names[seat],
       faction: factions[seat],
       loadout: loadouts[seat],
       munitions: munitions[seat],
     })) as unknown as [PlayerSetup, PlayerSetup];
+    this.players = keep(players);
     const m = engine.createMatch({
       seed: this.seed,
       initiative: this.initiative,
@@ -188,7 +190,7 @@ export class Match implements Phases {
         initiativeRoll: st.settings.initiativeRoll,
         criticalHits: st.settings.criticalHits,
       },
-      players: this.players,
+      players,
     });
     syncBoard(st, m);
     this.rounds = new Rounds(this.host, this, m, this.promptId, this.saltKey);
@@ -311,7 +313,7 @@ export class Match implements Phases {
       seed: this.seed,
       initiative: this.initiative,
       initiativeFrom: this.initiativeFrom,
-      players: this.players!,
+      players: kept<[PlayerSetup, PlayerSetup]>(this.players!),
       names: this.names,
       bots: [st.seats[0]!.bot, st.seats[1]!.bot],
       playerIds: [st.seats[0]!.playerId, st.seats[1]!.playerId],
