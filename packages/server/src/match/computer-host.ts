@@ -6,16 +6,36 @@ import type { Logger } from 'pino';
 import type { ServerMessages } from '@star-eater/protocol';
 import type { Seat } from '@star-eater/engine';
 import type { BotAnswer } from '../bots/levels.js';
-import type { ComputerHost } from './computer.js';
+import type { BotSettings } from '../bots/bot-seat.js';
+import { Computer, type ComputerHost } from './computer.js';
 import type { Input } from '../log/input-log.js';
 import type { Match, Outcome } from './match.js';
 import type { Timer } from './match-host.js';
 import type { MatchRoomState } from '../output/state.js';
 import { sendTo } from '../output/room-output.js';
-import type { RoomTimers } from '../room/room-timers.js';
+import { RoomTimers } from '../room/room-timers.js';
 import type { RoomParts } from '../room/room-parts.js';
 
-export class RoomComputerHost implements ComputerHost {
+/** A room's computer and its own timers (not inputs of the log), made when first asked for (MatchRoom.computer). */
+export interface ComputerHere {
+  computer: Computer;
+  timers: RoomTimers;
+}
+
+export function makeComputer(
+  room: RoomParts,
+  bots: BotSettings | null,
+  offerSeconds: number,
+  start: () => void,
+): ComputerHere {
+  const timers = new RoomTimers({
+    clockNow: () => room.clockNow(),
+    timerDue: (_id, fire) => room.guard('computer', fire),
+  });
+  return { computer: new Computer(new RoomComputerHost(room, timers, start), bots, offerSeconds), timers };
+}
+
+class RoomComputerHost implements ComputerHost {
   constructor(
     private readonly room: RoomParts,
     /** The computer's own timers (not inputs of the log). */

@@ -14,8 +14,8 @@ import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from '../seats/admission.js';
 import { authorizeSeat, refuseBothSeats, type SeatAuth, seatPlayer } from '../seats/player-auth.js';
 import { onClientMessage } from './client-messages.js';
-import { Computer } from '../match/computer.js';
-import { RoomComputerHost } from '../match/computer-host.js';
+import type { Computer } from '../match/computer.js';
+import { type ComputerHere, makeComputer } from '../match/computer-host.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
 import { configureRoom, creatorOptions, restoreSettings } from '../match/settings.js';
@@ -52,17 +52,14 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
    * room clock, apart from the match's: they are not inputs of the log, and the match's timer ids (which a replay
    * names) stay the same with or without a computer.
    */
-  private computerHere: { computer: Computer; timers: RoomTimers } | null = null;
+  private computerHere: ComputerHere | null = null;
   private members = new Map<string, Member>();
   /** The seats as inputs of the log: taken, held for a reconnection, back, given up (seat-log.ts). */
   seats!: SeatLog;
   private admission!: Admission;
   private desk!: SeatDesk;
   private listing = new Listing((meta) => void this.setMetadata(meta));
-  readonly timers = new RoomTimers(
-    () => this.clockNow(),
-    (id, fire) => void this.journal.write({ k: 'timer', id }, () => this.guard('timer', fire)),
-  );
+  readonly timers: RoomTimers = new RoomTimers(this);
   /** The write-ahead log of this room's inputs (journal.ts); restore.ts rebuilds a room from it. */
   journal!: Journal;
   /** Leaving matchmaking and starting the first match (match-start.ts). */
@@ -73,10 +70,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private closing = false;
   /** onCreate is over. */
   private created = false;
-  readonly emotes = new Emotes(
-    () => this.clockNow(),
-    (msg) => this.output.toAll('emote', msg),
-  );
+  /** Made at the first emote: most matches send none. */
+  private emotesHere: Emotes | null = null;
 
   override async onCreate(options: unknown): Promise<void> {
     this.deps = roomDeps();
@@ -129,15 +124,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   get computer(): Computer {
-    if (this.computerHere) return this.computerHere.computer;
-    const timers = new RoomTimers(
-      () => this.clockNow(),
-      (_id, fire) => this.guard('computer', fire),
-    );
-    const host = new RoomComputerHost(this, timers, () => this.start.soon());
-    const computer = new Computer(host, this.deps.bots, this.deps.botOfferSeconds);
-    this.computerHere = { computer, timers };
-    return computer;
+    this.computerHere ??= makeComputer(this, this.deps.bots, this.deps.botOfferSeconds, () => this.start.soon());
+    return this.computerHere.computer;
+  }
+
+  get emotes(): Emotes {
+    this.emotesHere ??= new Emotes(this, this.output);
+    return this.emotesHere;
   }
 
   get madeComputer(): Computer | null {
@@ -180,6 +173,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** The room clock's time, ms (a test may drive it: test/harness.ts advanceClock); an input's own while applied. */
   clockNow(): number {
     return this.journal?.wal.at ?? clockNow(this.clock);
+  }
+
+  /** A match timer ran out: its expiry goes to the log first, so a replay runs it at the same point (room-timers.ts). */
+  timerDue(id: number, fire: () => void): void {
+    void this.journal.write({ k: 'timer', id }, () => this.guard('timer', fire));
   }
 
   /** Sends the pending patch now, in the same write as whatever follows it this turn (outbox.ts). */

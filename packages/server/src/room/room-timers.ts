@@ -13,6 +13,17 @@ interface Entry {
   done: boolean;
 }
 
+/** The room the timers run in (one object, not a closure per callback: a room is made per match). */
+export interface TimerRoom {
+  /** The room clock's now, ms. */
+  clockNow(): number;
+  /**
+   * Runs a due timer: the room logs its expiry (input-log.ts) if it is the match's, then calls `fire`, which runs it
+   * unless it was cleared meanwhile.
+   */
+  timerDue(id: number, fire: () => void): void;
+}
+
 /** Node caps timeouts at 2^31-1 ms (about 24.8 days). */
 const MAX_DELAY = 2 ** 31 - 1;
 
@@ -24,18 +35,10 @@ export class RoomTimers {
   private wakeAt = Infinity;
   private disposed = false;
 
-  constructor(
-    /** The room clock's now, ms. */
-    private readonly now: () => number,
-    /**
-     * Runs a due timer: the room logs its expiry (input-log.ts), then calls `fire`, which runs it unless it was
-     * cleared meanwhile.
-     */
-    private readonly run: (id: number, fire: () => void) => void,
-  ) {}
+  constructor(private readonly room: TimerRoom) {}
 
   add(fn: () => void, ms: number): Timer {
-    const e: Entry = { id: ++this.nextId, at: this.now() + ms, fn, done: false };
+    const e: Entry = { id: ++this.nextId, at: this.room.clockNow() + ms, fn, done: false };
     this.entries.set(e.id, e);
     if (e.at < this.wakeAt) this.arm(e.at);
     return {
@@ -67,7 +70,7 @@ export class RoomTimers {
   /** Fires every timer whose deadline has passed, then re-arms at the next one. */
   check(): void {
     if (this.disposed || !this.entries.size) return;
-    const now = this.now();
+    const now = this.room.clockNow();
     let due: Entry[] | null = null;
     for (const e of this.entries.values()) {
       if (e.at > now) continue;
@@ -77,7 +80,7 @@ export class RoomTimers {
     if (due)
       for (const e of due)
         if (this.entries.delete(e.id))
-          this.run(e.id, () => {
+          this.room.timerDue(e.id, () => {
             if (e.done) return;
             e.done = true;
             e.fn();
@@ -103,7 +106,7 @@ export class RoomTimers {
     if (this.disposed) return;
     if (this.wake) clearTimeout(this.wake);
     this.wakeAt = at;
-    this.wake = setTimeout(() => this.onWake(), Math.min(MAX_DELAY, Math.max(1, at - this.now())));
+    this.wake = setTimeout(() => this.onWake(), Math.min(MAX_DELAY, Math.max(1, at - this.room.clockNow())));
   }
 
   private onWake(): void {
