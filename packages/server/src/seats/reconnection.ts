@@ -14,7 +14,8 @@ export class ReconnectionBudget {
 
   constructor(
     readonly totalMs: number,
-    private readonly now: () => number,
+    /** The room clock (the room itself: no closure per room). */
+    private readonly clock: { clockNow(): number },
   ) {}
 
   /** Milliseconds of the budget this seat has left, its current drop not counted. */
@@ -25,7 +26,7 @@ export class ReconnectionBudget {
   /** The seat dropped: hold it, and arm the forfeit for when its budget runs out (`arm` returns the timer). */
   hold(seat: Seat, arm: (ms: number) => Timer): number {
     const left = this.left(seat);
-    this.drops[seat] = { at: this.now(), timer: arm(left) };
+    this.drops[seat] = { at: this.clock.clockNow(), timer: arm(left) };
     return left;
   }
 
@@ -34,7 +35,7 @@ export class ReconnectionBudget {
     const d = this.drops[seat];
     if (!d) return null;
     d.timer.clear();
-    this.used[seat] += Math.max(0, this.now() - d.at);
+    this.used[seat] += Math.max(0, this.clock.clockNow() - d.at);
     this.drops[seat] = null;
     return Math.max(0, Math.round(this.left(seat) / 1000));
   }

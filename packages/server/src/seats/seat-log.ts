@@ -28,7 +28,7 @@ export class SeatLog {
     private readonly h: RoomCore,
     budgetMs: number,
   ) {
-    this.budget = new ReconnectionBudget(budgetMs, () => h.clockNow());
+    this.budget = new ReconnectionBudget(budgetMs, h);
   }
 
   /** Input `seat`: a player takes a seat (live with its client; replayed, the seat waits for its token). */
