@@ -30,6 +30,24 @@ const hexAtPoint = (p: Page, pt: { x: number; y: number }) =>
   );
 const panelText = (p: Page) => p.locator('#decision-panel').textContent();
 
+/**
+ * The board's hex size once a new viewport is laid out: the board lays itself out again on the frame after its host
+ * resizes, so the size is read when two reads, each after two animation frames, agree.
+ */
+async function settledHexAcross(p: Page): Promise<number> {
+  let last = Number.NaN;
+  await expect
+    .poll(async () => {
+      await p.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const now = await hexAcross(p);
+      const settled = Math.abs(now - last) < 0.01;
+      last = now;
+      return settled;
+    }, 'the board laid out for the new viewport')
+    .toBe(true);
+  return last;
+}
+
 test('phone: pinch, drag and the zoom buttons; a prompt zooms its hexes to tap size; taps choose, drags do not', async ({
   browser,
 }) => {
@@ -156,7 +174,7 @@ test('desktop: the wheel and the buttons zoom, a drag pans, Flip turns a zoomed 
   const { a } = m;
   await a.setViewportSize({ width: 1280, height: 800 });
   await expect.poll(() => boardProblems(a)).toEqual([]);
-  const fitted = await hexAcross(a);
+  const fitted = await settledHexAcross(a);
   const box = await canvasBox(a);
   await a.mouse.move(box.mid.x, box.mid.y);
   await a.mouse.wheel(0, -350);
