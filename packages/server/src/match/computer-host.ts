@@ -15,14 +15,60 @@ import type { MatchRoomState } from '../output/state.js';
 import { sendTo } from '../output/room-output.js';
 import { RoomTimers } from '../room/room-timers.js';
 import type { RoomParts } from '../room/room-parts.js';
+import type { RoomDeps } from '../deps.js';
+import type { MatchStart } from './match-start.js';
 
-/** A room's computer and its own timers (not inputs of the log), made when first asked for (MatchRoom.computer). */
-export interface ComputerHere {
+/** A room's computer and its own timers (not inputs of the log). */
+interface ComputerHere {
   computer: Computer;
   timers: RoomTimers;
 }
 
-export function makeComputer(
+/**
+ * The computer opponent and quick match's offer to play it (computer.ts), made when first asked for and let go while
+ * idle (a room of two players has none), with its own timers (its offer's wait, its pause and deadline) on the room
+ * clock, apart from the match's: they are not inputs of the log, and the match's timer ids (which a replay names)
+ * stay the same with or without a computer.
+ */
+export class RoomComputer {
+  private here: ComputerHere | null = null;
+
+  constructor(
+    private readonly room: RoomParts,
+    private readonly deps: Pick<RoomDeps, 'bots' | 'botOfferSeconds'>,
+    /** Both seats are taken: the match starts (match-start.ts). */
+    private readonly start: MatchStart,
+  ) {}
+
+  /** The computer, made now if the room has none. */
+  get computer(): Computer {
+    this.here ??= makeComputer(this.room, this.deps.bots, this.deps.botOfferSeconds, () => this.start.soon());
+    return this.here.computer;
+  }
+
+  /** The computer if the room has one now, without making one. */
+  get made(): Computer | null {
+    return this.here?.computer ?? null;
+  }
+
+  /** Runs the computer's timers that are due on the room clock. */
+  check(): void {
+    this.here?.timers.check();
+  }
+
+  /** An idle computer goes; asked again, it is made afresh. */
+  letGoIfIdle(): void {
+    if (this.here?.computer.idle) this.dispose();
+  }
+
+  dispose(): void {
+    this.here?.computer.dispose();
+    this.here?.timers.dispose();
+    this.here = null;
+  }
+}
+
+function makeComputer(
   room: RoomParts,
   bots: BotSettings | null,
   offerSeconds: number,

@@ -15,7 +15,7 @@ import { Admission, refuse, type Auth } from '../seats/admission.js';
 import { authorizeSeat, refuseBothSeats, type SeatAuth, seatPlayer } from '../seats/player-auth.js';
 import { onClientMessage } from './client-messages.js';
 import type { Computer } from '../match/computer.js';
-import { type ComputerHere, makeComputer } from '../match/computer-host.js';
+import { RoomComputer } from '../match/computer-host.js';
 import { Emotes } from './emotes.js';
 import { guardRoom } from './guards.js';
 import { configureRoom, creatorOptions, restoreSettings } from '../match/settings.js';
@@ -46,13 +46,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   private deps!: RoomDeps;
   log!: Logger;
   match!: Match;
-  /**
-   * The computer opponent and quick match's offer to play it (computer.ts), made when first asked for and let go
-   * while idle (a room of two players has none), with its own timers (its offer's wait, its pause and deadline) on the
-   * room clock, apart from the match's: they are not inputs of the log, and the match's timer ids (which a replay
-   * names) stay the same with or without a computer.
-   */
-  private computerHere: ComputerHere | null = null;
+  /** The computer opponent, made when first asked for and let go while idle (computer-host.ts). */
+  private bot!: RoomComputer;
   private members = new Map<string, Member>();
   /** The seats as inputs of the log: taken, held for a reconnection, back, given up (seat-log.ts). */
   seats!: SeatLog;
@@ -84,6 +79,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     restoreSettings(this.state.settings, settings);
     for (let i = 0; i < 2; i++) this.state.seats.push(new SeatState());
     this.admission = new Admission(!!o.private, o.invite);
+    this.bot = new RoomComputer(this, this.deps, this.start);
     this.desk = this.guardRoom();
     if (o.private) void this.setPrivate(true);
     this.match = new Match(new MatchRoomHost(this, this.output, this.deps));
@@ -91,7 +87,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.output.start(
       () => {
         this.desk.refresh();
-        this.computerHere?.timers.check();
+        this.bot.check();
       },
       () => this.timers.check(),
     );
@@ -115,17 +111,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** Another process took this match over (lease.ts): it is never acted on here again; its clients go there. */
   private giveUp(): void {
     this.closing = true;
-    giveUp(
-      this,
-      this.log,
-      [this.timers, this.computerHere?.timers, this.computerHere?.computer, this.match, this.listing],
-      this.created,
-    );
+    giveUp(this, this.log, [this.timers, this.bot, this.match, this.listing], this.created);
   }
 
   get computer(): Computer {
-    this.computerHere ??= makeComputer(this, this.deps.bots, this.deps.botOfferSeconds, () => this.start.soon());
-    return this.computerHere.computer;
+    return this.bot.computer;
   }
 
   get emotes(): Emotes {
@@ -134,15 +124,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   get madeComputer(): Computer | null {
-    return this.computerHere?.computer ?? null;
-  }
-
-  /** An idle computer goes (a room of two players keeps none); asked again, it is made afresh. */
-  private letComputerGo(): void {
-    if (!this.computerHere?.computer.idle) return;
-    this.computerHere.computer.dispose();
-    this.computerHere.timers.dispose();
-    this.computerHere = null;
+    return this.bot?.made ?? null;
   }
 
   /** The seat desk and the screening of every frame (guards.ts). */
@@ -249,11 +231,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     this.log.info({ seat }, 'player seated');
     if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.start.pending) {
       this.madeComputer?.cancelOffer();
-      this.letComputerGo();
+      this.bot.letGoIfIdle();
       this.start.soon();
     } else {
       this.computer.waitingAlone(seat);
-      this.letComputerGo(); // no offer to wait for (a private room, or none on this server)
+      this.bot.letGoIfIdle(); // no offer to wait for (a private room, or none on this server)
       this.updateMetadata();
     }
   }
@@ -383,10 +365,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   }
 
   override onDispose(): void {
-    this.computerHere?.computer.dispose();
+    this.bot?.dispose();
     this.journal?.dispose(this.closing && this.journal.keeps(this.state.phase));
     this.timers.dispose();
-    this.computerHere?.timers.dispose();
     this.listing.dispose();
     this.match?.dispose();
     this.seats?.dispose();
