@@ -69,8 +69,17 @@ export class StarEaterApp implements App {
   }
 
   private route(): void {
-    this.unmount?.();
+    const leaving = this.unmount;
     this.unmount = null;
+    // The next screen shows even if the last one failed to tidy up (the error still reaches the console).
+    try {
+      leaving?.();
+    } finally {
+      this.show();
+    }
+  }
+
+  private show(): void {
     replace(this.status);
     const hash = location.hash.replace(/^#/, '') || '/';
     const [path, query] = hash.split('?');

@@ -80,6 +80,8 @@ export class BoardView {
   private unGestures: (() => void) | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private ready = false;
+  /** Left (its screen unmounted); a left board still initialising is destroyed when its renderer is ready. */
+  private left = false;
   /** Set by the benchmark to receive every frame's timing; null (the default) costs nothing. */
   onTiming: ((t: FrameTiming) => void) | null = null;
   /** The WebGL renderer's name when it is a software one (then the board draws with Canvas 2D at resolution 1). */
@@ -117,6 +119,11 @@ export class BoardView {
       height: Math.max(100, this.host.clientHeight),
       preference,
     });
+    // Pixi cannot destroy an application whose init has not finished (its resize plugin is not set up yet).
+    if (this.left) {
+      this.app.destroy(true, { children: true });
+      return this;
+    }
     const canvas = this.app.canvas;
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', 'Game board');
@@ -331,10 +338,19 @@ export class BoardView {
     this.overlays.drawTop(l, this.state, this.colourOf);
   }
 
+  /** Whether the board was left; after an `await init()` the caller stops there if it was. */
+  get destroyed(): boolean {
+    return this.left;
+  }
+
   destroy(): void {
+    if (this.left) return;
+    const initialising = !this.ready;
+    this.left = true;
     this.resizeObserver?.disconnect();
     this.unGestures?.();
-    this.app.destroy(true, { children: true });
     this.backdrop.canvas.remove();
+    // Still initialising (or never initialised): init() destroys the application once Pixi has it ready.
+    if (!initialising) this.app.destroy(true, { children: true });
   }
 }

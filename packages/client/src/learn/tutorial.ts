@@ -59,6 +59,7 @@ class LessonRun {
   async mount(root: HTMLElement): Promise<void> {
     replace(root, this.view.root);
     await this.view.init();
+    if (this.view.left) return; // left while the board was being made
     this.view.panel.append(this.lessonCard.card, this.commit.el);
     this.view.bar.append(this.commit.bar);
     this.open(true);

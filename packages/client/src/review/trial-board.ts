@@ -26,6 +26,7 @@ export class TrialBoard {
     const view = new BoardView(host, board, { onFrame: (dt) => player.tick(Math.min(dt, 100)) });
     this.view = view;
     await view.init();
+    if (this.view !== view) return; // a newer trial (or leaving) replaced this board while it was being made
     view.setFactions(o.factions, o.you);
     // not a second "Game board" for a screen reader
     host.querySelector('canvas.board-canvas')?.setAttribute('aria-label', 'Trial board, with the page’s dice');

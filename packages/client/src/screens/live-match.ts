@@ -100,6 +100,7 @@ export class LiveMatch {
     this.view = view;
     replace(this.body, view.root);
     await view.init();
+    if (this.view !== view) return; // the match was left while its board was being made
     view.player.onIdleHook = () => this.afterAnimation();
     view.player.onEventHook = (e) => this.cues.event(e);
     view.onFlip = () => {

@@ -264,6 +264,7 @@ export class MatchView {
       },
     });
     await this.view.init();
+    if (this.left) return this; // left while the board was being made: nothing more to set up
     this.view.setFactions(this.o.factions, this.o.you);
     // Every board piece says what it is: hover, or a tap on touch.
     this.untip = attachBoardTips(
@@ -363,7 +364,11 @@ export class MatchView {
     this.followLog = true;
   }
 
+  /** Whether this view was left (its screen unmounted); after an `await init()` the caller stops there if so. */
+  left = false;
+
   destroy(): void {
+    this.left = true;
     this.untip?.();
     this.unPrefs();
     window.removeEventListener('keydown', this.onKey);

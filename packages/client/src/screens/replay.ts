@@ -254,6 +254,7 @@ export function mountReplay(root: HTMLElement, app: App, o: { id: string; whatIf
       view = v.view;
       replace(root, view.root);
       await view.init();
+      if (!alive) return; // left while the board was being made
       v.label();
       window.addEventListener('keydown', onKey);
     })
