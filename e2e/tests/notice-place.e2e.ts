@@ -1,5 +1,6 @@
 // A notice (a timer's warning, what a time-out did) never covers a control: not the board's Flip and speed buttons,
-// not Lock in, not the orders, not the draft's cards and Confirm. Checked from the boxes the page lays out, on a
+// not Lock in, not the orders, not the draft's cards and Confirm; nor the text the draft's heading says (the step, who
+// the player faces, whose pick, the countdown). Checked from the boxes the page lays out, on a
 // 1280×800 laptop and a 390×844 phone, while the ten-second warning shows and while the time-out's notice shows. The
 // room's clock is driven.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -15,14 +16,18 @@ test.afterEach(async () => {
   ctxs = [];
 });
 
-/** Each shown notice's text with every visible control its box overlaps (none, when the notices are placed right). */
+/**
+ * Each shown notice's text with every visible control or needed text its box overlaps (none, when the notices are
+ * placed right).
+ */
 function covered(page: Page): Promise<{ notice: string; controls: string[] }[]> {
   return page.evaluate(() => {
     const CONTROLS = 'button, a[href], input, select, textarea, summary, [role="button"], [role="tab"]';
+    const TEXT = '.draft-head h2, #opponent-name, .turn-pill, #draft-countdown';
     const shown = (r: DOMRect) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
     const meets = (a: DOMRect, b: DOMRect) =>
       a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    const controls = [...document.querySelectorAll<HTMLElement>(CONTROLS)]
+    const controls = [...document.querySelectorAll<HTMLElement>(`${CONTROLS}, ${TEXT}`)]
       .filter((c) => !c.closest('#toasts') && getComputedStyle(c).visibility !== 'hidden')
       .map((c) => ({ c, r: c.getBoundingClientRect() }))
       .filter(({ r }) => shown(r));

@@ -4,8 +4,9 @@ import type { FactionId, Seat } from '@star-eater/engine';
 import { seatFactions, seatInfo, seatNames, type RoomState, type SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
-import { setNoticeArea, type Area } from '../ui/notice-place.js';
+import { placeNotices, setNoticeArea } from '../ui/notice-place.js';
 import { draftActions, factionView, picksView } from './draft.js';
+import { draftNoticeArea } from './draft-notices.js';
 import type { DraftSelection } from './draft-choice.js';
 
 interface Turn {
@@ -59,12 +60,10 @@ export class PreMatchScreen {
     private readonly body: HTMLElement,
     private readonly s: Session,
   ) {
-    // Notices show in the heading row (the step, whose turn, the countdown), over no card or button.
-    this.unNotices = setNoticeArea((): Area | null => {
-      const r = this.body.querySelector('.draft-head')?.getBoundingClientRect();
-      return r?.height
-        ? { left: r.left, right: r.right, top: Math.max(r.top, 0), bottom: r.bottom, edge: 'top' }
-        : null;
+    // Notices show in the heading, over none of its text and no card or button.
+    this.unNotices = setNoticeArea(() => {
+      const head = this.body.querySelector<HTMLElement>('.draft-head');
+      return head ? draftNoticeArea(head) : null;
     });
   }
 
@@ -117,15 +116,22 @@ export class PreMatchScreen {
           h(
             'div.draft-head',
             null,
-            h('h2', { style: { margin: 0 } }, stepName(st)),
-            // Who the player faces (the computer's name says its level).
-            t.me !== null ? h('span#opponent-name.dim', null, `against ${t.names[t.me === 0 ? 1 : 0]}`) : null,
-            h('div.row', null, turnPill(st, t), clock),
+            h(
+              'div.draft-title',
+              null,
+              h('h2', { style: { margin: 0 } }, stepName(st)),
+              // Who the player faces (the computer's name says its level).
+              t.me !== null ? h('span#opponent-name.dim', null, `against ${t.names[t.me === 0 ? 1 : 0]}`) : null,
+              h('div.row', null, turnPill(st, t), clock),
+            ),
+            h('div.notice-slot'),
           ),
           factions ? factionView(this.s, t.seats, t.me) : this.draft(st, t),
         ),
       ),
     );
+    // A notice showing keeps its strip in the new heading.
+    placeNotices();
   }
 
   /** The server refused something: a draft choice in flight is shown again to be made anew. */

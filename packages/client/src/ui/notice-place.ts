@@ -1,7 +1,8 @@
-// Where the notices (toasts) show: over the part of the screen a screen says holds no control — in a match, the board
-// as far as it is in view, above its Flip and speed buttons and above a phone's lock-in bar; in the draft, its heading
-// row — so that a notice, shown for up to 8 s, never covers a button. The newest screen's area that is there now wins;
-// with none, the notices stay at the foot of the page (the CSS).
+// Where the notices (toasts) show: over the part of the screen a screen says holds no control and no text the player
+// needs — in a match, the board as far as it is in view, above its Flip and speed buttons and above a phone's lock-in
+// bar; in the draft, the free part of its heading row, or a strip the heading opens for them — so that a notice, shown
+// for up to 8 s, never covers a button. The newest screen's area that is there now wins; with none, the notices stay
+// at the foot of the page (the CSS).
 
 /** A box in viewport pixels, and the edge of it the notices stack from. */
 export interface Area {
@@ -10,6 +11,8 @@ export interface Area {
   top: number;
   bottom: number;
   edge: 'top' | 'bottom';
+  /** Told the notices' height once placed (0 when none show): a strip the screen opened for them takes it. */
+  fit?: (height: number) => void;
 }
 
 /** Space kept between a notice and the edges of its area. */
@@ -43,14 +46,17 @@ export function placeNotices(): void {
   const box = document.getElementById('toasts');
   if (!box) return;
   if (!listening) {
-    // A phone's page scrolls under fixed notices, and a window resizes: the area moves with them.
+    // A phone's page scrolls under fixed notices, and a window resizes: the area moves with them. A notice that
+    // expires may close the strip a screen opened for it.
     listening = true;
     for (const ev of ['scroll', 'resize']) window.addEventListener(ev, placeNotices, { passive: true });
+    new MutationObserver(placeNotices).observe(box, { childList: true });
   }
-  const a = box.childElementCount ? currentArea() : null;
+  const a = currentArea();
   const s = box.style;
-  if (!a) {
+  if (!a || !box.childElementCount) {
     s.left = s.top = s.bottom = s.maxWidth = '';
+    a?.fit?.(0);
     return;
   }
   s.left = `${(a.left + a.right) / 2}px`;
@@ -62,4 +68,5 @@ export function placeNotices(): void {
     s.top = '';
     s.bottom = `${innerHeight - a.bottom + GAP}px`;
   }
+  a.fit?.(box.offsetHeight + GAP);
 }
