@@ -1,6 +1,6 @@
 // A notice (a timer's warning, what a time-out did) never covers a control: not the board's Flip and speed buttons,
 // not Lock in, not the orders, not the draft's cards and Confirm; nor the text the draft's heading says (the step, who
-// the player faces, whose pick, the countdown). Checked from the boxes the page lays out, on a
+// the player faces, whose pick, the countdown) or the lock-in bar's (the countdown, whether the opponent locked in). Checked from the boxes the page lays out, on a
 // 1280×800 laptop and a 390×844 phone, while the ten-second warning shows and while the time-out's notice shows. The
 // room's clock is driven.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -23,7 +23,7 @@ test.afterEach(async () => {
 function covered(page: Page): Promise<{ notice: string; controls: string[] }[]> {
   return page.evaluate(() => {
     const CONTROLS = 'button, a[href], input, select, textarea, summary, [role="button"], [role="tab"]';
-    const TEXT = '.draft-head h2, #opponent-name, .turn-pill, #draft-countdown';
+    const TEXT = '.draft-head h2, #opponent-name, .turn-pill, .countdown, #opponent-lock';
     const shown = (r: DOMRect) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
     const meets = (a: DOMRect, b: DOMRect) =>
       a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -52,7 +52,9 @@ async function expectNothingCovered(page: Page, notice: string, near: string): P
   expect(seen.filter((s) => s.controls.length)).toEqual([]);
 }
 
-test('the warning and the time-out notice cover no control, on a laptop and on a phone', async ({ browser }) => {
+test('the warning and the time-out notice cover no control or status, on a laptop and on a phone', async ({
+  browser,
+}) => {
   const m = await startMatch(browser, ['Oda', 'Pia'], { aViewport: LAPTOP, bViewport: PHONE });
   ctxs = m.ctxs;
   const { a, b } = m;
@@ -66,7 +68,7 @@ test('the warning and the time-out notice cover no control, on a laptop and on a
     await shot(p, `notice-warning-${name}`);
   }
   for (const p of [a, b]) await expectNothingCovered(p, '10 seconds left', '#flip-board');
-  // A phone scrolled down to its orders, the board out of view: the notice sits in the lock-in bar, over its status.
+  // A phone scrolled down to its orders, the board out of view: the notice sits above the lock-in bar, over none of it.
   await b.locator('#lock-in').focus();
   await b.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expectNothingCovered(b, '10 seconds left', '#lock-in');
@@ -83,7 +85,7 @@ test('the warning and the time-out notice cover no control, on a laptop and on a
   for (const p of [a, b]) await expectNothingCovered(p, 'Time ran out', '#flip-board');
 });
 
-test('in the draft, the warning and the time-out notice cover no card or button, on a laptop and on a phone', async ({
+test('in the draft, the warning and the time-out notice cover no card, button or heading, on a laptop and on a phone', async ({
   browser,
 }) => {
   const m = await seatBoth(browser, ['Sol', 'Tam'], { aViewport: LAPTOP, bViewport: PHONE });
@@ -101,4 +103,31 @@ test('in the draft, the warning and the time-out notice cover no card or button,
     await expectNothingCovered(p, 'Time ran out', '#draft-screen');
     await shot(p, `notice-draft-time-out-${p === a ? 'laptop' : 'phone'}`);
   }
+});
+
+test('with no lock-in bar (a prompt window), a notice on a phone scrolled to its panel covers no button', async ({
+  browser,
+}) => {
+  const m = await startMatch(browser, ['Uma', 'Vik'], { bViewport: PHONE });
+  ctxs = m.ctxs;
+  const { a, b } = m;
+  // Vik launches a squadron: the fighter phase asks Vik where it goes, and the lock-in bar is gone.
+  await a.click('button[data-engine="NONE"]');
+  await a.click('#lock-in');
+  await b.click('button[data-engine="NONE"]');
+  await b.click('button.cc[data-card="launch-squadron"]');
+  await b.click('#lock-in');
+  await expect(b.locator('#decision-panel')).toContainText('Fighter phase');
+  await expect(b.locator('#lock-in')).toHaveCount(0);
+  // Scrolled down the side panel, its last button at the foot of the screen, the board out of view.
+  const last = b.locator('.side button:visible').last();
+  await last.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await pageSecondsLeft(b, 10);
+  await expect(b.locator('#toasts .toast', { hasText: '10 seconds left' })).toBeVisible();
+  await shot(b, 'notice-warning-phone-prompt');
+  await expectNothingCovered(b, '10 seconds left', '.side button:visible >> nth=-1');
+  await expect(last).toBeInViewport();
+  // The notice gone, so is the strip it showed in.
+  await expect(b.locator('#toasts .toast')).toHaveCount(0);
+  await expect(b.locator('.notice-strip')).toBeHidden();
 });

@@ -8,14 +8,12 @@ import { createBoardState, setModel, type BoardState } from '../board/state.js';
 import { seatColour } from '../board/theme.js';
 import { BoardView } from '../board/view.js';
 import { h, replace } from '../ui/dom.js';
-import { setNoticeArea, type Area } from '../ui/notice-place.js';
+import { setNoticeArea } from '../ui/notice-place.js';
 import { onPrefs, prefs, setPref, SPEEDS } from '../ui/prefs.js';
 import { shipCards } from './hud.js';
+import { matchNoticeArea } from './match-notices.js';
 import { describeHex } from '../board/inspect.js';
 import { attachBoardTips } from '../ui/tooltip.js';
-
-/** The least height of board in view that notices are put over (three notices stacked). */
-const NOTICE_ROOM = 120;
 
 /** One press of a zoom button or key: the hex size times this. */
 const ZOOM_STEP = 1.5;
@@ -53,6 +51,8 @@ export class MatchView {
   readonly panel = h('div.col', { id: 'panel' });
   /** Sticky bottom bar of the side (lock in / countdown, or replay controls). */
   readonly bar = h('div.side-bar');
+  /** Where notices show on a phone scrolled away from the board with no lock-in bar (match-notices.ts). */
+  private noticeStrip = h('div.notice-strip', { hidden: true, 'aria-hidden': 'true' });
   readonly topHud = h('div.hud.top');
   private cards = h('div.col', { id: 'ship-cards' });
   /** Text a screen reader reads; focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */
@@ -178,6 +178,7 @@ export class MatchView {
           h('section.card.log-card', null, h('h3', null, 'Log'), this.logEl),
         ),
         this.bar,
+        this.noticeStrip,
       ),
     );
     this.controls.append(
@@ -195,38 +196,6 @@ export class MatchView {
    * them there, else in a bar under the board (a phone's narrow board fills the width). Decided from the space the
    * board would have with the buttons in the corner, so moving them never flips the decision back.
    */
-  /**
-   * Where notices show (ui/notice-place.ts): the board as far as it is in view, above the Flip and speed buttons and
-   * above a lock-in bar fixed at the foot of the screen (a phone's). With too little of the board in view (a phone
-   * scrolled down to its orders), that bar left of its buttons, over its status; without such a bar, the view.
-   */
-  private noticeArea(): Area {
-    const host = this.host.getBoundingClientRect();
-    const bar = this.bar.getBoundingClientRect();
-    const fixedBar = bar.height > 0 && getComputedStyle(this.bar).position === 'fixed';
-    const floor = fixedBar ? bar.top : innerHeight;
-    const controls = this.controls.getBoundingClientRect();
-    const board: Area = {
-      left: host.left,
-      right: host.right,
-      top: Math.max(host.top, 0),
-      bottom: Math.min(host.bottom, controls.height ? controls.top : host.bottom, floor),
-      edge: 'bottom',
-    };
-    if (board.bottom - board.top >= NOTICE_ROOM) return board;
-    if (!fixedBar) return { left: 0, right: innerWidth, top: 0, bottom: floor, edge: 'bottom' };
-    const buttons = [...this.bar.querySelectorAll('button')]
-      .map((b) => b.getBoundingClientRect())
-      .filter((r) => r.width);
-    return {
-      left: bar.left,
-      right: Math.min(bar.right, ...buttons.map((r) => r.left)),
-      top: bar.top,
-      bottom: bar.bottom,
-      edge: 'top',
-    };
-  }
-
   private placeControls(): void {
     const below = this.wrap.classList.contains('controls-below');
     const w = this.host.clientWidth;
@@ -273,7 +242,9 @@ export class MatchView {
       (hx) => describeHex(this.board.model, hx),
     );
     (window as unknown as { __board?: unknown }).__board = this;
-    this.unNotices = setNoticeArea(() => this.noticeArea());
+    this.unNotices = setNoticeArea(() =>
+      matchNoticeArea({ host: this.host, controls: this.controls, bar: this.bar, strip: this.noticeStrip }),
+    );
     return this;
   }
 
