@@ -105,18 +105,21 @@ export function toOffset(h: Hex): { col: number; row: number } {
  */
 export function line(a: Hex, b: Hex, nudge: 1 | -1 = 1): Hex[] {
   const n = distance(a, b);
-  const eps = 1e-6 * nudge;
   const out: Hex[] = [];
-  for (let i = 0; i <= n; i++) {
-    const t = n === 0 ? 0 : i / n;
-    const fq = a.q + (b.q - a.q) * t + eps;
-    const fr = a.r + (b.r - a.r) * t + eps;
-    out.push(roundHex(fq, fr - 2 * eps));
-  }
+  for (let i = 0; i <= n; i++) out.push(lineHex(a, b, n, i, nudge));
   return out;
 }
 
-/** All hexes within `radius` of a centre. */
+/** The i-th hex (0..n) of `line(a, b, nudge)`, where n = distance(a, b): one hex without building the line. */
+export function lineHex(a: Hex, b: Hex, n: number, i: number, nudge: 1 | -1): Hex {
+  const eps = 1e-6 * nudge;
+  const t = n === 0 ? 0 : i / n;
+  const fq = a.q + (b.q - a.q) * t + eps;
+  const fr = a.r + (b.r - a.r) * t + eps;
+  return roundHex(fq, fr - 2 * eps);
+}
+
+/** All hexes within `radius` of a centre, by q then r. */
 export function range(centre: Hex, radius: number): Hex[] {
   const out: Hex[] = [];
   for (let dq = -radius; dq <= radius; dq++) {

@@ -1,6 +1,6 @@
 // Line of sight for direct fire (RULES §4.5, draft §7.4.1): draw the hex line between the two centres; any hex
 // strictly between them holding a warship section, squadron, torpedo or projectile blocks it.
-import { equals, hexId, line } from './hex.js';
+import { distance, equals, hexId, lineHex } from './hex.js';
 import { shipHexes } from './warship.js';
 import { smallTokens } from './tokens.js';
 import type { Hex, PublicState, Seat } from './types.js';
@@ -35,8 +35,8 @@ export function clearLine(blocked: ReadonlySet<number>, from: Hex, to: Hex): boo
 
 /** The line drawn one way (`nudge`) passes no obstructed hex between its ends. */
 function clearWay(blocked: ReadonlySet<number>, from: Hex, to: Hex, nudge: 1 | -1): boolean {
-  const hexes = line(from, to, nudge);
-  for (let i = 1; i < hexes.length - 1; i++) if (blocked.has(hexId(hexes[i]!))) return false;
+  const n = distance(from, to);
+  for (let i = 1; i < n; i++) if (blocked.has(hexId(lineHex(from, to, n, i, nudge)))) return false;
   return true;
 }
 

@@ -1,10 +1,10 @@
 // Direct-fire targeting (RULES §4.5, draft §7.4): which targets a direct-fire weapon may pick, the hit formula with
 // its modifiers, and the time-out default (RULES §7). Pure functions over the state; rolling is in direct-fire.ts.
-import { anyInArc, inArc, relativePosition } from './arcs.js';
+import { inArc, relativePosition } from './arcs.js';
 import { onBoard } from './board.js';
 import { getFaction, squadronCard } from './content/index.js';
 import type { Source } from './events.js';
-import { distance, equals, key, range as hexRange } from './hex.js';
+import { distance, equals, hexId, range as hexRange } from './hex.js';
 import { clearLine, obstructions } from './los.js';
 import { findSquadron, findWeaponToken } from './tokens.js';
 import { sectionHexes, shipEvasion } from './warship.js';
@@ -191,8 +191,7 @@ export function reach(
   h: Hex,
 ): { from: Hex; distance: number } | null {
   if (attacker.ownHexes.some((x) => equals(x, h))) return null; // a ship is never in its own arc
-  if (attacker.arcs !== 'any' && !attacker.arcs.some((a) => anyInArc(a, attacker.from, attacker.facing, [h])))
-    return null;
+  if (attacker.arcs !== 'any' && !attacker.arcs.some((a) => inArc(a, attacker.from, attacker.facing, h))) return null;
   const origins = attacker.pointDefence ? attacker.ownHexes : [attacker.from];
   let best: { from: Hex; distance: number } | null = null;
   for (const o of origins) {
@@ -215,7 +214,28 @@ export function attackArcFor(attacker: DirectAttacker, h: Hex): string {
 
 /** The enemy targets an AOE aimed at h rolls against: within `aoe` of h, even beyond range, no line of sight needed. */
 export function affectedBy(s: PublicState, attacker: DirectAttacker, h: Hex): Candidate[] {
-  return enemyTargets(s, attacker).filter((c) => distance(c.at, h) <= (attacker.aoe ?? 0));
+  return withinAoe(enemyTargets(s, attacker), attacker, h);
+}
+
+/** The candidates within the attacker's `aoe` of h, in their order. */
+const withinAoe = (candidates: readonly Candidate[], attacker: DirectAttacker, h: Hex): Candidate[] =>
+  candidates.filter((c) => distance(c.at, h) <= (attacker.aoe ?? 0));
+
+/** The board hexes within range of the attack's origins (point defence: its ship's hexes), by q then r. */
+function hexesInRange(s: PublicState, attacker: DirectAttacker): Hex[] {
+  // hex.ts `range` lists by q then r: one origin needs no merging
+  if (!attacker.pointDefence) return hexRange(attacker.from, attacker.range).filter((h) => onBoard(s.scenario, h));
+  const seen = new Set<number>();
+  const hexes: Hex[] = [];
+  for (const o of attacker.ownHexes) {
+    for (const h of hexRange(o, attacker.range)) {
+      const id = hexId(h);
+      if (seen.has(id) || !onBoard(s.scenario, h)) continue;
+      seen.add(id);
+      hexes.push(h);
+    }
+  }
+  return hexes.sort((a, b) => a.q - b.q || a.r - b.r);
 }
 
 /**
@@ -238,27 +258,20 @@ export function targetOptions(s: PublicState, attacker: DirectAttacker): TargetO
     }
     return out;
   }
-  const seen = new Set<string>();
-  const hexes: Hex[] = [];
-  for (const o of attacker.pointDefence ? attacker.ownHexes : [attacker.from]) {
-    for (const h of hexRange(o, attacker.range)) {
-      if (seen.has(key(h)) || !onBoard(s.scenario, h)) continue;
-      seen.add(key(h));
-      hexes.push(h);
-    }
-  }
-  hexes.sort((a, b) => a.q - b.q || a.r - b.r);
+  // The enemy targets are listed once for every hex: nothing moves while the options are listed.
+  const enemies = enemyTargets(s, attacker);
   const out: TargetOption[] = [];
-  for (const h of hexes) {
+  for (const h of hexesInRange(s, attacker)) {
     const r = reach(attacker, blocked, h);
     if (!r) continue;
-    const affected = affectedBy(s, attacker, h);
+    const affected = withinAoe(enemies, attacker, h);
     const twelfths = affected.reduce((n, c) => n + attackOdds(s, attacker, c.target, r.distance).hitTwelfths, 0);
     out.push({
       target: { kind: 'hex', at: h },
       hitTwelfths: twelfths,
       distance: r.distance,
-      affected: affected.map((c) => c.target),
+      // each option its own copies, as if listed alone
+      affected: affected.map((c) => ({ ...c.target })),
     });
   }
   return out;
