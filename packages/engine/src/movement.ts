@@ -3,9 +3,9 @@
 import { onBoard } from './board.js';
 import { other, seatsInOrder, type Ctx } from './context.js';
 import type { MatchEvent, Source } from './events.js';
-import { equals, neighbour, turn } from './hex.js';
+import { distance, equals, neighbour, turn } from './hex.js';
 import { applyEngine, effectiveEngine, isRotation, type Thrust } from './momentum.js';
-import { destroySmallToken, findWeaponToken, smallTokensAt } from './tokens.js';
+import { destroySmallToken, findWeaponToken, smallTokens, smallTokensAt } from './tokens.js';
 import type {
   Commitment,
   Dir,
@@ -17,7 +17,7 @@ import type {
   Seat,
   Warship,
 } from './types.js';
-import { applyDamage, sectionHexes } from './warship.js';
+import { applyDamage, sectionAt, sectionHexes } from './warship.js';
 
 export interface Pose {
   core: Hex;
@@ -74,6 +74,7 @@ class LiveMat {
 
 /** Sections of `target` that share a hex with `ship` (empty when they do not overlap). */
 function overlappedSections(ship: Warship, target: Warship): SectionName[] {
+  if (distance(ship.core, target.core) > 2) return []; // every hex of a warship is within 1 of its core
   const mine = sectionHexes(ship.core, ship.facing).map((x) => x.at);
   return sectionHexes(target.core, target.facing)
     .filter((x) => mine.some((h) => equals(h, x.at)))
@@ -86,6 +87,8 @@ function overlappedSections(ship: Warship, target: Warship): SectionName[] {
  */
 function crushSmallTokens(ctx: Ctx, seat: Seat): void {
   const ship = ctx.s.ships[seat];
+  // Most steps crush nothing: one look at the tokens before going hex by hex.
+  if (!smallTokens(ctx.s).some((t) => sectionAt(ship, t.at) !== null)) return;
   const crusher: Source = { seat, by: 'collision' };
   for (const { section, at } of sectionHexes(ship.core, ship.facing)) {
     for (const t of smallTokensAt(ctx.s, at)) {
