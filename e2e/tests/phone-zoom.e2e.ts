@@ -1,8 +1,8 @@
 // The board zooms for fingers: on a 390×844 touch phone the fitted hexes are too small to tap, so the player pinches,
-// drags the zoomed board, or uses the zoom buttons; a prompt that asks for a hex zooms to its hexes (at least 40 px
-// across) and goes back to the whole board when it closes; a tap on a zoomed hex chooses it and a drag does not; the
-// round plays on the whole board. At 1280×800 the wheel and the same buttons zoom, a drag pans, and Flip turns a
-// zoomed board about the middle of the screen.
+// drags the zoomed board, or uses the zoom buttons; the round plays in the view the player zoomed to; a prompt that
+// asks for a hex zooms to its hexes (at least 40 px across) and goes back to the player's view when it closes; a tap on
+// a zoomed hex chooses it and a drag does not. At 1280×800 the wheel and the same buttons zoom, a drag pans, and Flip
+// turns a zoomed board about the middle of the screen.
 import { expect, test, type Page } from '@playwright/test';
 import { boardProblems } from './board-view.js';
 import { highlighted, shot } from './helpers.js';
@@ -29,6 +29,9 @@ const hexAtPoint = (p: Page, pt: { x: number; y: number }) =>
     pt,
   );
 const panelText = (p: Page) => p.locator('#decision-panel').textContent();
+/** Waits until the view has eased to where a button or a prompt sent it. */
+const settledView = (p: Page) =>
+  p.waitForFunction(() => !(window as unknown as { __board: { view: { easing: boolean } } }).__board.view.easing);
 
 /**
  * The board's hex size once a new viewport is laid out: the board lays itself out again on the frame after its host
@@ -99,32 +102,37 @@ test('phone: pinch, drag and the zoom buttons; a prompt zooms its hexes to tap s
   await expect.poll(() => zoom(b)).toBe(1);
   expect(await boardProblems(b)).toEqual([]);
 
-  // Zoomed in by hand, then the round plays: it plays on the whole board.
+  // Zoomed in by hand, then the round plays: it plays in that view, the zoom kept on every frame until the prompt.
   await b.locator('#zoom-in').tap();
-  await expect.poll(() => zoom(b)).toBeGreaterThan(1);
+  await settledView(b);
+  const mine = await zoom(b);
+  expect(mine).toBeGreaterThan(1);
+  await b.evaluate(() => {
+    const w = window as unknown as { __least: number; __board: { view: { zoom: number } } };
+    w.__least = Number.POSITIVE_INFINITY;
+    const sample = () => {
+      w.__least = Math.min(w.__least, w.__board.view.zoom);
+      if (!document.querySelector('#decision-panel')) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
   await b.locator('body').press('0');
   await b.locator('button.cc[data-card="launch-squadron"]').tap();
   await b.locator('#lock-in').tap();
   await a.locator('body').press('0');
   await a.click('#lock-in');
-  await b.waitForFunction(
-    () => {
-      const mv = (window as unknown as { __board: { view: { zoom: number }; player: { queue: { busy: boolean } } } })
-        .__board;
-      return mv.player.queue.busy && mv.view.zoom === 1;
-    },
-    null,
-    { polling: 'raf' },
-  );
-
-  // The fighter prompt: launching asks for a hex, and the view zooms to the launch hexes, each a tap target.
   const panel = b.locator('#decision-panel');
   await expect(panel).toContainText('Fighter phase');
+  expect(await b.evaluate(() => (window as unknown as { __least: number }).__least)).toBe(mine);
+  await expect(b.locator('#zoom-out')).toBeEnabled();
+  await shot(b, 'phone-zoom-kept-after-round');
+
+  // The fighter prompt: launching asks for a hex, and the view zooms to the launch hexes, each a tap target.
   await panel.locator('button[data-mode="launch"]').first().tap();
   const launch = await highlighted(b, 'launch');
   expect(launch.length).toBeGreaterThan(0);
   await expect.poll(() => hexAcross(b)).toBeGreaterThanOrEqual(TAP);
-  await b.waitForFunction(() => !(window as unknown as { __board: { view: { easing: boolean } } }).__board.view.easing);
+  await settledView(b);
   const seen = await canvasBox(b);
   for (const h of launch) {
     const p = await hexPoint(b, h);
@@ -154,8 +162,11 @@ test('phone: pinch, drag and the zoom buttons; a prompt zooms its hexes to tap s
   await shot(b, 'phone-zoom-step-tapped');
   await b.locator('#fighter-confirm').tap();
   await expect(panel).toHaveCount(0);
-  // The prompt closed: the whole board again. The server applied the choice: both pages see the squadron there.
-  await expect.poll(() => zoom(b)).toBe(1);
+  // The prompt closed: the player's own view again. The server applied the choice: both pages see the squadron there.
+  await expect.poll(() => zoom(b)).toBe(mine);
+  await expect(b.locator('#zoom-out')).toBeEnabled();
+  await settledView(b);
+  await shot(b, 'phone-zoom-prompt-closed');
   await expect(a.locator('#log')).toContainText("Vic's squadron 1 moves 1 hex.");
   const squadronAt = (p: Page) =>
     p.evaluate(

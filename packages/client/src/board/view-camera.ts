@@ -5,7 +5,6 @@ import {
   clampCamera,
   FIT,
   frameHexes,
-  isFit,
   lerpCamera,
   maxZoom,
   refit,
@@ -25,6 +24,8 @@ export class ViewCamera {
   private vp: Viewport = { width: 0, height: 0 };
   private cam: Camera = FIT;
   private tween: { from: Camera; to: Camera; t: number } | null = null;
+  /** The player's view a prompt moved away from, gone back to when the prompt closes (null: none moved it). */
+  private own: Camera | null = null;
   /** What the board is drawn with right now (null before the first fit). */
   layout: Layout | null = null;
 
@@ -61,6 +62,7 @@ export class ViewCamera {
     // A resized screen or a flipped board keeps its view; another board starts from the whole of it.
     const keep = f && f.cols === cols && f.rows === rows;
     const cam = keep ? refit(f, nf, this.cam, this.vp, vp) : FIT;
+    this.own = keep && this.own ? refit(f, nf, this.own, this.vp, vp) : null;
     this.fit = nf;
     this.vp = { ...vp };
     this.tween = null;
@@ -104,15 +106,19 @@ export class ViewCamera {
 
   /**
    * A prompt asks for one of `hexes`: unless they are all on screen and `across` pixels wide already, the view moves
-   * to them at that size. With none asked for, the whole board again.
+   * to them at that size. With none asked for (the prompt closed), back to the view the player had before a prompt
+   * moved it; nothing else moves the player's view (a round plays in it).
    */
   follow(hexes: readonly Hex[], across: number, instant: boolean): void {
     if (!this.fit) return;
     if (hexes.length === 0) {
-      if (!isFit(this.tween?.to ?? this.cam)) this.ease(() => FIT, instant);
+      const own = this.own;
+      this.own = null;
+      if (own) this.ease(() => own, instant);
       return;
     }
     if (shows(this.fit, this.tween?.to ?? this.cam, hexes, this.vp, across)) return;
+    this.own ??= this.tween?.to ?? this.cam;
     this.ease((fit, _c, vp) => frameHexes(fit, hexes, vp, across), instant);
   }
 }

@@ -240,12 +240,6 @@ export class BoardView {
     this.state.dirty = true;
   }
 
-  /** Back to the whole board (a round starts playing: everything that happens is in view). */
-  fitAll(): void {
-    this.camera.follow([], 0, reducedMotion());
-    this.state.dirty = true;
-  }
-
   private moveCamera(to: Parameters<ViewCamera['move']>[0]): void {
     this.camera.move(to);
     this.state.dirty = true;
@@ -269,7 +263,7 @@ export class BoardView {
 
   /**
    * A prompt's hexes (state.focus) changed: on a touch screen the view zooms to them so that each is a tap target;
-   * with a mouse it only makes sure they are on screen. When the prompt goes, the whole board again.
+   * with a mouse it only makes sure they are on screen. When the prompt goes, the view the player had before it.
    */
   private followFocus(): void {
     const focus = this.state.focus;

@@ -272,8 +272,7 @@ export class MatchView {
   }
 
   play(events: readonly MatchEvent[]): void {
-    // What happens is seen whole: a view zoomed by hand goes back to the whole board (a prompt's own view stays).
-    if (events.length && this.board.focus.length === 0) this.view?.fitAll();
+    // The round plays in the player's view: one zoomed in by hand stays zoomed in (board/view-camera.ts).
     this.player.play(events);
     if (prefs().speed === 'skip') this.player.skip();
   }
