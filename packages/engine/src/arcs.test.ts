@@ -35,6 +35,22 @@ describe('RULES §2: arcs on hexes', () => {
       expect(['front', 'left', 'right', 'rear'].some((a) => inArc(a as never, O, 'N', h))).toBe(true);
     }
   });
+  it('RULES §2: every facing, every hex across a board: each arc is exactly its bearing band', () => {
+    const near = (t: number, a: number) => Math.abs(t - a) <= 1e-6;
+    for (const f of DIRS) {
+      for (const h of range(O, 24)) {
+        if (h.q === 0 && h.r === 0) continue;
+        const t = bearing(O, f, h);
+        const between = (lo: number, hi: number) => (t >= lo && t <= hi) || near(t, lo) || near(t, hi);
+        expect(inArc('front', O, f, h)).toBe(between(-60, 60));
+        expect(inArc('right', O, f, h)).toBe(between(60, 120));
+        expect(inArc('left', O, f, h)).toBe(between(-120, -60));
+        expect(inArc('rear', O, f, h)).toBe(Math.abs(t) >= 120 || near(Math.abs(t), 120));
+        expect(inArc('fullFront', O, f, h)).toBe(between(-90, 90));
+        expect(inArc('fullRear', O, f, h)).toBe(Math.abs(t) >= 90 || near(Math.abs(t), 90));
+      }
+    }
+  });
   it('RULES §2: the bullseye is the straight line ahead, one hex wide, and is also in the front arc', () => {
     expect(inArc('bullseye', O, 'SE', { q: 3, r: 0 })).toBe(true);
     expect(inArc('bullseye', O, 'SE', { q: 3, r: -1 })).toBe(false);

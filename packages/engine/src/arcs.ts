@@ -17,25 +17,46 @@ export function bearing(o: Hex, f: Dir, h: Hex): number {
   return Math.abs(a) < EPS ? 0 : a;
 }
 
-/** Is h in the named arc of an origin o facing f? (RULES §2 table; boundaries belong to both arcs.) */
+/**
+ * h − o in cube coordinates (q, r, s = −q − r), turned as if the origin faced N. RULES §1's six directions lie 60°
+ * apart, so the turn is exact: each sixth counter-clockwise maps (q, r, s) to (−s, −q, −r).
+ */
+function facingNorth(o: Hex, f: Dir, h: Hex): { q: number; r: number; s: number } {
+  let q = h.q - o.q;
+  let r = h.r - o.r;
+  let s = -q - r;
+  for (let k = dirIndex(f); k > 0; k--) {
+    const was = q;
+    q = -s;
+    s = -r;
+    r = -was;
+  }
+  return { q, r, s };
+}
+
+/**
+ * Is h in the named arc of an origin o facing f? (RULES §2 table; boundaries belong to both arcs.) Every boundary
+ * of the table is a line of hexes (θ = ±60°, ±120° run through the NE, SE, SW and NW neighbours, ±90° through
+ * (2, −1) and (−2, 1) when facing N), so each arc is a test of signs, exact where the bearing needs a tolerance.
+ */
 export function inArc(arc: ArcName, o: Hex, f: Dir, h: Hex): boolean {
   if (equals(o, h)) return false;
-  const t = bearing(o, f, h);
+  const { q, r, s } = facingNorth(o, f, h);
   switch (arc) {
     case 'bullseye':
       return onRay(o, f, h);
-    case 'front':
-      return t >= -60 - EPS && t <= 60 + EPS;
-    case 'right':
-      return t >= 60 - EPS && t <= 120 + EPS;
-    case 'left':
-      return t >= -120 - EPS && t <= -60 + EPS;
-    case 'rear':
-      return Math.abs(t) >= 120 - EPS;
-    case 'fullFront':
-      return t >= -90 - EPS && t <= 90 + EPS;
+    case 'front': // from NW (−60°) through N to NE (60°)
+      return r <= 0 && s >= 0;
+    case 'right': // from NE (60°) to SE (120°)
+      return r <= 0 && s <= 0;
+    case 'left': // from SW (−120°) to NW (−60°)
+      return r >= 0 && s >= 0;
+    case 'rear': // from SE (120°) through S to SW (−120°)
+      return r >= 0 && s <= 0;
+    case 'fullFront': // |θ| ≤ 90°: not south of the origin's centre (toPixel's y ≤ 0)
+      return 2 * r + q <= 0;
     case 'fullRear':
-      return Math.abs(t) >= 90 - EPS;
+      return 2 * r + q >= 0;
   }
 }
 
