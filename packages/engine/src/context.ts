@@ -42,6 +42,12 @@ export interface Ctx {
    * resolution with a typed error (the caller keeps its previous progress).
    */
   decide<T>(prompt: Prompt, check: (d: Decision) => Result<T, DecisionError>): T;
+  /**
+   * `decide` without listing the prompt, for prompts costly to list: when the next decision was given in advance (a
+   * list, read without its prompt) and `quick` accepts it, it is consumed and `quick`'s value returned; else null, and
+   * the caller lists the prompt and asks with `decide`. `quick` accepts only what that check accepts, with its value.
+   */
+  decideGiven<T>(quick: (d: Decision) => T | null): T | null;
   /** How many decisions have been consumed so far. */
   decisionCount(): number;
   /** A die roll from 1 to `sides`: the next of `dice.rolls` if any is left, else from the state's generator. */
@@ -49,6 +55,9 @@ export interface Ctx {
   /** Every die rolled so far this round, in order (all of them public through the events). */
   readonly rolls: number[];
 }
+
+/** A round's decisions: a list given in advance (read without its prompts), or a source asked with each prompt. */
+export type Decisions = DecisionSource | readonly Decision[];
 
 /** Replay support: dice already rolled in this round (in order), used before the state's generator. */
 export interface DiceOptions {
@@ -58,9 +67,11 @@ export interface DiceOptions {
 export function createCtx(
   s: MatchState,
   commitments: readonly [Commitment, Commitment],
-  source: DecisionSource,
+  decisions: Decisions,
   dice: DiceOptions = {},
 ): Ctx {
+  const list = typeof decisions === 'function' ? null : decisions;
+  const source: DecisionSource = list ? (_p, i) => list[i] : (decisions as DecisionSource);
   let index = 0;
   const events: MatchEvent[] = [];
   const rolls: number[] = [];
@@ -81,6 +92,13 @@ export function createCtx(
       if (!r.ok) throw new RejectedDecision(index, r.error);
       index++;
       return r.value;
+    },
+    decideGiven(quick) {
+      const d = list?.[index];
+      if (typeof d !== 'object' || d === null) return null;
+      const v = quick(d);
+      if (v !== null) index++;
+      return v;
     },
     decisionCount: () => index,
     rolls,

@@ -11,6 +11,7 @@ import {
   attackerObstructions,
   attackOdds,
   hasTarget,
+  legalTarget,
   reach,
   sameTarget,
   targetHex,
@@ -23,7 +24,7 @@ import { applyDamage, shipHexes } from './warship.js';
 import { mountArcs, mountCard, mountComponent, mountHex } from './mounts.js';
 import { distance } from './hex.js';
 import type { PublicState, Result, Seat, TurretSetting } from './types.js';
-import type { Decision, DecisionError, Target, TargetOption, WeaponMount } from './decision.js';
+import type { Decision, DecisionError, Prompt, Target, TargetOption, WeaponMount } from './decision.js';
 
 export * from './targeting.js';
 
@@ -64,6 +65,24 @@ export function checkTarget(kind: 'direct-fire' | 'point-defence', options: read
       return { ok: false, error: { code: 'not-a-legal-target', message: `not a legal target: ${JSON.stringify(t)}` } };
     return { ok: true, value: o.target };
   };
+}
+
+/**
+ * The target of a direct-fire or point-defence prompt, or null with nothing to shoot at (RULES §4.5). An answer given
+ * in advance is checked against the one target it names (`legalTarget`: the rules `targetOptions` lists by); the
+ * prompt, every option listed, is built only when it is asked or that answer is not legal (`decide` rejects it then).
+ */
+export function chooseTarget(
+  ctx: Ctx,
+  kind: 'direct-fire' | 'point-defence',
+  attacker: DirectAttacker,
+  prompt: (options: TargetOption[]) => Prompt,
+): Target | null {
+  const given = ctx.decideGiven((d) => (d.kind === kind ? legalTarget(ctx.s, attacker, d.target) : null));
+  if (given) return given;
+  const options = targetOptions(ctx.s, attacker);
+  if (!hasTarget(options)) return null;
+  return ctx.decide(prompt(options), checkTarget(kind, options));
 }
 
 /** Roll one d12 against one target and apply a hit (RULES §4.5). */
@@ -152,15 +171,17 @@ export function fireWarshipDirect(ctx: Ctx, seat: Seat, mount: WeaponMount): boo
   const play = ctx.commitments[seat].cards.find((c) => c.card === 'fire-main');
   const turret = mount === 'main' && play && 'turret' in play ? play.turret : undefined;
   const attacker = warshipAttacker(ctx.s, seat, mount, turret);
-  const options = targetOptions(ctx.s, attacker);
-  if (!hasTarget(options)) {
+  const target = chooseTarget(ctx, 'direct-fire', attacker, (options) => ({
+    kind: 'direct-fire',
+    seat,
+    mount,
+    weapon: attacker.source.weapon!,
+    options,
+  }));
+  if (!target) {
     ctx.emit({ type: 'card-ignored', seat, card, reason: 'no-target' });
     return false;
   }
-  const target = ctx.decide(
-    { kind: 'direct-fire', seat, mount, weapon: attacker.source.weapon!, options },
-    checkTarget('direct-fire', options),
-  );
   resolveAttack(ctx, attacker, target);
   ctx.activated[seat].add(component);
   return true;

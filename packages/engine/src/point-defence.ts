@@ -2,8 +2,8 @@
 // torpedoes, in any direction, never at warships; its own ship does not block it; it makes `shots` attacks.
 import { pointDefenceCard } from './content/index.js';
 import type { Ctx } from './context.js';
-import { checkTarget, resolveAttack } from './direct-fire.js';
-import { hasTarget, targetOptions, type DirectAttacker } from './targeting.js';
+import { chooseTarget, resolveAttack } from './direct-fire.js';
+import type { DirectAttacker } from './targeting.js';
 import { shipHexes } from './warship.js';
 import type { PublicState, Seat } from './types.js';
 
@@ -45,13 +45,19 @@ export function fireDefenceStations(ctx: Ctx, seat: Seat): boolean {
   const shots = pointDefenceCard(ship.loadout.pointDefence).shots;
   let fired = false;
   for (let shot = 1; shot <= shots; shot++) {
-    const options = targetOptions(ctx.s, attacker);
-    if (!hasTarget(options)) {
+    const weapon = attacker.source.weapon!;
+    const target = chooseTarget(ctx, 'point-defence', attacker, (options) => ({
+      kind: 'point-defence',
+      seat,
+      weapon,
+      shot,
+      shots,
+      options,
+    }));
+    if (!target) {
       if (shot === 1) ctx.emit({ type: 'card-ignored', seat, card: 'defence-stations', reason: 'no-target' });
       break;
     }
-    const prompt = { kind: 'point-defence' as const, seat, weapon: attacker.source.weapon!, shot, shots, options };
-    const target = ctx.decide(prompt, checkTarget('point-defence', options));
     resolveAttack(ctx, attacker, target);
     ctx.activated[seat].add('pointDefence');
     fired = true;

@@ -4,14 +4,7 @@
 import { resolveActionPhase } from './actions.js';
 import { resolveCleanup } from './cleanup.js';
 import { cloneState } from './clone.js';
-import {
-  AwaitDecision,
-  createCtx,
-  RejectedDecision,
-  type Ctx,
-  type DecisionSource,
-  type DiceOptions,
-} from './context.js';
+import { AwaitDecision, createCtx, RejectedDecision, type Ctx, type Decisions, type DiceOptions } from './context.js';
 import type { MatchEvent } from './events.js';
 import { withFighterMoves } from './fighter-options.js';
 import { resolveFighterPhase } from './fighters.js';
@@ -60,7 +53,8 @@ function runRound(ctx: Ctx): void {
 }
 
 /**
- * Resolve a round, asking `source` for each decision in turn; undefined from the source pauses the round.
+ * Resolve a round, asking `source` for each decision in turn; undefined from the source pauses the round. A list of
+ * decisions is read in order without building the prompts they answer where that can be avoided (`decideGiven`).
  * `dice.rolls` replays dice already rolled in this round (an awaiting progress' `rolls`) before the state's generator
  * is used: with the same decisions, the round reaches the same prompt whatever `state.rng` holds, which lets a bot
  * look ahead from a prompt with dice of its own.
@@ -68,7 +62,7 @@ function runRound(ctx: Ctx): void {
 export function resolveRoundWith(
   state: MatchState,
   commitments: readonly [Commitment, Commitment],
-  source: DecisionSource,
+  source: Decisions,
   dice?: DiceOptions,
 ): RoundProgress {
   if (state.winner !== null) throw new Error('resolveRound: the match is over');
@@ -94,7 +88,7 @@ export function resolveRound(
   commitments: readonly [Commitment, Commitment],
   decisions: readonly Decision[],
 ): RoundProgress {
-  const p = resolveRoundWith(state, commitments, (_p, i) => decisions[i]);
+  const p = resolveRoundWith(state, commitments, decisions);
   // RULES §8: the prompt says the legal options; a fighter prompt's are listed here, once, for the player asked
   return p.status === 'awaiting' ? { ...p, prompt: withFighterMoves(p.state, p.prompt) } : p;
 }

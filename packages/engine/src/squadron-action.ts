@@ -7,7 +7,7 @@ import type { Ctx } from './context.js';
 import { resolveAttack } from './direct-fire.js';
 import type { Source } from './events.js';
 import { distance, neighbour } from './hex.js';
-import { sameTarget, targetOptions, type DirectAttacker } from './targeting.js';
+import { legalTarget, sameTarget, targetOptions, type DirectAttacker } from './targeting.js';
 import { smallTokensAt } from './tokens.js';
 import { err, ok } from './types.js';
 import type { Dir, Hex, PublicState, Result, Seat, Squadron, SquadronWeapon, TurretSetting, Warship } from './types.js';
@@ -149,14 +149,14 @@ export function validateSquadronEnd(
           return fail('illegal-action', `unknown turret setting ${String(e.turret)}`);
         const settings = e.turret !== undefined ? [e.turret as TurretSetting] : TURRET_SETTINGS;
         for (const turret of settings) {
-          const hit = targetOptions(s, squadronAttacker(seat, sq, w, turret)).find((o) => sameTarget(o.target, t));
-          if (hit) return ok({ kind: 'action', target: hit.target, turret });
+          const hit = legalTarget(s, squadronAttacker(seat, sq, w, turret), t);
+          if (hit) return ok({ kind: 'action', target: hit, turret });
         }
         return fail('not-a-legal-target', 'not a legal target for this squadron');
       }
-      const hit = targetOptions(s, squadronAttacker(seat, sq, w)).find((o) => sameTarget(o.target, t));
+      const hit = legalTarget(s, squadronAttacker(seat, sq, w), t);
       if (!hit) return fail('not-a-legal-target', 'not a legal target for this squadron');
-      return ok({ kind: 'action', target: hit.target });
+      return ok({ kind: 'action', target: hit });
     }
   }
 }

@@ -221,22 +221,29 @@ export function affectedBy(s: PublicState, attacker: DirectAttacker, h: Hex): Ca
 const withinAoe = (candidates: readonly Candidate[], attacker: DirectAttacker, h: Hex): Candidate[] =>
   candidates.filter((c) => distance(c.at, h) <= (attacker.aoe ?? 0));
 
-/** The board hexes within range of the attack's origins (point defence: its ship's hexes), by q then r. */
-function hexesInRange(s: PublicState, attacker: DirectAttacker): Hex[] {
+/** The hexes within range of the attack's origins (point defence: its ship's hexes), by q then r; some off the board. */
+function hexesInRange(attacker: DirectAttacker): Hex[] {
   // hex.ts `range` lists by q then r: one origin needs no merging
-  if (!attacker.pointDefence) return hexRange(attacker.from, attacker.range).filter((h) => onBoard(s.scenario, h));
+  if (!attacker.pointDefence) return hexRange(attacker.from, attacker.range);
   const seen = new Set<number>();
   const hexes: Hex[] = [];
   for (const o of attacker.ownHexes) {
     for (const h of hexRange(o, attacker.range)) {
       const id = hexId(h);
-      if (seen.has(id) || !onBoard(s.scenario, h)) continue;
+      if (seen.has(id)) continue;
       seen.add(id);
       hexes.push(h);
     }
   }
   return hexes.sort((a, b) => a.q - b.q || a.r - b.r);
 }
+
+/**
+ * Whether an AOE weapon may aim at hex h (RULES §4.5, draft §7.4.2): a board hex in arc, range and line of sight.
+ * The one rule for AOE aims: `targetOptions` lists the hexes it allows, `legalTarget` checks one hex with it.
+ */
+const aimAt = (s: PublicState, attacker: DirectAttacker, blocked: ReadonlySet<number>, h: Hex) =>
+  onBoard(s.scenario, h) ? reach(attacker, blocked, h) : null;
 
 /**
  * The legal options (RULES §4.5), in the fixed order. Single-target weapons: every enemy target in arc, range and
@@ -261,8 +268,8 @@ export function targetOptions(s: PublicState, attacker: DirectAttacker): TargetO
   // The enemy targets are listed once for every hex: nothing moves while the options are listed.
   const enemies = enemyTargets(s, attacker);
   const out: TargetOption[] = [];
-  for (const h of hexesInRange(s, attacker)) {
-    const r = reach(attacker, blocked, h);
+  for (const h of hexesInRange(attacker)) {
+    const r = aimAt(s, attacker, blocked, h);
     if (!r) continue;
     const affected = withinAoe(enemies, attacker, h);
     const twelfths = affected.reduce((n, c) => n + attackOdds(s, attacker, c.target, r.distance).hitTwelfths, 0);
@@ -275,6 +282,27 @@ export function targetOptions(s: PublicState, attacker: DirectAttacker): TargetO
     });
   }
   return out;
+}
+
+/**
+ * The option a given answer names, as `targetOptions` lists it (the same object shape and key order), or null when it
+ * names none of them: the same rules (enemy targets and `reach`; AOE `aimAt`) applied to the one target named,
+ * without listing the others. It never throws on malformed input: null then, and the full check reports it.
+ */
+export function legalTarget(s: PublicState, attacker: DirectAttacker, given: unknown): Target | null {
+  if (typeof given !== 'object' || given === null) return null;
+  const t = given as Target;
+  const blocked = attackerObstructions(s, attacker);
+  if (attacker.aoe) {
+    const at = (t as { at?: unknown }).at as Partial<Hex> | null | undefined;
+    if (t.kind !== 'hex' || typeof at !== 'object' || at === null) return null;
+    if (!Number.isInteger(at.q) || !Number.isInteger(at.r)) return null;
+    // a listed hex is never −0 (hex.ts `range` adds integers to a board hex)
+    const h: Hex = { q: at.q! + 0, r: at.r! + 0 };
+    return aimAt(s, attacker, blocked, h) ? { kind: 'hex', at: h } : null;
+  }
+  const c = enemyTargets(s, attacker).find((x) => sameTarget(x.target, t) && reach(attacker, blocked, x.at));
+  return c ? c.target : null;
 }
 
 /**
