@@ -2,7 +2,7 @@
 // not Lock in, not the orders, not the draft's cards and Confirm; nor the text the draft's heading says (the step, who
 // the player faces, whose pick, the countdown) or the lock-in bar's (the countdown, whether the opponent locked in). Checked from the boxes the page lays out, on a
 // 1280×800 laptop and a 390×844 phone, while the ten-second warning shows and while the time-out's notice shows. The
-// room's clock is driven.
+// room's clock is driven. On the phone a notice spans the width of where it shows, a line or two, not a narrow column.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { shot } from './helpers.js';
 import { seatBoth, startMatch } from './match-setup.js';
@@ -52,6 +52,17 @@ async function expectNothingCovered(page: Page, notice: string, near: string): P
   expect(seen.filter((s) => s.controls.length)).toEqual([]);
 }
 
+/**
+ * On a phone, the notice `notice` spans most of the width of the area it shows in (`area`: the board's host, or the
+ * notices' strip), so that it reads in a line or two instead of a narrow column.
+ */
+async function expectWide(page: Page, notice: string, area: string): Promise<void> {
+  const box = await page.locator('#toasts .toast', { hasText: notice }).boundingBox();
+  const room = await page.locator(area).boundingBox();
+  if (!box || !room) throw new Error(`expectWide: "${notice}" or ${area} is not laid out`);
+  expect(box.width).toBeGreaterThanOrEqual(0.9 * room.width);
+}
+
 test('the warning and the time-out notice cover no control or status, on a laptop and on a phone', async ({
   browser,
 }) => {
@@ -68,10 +79,12 @@ test('the warning and the time-out notice cover no control or status, on a lapto
     await shot(p, `notice-warning-${name}`);
   }
   for (const p of [a, b]) await expectNothingCovered(p, '10 seconds left', '#flip-board');
+  await expectWide(b, '10 seconds left', '.board-host');
   // A phone scrolled down to its orders, the board out of view: the notice sits above the lock-in bar, over none of it.
   await b.locator('#lock-in').focus();
   await b.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expectNothingCovered(b, '10 seconds left', '#lock-in');
+  await expectWide(b, '10 seconds left', '.side-bar');
   await shot(b, 'notice-warning-phone-orders');
 
   await advanceRoomClock(await roomIdOf(a), deadline - Date.now() + 1000);
@@ -83,6 +96,7 @@ test('the warning and the time-out notice cover no control or status, on a lapto
     await shot(p, `notice-time-out-${name}`);
   }
   for (const p of [a, b]) await expectNothingCovered(p, 'Time ran out', '#flip-board');
+  await expectWide(b, 'Time ran out', '.board-host');
 });
 
 test('in the draft, the warning and the time-out notice cover no card, button or heading, on a laptop and on a phone', async ({
@@ -98,9 +112,11 @@ test('in the draft, the warning and the time-out notice cover no card, button or
     await expect(p.locator('#turn')).toHaveText('Your pick');
     const deadline = await pageSecondsLeft(p, 10);
     await expectNothingCovered(p, '10 seconds left', '#pick-bar');
+    if (p === b) await expectWide(b, '10 seconds left', '.draft-head .notice-slot');
     await shot(p, `notice-draft-warning-${p === a ? 'laptop' : 'phone'}`);
     await advanceRoomClock(await roomIdOf(p), deadline - Date.now() + 1000);
     await expectNothingCovered(p, 'Time ran out', '#draft-screen');
+    if (p === b) await expectWide(b, 'Time ran out', '.draft-head .notice-slot');
     await shot(p, `notice-draft-time-out-${p === a ? 'laptop' : 'phone'}`);
   }
 });
@@ -126,6 +142,7 @@ test('with no lock-in bar (a prompt window), a notice on a phone scrolled to its
   await expect(b.locator('#toasts .toast', { hasText: '10 seconds left' })).toBeVisible();
   await shot(b, 'notice-warning-phone-prompt');
   await expectNothingCovered(b, '10 seconds left', '.side button:visible >> nth=-1');
+  await expectWide(b, '10 seconds left', '.notice-strip');
   await expect(last).toBeInViewport();
   // The notice gone, so is the strip it showed in.
   await expect(b.locator('#toasts .toast')).toHaveCount(0);

@@ -41,7 +41,7 @@ function currentArea(): Area | null {
   return null;
 }
 
-/** Puts the notices at the area's edge, centred on it and no wider; the CSS's place when there is none. */
+/** Puts the notices at the area's edge, across it and no wider; the CSS's place when there is none. */
 export function placeNotices(): void {
   const box = document.getElementById('toasts');
   if (!box) return;
@@ -55,12 +55,14 @@ export function placeNotices(): void {
   const a = currentArea();
   const s = box.style;
   if (!a || !box.childElementCount) {
-    s.left = s.top = s.bottom = s.maxWidth = '';
+    s.left = s.right = s.top = s.bottom = '';
     a?.fit?.(0);
     return;
   }
-  s.left = `${(a.left + a.right) / 2}px`;
-  s.maxWidth = `${a.right - a.left - 2 * GAP}px`;
+  // The box spans the area (the CSS centres the notices in it, or stretches them across a phone's): a box pinned by
+  // its left edge alone would shrink to the room right of that edge, half a phone's width.
+  s.left = `${a.left + GAP}px`;
+  s.right = `${innerWidth - a.right + GAP}px`;
   if (a.edge === 'top') {
     s.top = `${a.top + GAP / 2}px`;
     s.bottom = 'auto';
