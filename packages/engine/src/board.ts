@@ -20,6 +20,15 @@ export function onBoard(s: Pick<Scenario, 'cols' | 'rows'>, h: Hex): boolean {
   return col >= 0 && col < s.cols && row >= 0 && row < s.rows;
 }
 
+/**
+ * Whether h and its six neighbours are all on the board: in odd-q offset a neighbour's column differs by at most one,
+ * and so does its row (RULES §1), so h must keep one column and one row from every edge.
+ */
+export function innerHex(s: Pick<Scenario, 'cols' | 'rows'>, h: Hex): boolean {
+  const { col, row } = toOffset(h);
+  return col >= 1 && col < s.cols - 1 && row >= 1 && row < s.rows - 1;
+}
+
 export function boardHexes(s: Pick<Scenario, 'cols' | 'rows'>): Hex[] {
   const out: Hex[] = [];
   for (let col = 0; col < s.cols; col++) for (let row = 0; row < s.rows; row++) out.push(fromOffset(col, row));

@@ -2,7 +2,7 @@
 // strictly between them holding a warship section, squadron, torpedo or projectile blocks it.
 import { distance, equals, hexId, lineHex } from './hex.js';
 import { shipHexes } from './warship.js';
-import { smallTokens } from './tokens.js';
+import { smallTokenHexes } from './tokens.js';
 import type { Hex, PublicState, Seat } from './types.js';
 
 export interface LosOptions {
@@ -20,7 +20,7 @@ export function obstructions(s: PublicState, opts: LosOptions = {}): Set<number>
     if (ship.seat === opts.ignoreSeat) continue;
     for (const h of shipHexes(ship)) out.add(hexId(h));
   }
-  for (const t of smallTokens(s)) out.add(hexId(t.at));
+  for (const at of smallTokenHexes(s)) out.add(hexId(at));
   return out;
 }
 

@@ -1,11 +1,11 @@
 // The momentum phase: both engine cards, then lock-step movement with edge, warship and small-token collisions
 // (RULES §4.2, draft §6.2.2–6.2.3).
-import { onBoard } from './board.js';
+import { innerHex, onBoard } from './board.js';
 import { other, seatsInOrder, type Ctx } from './context.js';
 import type { MatchEvent, Source } from './events.js';
 import { distance, equals, neighbour, turn } from './hex.js';
 import { applyEngine, effectiveEngine, isRotation, type Thrust } from './momentum.js';
-import { destroySmallToken, findWeaponToken, smallTokens, smallTokensAt } from './tokens.js';
+import { destroySmallToken, findWeaponToken, smallTokenHexes, smallTokensAt } from './tokens.js';
 import type {
   Commitment,
   Dir,
@@ -32,6 +32,7 @@ interface Planned {
 }
 
 const poseOf = (ship: Pick<Warship, 'core' | 'facing'>): Pose => ({ core: { ...ship.core }, facing: ship.facing });
+const standing = (ship: Pick<Warship, 'core' | 'facing'>): Pose => ({ core: ship.core, facing: ship.facing });
 function setPose(ship: Warship, p: Pose): void {
   ship.core = { ...p.core };
   ship.facing = p.facing;
@@ -88,7 +89,7 @@ function overlappedSections(ship: Warship, target: Warship): SectionName[] {
 function crushSmallTokens(ctx: Ctx, seat: Seat): void {
   const ship = ctx.s.ships[seat];
   // Most steps crush nothing: one look at the tokens before going hex by hex.
-  if (!smallTokens(ctx.s).some((t) => sectionAt(ship, t.at) !== null)) return;
+  if (!smallTokenHexes(ctx.s).some((at) => sectionAt(ship, at) !== null)) return;
   const crusher: Source = { seat, by: 'collision' };
   for (const { section, at } of sectionHexes(ship.core, ship.facing)) {
     for (const t of smallTokensAt(ctx.s, at)) {
@@ -129,13 +130,15 @@ function moveInLockStep(s: PublicState, fx: MoveEffects): [Pose[], Pose[]] {
   const steps = Math.max(plans[0].length, plans[1].length);
 
   for (let step = 0; step < steps; step++) {
-    const start: [Pose, Pose] = [poseOf(s.ships[0]), poseOf(s.ships[1])];
+    // where each ship stands: a move replaces a warship's core, never changes it in place, so no copy is needed
+    const start: [Pose, Pose] = [standing(s.ships[0]), standing(s.ships[1])];
     // A ship whose tokens are used up has finished moving.
     const moving = order.filter((seat) => step < plans[seat].length);
     for (const seat of moving) {
       const token = plans[seat][step]!.token;
       const to = stepPose(start[seat], token);
-      setPose(s.ships[seat], to);
+      s.ships[seat].core = to.core; // a fresh hex (stepPose)
+      s.ships[seat].facing = to.facing;
       fx.emit({ type: 'step', seat, step, token, from: poseOf(start[seat]), to: poseOf(to) });
     }
 
@@ -143,9 +146,12 @@ function moveInLockStep(s: PublicState, fx: MoveEffects): [Pose[], Pose[]] {
     const moved: Seat[] = [];
     for (const seat of moving) {
       const ship = s.ships[seat];
-      const off = sectionHexes(ship.core, ship.facing)
-        .filter((x) => !onBoard(s.scenario, x.at))
-        .map((x) => x.section);
+      // every section hex is the core or one of its neighbours
+      const off = innerHex(s.scenario, ship.core)
+        ? []
+        : sectionHexes(ship.core, ship.facing)
+            .filter((x) => !onBoard(s.scenario, x.at))
+            .map((x) => x.section);
       if (off.length === 0) {
         moved.push(seat);
         continue;

@@ -13,17 +13,27 @@ export interface SmallToken {
 export const squadronRef = (seat: Seat, sq: Squadron): TokenRef => ({ kind: 'squadron', id: sq.id, owner: seat });
 export const weaponRef = (t: WeaponToken): TokenRef => ({ kind: t.kind, id: t.id, owner: t.owner });
 
+/** A squadron is a small token on the board while it is in space, with a hex and a facing (RULES §4.4). */
+const inSpace = (sq: Squadron): sq is Squadron & { at: Hex; facing: Dir } =>
+  sq.status === 'space' && !!sq.at && sq.facing !== undefined;
+
 /** Every small token on the board: squadrons in space, then weapon tokens, in a fixed order. */
 export function smallTokens(s: PublicState): SmallToken[] {
   const out: SmallToken[] = [];
   for (const ship of s.ships) {
     for (const sq of ship.squadrons) {
-      if (sq.status === 'space' && sq.at && sq.facing !== undefined) {
-        out.push({ ref: squadronRef(ship.seat, sq), at: sq.at, facing: sq.facing });
-      }
+      if (inSpace(sq)) out.push({ ref: squadronRef(ship.seat, sq), at: sq.at, facing: sq.facing });
     }
   }
   for (const t of s.tokens) out.push({ ref: weaponRef(t), at: t.at, facing: t.facing });
+  return out;
+}
+
+/** The hexes of `smallTokens`, in its order, without naming the tokens (for obstruction and collision scans). */
+export function smallTokenHexes(s: PublicState): Hex[] {
+  const out: Hex[] = [];
+  for (const ship of s.ships) for (const sq of ship.squadrons) if (inSpace(sq)) out.push(sq.at);
+  for (const t of s.tokens) out.push(t.at);
   return out;
 }
 
