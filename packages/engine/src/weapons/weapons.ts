@@ -43,8 +43,9 @@ export function firedWeapons(ctx: Pick<Ctx, 's' | 'commitments'>): FiredWeapon[]
 export function firingOrder(fired: readonly FiredWeapon[], cls: WeaponClass, initiative: Seat): FiredWeapon[] {
   const stat = (w: FiredWeapon): number =>
     (cls === 'projectile' || cls === 'torpedo' ? w.card.speed : w.card.range) ?? 0;
-  return fired
-    .filter((w) => w.card.class === cls)
+  const of = fired.filter((w) => w.card.class === cls);
+  if (of.length < 2) return of; // nothing to order
+  return of
     .map((w, i) => ({ w, i }))
     .sort(
       (a, b) =>
