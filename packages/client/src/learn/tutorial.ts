@@ -97,7 +97,7 @@ class LessonRun {
     if (p.status === 'awaiting') {
       const prompt = p.prompt;
       if (prompt.seat !== 0) return this.resolve(c, [...decisions, defaultDecision(prompt)]);
-      this.decision = new DecisionPanel(this.view.board, NAMES, ++this.promptId, prompt, 0, p.state, (d) => {
+      this.decision = new DecisionPanel(this.view.board, NAMES, ++this.promptId, prompt, p.state, (d) => {
         this.decision?.destroy();
         this.decision = null;
         void this.resolve(c, [...decisions, d]);

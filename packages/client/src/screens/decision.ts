@@ -14,7 +14,7 @@ import {
 import { cardName, type Names } from '../animation/names.js';
 import { promptHelp } from '../learn/help.js';
 import { setFocus, setHighlights, setTokenGhost, type BoardState, type Highlight } from '../board/state.js';
-import { h, replace, secondsLeft } from '../ui/dom.js';
+import { h, replace } from '../ui/dom.js';
 import { facingTowards } from './facing.js';
 import { fighterBody, key, type FighterDraft, type PanelCtx } from './fighter-decision.js';
 import { shotLabel } from './prompt-text.js';
@@ -35,7 +35,6 @@ export class DecisionPanel {
   readonly el = h('section.card.col.decision', { id: 'decision-panel', 'aria-label': 'Decision' });
   private clickable = new Map<string, () => void>();
   private fighter: FighterDraft | null = null;
-  private timer = setInterval(() => this.tick(), 250);
   private clock = h('span.countdown', { id: 'prompt-countdown' });
 
   constructor(
@@ -43,8 +42,6 @@ export class DecisionPanel {
     private names: Names,
     readonly id: number,
     private prompt: Prompt,
-    /** Epoch ms; 0 until the room starts the prompt's timer (after the animations: the synced deadline sets it). */
-    public deadline: number,
     private state: PublicState,
     private send: (d: Decision) => void,
   ) {
@@ -94,8 +91,13 @@ export class DecisionPanel {
     return !!f;
   }
 
-  private tick(): void {
-    this.clock.textContent = this.deadline ? `${secondsLeft(this.deadline)}s` : '';
+  /**
+   * The prompt's countdown: the seconds the whose-turn line shows (null: no timer runs yet, it starts after the
+   * animations), set in the same tick as that line's (live-match.ts), so that the two never read differently.
+   */
+  showClock(seconds: number | null): void {
+    const text = seconds === null ? '' : `${seconds}s`;
+    if (this.clock.textContent !== text) this.clock.textContent = text;
   }
 
   private targets(
@@ -187,7 +189,6 @@ export class DecisionPanel {
     setHighlights(this.board, c.highlights);
     setTokenGhost(this.board, c.ghost);
     setFocus(this.board, this.asked(c.highlights));
-    this.tick();
   }
 
   /**
@@ -205,7 +206,6 @@ export class DecisionPanel {
   }
 
   destroy(): void {
-    clearInterval(this.timer);
     setHighlights(this.board, []);
     setTokenGhost(this.board, null);
     setFocus(this.board, []);

@@ -198,7 +198,7 @@ export class LiveMatch {
     // The room starts waiting for the animations in the patch before the events come: the window waits from then.
     if (st.animating && !this.wasAnimating) this.shownAll = false;
     this.wasAnimating = !!st.animating;
-    this.cues.update(st, this.s.seat, seatNames(st));
+    this.showClocks(st);
     view.setNames(seatNames(st), seatFactions(st));
     const seats = [seatInfo(st.seats[0]), seatInfo(st.seats[1])];
     // Locked-in lights belong to the commitment window; after the end they would read "thinking".
@@ -247,7 +247,6 @@ export class LiveMatch {
     }
     if (this.decision) {
       this.decision.el.hidden = st.phase !== 'resolving';
-      this.decision.deadline = st.deadline;
     }
   }
 
@@ -265,16 +264,11 @@ export class LiveMatch {
     const ms = st && publicStateFromRoom(st);
     if (!this.view || !st || !ms) return;
     this.closeDecision();
-    this.decision = new DecisionPanel(
-      this.view.board,
-      seatNames(st),
-      m.id,
-      m.prompt,
-      m.deadline || st.deadline,
-      ms,
-      (d) => this.s.send('decide', { prompt: m.id, decision: d }),
+    this.decision = new DecisionPanel(this.view.board, seatNames(st), m.id, m.prompt, ms, (d) =>
+      this.s.send('decide', { prompt: m.id, decision: d }),
     );
     this.view.panel.prepend(this.decision.el);
+    this.showClocks(st);
     this.showBoard();
     flowMark('prompt-shown');
   }
@@ -366,9 +360,18 @@ export class LiveMatch {
     if (!overlay.isConnected) view.root.querySelector('.board-wrap')?.prepend(overlay);
   }
 
+  /**
+   * Whose turn with its timer, and the open prompt's countdown showing the very seconds that line shows: both set in
+   * one task, so that no paint between two timers' ticks shows the two clocks apart.
+   */
+  private showClocks(st: RoomState): void {
+    const seconds = this.cues.update(st, this.s.seat, seatNames(st));
+    this.decision?.showClock(seconds);
+  }
+
   /** The spectator's status line and its clock (called twice a second). */
   tick(st: RoomState): void {
-    this.cues.update(st, this.s.seat, seatNames(st));
+    this.showClocks(st);
     const clock = st.deadline && st.phase !== 'finished' ? `${secondsLeft(st.deadline)}s` : '';
     const c = document.getElementById('status-clock');
     if (c && c.textContent !== clock) c.textContent = clock;

@@ -36,8 +36,11 @@ export class MatchCues {
     this.el.append(this.text, h('span.grow'), this.clock);
   }
 
-  /** The synced state changed, or half a second passed. */
-  update(st: RoomState, you: 0 | 1 | null, names: [string, string]): void {
+  /**
+   * The synced state changed, or half a second passed. Returns the seconds its clock shows (null: none), for a
+   * prompt's own countdown to show the same.
+   */
+  update(st: RoomState, you: 0 | 1 | null, names: [string, string]): number | null {
     const w = whoseTurn(st, you, names);
     if (w.text !== this.lastText) {
       this.lastText = w.text;
@@ -58,6 +61,7 @@ export class MatchCues {
       this.lastTick = w.seconds;
       playSfx('tick');
     }
+    return w.seconds;
   }
 
   sound(s: Sfx): void {

@@ -1,0 +1,67 @@
+// A prompt's two countdowns, the decision panel's ("Your decision … 30s") and the whose-turn line's, read the one timer
+// (RULES §7 timers): they show the same seconds at every moment, on a phone where both are on screen together. Every
+// change of either is recorded in the page as it happens (a MutationObserver sees the page between two tasks, as a
+// paint may), while the page's clock is moved across the timer; the room's clock is driven as the test needs.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { shot } from './helpers.js';
+import { startMatch } from './match-setup.js';
+import { pageSecondsLeft } from './room-clock.js';
+
+const PHONE = { width: 390, height: 844 };
+let ctxs: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const c of ctxs) await c.close();
+  ctxs = [];
+});
+
+const PANEL = '#prompt-countdown';
+const LINE = '#whose-turn-clock';
+
+/** From now on, the page keeps every pair of the two countdowns' texts that showed after a change of either. */
+function recordClocks(page: Page): Promise<void> {
+  return page.evaluate(
+    ([panel, line]) => {
+      const w = window as unknown as { __clocks: string[][] };
+      w.__clocks = [];
+      const read = () => [panel, line].map((s) => document.querySelector(s)?.textContent ?? '');
+      const seen = new MutationObserver(() => w.__clocks.push(read()));
+      for (const s of [panel, line]) {
+        seen.observe(document.querySelector(s)!, { childList: true, characterData: true, subtree: true });
+      }
+    },
+    [PANEL, LINE],
+  );
+}
+
+function recorded(page: Page): Promise<string[][]> {
+  return page.evaluate(() => (window as unknown as { __clocks: string[][] }).__clocks);
+}
+
+test('a fighter prompt on a phone: the decision panel and the whose-turn line count down the same seconds', async ({
+  browser,
+}) => {
+  const m = await startMatch(browser, ['Ora', 'Pim'], { bViewport: PHONE });
+  ctxs = m.ctxs;
+  const { a, b } = m;
+  // Pim launches a squadron: the fighter phase asks Pim.
+  await a.click('button[data-engine="NONE"]');
+  await a.click('#lock-in');
+  await b.click('button[data-engine="NONE"]');
+  await b.click('button.cc[data-card="launch-squadron"]');
+  await b.click('#lock-in');
+  await expect(b.locator('#decision-panel')).toContainText('Fighter phase');
+  await expect(b.locator(PANEL)).toHaveText(/^\d+s$/);
+  await recordClocks(b);
+  // The page's clock moved across the timer: each count shows, in both places at once.
+  for (const left of [20, 10, 4]) {
+    await pageSecondsLeft(b, left);
+    await expect(b.locator(PANEL)).toHaveText(`${left}s`);
+    await expect(b.locator(LINE)).toHaveText(`${left}s`);
+  }
+  await expect(b.locator(PANEL)).toBeInViewport();
+  await expect(b.locator(LINE)).toBeInViewport();
+  await shot(b, 'prompt-countdown-phone');
+  const seen = await recorded(b);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter(([panel, line]) => panel !== line)).toEqual([]);
+});
