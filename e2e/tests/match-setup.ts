@@ -94,3 +94,16 @@ export async function startMatch(browser: Browser, names: [string, string], opts
   await expect(m.b.locator('#ship-cards section[data-seat="1"]')).toContainText('(you)');
   return m;
 }
+
+/**
+ * Round 1 with the second seat launching a squadron: the fighter phase asks it where the squadron goes, and the
+ * lock-in bar is gone (both seats' engines NONE, so the ships stay put).
+ */
+export async function toFighterPrompt({ a, b }: Pick<Match, 'a' | 'b'>): Promise<void> {
+  await a.click('button[data-engine="NONE"]');
+  await a.click('#lock-in');
+  await b.click('button[data-engine="NONE"]');
+  await b.click('button.cc[data-card="launch-squadron"]');
+  await b.click('#lock-in');
+  await expect(b.locator('#decision-panel')).toContainText('Fighter phase');
+}

@@ -5,7 +5,7 @@
 // room's clock is driven. On the phone a notice spans the width of where it shows, a line or two, not a narrow column.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { shot } from './helpers.js';
-import { seatBoth, startMatch } from './match-setup.js';
+import { seatBoth, startMatch, toFighterPrompt } from './match-setup.js';
 import { advanceRoomClock, pageSecondsLeft, roomIdOf } from './room-clock.js';
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -126,14 +126,9 @@ test('with no lock-in bar (a prompt window), a notice on a phone scrolled to its
 }) => {
   const m = await startMatch(browser, ['Uma', 'Vik'], { bViewport: PHONE });
   ctxs = m.ctxs;
-  const { a, b } = m;
+  const { b } = m;
   // Vik launches a squadron: the fighter phase asks Vik where it goes, and the lock-in bar is gone.
-  await a.click('button[data-engine="NONE"]');
-  await a.click('#lock-in');
-  await b.click('button[data-engine="NONE"]');
-  await b.click('button.cc[data-card="launch-squadron"]');
-  await b.click('#lock-in');
-  await expect(b.locator('#decision-panel')).toContainText('Fighter phase');
+  await toFighterPrompt(m);
   await expect(b.locator('#lock-in')).toHaveCount(0);
   // Scrolled down the side panel, its last button at the foot of the screen, the board out of view.
   const last = b.locator('.side button:visible').last();

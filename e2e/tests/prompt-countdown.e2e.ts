@@ -4,7 +4,7 @@
 // paint may), while the page's clock is moved across the timer; the room's clock is driven as the test needs.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { shot } from './helpers.js';
-import { startMatch } from './match-setup.js';
+import { startMatch, toFighterPrompt } from './match-setup.js';
 import { pageSecondsLeft } from './room-clock.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -42,14 +42,9 @@ test('a fighter prompt on a phone: the decision panel and the whose-turn line co
 }) => {
   const m = await startMatch(browser, ['Ora', 'Pim'], { bViewport: PHONE });
   ctxs = m.ctxs;
-  const { a, b } = m;
+  const { b } = m;
   // Pim launches a squadron: the fighter phase asks Pim.
-  await a.click('button[data-engine="NONE"]');
-  await a.click('#lock-in');
-  await b.click('button[data-engine="NONE"]');
-  await b.click('button.cc[data-card="launch-squadron"]');
-  await b.click('#lock-in');
-  await expect(b.locator('#decision-panel')).toContainText('Fighter phase');
+  await toFighterPrompt(m);
   await expect(b.locator(PANEL)).toHaveText(/^\d+s$/);
   await recordClocks(b);
   // The page's clock moved across the timer: each count shows, in both places at once.
