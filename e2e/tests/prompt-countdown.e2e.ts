@@ -29,7 +29,7 @@ function recordClocks(page: Page): Promise<void> {
         seen.observe(document.querySelector(s)!, { childList: true, characterData: true, subtree: true });
       }
     },
-    [PANEL, LINE],
+    [PANEL, LINE] as const,
   );
 }
 
