@@ -21,6 +21,8 @@ const GAP = 8;
 /** The screens' areas, oldest first (null from one: not on the page now). */
 const areas: (() => Area | null)[] = [];
 let listening = false;
+/** The strip the notices last took (its area's `fit`), closed when they are gone. */
+let opened: Area['fit'] | null = null;
 
 /** A screen's free area, from now on, over older screens'; the function returned gives it up. */
 export function setNoticeArea(fn: () => Area | null): () => void {
@@ -52,11 +54,13 @@ export function placeNotices(): void {
     for (const ev of ['scroll', 'resize']) window.addEventListener(ev, placeNotices, { passive: true });
     new MutationObserver(placeNotices).observe(box, { childList: true });
   }
-  const a = currentArea();
+  // No notice: nothing to measure (this runs on every scroll); a strip opened for the last ones closes.
+  const a = box.childElementCount ? currentArea() : null;
   const s = box.style;
-  if (!a || !box.childElementCount) {
+  if (!a) {
     s.left = s.right = s.top = s.bottom = '';
-    a?.fit?.(0);
+    opened?.(0);
+    opened = null;
     return;
   }
   // The box spans the area (the CSS centres the notices in it, or stretches them across a phone's): a box pinned by
@@ -71,4 +75,5 @@ export function placeNotices(): void {
     s.bottom = `${innerHeight - a.bottom + GAP}px`;
   }
   a.fit?.(box.offsetHeight + GAP);
+  opened = a.fit ?? null;
 }
