@@ -1,7 +1,8 @@
 // Reloading where a player meets it: a reload on the end screen puts the player back in their seat on the end screen
 // (the summary checked against the record, the opponent's rematch request shown, Rematch working); a reload
 // mid-practice gets back into the match against the computer; a private room's creator who reloads while waiting
-// keeps the room and its invite; and a room that is gone says so at once, with a way on (another practice match),
+// keeps the room and its invite, and the same room opened in a second tab moves the seat there (never to the other
+// seat); and a room that is gone says so at once, with a way on (another practice match),
 // instead of a spinner. The log's pinned receipts cover none of its lines.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
@@ -136,6 +137,37 @@ test("a private room's creator reloads while waiting: the same room and invite l
   await shot(a, 'end-reload-05-waiting-after-reload');
   await b.goto(link);
   for (const p of [a, b]) await expect(p.locator('#factions-screen')).toBeVisible();
+});
+
+test("a private room's page opened twice (a duplicated tab, or a reload the server has not seen close): one seat", async ({
+  browser,
+}) => {
+  const a = await player(browser, 'Kit', ctxs, { viewport: DESKTOP });
+  const b = await player(browser, 'Lux', ctxs, { viewport: PHONE });
+  await a.goto('/');
+  await a.click('#create-private');
+  await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
+  const link = await a.locator('#invite-link').inputValue();
+  // A duplicated tab carries the page's session storage, the seat's token with it, while the first tab is still open.
+  const token = await a.evaluate(() => sessionStorage.getItem('star-eater.reconnect'));
+  expect(token).toContain(new URL(link).hash.match(/#\/m\/([^?]+)/)![1]!);
+  const twin = await a.context().newPage();
+  await twin.addInitScript((t) => sessionStorage.setItem('star-eater.reconnect', t), token!);
+  await twin.goto(link);
+  // The twin is the creator, still waiting with the same invite link; the first tab is told its seat moved.
+  await expect(twin.locator('#invite-link')).toHaveValue(link);
+  await expect(a.locator('#connection-closed h2')).toHaveText('Your seat moved');
+  await expect(a.locator('#closed-message')).toContainText('Carry on there');
+  await expect(a.locator('#closed-rejoin')).toHaveCount(0);
+  await shot(a, 'end-reload-06-seat-moved');
+  // The first tab, reloaded with its spent token, cannot take the other seat as its own opponent.
+  await a.reload();
+  await expect(a.getByText('Cannot join this match')).toBeVisible();
+  await expect(a.locator('.bad')).toContainText('one player cannot play both sides');
+  await b.goto(link);
+  for (const p of [twin, b]) await expect(p.locator('#factions-screen')).toBeVisible();
+  await expect(b.locator('#factions-screen')).toContainText('Kit');
+  await expect(twin.locator('#factions-screen')).toContainText('Lux');
 });
 
 test('a practice match: a reload mid-draft and mid-round gets back in; on the end screen too; a room gone says so at once', async ({

@@ -1,14 +1,13 @@
 // Messages and seats: every frame counts toward the flood limit (PING and ROOM_REQUEST too), a dropped
 // message's notice names it, a flood past the warning is disconnected with a reason, an undecodable frame gets an
-// error then a close and the seat goes into the reconnection hold, `concede`/`rematch` take nothing or {}, join
-// options are strict, and a reconnection token used while its owner is connected moves the seat with a notice.
+// error then a close and the seat goes into the reconnection hold, `concede`/`rematch` take nothing or {}, and join
+// options are strict.
 // The flood limiter's clock is frozen (RoomDeps.floodClock): no refill happens unless a test moves it.
 import { encode } from '@colyseus/schema';
-import { Client, type Room } from '@colyseus/sdk';
 import { describe, expect, it } from 'vitest';
 import { sdkSocket } from '../src/colyseus-internals.js';
 import { DEFAULT_RATE_LIMIT } from '../src/room/rate-limit.js';
-import { joinById, quickMatch, sdk, serverForFile, TestClient } from './harness.js';
+import { joinById, quickMatch, sdk, serverForFile, type TestClient } from './harness.js';
 
 let now = 0;
 const server = serverForFile({ room: { floodClock: () => now } });
@@ -157,37 +156,5 @@ describe('payloads', () => {
       }
     }
     expect(await rooms()).toBe(before);
-  });
-});
-
-describe('a reconnection token used while its owner is connected', () => {
-  it('during a live match: the seat moves to the newer connection and the older one is told why', async () => {
-    const { a, spec } = await pair('take');
-    const seat = a.seat;
-    const token = a.room.reconnectionToken;
-    const c = new Client(server.get().wsUrl);
-    const newer = new TestClient((await c.reconnect(token)) as Room, c);
-    open.push(newer);
-    await newer.until(() => newer.of('welcome').length > 0, 'welcome');
-    expect(newer.of('welcome')[0]).toMatchObject({ role: 'player', seat });
-    await a.until(() => a.closed, 'the older connection closes');
-    expect(a.of('error').at(-1)).toMatchObject({ code: 'replaced' });
-    expect(a.leftWith).toEqual({ code: 4409, reason: 'seat moved to a newer connection' });
-    await spec.until(() => spec.state.seats[seat].connected, 'the seat is connected');
-    newer.send('faction', { faction: 'lamais' });
-    await spec.until(() => spec.state.seats[seat].lockedIn, 'the newer connection plays the seat');
-  });
-
-  it('while waiting for an opponent: refused, and the owner keeps the seat', async () => {
-    const a = await quickMatch(server.get(), 'lonely');
-    open.push(a);
-    const err = await new Client(server.get().wsUrl).reconnect(a.room.reconnectionToken).then(
-      () => null,
-      (e: Error) => e,
-    );
-    expect(err?.message).toMatch(/reconnection token invalid or expired/);
-    await a.roundTrip();
-    expect(a.closed).toBe(false);
-    expect(a.state.seats[a.seat].connected).toBe(true);
   });
 });

@@ -46,6 +46,17 @@ describe('closeNotice', () => {
     });
   });
 
+  it('a seat moved to another tab or device: carry on there, no rejoin (this page holds a spent token)', () => {
+    for (const phase of ['waiting', 'commit', 'finished']) {
+      const n = closeNotice(CLOSE.seatMoved, 'seat moved to a newer connection', { phase, spectator: false });
+      expect(n).toEqual({
+        title: 'Your seat moved',
+        text: 'This seat is now played from another tab or device (it came back with this seat). Carry on there.',
+        canRejoin: false,
+      });
+    }
+  });
+
   it('any other code is named with its reason, never a blank', () => {
     expect(closeNotice(4999, 'odd', live).text).toBe(
       'The connection to the match ended unexpectedly (code 4999: odd).',

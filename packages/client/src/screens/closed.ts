@@ -71,8 +71,9 @@ export function closeNotice(code: number, reason: string | undefined, ctx: Close
   if (code === CLOSE.seatMoved) {
     return {
       title: 'Your seat moved',
-      text: 'This seat is now played from another tab or device (it reconnected with your seat). Rejoin here to take it back.',
-      canRejoin: !over,
+      // The newer connection was given a new token: this page's is spent, so it cannot take the seat back.
+      text: 'This seat is now played from another tab or device (it came back with this seat). Carry on there.',
+      canRejoin: false,
     };
   }
   if (code === CLOSE.failedToReconnect) {

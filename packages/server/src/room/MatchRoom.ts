@@ -52,6 +52,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   /** The seats as inputs of the log: taken, held for a reconnection, back, given up (seat-log.ts). */
   seats!: SeatLog;
   private admission!: Admission;
+  get invite(): string | null {
+    return this.admission.invite;
+  }
   private desk!: SeatDesk;
   private listing = new Listing((meta) => void this.setMetadata(meta));
   readonly timers: RoomTimers = new RoomTimers(this);
@@ -101,7 +104,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       () => clockNow(this.clock),
       () => this.giveUp(),
     );
-    const invite = this.admission.invite;
+    const invite = this.invite;
     await beginLog(this, claim, invite ? { ...o, invite } : o);
     this.updateMetadata();
     this.created = true;
@@ -219,14 +222,19 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
     }
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
     if (seat === -1 || this.state.phase !== 'waiting') throw refuse(SEAT_TAKEN);
-    refuseBothSeats(this.state.seats, this.state.settings.rated, authData);
+    try {
+      refuseBothSeats(this.state.seats, authData);
+    } catch (err) {
+      this.desk.refresh(); // the refused reservation held the free seat: open to the invitee again
+      throw err;
+    }
     // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
     const tok = tokenHash(client.reconnectionToken);
     const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok, ...seatPlayer(authData) };
     await this.journal.write(input, () => this.seats.take(input, client));
     this.members.set(client.sessionId, { role: 'player', seat, limiter });
     const welcome: ServerMessages['welcome'] = { role: 'player', seat, roomId: this.roomId };
-    if (auth.creator && this.admission.invite) welcome.invite = this.admission.invite;
+    if (auth.creator && this.invite) welcome.invite = this.invite;
     client.send('welcome', welcome);
     this.log.info({ seat }, 'player seated');
     if (this.state.seats.every((x) => x.taken) && this.state.phase === 'waiting' && !this.start.pending) {
@@ -282,28 +290,32 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
 
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)
   override onDrop(client: Client, code?: number): void {
-    const m = this.members.get(client.sessionId);
-    // A seat is held in a match, after its end (a reload on the end screen: seat-log.ts window), and in a private
-    // room waiting for its invitee (a reload keeps the room and its invite link). Quick match's waiting seat is not:
-    // a player who left is not paired with the next one.
-    const phase = this.state.phase;
-    const held = this.match.live || phase === 'finished' || (phase === 'waiting' && this.state.settings.private);
-    if (!m || m.role === 'spectator' || m.seat === null || !held || this.closing) {
+    const seat = this.heldSeat(client);
+    if (seat === null) {
       this.onLeave(client, code);
       return;
     }
-    const seat = m.seat;
     const left = this.seats.window(seat);
     this.seats.clients[seat] = null;
-    if (left <= 0) {
-      this.onLeave(client, code);
-      return;
-    }
     const deferred = this.allowReconnection(client, 'manual');
     deferred.catch(() => {});
     this.seats.reconnecting[seat] = deferred;
     this.write({ k: 'drop', seat }).catch(() => {}); // logged by the journal
     this.log.info({ seat, code, budgetLeftMs: Math.round(left) }, 'player dropped: seat held');
+  }
+
+  /**
+   * The seat a dropped connection holds for its return, or null when it is given up. A seat is held in a match, after
+   * its end (a reload on the end screen: seat-log.ts window), and in a private room waiting for its invitee (a reload
+   * keeps the room and its invite link). Quick match's waiting seat is not: a player who left is not paired with the
+   * next one.
+   */
+  private heldSeat(client: Client): Seat | null {
+    const m = this.members.get(client.sessionId);
+    const phase = this.state.phase;
+    const held = this.match.live || phase === 'finished' || (phase === 'waiting' && this.state.settings.private);
+    if (!m || m.role === 'spectator' || m.seat === null || !held || this.closing) return null;
+    return this.seats.window(m.seat) > 0 ? m.seat : null;
   }
 
   /**
@@ -314,7 +326,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   override checkReconnectionToken(token: string): string {
     if (this.journal.lost) return undefined as never; // the match is another process' (lease.ts)
     const owner = this.clients.find((c) => c.reconnectionToken === token);
-    if (owner && !takeOver(owner, this.match.live, (e) => sendTo(owner, 'error', e))) return undefined as never;
+    if (owner && !takeOver(owner, this.heldSeat(owner) !== null, (e) => sendTo(owner, 'error', e)))
+      return undefined as never;
     this.journal.recognise(this, this.seats, token);
     return super.checkReconnectionToken(token);
   }

@@ -32,6 +32,8 @@ export interface RoomParts extends RoomCore {
   /** The computer if the room has one now (it sits, or may be offered), without making one. */
   readonly madeComputer: Computer | null;
   readonly emotes: Emotes;
+  /** A private room's invite code (seats/admission.ts); null for a public room. */
+  readonly invite: string | null;
   /** The room is being rebuilt from its log: nothing is sent, stored or logged. */
   readonly replaying: boolean;
   /** Logs an input, then applies it. */

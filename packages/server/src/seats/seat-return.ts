@@ -25,7 +25,9 @@ export async function welcomeBack(
   const input: Input = { k: 'token', seat, sid: client.sessionId, tok: tokenHash(client.reconnectionToken) };
   await room.journal.write(input, () => room.seats.back(input, client));
   room.log.info({ seat, restored: back !== null }, 'player reconnected');
-  client.send('welcome', { role: 'player', seat, roomId: room.roomId });
+  // Back in a private room still waiting for its invitee, the creator (its only player) is given the invite again.
+  const invite = room.state.phase === 'waiting' && room.invite ? { invite: room.invite } : {};
+  client.send('welcome', { role: 'player', seat, roomId: room.roomId, ...invite });
   for (const [type, msg] of room.match.catchUp(seat)) sendTo(client, type, msg);
   // Back in a room still waiting for an opponent (after a restore): quick match's offer of the computer goes on.
   if (room.state.phase === 'waiting') room.computer.resume(seat);
