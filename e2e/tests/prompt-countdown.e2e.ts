@@ -1,5 +1,6 @@
 // A prompt's two countdowns, the decision panel's ("Your decision … 30s") and the whose-turn line's, read the one timer
-// (RULES §7 timers): they show the same seconds at every moment, on a phone where both are on screen together. Every
+// (RULES §7 timers): they show the same seconds at every moment, on a phone where both are on screen together. So do
+// the lock-in bar's countdown and the whose-turn line in a commitment window. Every
 // change of either is recorded in the page as it happens (a MutationObserver sees the page between two tasks, as a
 // paint may), while the page's clock is moved across the timer; the room's clock is driven as the test needs.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -16,9 +17,10 @@ test.afterEach(async () => {
 
 const PANEL = '#prompt-countdown';
 const LINE = '#whose-turn-clock';
+const BAR = '#countdown';
 
-/** From now on, the page keeps every pair of the two countdowns' texts that showed after a change of either. */
-function recordClocks(page: Page): Promise<void> {
+/** From now on, the page keeps every pair of two countdowns' texts that showed after a change of either. */
+function recordClocks(page: Page, first: string, second: string): Promise<void> {
   return page.evaluate(
     ([panel, line]) => {
       const w = window as unknown as { __clocks: string[][] };
@@ -29,7 +31,7 @@ function recordClocks(page: Page): Promise<void> {
         seen.observe(document.querySelector(s)!, { childList: true, characterData: true, subtree: true });
       }
     },
-    [PANEL, LINE] as const,
+    [first, second] as const,
   );
 }
 
@@ -46,7 +48,7 @@ test('a fighter prompt on a phone: the decision panel and the whose-turn line co
   // Pim launches a squadron: the fighter phase asks Pim.
   await toFighterPrompt(m);
   await expect(b.locator(PANEL)).toHaveText(/^\d+s$/);
-  await recordClocks(b);
+  await recordClocks(b, PANEL, LINE);
   // The page's clock moved across the timer: each count shows, in both places at once.
   for (const left of [20, 10, 4]) {
     await pageSecondsLeft(b, left);
@@ -59,4 +61,28 @@ test('a fighter prompt on a phone: the decision panel and the whose-turn line co
   const seen = await recorded(b);
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.filter(([panel, line]) => panel !== line)).toEqual([]);
+});
+
+test("the commitment window: the lock-in bar's countdown and the whose-turn line show the same seconds", async ({
+  browser,
+}) => {
+  const m = await startMatch(browser, ['Quin', 'Rho']);
+  ctxs = m.ctxs;
+  const { a } = m;
+  await expect(a.locator(BAR)).toHaveText(/^\d+s$/);
+  await recordClocks(a, BAR, LINE);
+  for (const left of [25, 10, 3]) {
+    await pageSecondsLeft(a, left);
+    await expect(a.locator(BAR)).toHaveText(`${left}s`);
+    await expect(a.locator(LINE)).toHaveText(`${left}s`);
+  }
+  // Locked in, the line waits for the opponent: the bar still counts the same seconds.
+  await a.click('#lock-in');
+  await pageSecondsLeft(a, 2);
+  await expect(a.locator(BAR)).toHaveText('2s');
+  await expect(a.locator(LINE)).toHaveText('2s');
+  await shot(a, 'prompt-countdown-lock-in-bar');
+  const seen = await recorded(a);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter(([bar, line]) => bar !== line)).toEqual([]);
 });

@@ -59,9 +59,9 @@ export class CommitPanel {
   private pointedCard: CardId | null = null;
   /** The window is on screen: its previews are drawn only then (hidden during the round's resolution). */
   private shown = false;
-  /** The countdown's clock: it runs only while the window is shown (nothing reads it while hidden). */
-  private timer: ReturnType<typeof setInterval> | undefined;
   private countdown = h('span.countdown', { id: 'countdown', role: 'timer', 'aria-label': 'Time left' });
+  /** The whose-turn line's seconds as last shown (showCountdown); null while it shows none. */
+  private lineSeconds: number | null = null;
   private keyHandler = (e: KeyboardEvent) => this.onKey(e);
 
   constructor(
@@ -105,12 +105,8 @@ export class CommitPanel {
     this.el.hidden = this.bar.hidden = !shown;
     if (shown === this.shown) return;
     this.shown = shown;
-    clearInterval(this.timer);
-    if (shown) {
-      this.timer = setInterval(() => this.tickCountdown(), 250);
-      this.tickCountdown();
-      this.drawOverlays();
-    } else this.clearOverlays();
+    if (shown) this.drawOverlays();
+    else this.clearOverlays();
   }
 
   commitment(): Commitment {
@@ -171,8 +167,17 @@ export class CommitPanel {
     if (e.key === 'Escape' && this.locked) this.hooks.revise();
   }
 
-  private tickCountdown(): void {
-    const left = secondsLeft(this.deadline);
+  /**
+   * The countdown shows `seconds`, the whose-turn line's, set in the same task (LiveMatch.showClocks): one clock, never
+   * two readings a tick apart. While that line shows none (both locked in), the window's own deadline is read.
+   */
+  showCountdown(seconds: number | null): void {
+    this.lineSeconds = seconds;
+    this.paintCountdown();
+  }
+
+  private paintCountdown(): void {
+    const left = this.lineSeconds ?? secondsLeft(this.deadline);
     const text = this.deadline ? `${left}s` : '';
     if (this.countdown.textContent !== text) this.countdown.textContent = text;
     this.countdown.classList.toggle('low', left <= 10);
@@ -321,7 +326,7 @@ export class CommitPanel {
       keysHint(),
     );
     replace(this.bar, ...this.lockBar());
-    this.tickCountdown();
+    this.paintCountdown();
     this.drawOverlays();
     if (keep) (this.el.querySelector<HTMLElement>(keep) ?? this.bar.querySelector<HTMLElement>(keep))?.focus();
   }
@@ -369,7 +374,6 @@ export class CommitPanel {
   }
 
   destroy(): void {
-    clearInterval(this.timer);
     window.removeEventListener('keydown', this.keyHandler);
     if (this.shown) this.clearOverlays();
     this.el.remove();

@@ -361,12 +361,13 @@ export class LiveMatch {
   }
 
   /**
-   * Whose turn with its timer, and the open prompt's countdown showing the very seconds that line shows: both set in
-   * one task, so that no paint between two timers' ticks shows the two clocks apart.
+   * Whose turn with its timer, and the open prompt's and the lock-in bar's countdowns showing the very seconds that line
+   * shows: all set in one task, so that no paint between two timers' ticks shows the clocks apart.
    */
   private showClocks(st: RoomState): void {
     const seconds = this.cues.update(st, this.s.seat, seatNames(st));
     this.decision?.showClock(seconds);
+    this.commit?.showCountdown(seconds);
   }
 
   /** The spectator's status line and its clock (called twice a second). */
