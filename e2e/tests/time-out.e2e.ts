@@ -1,7 +1,7 @@
 // Time is never lost in silence (RULES §7 timers): ten seconds before a timer that waits for a player runs out, that
 // player's page warns, seen and heard; when it runs out, the page says what the default did, as a notice and in the
-// log. One test per timer kind: a draft pick, the commitment window (on a phone), a fighter prompt. The room's clock
-// is driven (room-clock.ts): nothing waits for real seconds.
+// log. One test per timer kind: a draft pick, the commitment window (on a phone), a fighter prompt; and a warning
+// answered in time is taken back. The room's clock is driven (room-clock.ts): nothing waits for real seconds.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
 import { shot } from './helpers.js';
@@ -69,6 +69,23 @@ test('orders left to run out, on a phone: warned at 10 s, then told the ship dri
   await expect(b.locator('#log')).toContainText(told);
   await shot(b, 'time-out-orders-phone');
   await expect(a.locator('#log')).not.toContainText('Time ran out');
+});
+
+test('orders locked in after the warning: the warning is taken back, and nothing is said to have run out', async ({
+  browser,
+}) => {
+  const m = await startMatch(browser, ['Mae', 'Ned']);
+  ctxs = m.ctxs;
+  const { a } = m;
+  await pageSecondsLeft(a, 10);
+  await expectWarned(a, 'to lock in your orders');
+  // The notice's own expiry is stopped: from here only the page taking the warning back removes it.
+  await notice(a, '10 seconds left').evaluate((t) => clearTimeout(Number((t as HTMLElement).dataset.timer)));
+  await a.click('#lock-in');
+  await expect(a.locator('#countdown')).toHaveText('10s');
+  await expect(notice(a, '10 seconds left')).toHaveCount(0);
+  await expect(notice(a, /Time ran out/)).toHaveCount(0);
+  await shot(a, 'time-warning-taken-back');
 });
 
 /**

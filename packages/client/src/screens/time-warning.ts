@@ -56,15 +56,25 @@ const WHAT: Record<string, string> = {
   resolving: 'to answer',
 };
 
-/** The ten-second warning, once per timer (a deadline), for the timer that waits for this page. */
+/**
+ * The ten-second warning, once per timer (a deadline), for the timer that waits for this page. Answered in time (locked
+ * in, a pick or a decision made), the warning goes: it no longer says anything true.
+ */
 export class TimeWarning {
   private warned = 0;
+  private showing = false;
 
   update(st: RoomState, you: 0 | 1 | null, now = Date.now()): void {
-    if (!timerIsMine(st, you) || st.deadline === this.warned) return;
+    const mine = timerIsMine(st, you);
+    if (this.showing && (!mine || st.deadline !== this.warned)) {
+      this.showing = false;
+      withdrawWarnings();
+    }
+    if (!mine || st.deadline === this.warned) return;
     const left = secondsLeft(st.deadline, now);
     if (left > WARN_SECONDS || left === 0) return;
     this.warned = st.deadline;
+    this.showing = true;
     playSfx('warning');
     toast(`${left} ${LEFT} ${WHAT[st.phase] ?? 'to act'}.`, 'warn');
   }
@@ -77,9 +87,14 @@ const LEFT = 'seconds left';
  * the open prompt was a shot with nothing to roll against.
  */
 export function announceTimedOut(step: TimedOutStep, nothingInReach: boolean): string {
-  for (const t of document.querySelectorAll<HTMLElement>('#toasts .toast.warn'))
-    if (t.dataset.text?.includes(LEFT)) t.remove();
+  withdrawWarnings();
   const text = timedOutText(step, nothingInReach);
   toast(text, 'warn');
   return text;
+}
+
+/** Takes the ten-second warnings off the page. */
+function withdrawWarnings(): void {
+  for (const t of document.querySelectorAll<HTMLElement>('#toasts .toast.warn'))
+    if (t.dataset.text?.includes(LEFT)) t.remove();
 }
