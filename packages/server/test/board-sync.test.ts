@@ -102,3 +102,42 @@ describe('the board a page reads back from the synced schema', () => {
     );
   });
 });
+
+describe('syncing the board again', () => {
+  it('records no change when the state is the one synced, nor for a field assigned the value it holds', () => {
+    const { record } = simulateMatch('resync', 3, { variants: EVERY_VARIANT });
+    const room = new MatchRoomState();
+    room.seats.push(seatOf(record.players[0]), seatOf(record.players[1]));
+    const encoder = new Encoder(room);
+    for (const { state } of moments(record)) {
+      syncBoard(room, state);
+      encoder.encode();
+      encoder.discardChanges();
+      // The same engine state again, then a copy of it (no object shared): nothing to send either time.
+      syncBoard(room, state);
+      expect(encoder.hasChanges).toBe(false);
+      syncBoard(room, structuredClone(state));
+      expect(encoder.hasChanges).toBe(false);
+      const ship = room.ships[0]!;
+      const { q, facing } = ship;
+      ship.q = q;
+      ship.facing = facing;
+      expect(encoder.hasChanges).toBe(false);
+    }
+  });
+
+  it('from the last state synced leaves the schema as a sync of the final state into a fresh room does', () => {
+    const { record } = simulateMatch('incremental', 5, { variants: EVERY_VARIANT });
+    const step = new MatchRoomState();
+    let last: MatchState | null = null;
+    for (const { state } of moments(record)) {
+      syncBoard(step, state);
+      last = state;
+    }
+    const fresh = new MatchRoomState();
+    syncBoard(fresh, last!);
+    expect(step.ships.toJSON()).toEqual(fresh.ships.toJSON());
+    expect(step.tokens.toJSON()).toEqual(fresh.tokens.toJSON());
+    expect(step.ships.length).toBe(2);
+  });
+});

@@ -1,16 +1,13 @@
 // Engine state → synced schema: every field of the engine's PublicState (the match state but its dice generator), so
 // a page reads back the very state the server holds (protocol: board-state.ts reads it; test/board-sync.test.ts
 // checks the round trip). Never the RNG state, never a commitment.
+// Fields are assigned without reading them back first: a schema setter given the value its field holds records no
+// change (test/board-sync.test.ts checks it), and reading a field back costs a getter call of its own.
 import type { ArraySchema } from '@colyseus/schema';
 import type { PublicState, WeaponToken } from '@star-eater/engine';
 import { type MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
 
 type TokenState = InstanceType<typeof Token>;
-
-/** Assigns only when the value differs, so unchanged fields cost nothing in the next patch. */
-function set<T extends object, K extends keyof T>(obj: T, key: K, value: T[K]): void {
-  if (obj[key] !== value) obj[key] = value;
-}
 
 function syncStrings(arr: ArraySchema<string>, values: readonly string[]): void {
   for (let i = 0; i < values.length; i++) if (arr[i] !== values[i]) arr[i] = values[i]!;
@@ -36,11 +33,11 @@ const gone: string[] = [];
 const synced = new WeakMap<MatchRoomState, PublicState>();
 
 export function syncBoard(room: MatchRoomState, s: PublicState): void {
-  set(room, 'ruleset', s.ruleset);
-  set(room, 'scenario', s.scenario.id);
-  set(room, 'round', s.round);
-  set(room, 'initiative', s.initiative);
-  set(room, 'nextTokenId', s.nextTokenId);
+  room.ruleset = s.ruleset;
+  room.scenario = s.scenario.id;
+  room.round = s.round;
+  room.initiative = s.initiative;
+  room.nextTokenId = s.nextTokenId;
   const before = synced.get(room);
   synced.delete(room); // until this sync is complete
   if (before) syncChanges(room, before, s);
@@ -48,7 +45,7 @@ export function syncBoard(room: MatchRoomState, s: PublicState): void {
   synced.set(room, s);
 }
 
-/** Every field of the board, read back from the schema and written where it differs. */
+/** Every field of the board, assigned (only the fields that differ become changes). */
 function syncAll(room: MatchRoomState, s: PublicState): void {
   for (const seat of [0, 1] as const) {
     const w = s.ships[seat];
@@ -57,42 +54,42 @@ function syncAll(room: MatchRoomState, s: PublicState): void {
       ship = new Ship();
       room.ships.push(ship);
     }
-    set(ship, 'name', w.name);
-    set(ship, 'q', w.core.q);
-    set(ship, 'r', w.core.r);
-    set(ship, 'facing', w.facing);
-    set(ship, 'bow', w.armour.bow);
-    set(ship, 'core', w.armour.core);
-    set(ship, 'port', w.armour.port);
-    set(ship, 'starboard', w.armour.starboard);
-    set(ship, 'structure', Math.max(-100, w.structure));
+    ship.name = w.name;
+    ship.q = w.core.q;
+    ship.r = w.core.r;
+    ship.facing = w.facing;
+    ship.bow = w.armour.bow;
+    ship.core = w.armour.core;
+    ship.port = w.armour.port;
+    ship.starboard = w.armour.starboard;
+    ship.structure = Math.max(-100, w.structure);
     syncStrings(ship.linear, w.momentum.linear);
     syncStrings(ship.rotational, w.momentum.rotational);
-    set(ship, 'cdMain', w.cooldown.main);
-    set(ship, 'cdBroadside', w.cooldown.broadside);
-    set(ship, 'cdFighterBay', w.cooldown.fighterBay);
-    set(ship, 'cdPointDefence', w.cooldown.pointDefence);
-    set(ship, 'power', w.power);
-    set(ship, 'supplyMain', w.supply.main);
-    set(ship, 'supplyBroadside', w.supply.broadside);
-    set(ship, 'supplyTorpedo', w.supply.squadronTorpedo);
-    set(ship, 'thrusterLocked', w.effects.thrusterLocked);
-    set(ship, 'fuelLeak', w.effects.fuelLeak);
-    set(ship, 'commsDown', w.effects.commsDown);
-    set(ship, 'screensFailUntil', w.effects.screensFailUntil);
-    set(ship, 'markedBonus', w.effects.markedBonus);
+    ship.cdMain = w.cooldown.main;
+    ship.cdBroadside = w.cooldown.broadside;
+    ship.cdFighterBay = w.cooldown.fighterBay;
+    ship.cdPointDefence = w.cooldown.pointDefence;
+    ship.power = w.power;
+    ship.supplyMain = w.supply.main;
+    ship.supplyBroadside = w.supply.broadside;
+    ship.supplyTorpedo = w.supply.squadronTorpedo;
+    ship.thrusterLocked = w.effects.thrusterLocked;
+    ship.fuelLeak = w.effects.fuelLeak;
+    ship.commsDown = w.effects.commsDown;
+    ship.screensFailUntil = w.effects.screensFailUntil;
+    ship.markedBonus = w.effects.markedBonus;
     w.squadrons.forEach((q, i) => {
       let v = ship.squadrons[i];
       if (!v) {
         v = new Squadron();
         ship.squadrons.push(v);
       }
-      set(v, 'id', q.id);
-      set(v, 'card', q.card);
-      set(v, 'status', q.status);
-      set(v, 'munitions', q.munitions);
-      set(v, 'activated', q.activated);
-      set(v, 'launchedThisRound', q.launchedThisRound);
+      v.id = q.id;
+      v.card = q.card;
+      v.status = q.status;
+      v.munitions = q.munitions;
+      v.activated = q.activated;
+      v.launchedThisRound = q.launchedThisRound;
     });
   }
   syncTokens(room, s, null);
@@ -197,11 +194,11 @@ function syncTokens(room: MatchRoomState, s: PublicState, a: PublicState | null)
       tok = new Token();
       room.tokens.set(t.id, tok);
     }
-    set(tok, 'kind', t.kind);
-    set(tok, 'owner', t.owner);
-    set(tok, 'q', t.at.q);
-    set(tok, 'r', t.at.r);
-    set(tok, 'facing', t.facing);
+    tok.kind = t.kind;
+    tok.owner = t.owner;
+    tok.q = t.at.q;
+    tok.r = t.at.r;
+    tok.facing = t.facing;
     if (t.weapon) syncWeaponToken(tok, t.weapon);
   }
   if (a ? was.every((o) => seen.has(o.id)) : room.tokens.size === seen.size) return;
@@ -227,11 +224,11 @@ function tokenChanged(a: BoardToken, t: BoardToken): boolean {
 
 /** What a weapon token carries beyond its place (its evasion is its kind's, RULES §6: not synced). */
 function syncWeaponToken(tok: TokenState, tk: WeaponToken): void {
-  set(tok, 'source', tk.source);
-  set(tok, 'damage', tk.damage);
-  set(tok, 'speed', tk.speed);
-  set(tok, 'firedRound', tk.firedRound);
-  set(tok, 'weapon', tk.weapon ?? '');
+  tok.source = tk.source;
+  tok.damage = tk.damage;
+  tok.speed = tk.speed;
+  tok.firedRound = tk.firedRound;
+  tok.weapon = tk.weapon ?? '';
 }
 
 export function clearBoard(room: MatchRoomState): void {
