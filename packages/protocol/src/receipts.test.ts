@@ -17,6 +17,10 @@ describe('receipt bytes on the wire', () => {
   it('refuses hex that is not whole bytes of lowercase hex; what is not bytes gives no hex', () => {
     expect(() => hexToBytes('ABCD')).toThrow(/lowercase hex/);
     expect(() => hexToBytes('abc')).toThrow(/whole bytes/);
+    for (const bad of ['0g', 'g0', '/0', '0:', '`0', '0 ', '\u00e9a', 'ab\u0130c'])
+      expect(() => hexToBytes(bad)).toThrow(/hex/);
+    expect(hexToBytes('')).toHaveLength(0);
+    expect([...hexToBytes('00ff7fa9')]).toEqual([0, 255, 127, 169]);
     expect(bytesToHex('abcd')).toBeNull();
     expect(bytesToHex(null)).toBeNull();
     expect(bytesToHex(new Uint8Array([0, 255]))).toBe('00ff');

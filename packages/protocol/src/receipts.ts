@@ -6,11 +6,19 @@
 
 /** The bytes a hex text spells. The hex text must be whole bytes of lowercase hex. */
 export function hexToBytes(hex: string): Uint8Array {
-  if (!/^(?:[0-9a-f]{2})*$/.test(hex)) throw new Error(`hexToBytes: not whole bytes of lowercase hex: "${hex}"`);
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  const out = new Uint8Array(hex.length >> 1);
+  let bad = hex.length & 1;
+  for (let i = 0; i < out.length; i++) {
+    const byte = (digit(hex.charCodeAt(2 * i)) << 4) | digit(hex.charCodeAt(2 * i + 1));
+    bad |= byte >> 8; // a digit that is none set bit 8 and up
+    out[i] = byte;
+  }
+  if (bad) throw new Error(`hexToBytes: not whole bytes of lowercase hex: "${hex}"`);
   return out;
 }
+
+/** A lowercase hex digit's value, or 0x100 (past any byte) for anything else. */
+const digit = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : 0x100);
 
 /**
  * Bytes from the wire as lowercase hex, or null when they are not bytes (a receipt that is not bytes checks nothing).
