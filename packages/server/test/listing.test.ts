@@ -50,3 +50,27 @@ it('writes a coalesced round change at the end of the gap, once, and nothing aft
   vi.advanceTimersByTime(10_000);
   expect(writes.at(-1)!.round).toBe(2);
 });
+
+it('writes nothing for an update that changes nothing listed, and a waiting change still goes at the gap end', () => {
+  const writes: MatchMetadata[] = [];
+  const listing = new Listing((m) => void writes.push(m));
+  const st = playing();
+  listing.update(st);
+  listing.update(st);
+  expect(writes).toHaveLength(1);
+  st.round = 2;
+  listing.update(st);
+  listing.update(st); // the same again while the change waits
+  vi.advanceTimersByTime(4000);
+  listing.update(st);
+  expect(writes).toHaveLength(1);
+  vi.advanceTimersByTime(1000);
+  expect(writes.map((w) => w.round)).toEqual([1, 2]);
+  listing.update(st);
+  vi.advanceTimersByTime(10_000);
+  expect(writes).toHaveLength(2);
+  // A seat's change after updates that changed nothing is written at once.
+  st.seats[1]!.faction = 'lamais';
+  listing.update(st);
+  expect(writes.at(-1)!.factions).toEqual(['fpa', 'lamais']);
+});

@@ -32,10 +32,48 @@ export class Listing {
   /** A coalesced change waits here for the end of the gap, so the listing never stays behind the match. */
   private trailing: ReturnType<typeof setTimeout> | null = null;
   private latest: MatchRoomState | null = null;
+  /** The phase and round last written (the key's last part: the rest is `coarse`). */
+  private writtenPhase = '';
+  private writtenRound = -1;
+  /** The fields of `coarse` at the last update (the phase as its class): see coarseUnchanged. */
+  private readonly seen: unknown[] = [];
 
   constructor(private readonly write: (meta: MatchMetadata) => void) {}
 
+  /**
+   * Every update ends with the state's coarse key equal to the one written (written, coalesced, or the same key), so
+   * when no coarse field changed since the last update only the phase and round can differ from what was written, and
+   * no key need be built: a phase change within a round is found equal or coalesced from a few comparisons.
+   */
   update(st: MatchRoomState): void {
+    if (this.coarseUnchanged(st)) {
+      if (st.phase === this.writtenPhase && st.round === this.writtenRound) return;
+      const now = performance.now();
+      if (now - this.writtenAt < MIN_GAP_MS) {
+        this.coalesce(st, now);
+        return;
+      }
+    }
+    this.compare(st);
+  }
+
+  /** The change waits for the end of the gap, written then with whatever the state is then. */
+  private coalesce(st: MatchRoomState, now: number): void {
+    this.latest = st;
+    this.trailing ??= setTimeout(
+      () => {
+        this.trailing = null;
+        const latest = this.latest;
+        this.latest = null;
+        if (latest) this.update(latest);
+      },
+      Math.max(1, MIN_GAP_MS - (now - this.writtenAt)),
+    );
+    this.trailing.unref?.();
+  }
+
+  /** The state's key against the one written: nothing, a coalesced change, or a write. */
+  private compare(st: MatchRoomState): void {
     const players: string[] = [];
     const playerIds: string[] = [];
     const factions: string[] = [];
@@ -57,23 +95,14 @@ export class Listing {
     if (key === this.key) return;
     const now = performance.now();
     if (coarse === this.coarse && now - this.writtenAt < MIN_GAP_MS) {
-      // Coalesced: written at the end of the gap with whatever the state is then.
-      this.latest = st;
-      this.trailing ??= setTimeout(
-        () => {
-          this.trailing = null;
-          const latest = this.latest;
-          this.latest = null;
-          if (latest) this.update(latest);
-        },
-        Math.max(1, MIN_GAP_MS - (now - this.writtenAt)),
-      );
-      this.trailing.unref?.();
+      this.coalesce(st, now);
       return;
     }
     this.key = key;
     this.coarse = coarse;
     this.writtenAt = now;
+    this.writtenPhase = st.phase;
+    this.writtenRound = st.round;
     // The listing keeps its metadata while the room lives: arrays of their own length (grown by push, each keeps
     // room for 17).
     const meta: MatchMetadata = {
@@ -91,10 +120,38 @@ export class Listing {
     this.write(meta);
   }
 
+  /** Whether the fields of `coarse` are those `seen` holds (which then holds them). */
+  private coarseUnchanged(st: MatchRoomState): boolean {
+    const v = this.seen;
+    let same = v.length > 0;
+    let i = 0;
+    same = note(v, i++, IN_PLAY.has(st.phase) ? 'play' : st.phase) && same;
+    same = note(v, i++, st.spectators) && same;
+    same = note(v, i++, st.settings.preset) && same;
+    same = note(v, i++, st.settings.private) && same;
+    same = note(v, i++, st.seats.length) && same;
+    for (const s of st.seats) {
+      same = note(v, i++, s.bot) && same;
+      same = note(v, i++, s.taken) && same;
+      same = note(v, i++, s.name) && same;
+      same = note(v, i++, s.playerId) && same;
+      same = note(v, i++, s.faction) && same;
+    }
+    return same;
+  }
+
   /** The room is gone: no trailing write. */
   dispose(): void {
     if (this.trailing) clearTimeout(this.trailing);
     this.trailing = null;
     this.latest = null;
+    this.seen.length = 0;
   }
+}
+
+/** Whether `seen[i]` is `value`; it is afterwards. */
+function note(seen: unknown[], i: number, value: unknown): boolean {
+  if (seen[i] === value) return true;
+  seen[i] = value;
+  return false;
 }
