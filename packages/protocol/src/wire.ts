@@ -7,6 +7,7 @@
 // built with another table says so instead of misreading. The server sends these as ROOM_DATA_BYTES frames; the
 // client decodes them with decodeServerMessage.
 import { Packr, Unpackr } from 'msgpackr';
+import { RecordWriter, UNSUPPORTED } from './wire-records.js';
 import { WIRE_SHAPES } from './wire-shapes.js';
 
 export const PACKED_TYPES = ['events', 'round-so-far', 'prompt'] as const;
@@ -29,6 +30,9 @@ function options() {
 }
 const packr = new Packr(options());
 const unpackr = new Unpackr(options());
+/** packr's bytes, written without its general machinery (wire-records.ts); made at the first pack (the client
+ * only unpacks). */
+let records: RecordWriter | null = null;
 
 export function isPackedType(type: unknown): type is PackedType {
   return (PACKED_TYPES as readonly unknown[]).includes(type);
@@ -36,6 +40,14 @@ export function isPackedType(type: unknown): type is PackedType {
 
 /** The message's bytes: the table's tag, then msgpack with the shared shapes. */
 export function packMessage(msg: unknown): Uint8Array {
+  records ??= new RecordWriter(WIRE_SHAPES);
+  try {
+    const out = records.write(msg, 1);
+    out[0] = WIRE_TAG;
+    return out;
+  } catch (e) {
+    if (e !== UNSUPPORTED) throw e;
+  }
   const body = packr.pack(msg);
   const out = new Uint8Array(body.length + 1);
   out[0] = WIRE_TAG;
