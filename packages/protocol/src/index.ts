@@ -225,6 +225,7 @@ export {
   isPackedType,
   PACKED_TYPES,
   packMessage,
+  packPlain,
   unpackMessage,
   WIRE_TAG,
   type PackedType,

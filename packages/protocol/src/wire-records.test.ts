@@ -69,3 +69,21 @@ describe('the packed messages written directly', () => {
     expect(hex(prefixed.subarray(1))).toBe(hex(packr.pack({ round: 1 })));
   });
 });
+
+describe('messages written as plain maps (no table)', () => {
+  // Colyseus' Packr for the messages it sends itself (@colyseus/core Protocol.ts).
+  const plain = new Packr({ useRecords: false });
+  const maps = new RecordWriter(null);
+
+  it('are the bytes of msgpackr without records, for random matches’ messages and every boundary', () => {
+    const small = [
+      { round: 3, seat: 1, hash: new Uint8Array(32).fill(171) },
+      { round: 3, seat: 0, hash: null },
+      { round: 3, commitment: { engine: 'NE', cards: [{ card: 'fire-main' }] }, lockedIn: true },
+      { round: 3, salts: [new Uint8Array(16), null] },
+      { id: 127, defaulted: false },
+      { id: 128, defaulted: true },
+    ];
+    for (const m of [...small, ...EDGES, ...sampleMessages(2)]) expect(hex(maps.write(m, 0))).toBe(hex(plain.pack(m)));
+  });
+});

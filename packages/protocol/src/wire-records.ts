@@ -5,6 +5,7 @@
 // checks, its buffer's management), and packing was a sixth of a round's CPU on the server: this writes the same
 // bytes in about four fifths of the time. Anything else (a Map, a Date, a class instance, a BigInt)
 // throws UNSUPPORTED and wire.ts packs that message with msgpackr itself. wire-records.test.ts holds the two equal.
+// Without a table it writes plain maps, as Colyseus' own Packr (useRecords false) packs the other messages.
 
 /** Thrown at a value this writer leaves to msgpackr. */
 export const UNSUPPORTED = new Error('wire-records: a value only msgpackr packs');
@@ -38,6 +39,10 @@ const encoder = new TextEncoder();
 export class RecordWriter {
   private readonly root = newShape();
   private readonly firstOwn: number;
+  /** No table: objects as maps, as msgpackr packs with useRecords false (Colyseus' messages). */
+  private readonly maps: boolean;
+  /** The first positive integer not written as a fixint (0x40 and up are record ids, without records 0x80). */
+  private readonly fixints: number;
   private buf = new Uint8Array(16384);
   private view = new DataView(this.buf.buffer);
   private pos = 0;
@@ -46,7 +51,11 @@ export class RecordWriter {
   /** This frame's own shapes in the order they were defined (the oldest loses its id to the 33rd). */
   private readonly own: Shape[] = [];
 
-  constructor(table: readonly (readonly string[])[]) {
+  /** `table`: the shared shapes of records (msgpackr's `structures`); null for plain maps. */
+  constructor(table: readonly (readonly string[])[] | null) {
+    this.maps = table === null;
+    this.fixints = this.maps ? 0x80 : 0x40;
+    table ??= [];
     if (table.length > 32) throw new Error(`wire-records: ${table.length} shared shapes; one-byte ids hold 32`);
     for (const [i, keys] of table.entries()) {
       let s = this.root;
@@ -116,7 +125,7 @@ export class RecordWriter {
   private number(v: number): void {
     this.room(9);
     if (v >>> 0 === v) {
-      if (v < 0x40) this.byte(v);
+      if (v < this.fixints) this.byte(v);
       else if (v < 0x100) this.header(0xcc, v, 1);
       else if (v < 0x10000) this.header(0xcd, v, 2);
       else this.header(0xce, v, 4);
@@ -185,6 +194,10 @@ export class RecordWriter {
 
   /** An object as a record: its shape's id (defined inline, keys first, the first time in a frame), then its values. */
   private record(o: Record<string, unknown>): void {
+    if (this.maps) {
+      this.map(o);
+      return;
+    }
     let s = this.root;
     for (const k in o) {
       const c = s.next.get(k);
@@ -194,6 +207,22 @@ export class RecordWriter {
     if (s.shared || s.frame === this.frame) this.byte(s.id);
     else this.define(s, o);
     for (const k in o) this.value(o[k]);
+  }
+
+  /** An object as msgpackr's map without records: always a map16 header (its size written after), keys and values. */
+  private map(o: Record<string, unknown>): void {
+    this.room(3);
+    this.byte(0xde);
+    const at = this.pos;
+    this.pos += 2;
+    let size = 0;
+    for (const k in o) {
+      this.text(k);
+      this.value(o[k]);
+      size++;
+    }
+    if (size > 0xffff) throw UNSUPPORTED;
+    this.view.setUint16(at, size);
   }
 
   /** A shape's first record in this frame: msgpackr's definition extension ("r"), its id, then its keys. */

@@ -55,6 +55,24 @@ export function packMessage(msg: unknown): Uint8Array {
   return out;
 }
 
+/** Packs as msgpackr without records (the Packr Colyseus sends its messages with: maps with their key names). */
+const plainPackr = new Packr({ useRecords: false });
+let plainMaps: RecordWriter | null = null;
+
+/** `msg` as Colyseus packs a message (plain msgpack maps), after `prefix` bytes left for a frame's header. */
+export function packPlain(msg: unknown, prefix: number): Uint8Array {
+  plainMaps ??= new RecordWriter(null);
+  try {
+    return plainMaps.write(msg, prefix);
+  } catch (e) {
+    if (e !== UNSUPPORTED) throw e;
+  }
+  const body = plainPackr.pack(msg);
+  const out = new Uint8Array(body.length + prefix);
+  out.set(body, prefix);
+  return out;
+}
+
 export function unpackMessage(type: PackedType, bytes: Uint8Array): unknown {
   if (bytes[0] !== WIRE_TAG)
     throw new Error(

@@ -6,8 +6,8 @@
 // when a prompt offers one, else the default) up to round N (default 15: the load bench's matches spend most of a window in their
 // early rounds), and every action is recorded. Then the actions are replayed R times (default 7) through fresh
 // matches, taking turns one action each (as a server's live matches do, each finding its objects out of the cache),
-// with what the room does around them: each message packed as it goes out (wire.ts, or msgpack as Colyseus
-// sends the others), the state patch encoded (once for all clients, as Colyseus does) before a message and after each
+// with what the room does around them: each message packed as it goes out (wire.ts: packed, or msgpack maps as
+// Colyseus frames the others), the state patch encoded (once for all clients, as Colyseus does) before a message and after each
 // action, the listing's key at each phase. The replay's CPU time (process.cpuUsage, user + system) per round is printed
 // for each repeat, then the median, the bytes per round by kind (once per message, before the copy to each client) and
 // a hash of every frame in order and of the catch-ups (unchanged by a change that keeps the wire as it is). Not measured: sockets,
@@ -15,7 +15,6 @@
 // To compare two versions of the code, run it in each tree in turn, a few times each (A B A B).
 import { createHash, type Hash } from 'node:crypto';
 import { Encoder } from '@colyseus/schema';
-import { pack } from 'msgpackr';
 import pino from 'pino';
 import {
   type CardPlay,
@@ -34,7 +33,7 @@ import {
   type Seat,
   squadronTriples,
 } from '@star-eater/engine';
-import type { ParsedMessages, ServerMessages } from '@star-eater/protocol';
+import { packPlain, type ParsedMessages, type ServerMessages } from '@star-eater/protocol';
 import type { BotAnswer } from '../src/bots/levels.js';
 import { Match } from '../src/match/match.js';
 import type { MatchHost, Outcome } from '../src/match/match-host.js';
@@ -92,7 +91,7 @@ class BenchRoom {
   }
 
   private send<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
-    this.count(type, isPacked(type) ? packedFrame(type, msg as ServerMessages[typeof type]) : pack(msg));
+    this.count(type, isPacked(type) ? packedFrame(type, msg as ServerMessages[typeof type]) : packPlain(msg, 0));
   }
 
   private count(kind: string, frame: Uint8Array): void {

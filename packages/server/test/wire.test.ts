@@ -4,7 +4,7 @@ import { simulateMatch } from '@star-eater/engine';
 import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import { decodeServerMessage, type ServerMessages, WIRE_TAG } from '@star-eater/protocol';
-import { packedFrame } from '../src/output/wire.js';
+import { messageFrame, packedFrame } from '../src/output/wire.js';
 
 const events = [
   { type: 'round-started', round: 3, initiative: 0 },
@@ -117,5 +117,26 @@ describe('packed frames', () => {
     expect(() => decodeServerMessage('events', bytes)).toThrow(
       /^The game was updated: reload the page \(the server's events messages use another table of shapes/,
     );
+  });
+});
+
+describe('the other messages framed by the room itself', () => {
+  it('are the frames Colyseus’ client.send and room.broadcast make of them, byte for byte', async () => {
+    const { getMessageBytes } = await import('@colyseus/core');
+    const ROOM_DATA = 13;
+    const sent: [string, unknown][] = [
+      ['receipt', { round: 4, seat: 1, hash: new Uint8Array(32).fill(7) }],
+      ['receipt', { round: 4, seat: 0, hash: null }],
+      ['commitment', { round: 4, commitment: { engine: 'DOUBLE', cards: [{ card: 'fire-main' }] }, lockedIn: true }],
+      ['receipts-revealed', { round: 4, salts: [new Uint8Array(16).fill(200), null] }],
+      ['prompt-closed', { id: 300, defaulted: false }],
+      ['welcome', { role: 'spectator', seat: null, roomId: 'abcDEF123' }],
+      ['timed-out', { step: 'orders' }],
+      ['ended', undefined],
+    ];
+    for (const [type, msg] of sent) {
+      const colyseus = getMessageBytes.raw(ROOM_DATA, type, msg);
+      expect(Buffer.from(messageFrame(type, msg)).toString('hex')).toBe(Buffer.from(colyseus).toString('hex'));
+    }
   });
 });

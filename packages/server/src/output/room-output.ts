@@ -10,7 +10,7 @@ import type { Client, Room } from '@colyseus/core';
 import type { ServerMessages } from '@star-eater/protocol';
 import { ownStateFrames, stateHasChanges } from '../colyseus-internals.js';
 import { beforePatch, cork } from './outbox.js';
-import { frameOf, isPacked, packedFrame } from './wire.js';
+import { frameOf, isPacked, messageFrame, packedFrame } from './wire.js';
 import type { PackedType } from '@star-eater/protocol';
 
 /** Patches are sent by the room itself (RoomOutput.flush), never on a Colyseus interval. */
@@ -30,8 +30,12 @@ export const followsState = (type: keyof ServerMessages): boolean => !STATELESS.
 /** Sends one message to one client; the big types go packed (see wire.ts), as bytes the client decodes. */
 export function sendTo<K extends keyof ServerMessages>(client: Client, type: K, msg: ServerMessages[K]): void {
   cork(client);
-  if (isPacked(type)) client.enqueueRaw(packedFrame(type, msg as ServerMessages[typeof type]));
-  else client.send(type, msg);
+  client.enqueueRaw(frame(type, msg));
+}
+
+/** A message's frame: packed (the big types), else as Colyseus' send would frame it (wire.ts messageFrame). */
+function frame<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): Buffer {
+  return isPacked(type) ? packedFrame(type, msg as ServerMessages[typeof type]) : messageFrame(type, msg);
 }
 
 export class RoomOutput {
@@ -78,11 +82,7 @@ export class RoomOutput {
   toAll<K extends keyof ServerMessages>(type: K, msg: ServerMessages[K]): void {
     if (followsState(type)) this.flush();
     for (const c of this.room.clients) cork(c);
-    if (!isPacked(type)) {
-      this.room.broadcast(type, msg);
-      return;
-    }
-    this.frameToAll(packedFrame(type, msg as ServerMessages[typeof type]));
+    this.frameToAll(frame(type, msg));
   }
 
   /** Sends a message already packed (packMessage) to every client, after the pending patch. */
