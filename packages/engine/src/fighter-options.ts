@@ -9,7 +9,15 @@
 // shortest path per placement from the tree.
 import { squadronCard } from './content/index.js';
 import { DIRS, distance, hexId, neighbour, opposite } from './hex.js';
-import { inRecallRange, squadronEndOptions, TURRET_SETTINGS } from './squadron-action.js';
+import { obstructions } from './los.js';
+import {
+  inRecallRange,
+  markTargets,
+  spawnHex,
+  squadronTargets,
+  TURRET_SETTINGS,
+  withSquadronAt,
+} from './squadron-action.js';
 import { canEndAt, canEnter } from './squadron-move.js';
 import { smallTokens } from './tokens.js';
 import type { Dir, Hex, PublicState, Seat } from './types.js';
@@ -50,7 +58,10 @@ function reachFrom(
   return { nodes, index };
 }
 
-/** The actions a squadron may take at a placement (munitions, weapon, targets), in the engine's order. */
+/**
+ * The actions a squadron may take at a placement (munitions, weapon, targets), in the engine's order: what
+ * `squadronEndOptions` says there, each turret setting apart, judged once on the squadron as it would stand there.
+ */
 export function actionsAt(
   s: PublicState,
   seat: Seat,
@@ -59,23 +70,27 @@ export function actionsAt(
   facing: Dir,
   near: readonly Hex[],
 ): SquadronEnd[] {
-  const sq = s.ships[seat].squadrons[squadron]!;
-  if (sq.munitions <= 0) return [];
-  const w = squadronCard(sq.card).weapon;
+  const here = s.ships[seat].squadrons[squadron]!;
+  if (here.munitions <= 0) return [];
+  const w = squadronCard(here.card).weapon;
   if (w.kind === 'laser') return [{ kind: 'action' }];
   // nothing to aim at within reach: no need to ask for targets (the common case, and the costly one)
   if ((w.kind === 'direct' || w.kind === 'mark') && !near.some((h) => distance(h, at) <= w.range)) return [];
-  const o = squadronEndOptions(s, seat, squadron, at, facing);
-  if (w.kind === 'torpedo') return o.spawnClear ? [{ kind: 'action' }] : [];
+  const after = withSquadronAt(s, seat, squadron, { at, facing });
+  const sq = after.ships[seat].squadrons[squadron]!;
+  if (w.kind === 'torpedo') return spawnHex(after, sq) ? [{ kind: 'action' }] : [];
   if (w.kind === 'mark')
-    return (o.markTargets ?? []).map((t) => ({
+    return markTargets(after, seat, sq).map((t) => ({
       kind: 'action',
       target: { kind: 'section', seat: t, section: 'core' },
     }));
-  if (w.arc !== 'turret') return o.targets.map((t) => ({ kind: 'action', target: t.target }));
+  // every turret setting sees the same obstructions: the squadron stands where it stands
+  const blocked = obstructions(after);
+  if (w.arc !== 'turret')
+    return squadronTargets(after, seat, sq, undefined, blocked).map((t) => ({ kind: 'action', target: t.target }));
   const out: SquadronEnd[] = [];
   for (const turret of TURRET_SETTINGS) {
-    for (const t of squadronEndOptions(s, seat, squadron, at, facing, turret).targets)
+    for (const t of squadronTargets(after, seat, sq, turret, blocked))
       out.push({ kind: 'action', target: t.target, turret });
   }
   return out;

@@ -8,6 +8,7 @@ import { resolveAttack } from './direct-fire.js';
 import type { Source } from './events.js';
 import { distance, neighbour } from './hex.js';
 import { legalTarget, sameTarget, targetOptions, type DirectAttacker } from './targeting.js';
+import { obstructions } from './los.js';
 import { smallTokensAt } from './tokens.js';
 import { err, ok } from './types.js';
 import type { Dir, Hex, PublicState, Result, Seat, Squadron, SquadronWeapon, TurretSetting, Warship } from './types.js';
@@ -66,14 +67,23 @@ export function squadronAttacker(seat: Seat, sq: Squadron, w: Direct, turret?: T
   };
 }
 
-/** Direct-fire options; a turret weapon without a setting lists what any setting could reach. */
-export function squadronTargets(s: PublicState, seat: Seat, sq: Squadron, turret?: TurretSetting): TargetOption[] {
+/**
+ * Direct-fire options; a turret weapon without a setting lists what any setting could reach. `blocked`: the state's
+ * obstructions, when the caller has them (a squadron's attack never ignores a ship's hexes as point defence does).
+ */
+export function squadronTargets(
+  s: PublicState,
+  seat: Seat,
+  sq: Squadron,
+  turret?: TurretSetting,
+  blocked: ReadonlySet<number> = obstructions(s),
+): TargetOption[] {
   const w = squadronCard(sq.card).weapon;
   if (w.kind !== 'direct' || sq.status !== 'space') return [];
-  if (w.arc !== 'turret' || turret) return targetOptions(s, squadronAttacker(seat, sq, w, turret));
+  if (w.arc !== 'turret' || turret) return targetOptions(s, squadronAttacker(seat, sq, w, turret), blocked);
   const out: TargetOption[] = [];
   for (const t of TURRET_SETTINGS) {
-    for (const o of targetOptions(s, squadronAttacker(seat, sq, w, t)))
+    for (const o of targetOptions(s, squadronAttacker(seat, sq, w, t), blocked))
       if (!out.some((x) => sameTarget(x.target, o.target))) out.push(o);
   }
   return out;

@@ -250,8 +250,11 @@ const aimAt = (s: PublicState, attacker: DirectAttacker, blocked: ReadonlySet<nu
  * line of sight. AOE weapons: every board hex in arc, range and line of sight, with the targets it would roll
  * against; its hitTwelfths is the sum over them (the expected hits, in twelfths).
  */
-export function targetOptions(s: PublicState, attacker: DirectAttacker): TargetOption[] {
-  const blocked = attackerObstructions(s, attacker);
+export function targetOptions(
+  s: PublicState,
+  attacker: DirectAttacker,
+  blocked: ReadonlySet<number> = attackerObstructions(s, attacker),
+): TargetOption[] {
   if (!attacker.aoe) {
     const out: TargetOption[] = [];
     for (const c of enemyTargets(s, attacker)) {
