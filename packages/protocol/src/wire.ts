@@ -55,8 +55,9 @@ export function packMessage(msg: unknown): Uint8Array {
   return out;
 }
 
-/** Packs as msgpackr without records (the Packr Colyseus sends its messages with: maps with their key names). */
-const plainPackr = new Packr({ useRecords: false });
+/** Packs as msgpackr without records (the Packr Colyseus sends its messages with: maps with their key names); both
+ * made at the first pack (the client only unpacks). */
+let plainPackr: Packr | null = null;
 let plainMaps: RecordWriter | null = null;
 
 /** `msg` as Colyseus packs a message (plain msgpack maps), after `prefix` bytes left for a frame's header. */
@@ -67,6 +68,7 @@ export function packPlain(msg: unknown, prefix: number): Uint8Array {
   } catch (e) {
     if (e !== UNSUPPORTED) throw e;
   }
+  plainPackr ??= new Packr({ useRecords: false });
   const body = plainPackr.pack(msg);
   const out = new Uint8Array(body.length + prefix);
   out.set(body, prefix);
