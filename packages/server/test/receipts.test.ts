@@ -1,8 +1,10 @@
 // The faction choice is sealed like a commitment (raw frames), and commit receipts: a hash at every
 // lock-in to both seats and the spectators, the salts at the reveal, and both in the stored record.
-import { commitmentHash, parseRecord, receiptMatches } from '@star-eater/engine';
+import { createHmac, createSecretKey } from 'node:crypto';
+import { type Commitment, commitmentHash, parseRecord, receiptMatches } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { frameKind } from '../src/colyseus-internals.js';
+import { Receipts, saltOf } from '../src/match/receipts.js';
 import { botMatch, joinById, quickMatch, serverForFile } from './harness.js';
 import { bytesToHex } from '@star-eater/protocol';
 
@@ -94,5 +96,20 @@ describe('commit receipts', () => {
     // The record keeps both as the engine's hex text (RULES §10's optional receipts, unchanged).
     expect(stored.rounds[0]!.receipts).toEqual(([0, 1] as const).map((s) => ({ hash: hashOf(s), salt: saltOf(s) })));
     expect(stored.rounds[0]!.receipts[a.seat]!.hash).toBe(commitmentHash(mine, saltOf(a.seat)));
+  });
+});
+
+describe('a lock-in salt', () => {
+  it('is HMAC-SHA256 of its round, seat and lock-in count under the salt key’s text, a new one per lock-in', () => {
+    const key = 'a-match-salt-key-as-drawn';
+    const receipts = new Receipts(key);
+    const commitment: Commitment = { engine: 'N', cards: [] };
+    const hmac = (m: string) => createHmac('sha256', key).update(m).digest('hex').slice(0, 32);
+    receipts.lock(1, commitment, 3);
+    receipts.lock(1, commitment, 3);
+    const [, second] = receipts.reveal([false, true]);
+    expect(second!.salt).toBe(hmac('receipt:3:1:1'));
+    expect(second!.hash).toBe(commitmentHash(commitment, hmac('receipt:3:1:1')));
+    expect(saltOf(createSecretKey(Buffer.from(key)), 3, 0, 0)).toBe(hmac('receipt:3:0:0'));
   });
 });

@@ -6,7 +6,7 @@
 // log (never in the record, whose seed is public after the end): so a match rebuilt from its log after a crash locks in
 // again with the same salts, and the hash published before the crash is the one the reveal checks, while the published
 // seed tells nothing of a salt that was never revealed.
-import { createHmac, hash } from 'node:crypto';
+import { createHmac, createSecretKey, hash, type KeyObject } from 'node:crypto';
 import { type Commitment, commitmentHash, type RecordReceipt, type Seat } from '@star-eater/engine';
 
 export type Receipt = RecordReceipt;
@@ -14,8 +14,11 @@ export type Receipt = RecordReceipt;
 /** SHA-256 as lowercase hex, OpenSSL's: the engine's portable one (pure JS) costs ten times as much per receipt. */
 const nativeSha256 = (text: string): string => hash('sha256', text, 'hex');
 
-/** The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the key. */
-export const saltOf = (key: string, round: number, seat: Seat, nth: number): string =>
+/**
+ * The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the key (the salt
+ * key's UTF-8 bytes, made a key object once per match: a text key is turned into one at every HMAC otherwise).
+ */
+export const saltOf = (key: KeyObject, round: number, seat: Seat, nth: number): string =>
   createHmac('sha256', key).update(`receipt:${round}:${seat}:${nth}`).digest('hex').slice(0, 32);
 
 export class Receipts {
@@ -23,7 +26,11 @@ export class Receipts {
   /** Lock-ins per seat in this window: a lock-in again after a revise gets a salt of its own. */
   private locks: [number, number] = [0, 0];
 
-  constructor(private readonly saltKey: string) {}
+  private readonly saltKey: KeyObject;
+
+  constructor(saltKey: string) {
+    this.saltKey = createSecretKey(Buffer.from(saltKey, 'utf8'));
+  }
 
   /** A seat locked in (or locked in again with another commitment) in `round`: its new receipt's hash. */
   lock(seat: Seat, commitment: Commitment, round: number): string {
