@@ -2,7 +2,8 @@
 // `squadronEndOptions` (the rules of a squadron's end of activation) says there, each turret setting apart.
 import { describe, expect, it } from 'vitest';
 import { squadronCard } from './content/index.js';
-import { actionsAt } from './fighter-options.js';
+import { actionsAt, squadronMoves } from './fighter-options.js';
+import { fighterPrompt } from './fighters.js';
 import { DIRS, range } from './hex.js';
 import { squadronEndOptions, TURRET_SETTINGS } from './squadron-action.js';
 import { simulateMatch } from './simulate.js';
@@ -73,5 +74,31 @@ describe('RULES §4.4: a fighter prompt lists the actions the end-of-activation 
       'mark',
       'torpedo',
     ]);
+  });
+
+  it("lists at each placement of a prompt's moves what actionsAt lists there alone (a hex's facings share one look)", () => {
+    let placements = 0;
+    for (let m = 0; m < 12; m++) {
+      simulateMatch('fighter-moves', m, {
+        variants: 'random',
+        onRound: (s) => {
+          if (s.winner !== null) return;
+          for (const seat of [0, 1] as const) {
+            const prompt = fighterPrompt(s, seat, 1);
+            const enemy = s.ships[seat === 0 ? 1 : 0];
+            const near = [...shipHexes(enemy), ...smallTokens(s).map((t) => t.at)];
+            for (const option of prompt?.squadrons ?? []) {
+              const moves = squadronMoves(s, seat, option);
+              for (const p of moves.placements) {
+                const alone = actionsAt(s, seat, option.squadron, moves.reach[p.hex]!.at, p.facing, near);
+                expect(p.actions ?? []).toEqual(alone);
+                if (alone.length) placements++;
+              }
+            }
+          }
+        },
+      });
+    }
+    expect(placements).toBeGreaterThan(100);
   });
 });

@@ -61,6 +61,7 @@ function reachFrom(
 /**
  * The actions a squadron may take at a placement (munitions, weapon, targets), in the engine's order: what
  * `squadronEndOptions` says there, each turret setting apart, judged once on the squadron as it would stand there.
+ * `obstructed` gives the obstructions with the squadron there (a listing shares them between a hex's facings).
  */
 export function actionsAt(
   s: PublicState,
@@ -69,6 +70,7 @@ export function actionsAt(
   at: Hex,
   facing: Dir,
   near: readonly Hex[],
+  obstructed: (after: PublicState) => ReadonlySet<number> = obstructions,
 ): SquadronEnd[] {
   const here = s.ships[seat].squadrons[squadron]!;
   if (here.munitions <= 0) return [];
@@ -85,7 +87,7 @@ export function actionsAt(
       target: { kind: 'section', seat: t, section: 'core' },
     }));
   // every turret setting sees the same obstructions: the squadron stands where it stands
-  const blocked = obstructions(after);
+  const blocked = obstructed(after);
   if (w.arc !== 'turret')
     return squadronTargets(after, seat, sq, undefined, blocked).map((t) => ({ kind: 'action', target: t.target }));
   const out: SquadronEnd[] = [];
@@ -107,12 +109,15 @@ export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption
   for (const [i, n] of nodes.entries()) {
     if (!canEndAt(s, n.at, sq.id)) continue;
     const recall = inRecallRange(s, seat, n.at);
+    // the obstructions with the squadron on this hex are the same whatever its facing: built once, when first needed
+    let blocked: ReadonlySet<number> | undefined;
+    const obstructed = (after: PublicState) => (blocked ??= obstructions(after));
     for (const facing of DIRS) {
       // empty path: where it stands (any facing for a launch); else arrive from a neighbour with a move to spare
       const stays = n.moves === 0 && (launch || facing === sq.facing);
       const prev = index.get(hexId(neighbour(n.at, opposite(facing))));
       if (!stays && (prev === undefined || nodes[prev]!.moves > option.speed - 1)) continue;
-      const actions = actionsAt(s, seat, option.squadron, n.at, facing, near);
+      const actions = actionsAt(s, seat, option.squadron, n.at, facing, near, obstructed);
       placements.push({ hex: i, facing, ...(recall ? { recall: true } : {}), ...(actions.length ? { actions } : {}) });
     }
   }
