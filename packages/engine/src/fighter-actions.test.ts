@@ -5,7 +5,7 @@ import { squadronCard } from './content/index.js';
 import { actionsAt, squadronMoves } from './fighter-options.js';
 import { fighterPrompt } from './fighters.js';
 import { DIRS, range } from './hex.js';
-import { squadronEndOptions, TURRET_SETTINGS } from './squadron-action.js';
+import { inRecallRange, squadronEndOptions, TURRET_SETTINGS } from './squadron-action.js';
 import { simulateMatch } from './simulate.js';
 import { smallTokens } from './tokens.js';
 import type { MatchState, Seat } from './types.js';
@@ -76,7 +76,7 @@ describe('RULES §4.4: a fighter prompt lists the actions the end-of-activation 
     ]);
   });
 
-  it("lists at each placement of a prompt's moves what actionsAt lists there alone (a hex's facings share one look)", () => {
+  it("lists at each placement of a prompt's moves what actionsAt and inRecallRange say there alone", () => {
     let placements = 0;
     for (let m = 0; m < 12; m++) {
       simulateMatch('fighter-moves', m, {
@@ -92,6 +92,7 @@ describe('RULES §4.4: a fighter prompt lists the actions the end-of-activation 
               for (const p of moves.placements) {
                 const alone = actionsAt(s, seat, option.squadron, moves.reach[p.hex]!.at, p.facing, near);
                 expect(p.actions ?? []).toEqual(alone);
+                expect(p.recall ?? false).toBe(inRecallRange(s, seat, moves.reach[p.hex]!.at));
                 if (alone.length) placements++;
               }
             }

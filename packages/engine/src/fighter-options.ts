@@ -11,8 +11,8 @@ import { squadronCard } from './content/index.js';
 import { DIRS, distance, hexId, neighbour, opposite } from './hex.js';
 import { obstructions } from './los.js';
 import {
-  inRecallRange,
   markTargets,
+  recallTest,
   spawnHex,
   squadronTargets,
   TURRET_SETTINGS,
@@ -106,9 +106,11 @@ export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption
   const enemy = s.ships[seat === 0 ? 1 : 0];
   const near = [...shipHexes(enemy), ...smallTokens(s).map((t) => t.at)];
   const placements: PlacementOption[] = [];
+  // the warships stand still while a squadron's moves are listed: the bays' reach is looked up once
+  const inRecall = recallTest(s, seat);
   for (const [i, n] of nodes.entries()) {
     if (!canEndAt(s, n.at, sq.id)) continue;
-    const recall = inRecallRange(s, seat, n.at);
+    const recall = inRecall(n.at);
     // the obstructions with the squadron on this hex are the same whatever its facing: built once, when first needed
     let blocked: ReadonlySet<number> | undefined;
     const obstructed = (after: PublicState) => (blocked ??= obstructions(after));

@@ -28,10 +28,14 @@ export const bayHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] => [
 ];
 
 /** Within recall range of one of the parent's bay hexes (RULES §4.4). */
-export function inRecallRange(s: PublicState, seat: Seat, at: Hex): boolean {
+export const inRecallRange = (s: PublicState, seat: Seat, at: Hex): boolean => recallTest(s, seat)(at);
+
+/** `inRecallRange` for many hexes of one position: the bays and the card's range looked up once. */
+export function recallTest(s: PublicState, seat: Seat): (at: Hex) => boolean {
   const ship = s.ships[seat];
   const reach = fighterBayCard(ship.loadout.fighterBay).recall;
-  return bayHexes(ship).some((b) => distance(b, at) <= reach);
+  const bays = bayHexes(ship);
+  return (at) => distance(bays[0]!, at) <= reach || distance(bays[1]!, at) <= reach;
 }
 
 /** A copy of the state with one squadron in space at a placement: what the end of an activation is judged on. */
