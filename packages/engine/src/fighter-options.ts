@@ -108,19 +108,33 @@ export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption
   const placements: PlacementOption[] = [];
   // the warships stand still while a squadron's moves are listed: the bays' reach is looked up once
   const inRecall = recallTest(s, seat);
-  for (const [i, n] of nodes.entries()) {
+  // the obstructions with the squadron on a hex are the same whatever its facing: built once per hex, when needed
+  let blockedHex = -1;
+  let blocked: ReadonlySet<number> = new Set();
+  let current = -1;
+  const obstructed = (after: PublicState): ReadonlySet<number> => {
+    if (blockedHex !== current) {
+      blocked = obstructions(after);
+      blockedHex = current;
+    }
+    return blocked;
+  };
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
     if (!canEndAt(s, n.at, sq.id)) continue;
+    current = i;
     const recall = inRecall(n.at);
-    // the obstructions with the squadron on this hex are the same whatever its facing: built once, when first needed
-    let blocked: ReadonlySet<number> | undefined;
-    const obstructed = (after: PublicState) => (blocked ??= obstructions(after));
     for (const facing of DIRS) {
       // empty path: where it stands (any facing for a launch); else arrive from a neighbour with a move to spare
       const stays = n.moves === 0 && (launch || facing === sq.facing);
       const prev = index.get(hexId(neighbour(n.at, opposite(facing))));
       if (!stays && (prev === undefined || nodes[prev]!.moves > option.speed - 1)) continue;
       const actions = actionsAt(s, seat, option.squadron, n.at, facing, near, obstructed);
-      placements.push({ hex: i, facing, ...(recall ? { recall: true } : {}), ...(actions.length ? { actions } : {}) });
+      // the keys in this order, each only when it says something
+      const p: PlacementOption = { hex: i, facing };
+      if (recall) p.recall = true;
+      if (actions.length) p.actions = actions;
+      placements.push(p);
     }
   }
   return { reach: nodes, placements };
