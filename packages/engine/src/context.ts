@@ -64,34 +64,24 @@ export interface DiceOptions {
   rolls?: readonly number[];
 }
 
-/** Where a context starts part-way through a round (a checkpoint's copy): what the round did before that point. */
-export interface CtxStart {
-  events: readonly MatchEvent[];
-  decisions: number;
-  rolls: readonly number[];
-  activated: readonly [ReadonlySet<Component>, ReadonlySet<Component>];
-  launches: readonly [number, number];
-}
-
 export function createCtx(
   s: MatchState,
   commitments: readonly [Commitment, Commitment],
   decisions: Decisions,
   dice: DiceOptions = {},
-  from?: CtxStart,
 ): Ctx {
   const list = typeof decisions === 'function' ? null : decisions;
   const source: DecisionSource = list ? (_p, i) => list[i] : (decisions as DecisionSource);
-  let index = from?.decisions ?? 0;
-  const events: MatchEvent[] = from ? [...from.events] : [];
-  const rolls: number[] = from ? [...from.rolls] : [];
+  let index = 0;
+  const events: MatchEvent[] = [];
+  const rolls: number[] = [];
   const given = dice.rolls ?? [];
   return {
     s,
     events,
     commitments,
-    activated: from ? [new Set(from.activated[0]), new Set(from.activated[1])] : [new Set(), new Set()],
-    launches: from ? [from.launches[0], from.launches[1]] : [0, 0],
+    activated: [new Set(), new Set()],
+    launches: [0, 0],
     emit: (e) => {
       events.push(e);
     },

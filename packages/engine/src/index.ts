@@ -87,7 +87,7 @@ export {
 export { createMatch, validateSetup, concede, forfeit, RULESET, type MatchSetup, type PlayerSetup } from './match.js';
 
 // resolution
-export { resolveRound, resolveRoundWith, type RoundCheckpoint, type RoundProgress } from './round.js';
+export { resolveRound, resolveRoundWith, type RoundProgress } from './round.js';
 export type { DecisionSource, DiceOptions } from './context.js';
 export { defaultDecision } from './defaults.js';
 export { applyThrust, engineThrusts } from './momentum.js';

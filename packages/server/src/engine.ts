@@ -12,8 +12,7 @@ export type InitiativeFrom = E.InitiativeFrom;
 export const engine = {
   createMatch: E.createMatch,
   validateCommitment: E.validateCommitment,
-  resolveRound: (s: MatchState, c: [Commitment, Commitment], d: Decision[], from?: E.RoundCheckpoint | null) =>
-    E.resolveRound(s, c, d, from),
+  resolveRound: (s: MatchState, c: [Commitment, Commitment], d: Decision[]) => E.resolveRound(s, c, d),
   defaultDecision: E.defaultDecision,
   concede: E.concede,
   forfeit: E.forfeit,

@@ -112,12 +112,6 @@ const tokenNumber = (t: WeaponToken): number => Number(t.id.slice(1));
  * order, then each fired one, spawned and moved in firing order.
  */
 export function resolveWeaponsPhase(ctx: Ctx): void {
-  resolveWeaponTokens(ctx);
-  resolveDirectFire(ctx);
-}
-
-/** The weapons phase up to direct fire: lasers, projectiles, torpedoes (RULES §4.5); it asks nobody anything. */
-export function resolveWeaponTokens(ctx: Ctx): void {
   ctx.emit({ type: 'phase', phase: 'weapons' });
   const fired = firedWeapons(ctx);
   const order = (cls: WeaponClass): FiredWeapon[] => firingOrder(fired, cls, ctx.s.initiative);
@@ -138,13 +132,6 @@ export function resolveWeaponTokens(ctx: Ctx): void {
     const t = fireMountedToken(ctx, w);
     if (t) moveTorpedo(ctx, t);
   }
-}
 
-/** The last class of the weapons phase: each fired direct-fire weapon in firing order, each asking for its target. */
-export function resolveDirectFire(ctx: Ctx): void {
-  for (const w of directFired(ctx)) fireWarshipDirect(ctx, w.seat, w.mount);
+  for (const w of order('direct')) fireWarshipDirect(ctx, w.seat, w.mount);
 }
-
-/** The direct-fire weapons played this round, in firing order (RULES §4.5). */
-export const directFired = (ctx: Pick<Ctx, 's' | 'commitments'>): FiredWeapon[] =>
-  firingOrder(firedWeapons(ctx), 'direct', ctx.s.initiative);

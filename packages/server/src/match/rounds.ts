@@ -193,14 +193,10 @@ export class Rounds {
     return this.answer(msg.decision, false);
   }
 
-  /**
-   * The engine resumes the round with one more decision (RULES §8), from the checkpoint its last progress kept (the
-   * start of the step that asked), which gives what a run from the round's start would.
-   */
+  /** The engine resumes the round with one more decision (it re-runs the round from its start: RULES §8). */
   private answer(decision: Decision, defaulted: boolean): Outcome {
     const res = this.resolution!;
-    const from = res.progress.status === 'awaiting' ? res.progress.checkpoint : null;
-    const p = engine.resolveRound(this.state, res.commitments, [...res.decisions, decision], from);
+    const p = engine.resolveRound(this.state, res.commitments, [...res.decisions, decision]);
     if (p.status === 'error') return fail('illegal', `decide: ${p.error.message}`, p.error.code);
     res.decisions.push(decision);
     const prompted = (res.progress as { prompt: Prompt }).prompt;
