@@ -56,7 +56,8 @@ export const squadronSource = (seat: Seat, sq: Squadron): Source => ({
 /** A squadron's direct-fire weapon as an attacker: from its hex, facing its facing (draft §6.4.5). */
 export function squadronAttacker(seat: Seat, sq: Squadron, w: Direct, turret?: TurretSetting): DirectAttacker {
   const at = sq.at!;
-  return {
+  // built key by key: a fighter prompt's listing makes one for every placement and turret setting
+  const attacker: DirectAttacker = {
     seat,
     from: at,
     facing: sq.facing!,
@@ -64,11 +65,12 @@ export function squadronAttacker(seat: Seat, sq: Squadron, w: Direct, turret?: T
     range: w.range,
     accuracy: w.accuracy,
     damage: w.damage,
-    ...(w.noWarships ? { noWarships: true } : {}),
-    ...(w.behindBonus ? { behindBonus: w.behindBonus } : {}),
     ownHexes: [at],
     source: squadronSource(seat, sq),
   };
+  if (w.noWarships) attacker.noWarships = true;
+  if (w.behindBonus) attacker.behindBonus = w.behindBonus;
+  return attacker;
 }
 
 /**
