@@ -4,7 +4,7 @@
 // keeps the room and its invite, and the same room opened in a second tab moves the seat there (never to the other
 // seat); and a room that is gone says so at once, with a way on (another practice match),
 // instead of a spinner. The log's pinned receipts cover none of its lines.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { driveUntil, inCommit } from './drive.js';
 import { checkEndScreen } from './end-check.js';
 import { concede, shot } from './helpers.js';
@@ -123,15 +123,21 @@ test("the opponent's seat after the end: reconnecting (held for the rematch), ba
   await expect(a.locator('#rematch')).toBeDisabled();
 });
 
-test("a private room's creator reloads while waiting: the same room and invite link, and the invitee gets in", async ({
-  browser,
-}) => {
+/** Kit (desktop) creates a private room and waits; Lux (a phone) has not come yet. The invite link too. */
+async function waitingRoom(browser: Browser): Promise<{ a: Page; b: Page; link: string }> {
   const a = await player(browser, 'Kit', ctxs, { viewport: DESKTOP });
   const b = await player(browser, 'Lux', ctxs, { viewport: PHONE });
   await a.goto('/');
   await a.click('#create-private');
   await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
   const link = await a.locator('#invite-link').inputValue();
+  return { a, b, link };
+}
+
+test("a private room's creator reloads while waiting: the same room and invite link, and the invitee gets in", async ({
+  browser,
+}) => {
+  const { a, b, link } = await waitingRoom(browser);
   await a.reload();
   await expect(a.locator('#invite-link')).toHaveValue(link);
   await shot(a, 'end-reload-05-waiting-after-reload');
@@ -142,12 +148,7 @@ test("a private room's creator reloads while waiting: the same room and invite l
 test("a private room's page opened twice (a duplicated tab, or a reload the server has not seen close): one seat", async ({
   browser,
 }) => {
-  const a = await player(browser, 'Kit', ctxs, { viewport: DESKTOP });
-  const b = await player(browser, 'Lux', ctxs, { viewport: PHONE });
-  await a.goto('/');
-  await a.click('#create-private');
-  await expect(a.locator('#invite-link')).toHaveValue(/\?invite=/);
-  const link = await a.locator('#invite-link').inputValue();
+  const { a, b, link } = await waitingRoom(browser);
   // A duplicated tab carries the page's session storage, the seat's token with it, while the first tab is still open.
   const token = await a.evaluate(() => sessionStorage.getItem('star-eater.reconnect'));
   expect(token).toContain(new URL(link).hash.match(/#\/m\/([^?]+)/)![1]!);

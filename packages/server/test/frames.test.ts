@@ -7,21 +7,12 @@ import { encode } from '@colyseus/schema';
 import { describe, expect, it } from 'vitest';
 import { sdkSocket } from '../src/colyseus-internals.js';
 import { DEFAULT_RATE_LIMIT } from '../src/room/rate-limit.js';
-import { joinById, quickMatch, sdk, serverForFile, type TestClient } from './harness.js';
+import { pairWithSpectator, sdk, serverForFile, type TestClient } from './harness.js';
 
 let now = 0;
 const server = serverForFile({ room: { floodClock: () => now } });
-const open = server.open;
 
-async function pair(tag: string) {
-  const a = await quickMatch(server.get(), `${tag}-A`);
-  const b = await quickMatch(server.get(), `${tag}-B`);
-  open.push(a, b);
-  await a.until(() => a.state.phase === 'factions', 'the match starts');
-  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
-  open.push(spec);
-  return { a, b, spec };
-}
+const pair = (tag: string) => pairWithSpectator(server, tag);
 
 const raw = (c: TestClient, bytes: number[] | Uint8Array) => sdkSocket(c.room).send(new Uint8Array(bytes));
 

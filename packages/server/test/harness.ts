@@ -241,6 +241,20 @@ export async function quickMatch(server: TestServer, name: string): Promise<Test
   }
 }
 
+/** Two quick-match players (`<tag>-A`, `<tag>-B`) at the faction choice and a spectator, closed with the file's. */
+export async function pairWithSpectator(
+  server: { get(): TestServer; open: TestClient[] },
+  tag: string,
+): Promise<{ a: TestClient; b: TestClient; spec: TestClient }> {
+  const a = await quickMatch(server.get(), `${tag}-A`);
+  const b = await quickMatch(server.get(), `${tag}-B`);
+  server.open.push(a, b);
+  await a.until(() => a.state.phase === 'factions', 'the match starts');
+  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
+  server.open.push(spec);
+  return { a, b, spec };
+}
+
 /**
  * A quick match of two seats (`<tag>A`, `<tag>B`) whose bots do what `bots` leaves to them (seeded by the tag and
  * seat), and a spectator; resolves at the first commitment window. The clients are closed with the file's (`open`).

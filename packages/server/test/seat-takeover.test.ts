@@ -11,6 +11,7 @@ import {
   createPrivate,
   joinById,
   joinWithToken,
+  pairWithSpectator,
   quickMatch,
   sdk,
   serverForFile,
@@ -21,15 +22,7 @@ import {
 const server = serverForFile();
 const open = server.open;
 
-async function pair(tag: string) {
-  const a = await quickMatch(server.get(), `${tag}-A`);
-  const b = await quickMatch(server.get(), `${tag}-B`);
-  open.push(a, b);
-  await a.until(() => a.state.phase === 'factions', 'the match starts');
-  const spec = await joinById(server.get(), a.room.roomId, { spectate: true });
-  open.push(spec);
-  return { a, b, spec };
-}
+const pair = (tag: string) => pairWithSpectator(server, tag);
 
 /** A second connection that comes in with `older`'s token, as a reloaded page does before its old socket closes. */
 async function newerWith(older: TestClient): Promise<TestClient> {
