@@ -120,7 +120,10 @@ export class Listing {
     this.write(meta);
   }
 
-  /** Whether the fields of `coarse` are those `seen` holds (which then holds them). */
+  /**
+   * Whether the fields of `coarse` are those `seen` holds (which then holds them). The same fields as compare's coarse
+   * key: a field added there is added here, or a change of it alone within a round would go unwritten.
+   */
   private coarseUnchanged(st: MatchRoomState): boolean {
     const v = this.seen;
     let same = v.length > 0;

@@ -1,7 +1,7 @@
 // The big server → client messages (events, round-so-far, prompt) go packed with the protocol's table of shapes
 // (@star-eater/protocol wire.ts: values and one-byte shape ids, no key names) in ROOM_DATA_BYTES frames, which the
 // SDK hands over as bytes; the client decodes them with decodeServerMessage. Small or rare messages keep Colyseus'
-// default encoding.
+// encoding (ROOM_DATA, plain msgpack maps), framed here byte for byte as Colyseus' send frames them (messageFrame).
 import { encode } from '@colyseus/schema';
 import { isPackedType, packMessage, packPlain, type PackedType, type ServerMessages } from '@star-eater/protocol';
 

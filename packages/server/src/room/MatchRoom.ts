@@ -12,7 +12,7 @@ import type { Seat } from '@star-eater/engine';
 import { clockNow, disposeSoonIfEmpty } from '../colyseus-internals.js';
 import { roomDeps, type RoomDeps } from '../deps.js';
 import { Admission, refuse, type Auth } from '../seats/admission.js';
-import { authorizeSeat, refuseBothSeats, type SeatAuth, seatPlayer } from '../seats/player-auth.js';
+import { authorizeSeat, bothSeatsRefusal, type SeatAuth, seatPlayer } from '../seats/player-auth.js';
 import { onClientMessage } from './client-messages.js';
 import type { Computer } from '../match/computer.js';
 import { RoomComputer } from '../match/computer-host.js';
@@ -221,13 +221,9 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
       return;
     }
     const seat = this.state.seats.findIndex((s) => !s.taken) as Seat | -1;
-    if (seat === -1 || this.state.phase !== 'waiting') throw refuse(SEAT_TAKEN);
-    try {
-      refuseBothSeats(this.state.seats, authData);
-    } catch (err) {
-      this.desk.refresh(); // the refused reservation held the free seat: open to the invitee again
-      throw err;
-    }
+    if (seat === -1 || this.state.phase !== 'waiting') this.refuseSeat(SEAT_TAKEN);
+    const twice = bothSeatsRefusal(this.state.seats, authData);
+    if (twice) this.refuseSeat(twice);
     // The seat is the log's before the player hears of it: a restart gives it back to this token (restore.ts).
     const tok = tokenHash(client.reconnectionToken);
     const input: Input = { k: 'seat', seat, name: auth.name, sid: client.sessionId, tok, ...seatPlayer(authData) };
@@ -286,6 +282,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState; metadata: MatchMeta
   idle(): void {
     this.autoDispose = true;
     if (this.clients.length === 0) disposeSoonIfEmpty(this);
+  }
+
+  /** A player refused a seat at connect: its reservation counted as holding one (SeatDesk), so the room is re-read. */
+  private refuseSeat(words: string): never {
+    this.desk.refresh();
+    throw refuse(words);
   }
 
   // ------------------------------------------------------------------ leaving and coming back (RULES §7)

@@ -49,16 +49,18 @@ export function seatPlayer(authData: unknown): { pid?: string; name?: string; ra
 }
 
 /**
- * A player cannot hold both seats of a room (a second tab, a duplicated tab, a second device): refused by name. A
- * rated match would rate them against themselves; any other would seat them as their own opponent, which nobody means
- * to do (a page that lost its seat's token and follows the invite link again).
+ * A player cannot hold both seats of a room (a second tab, a duplicated tab, a second device): the refusal's words, or
+ * null. A rated match would rate them against themselves; any other would seat them as their own opponent, which
+ * nobody means to do (a page that lost its seat's token and follows the invite link again).
  */
-export function refuseBothSeats(seats: Iterable<{ taken: boolean; playerId: string }>, authData: unknown): void {
+export function bothSeatsRefusal(
+  seats: Iterable<{ taken: boolean; playerId: string }>,
+  authData: unknown,
+): string | null {
   const pid = seatAuthOf(authData)?.playerId;
-  if (!pid) return;
+  if (!pid) return null;
   for (const s of seats)
     if (s.taken && s.playerId === pid)
-      throw refuse(
-        'you hold the other seat of this room already (another tab or device): one player cannot play both sides',
-      );
+      return 'you hold the other seat of this room already (another tab or device): one player cannot play both sides';
+  return null;
 }
