@@ -35,8 +35,20 @@ function recordClocks(page: Page, first: string, second: string): Promise<void> 
   );
 }
 
-function recorded(page: Page): Promise<string[][]> {
-  return page.evaluate(() => (window as unknown as { __clocks: string[][] }).__clocks);
+/** The page's clock is moved to each count in `lefts`: it shows in `clock` and in the whose-turn line. */
+async function bothShow(page: Page, clock: string, lefts: number[]): Promise<void> {
+  for (const left of lefts) {
+    await pageSecondsLeft(page, left);
+    await expect(page.locator(clock)).toHaveText(`${left}s`);
+    await expect(page.locator(LINE)).toHaveText(`${left}s`);
+  }
+}
+
+/** Every pair recordClocks kept (at least one) showed the same text in both places. */
+async function expectNeverApart(page: Page): Promise<void> {
+  const seen = await page.evaluate(() => (window as unknown as { __clocks: string[][] }).__clocks);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter(([first, second]) => first !== second)).toEqual([]);
 }
 
 test('a fighter prompt on a phone: the decision panel and the whose-turn line count down the same seconds', async ({
@@ -50,17 +62,11 @@ test('a fighter prompt on a phone: the decision panel and the whose-turn line co
   await expect(b.locator(PANEL)).toHaveText(/^\d+s$/);
   await recordClocks(b, PANEL, LINE);
   // The page's clock moved across the timer: each count shows, in both places at once.
-  for (const left of [20, 10, 4]) {
-    await pageSecondsLeft(b, left);
-    await expect(b.locator(PANEL)).toHaveText(`${left}s`);
-    await expect(b.locator(LINE)).toHaveText(`${left}s`);
-  }
+  await bothShow(b, PANEL, [20, 10, 4]);
   await expect(b.locator(PANEL)).toBeInViewport();
   await expect(b.locator(LINE)).toBeInViewport();
   await shot(b, 'prompt-countdown-phone');
-  const seen = await recorded(b);
-  expect(seen.length).toBeGreaterThan(0);
-  expect(seen.filter(([panel, line]) => panel !== line)).toEqual([]);
+  await expectNeverApart(b);
 });
 
 test("the commitment window: the lock-in bar's countdown and the whose-turn line show the same seconds", async ({
@@ -71,18 +77,10 @@ test("the commitment window: the lock-in bar's countdown and the whose-turn line
   const { a } = m;
   await expect(a.locator(BAR)).toHaveText(/^\d+s$/);
   await recordClocks(a, BAR, LINE);
-  for (const left of [25, 10, 3]) {
-    await pageSecondsLeft(a, left);
-    await expect(a.locator(BAR)).toHaveText(`${left}s`);
-    await expect(a.locator(LINE)).toHaveText(`${left}s`);
-  }
+  await bothShow(a, BAR, [25, 10, 3]);
   // Locked in, the line waits for the opponent: the bar still counts the same seconds.
   await a.click('#lock-in');
-  await pageSecondsLeft(a, 2);
-  await expect(a.locator(BAR)).toHaveText('2s');
-  await expect(a.locator(LINE)).toHaveText('2s');
+  await bothShow(a, BAR, [2]);
   await shot(a, 'prompt-countdown-lock-in-bar');
-  const seen = await recorded(a);
-  expect(seen.length).toBeGreaterThan(0);
-  expect(seen.filter(([bar, line]) => bar !== line)).toEqual([]);
+  await expectNeverApart(a);
 });
