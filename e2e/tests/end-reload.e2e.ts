@@ -160,6 +160,8 @@ test("a private room's page opened twice (a duplicated tab, or a reload the serv
   await expect(a.locator('#connection-closed h2')).toHaveText('Your seat moved');
   await expect(a.locator('#closed-message')).toContainText('Carry on there');
   await expect(a.locator('#closed-rejoin')).toHaveCount(0);
+  // The reason shows once, on the closed screen: no toast repeats the server's error under it.
+  await expect(a.locator('.toast')).toHaveCount(0);
   await shot(a, 'end-reload-06-seat-moved');
   // The first tab, reloaded with its spent token, cannot take the other seat as its own opponent.
   await a.reload();

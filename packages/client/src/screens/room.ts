@@ -296,7 +296,8 @@ class RoomScreen {
         },
         rated: (m) => match.rated(m),
         error: (e) => {
-          toast(e.message, 'error');
+          // A seat that moved is told so by the closed screen that follows (closed.ts), once.
+          if (e.code !== 'replaced') toast(e.message, 'error');
           // Only a refused draft choice redraws the draft (a refused emote mid-match once brought the draft back).
           if (DRAFT_TYPES.has(e.type)) this.preMatch.refused();
         },
