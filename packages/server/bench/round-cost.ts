@@ -1,4 +1,4 @@
-// `node --import tsx packages/server/bench/round-cost.ts [--matches M] [--rounds N] [--repeat R]`: the CPU a round
+// `node --import tsx packages/server/bench/round-cost.ts [--matches M] [--rounds N] [--repeat R] [--alloc FILE]`: the CPU a round
 // costs the match's own code, measured without sockets, so that a change can be compared on a loaded machine.
 // M matches (default 40, seeded: every run plays the same ones) are first played through the match's public calls as
 // the load bench's bots play them (test/bot.ts: a random card for a random empty draft slot, no swap, random
@@ -12,6 +12,9 @@
 // for each repeat, then the median, the bytes per round by kind (once per message, before the copy to each client) and
 // a hash of every frame in order and of the catch-ups (unchanged by a change that keeps the wire as it is). Not measured: sockets,
 // Colyseus' clients, the input log, the client frame's validation.
+// --alloc FILE: V8's sampling heap profile of the R measured repeats only (alloc-profile.ts: objects the GC collected
+// included) is written to FILE, and the top allocating functions printed in KB per round; the sampling slows the
+// run, so its CPU figures are not comparable with a run without it.
 // To compare two versions of the code, run it in each tree in turn, a few times each (A B A B).
 import { createHash, type Hash } from 'node:crypto';
 import { Encoder } from '@colyseus/schema';
@@ -40,6 +43,7 @@ import type { MatchHost, Outcome } from '../src/match/match-host.js';
 import { Listing } from '../src/output/listing.js';
 import { MatchRoomState, SeatState } from '../src/output/state.js';
 import { frameOf, isPacked, packedFrame } from '../src/output/wire.js';
+import { startAllocProfile } from './alloc-profile.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt: string): string => {
@@ -49,6 +53,7 @@ const opt = (name: string, dflt: string): string => {
 const matches = Number(opt('matches', '40'));
 const repeat = Number(opt('repeat', '7'));
 const upTo = Number(opt('rounds', '15'));
+const allocFile = opt('alloc', '');
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
 type Action = { seat: Seat; type: string; value: unknown };
@@ -211,6 +216,7 @@ const played = Array.from({ length: matches }, (_, i) => record(i));
 const rounds = played.reduce((n, p) => n + p.rounds, 0);
 const perRound: number[] = [];
 let rooms: BenchRoom[] = [];
+const allocs = allocFile ? await startAllocProfile() : null;
 for (let r = 0; r < repeat; r++) {
   // Fresh copies, as a client's message is parsed into fresh objects.
   const inputs = played.map((p) => structuredClone(p.actions));
@@ -228,6 +234,7 @@ for (let r = 0; r < repeat; r++) {
   perRound.push((t.user + t.system) / rounds);
   console.log(`repeat ${r + 1}: ${perRound.at(-1)!.toFixed(1)} µs/round`);
 }
+if (allocs) for (const line of await allocs.stop(allocFile, rounds * repeat)) console.log(line);
 // The bytes themselves, for a change that must not change the wire: every frame of every match, hashed in order, and
 // what a client coming back after each action would be sent (the catch-up: seat 0's and a spectator's).
 const digest = createHash('sha256');
