@@ -5,7 +5,7 @@ import { other, seatsInOrder, type Ctx } from './context.js';
 import type { MatchEvent, Source } from './events.js';
 import { distance, equals, neighbour, turn } from './hex.js';
 import { applyEngine, effectiveEngine, isRotation, type Thrust } from './momentum.js';
-import { destroySmallToken, findWeaponToken, smallTokenHexes, smallTokensAt } from './tokens.js';
+import { destroySmallToken, findWeaponToken, smallTokensAt, someSmallTokenHex } from './tokens.js';
 import type {
   Commitment,
   Dir,
@@ -24,26 +24,11 @@ export interface Pose {
   facing: Dir;
 }
 
-/** One token of the mat as it stood when movement began, named by its kind and original position. */
-interface Planned {
-  token: Thrust;
-  kind: 'linear' | 'rotational';
-  orig: number;
-}
-
 const poseOf = (ship: Pick<Warship, 'core' | 'facing'>): Pose => ({ core: { ...ship.core }, facing: ship.facing });
 const standing = (ship: Pick<Warship, 'core' | 'facing'>): Pose => ({ core: ship.core, facing: ship.facing });
 function setPose(ship: Warship, p: Pose): void {
   ship.core = { ...p.core };
   ship.facing = p.facing;
-}
-
-/** Linear tokens in mat order, then rotations (draft §6.2.2). */
-function plan(m: Momentum): Planned[] {
-  return [
-    ...m.linear.map((token, orig): Planned => ({ token, kind: 'linear', orig })),
-    ...m.rotational.map((token, orig): Planned => ({ token, kind: 'rotational', orig })),
-  ];
 }
 
 /** A linear token moves the core one hex that way; a rotation turns the facing 60° about the core. */
@@ -53,21 +38,34 @@ export function stepPose(p: Pose, t: Thrust): Pose {
 }
 
 /**
- * The live mat during movement: for each token still on the mat, its original position. Removing by original
- * position (not by value) takes out exactly the token of the step, even when equal tokens sit elsewhere on the mat.
+ * A ship's mat during movement. Its steps are the tokens of the mat as it stood when movement began: linear in mat
+ * order, then rotations (draft §6.2.2); a mat is replaced, never changed in place, so that one is kept as it was.
+ * For each token still on the live mat, its original position: removing by original position (not by value) takes
+ * out exactly the token of the step, even when equal tokens sit elsewhere on the mat.
  */
 class LiveMat {
-  private readonly origs: { linear: number[]; rotational: number[] };
-  constructor(m: Momentum) {
-    this.origs = { linear: m.linear.map((_, i) => i), rotational: m.rotational.map((_, i) => i) };
+  readonly steps: number;
+  private origs: { linear: number[]; rotational: number[] } | null = null;
+  constructor(private readonly planned: Momentum) {
+    this.steps = planned.linear.length + planned.rotational.length;
   }
-  remove(ship: Warship, p: Planned): Thrust | null {
-    const j = this.origs[p.kind].indexOf(p.orig);
+  token(step: number): Thrust {
+    const n = this.planned.linear.length;
+    return step < n ? this.planned.linear[step]! : this.planned.rotational[step - n]!;
+  }
+  remove(ship: Warship, step: number): Thrust | null {
+    const n = this.planned.linear.length;
+    const kind = step < n ? 'linear' : 'rotational';
+    this.origs ??= {
+      linear: this.planned.linear.map((_, i) => i),
+      rotational: this.planned.rotational.map((_, i) => i),
+    };
+    const j = this.origs[kind].indexOf(step < n ? step : step - n);
     if (j < 0) return null;
-    this.origs[p.kind].splice(j, 1);
+    this.origs[kind].splice(j, 1);
     // A fresh mat object: events that captured the old one stay as they were.
     const m: Momentum = { linear: [...ship.momentum.linear], rotational: [...ship.momentum.rotational] };
-    const [removed] = m[p.kind].splice(j, 1) as Thrust[];
+    const [removed] = m[kind].splice(j, 1) as Thrust[];
     ship.momentum = m;
     return removed ?? null;
   }
@@ -75,12 +73,15 @@ class LiveMat {
 
 /** Sections of `target` that share a hex with `ship` (empty when they do not overlap). */
 function overlappedSections(ship: Warship, target: Warship): SectionName[] {
-  if (distance(ship.core, target.core) > 2) return []; // every hex of a warship is within 1 of its core
   const mine = sectionHexes(ship.core, ship.facing).map((x) => x.at);
   return sectionHexes(target.core, target.facing)
     .filter((x) => mine.some((h) => equals(h, x.at)))
     .map((x) => x.section);
 }
+
+/** Whether two warships share a hex; every hex of a warship is within 1 of its core, so most steps look no further. */
+const overlap = (a: Warship, b: Warship): boolean =>
+  distance(a.core, b.core) <= 2 && overlappedSections(a, b).length > 0;
 
 /**
  * A squadron, projectile or torpedo under a warship hex is destroyed, whoever owns it; a weapon token first deals its
@@ -89,7 +90,7 @@ function overlappedSections(ship: Warship, target: Warship): SectionName[] {
 function crushSmallTokens(ctx: Ctx, seat: Seat): void {
   const ship = ctx.s.ships[seat];
   // Most steps crush nothing: one look at the tokens before going hex by hex.
-  if (!smallTokenHexes(ctx.s).some((at) => sectionAt(ship, at) !== null)) return;
+  if (!someSmallTokenHex(ctx.s, (at) => sectionAt(ship, at) !== null)) return;
   const crusher: Source = { seat, by: 'collision' };
   for (const { section, at } of sectionHexes(ship.core, ship.facing)) {
     for (const t of smallTokensAt(ctx.s, at)) {
@@ -119,23 +120,26 @@ interface MoveEffects {
 const NO_EFFECTS: MoveEffects = { emit() {}, damage() {}, crush() {} };
 
 /**
- * Move both warships in lock-step over the mats as they stand now (RULES §4.2). Returns, per seat, the pose after
- * each of its steps (after any undo).
+ * Move both warships in lock-step over the mats as they stand now (RULES §4.2). `paths`, when given, receives per seat
+ * the pose after each of its steps (after any undo).
  */
-function moveInLockStep(s: PublicState, fx: MoveEffects): [Pose[], Pose[]] {
+function moveInLockStep(s: PublicState, fx: MoveEffects, paths?: [Pose[], Pose[]]): void {
   const order = seatsInOrder(s);
-  const plans: [Planned[], Planned[]] = [plan(s.ships[0].momentum), plan(s.ships[1].momentum)];
   const mats: [LiveMat, LiveMat] = [new LiveMat(s.ships[0].momentum), new LiveMat(s.ships[1].momentum)];
-  const paths: [Pose[], Pose[]] = [[], []];
-  const steps = Math.max(plans[0].length, plans[1].length);
+  const steps = Math.max(mats[0].steps, mats[1].steps);
+  // Where each ship stood before the step, and whether it moved (and stayed on the board), updated at every step:
+  // a move replaces a warship's core, never changes it in place, so no copy is needed.
+  const start: [Pose, Pose] = [standing(s.ships[0]), standing(s.ships[1])];
+  const moved: [boolean, boolean] = [false, false];
 
   for (let step = 0; step < steps; step++) {
-    // where each ship stands: a move replaces a warship's core, never changes it in place, so no copy is needed
-    const start: [Pose, Pose] = [standing(s.ships[0]), standing(s.ships[1])];
-    // A ship whose tokens are used up has finished moving.
-    const moving = order.filter((seat) => step < plans[seat].length);
-    for (const seat of moving) {
-      const token = plans[seat][step]!.token;
+    for (const seat of order) {
+      start[seat].core = s.ships[seat].core;
+      start[seat].facing = s.ships[seat].facing;
+      // A ship whose tokens are used up has finished moving.
+      moved[seat] = step < mats[seat].steps;
+      if (!moved[seat]) continue;
+      const token = mats[seat].token(step);
       const to = stepPose(start[seat], token);
       s.ships[seat].core = to.core; // a fresh hex (stepPose)
       s.ships[seat].facing = to.facing;
@@ -143,20 +147,16 @@ function moveInLockStep(s: PublicState, fx: MoveEffects): [Pose[], Pose[]] {
     }
 
     // (a) Board edge: remove this step's token, 1 damage per section off the board, undo the step.
-    const moved: Seat[] = [];
-    for (const seat of moving) {
+    for (const seat of order) {
       const ship = s.ships[seat];
       // every section hex is the core or one of its neighbours
-      const off = innerHex(s.scenario, ship.core)
-        ? []
-        : sectionHexes(ship.core, ship.facing)
-            .filter((x) => !onBoard(s.scenario, x.at))
-            .map((x) => x.section);
-      if (off.length === 0) {
-        moved.push(seat);
-        continue;
-      }
-      const removed = mats[seat].remove(ship, plans[seat][step]!);
+      if (!moved[seat] || innerHex(s.scenario, ship.core)) continue;
+      const off = sectionHexes(ship.core, ship.facing)
+        .filter((x) => !onBoard(s.scenario, x.at))
+        .map((x) => x.section);
+      if (off.length === 0) continue;
+      moved[seat] = false;
+      const removed = mats[seat].remove(ship, step);
       setPose(ship, start[seat]);
       fx.emit({
         type: 'collision',
@@ -173,10 +173,12 @@ function moveInLockStep(s: PublicState, fx: MoveEffects): [Pose[], Pose[]] {
 
     // (b) Warships: each ship that moved removes its token and deals 1 damage to each overlapping section of the
     // other; both are put back. Both then stand where they stood before the step, which never overlapped.
-    if (moved.length > 0 && overlappedSections(s.ships[0], s.ships[1]).length > 0) {
-      const dealt = moved.map((seat) => ({ seat, sections: overlappedSections(s.ships[seat], s.ships[other(seat)]) }));
+    if ((moved[0] || moved[1]) && overlap(s.ships[0], s.ships[1])) {
+      const dealt = order
+        .filter((seat) => moved[seat])
+        .map((seat) => ({ seat, sections: overlappedSections(s.ships[seat], s.ships[other(seat)]) }));
       for (const { seat, sections } of dealt) {
-        const removed = mats[seat].remove(s.ships[seat], plans[seat][step]!);
+        const removed = mats[seat].remove(s.ships[seat], step);
         setPose(s.ships[seat], start[seat]);
         fx.emit({
           type: 'collision',
@@ -197,9 +199,8 @@ function moveInLockStep(s: PublicState, fx: MoveEffects): [Pose[], Pose[]] {
     // (c) Small tokens under a warship hex, where the ships now stand.
     for (const seat of order) fx.crush(seat);
 
-    for (const seat of moving) paths[seat].push(poseOf(s.ships[seat]));
+    if (paths) for (const seat of order) if (step < mats[seat].steps) paths[seat].push(poseOf(s.ships[seat]));
   }
-  return paths;
 }
 
 /** RULES §4.2: both engine cards (initiative holder's events first), then lock-step movement and collisions. */
@@ -233,7 +234,8 @@ export function previewDrift(
   ];
   commitments[seat] = { engine, cards: [] };
   applyEngine({ s: copy, commitments, emit: NO_EFFECTS.emit }, seat);
-  const paths = moveInLockStep(copy, NO_EFFECTS);
+  const paths: [Pose[], Pose[]] = [[], []];
+  moveInLockStep(copy, NO_EFFECTS, paths);
   return { momentum: copy.ships[seat].momentum, path: paths[seat], blocked };
 }
 

@@ -17,19 +17,20 @@ export const weaponRef = (t: WeaponToken): TokenRef => ({ kind: t.kind, id: t.id
 const inSpace = (sq: Squadron): sq is Squadron & { at: Hex; facing: Dir } =>
   sq.status === 'space' && !!sq.at && sq.facing !== undefined;
 
-/** Every small token on the board: squadrons in space, then weapon tokens, in a fixed order. */
-export function smallTokens(s: PublicState): SmallToken[] {
+/** Every small token on the board (or only those on `at`): squadrons in space, then weapon tokens, in a fixed order. */
+export function smallTokens(s: PublicState, at?: Hex): SmallToken[] {
   const out: SmallToken[] = [];
   for (const ship of s.ships) {
     for (const sq of ship.squadrons) {
-      if (inSpace(sq)) out.push({ ref: squadronRef(ship.seat, sq), at: sq.at, facing: sq.facing });
+      if (inSpace(sq) && (!at || equals(sq.at, at)))
+        out.push({ ref: squadronRef(ship.seat, sq), at: sq.at, facing: sq.facing });
     }
   }
-  for (const t of s.tokens) out.push({ ref: weaponRef(t), at: t.at, facing: t.facing });
+  for (const t of s.tokens) if (!at || equals(t.at, at)) out.push({ ref: weaponRef(t), at: t.at, facing: t.facing });
   return out;
 }
 
-/** The hexes of `smallTokens`, in its order, without naming the tokens (for obstruction and collision scans). */
+/** The hexes of `smallTokens`, in its order, without naming the tokens (for obstruction scans). */
 export function smallTokenHexes(s: PublicState): Hex[] {
   const out: Hex[] = [];
   for (const ship of s.ships) for (const sq of ship.squadrons) if (inSpace(sq)) out.push(sq.at);
@@ -37,7 +38,15 @@ export function smallTokenHexes(s: PublicState): Hex[] {
   return out;
 }
 
-export const smallTokensAt = (s: PublicState, h: Hex): SmallToken[] => smallTokens(s).filter((t) => equals(t.at, h));
+/** Whether a small token stands on a hex `test` accepts, listing nothing (movement asks it at every step). */
+export function someSmallTokenHex(s: PublicState, test: (at: Hex) => boolean): boolean {
+  for (const ship of s.ships) for (const sq of ship.squadrons) if (inSpace(sq) && test(sq.at)) return true;
+  for (const t of s.tokens) if (test(t.at)) return true;
+  return false;
+}
+
+/** The small tokens on h: only those are named (a projectile or laser asks at every hex it crosses). */
+export const smallTokensAt = (s: PublicState, h: Hex): SmallToken[] => smallTokens(s, h);
 
 export function findSquadron(s: PublicState, id: string): { seat: Seat; squadron: Squadron } | null {
   for (const ship of s.ships) {
