@@ -38,14 +38,20 @@ export function resolveActionPhase(ctx: Ctx): void {
   ctx.emit({ type: 'cards-revealed', commitments: [ctx.commitments[0], ctx.commitments[1]] });
   for (const seat of [0, 1] as const) {
     // One launch per Launch Squadron card; the fighter phase checks the bay's cooldown when it launches.
-    ctx.launches[seat] = ctx.commitments[seat].cards.some((c) => c.card === 'launch-squadron') ? 1 : 0;
+    ctx.launches[seat] = played(ctx.commitments[seat].cards, 'launch-squadron') ? 1 : 0;
   }
   for (const seat of seatsInOrder(ctx.s)) {
     for (const card of IMMEDIATE_ORDER) {
-      const play = ctx.commitments[seat].cards.find((c) => c.card === card);
+      const play = played(ctx.commitments[seat].cards, card);
       if (play) resolveImmediate(ctx, seat, play);
     }
   }
+}
+
+/** The play of `card` among a commitment's cards, if it was played. */
+function played(cards: readonly CardPlay[], card: CardId): CardPlay | undefined {
+  for (const c of cards) if (c.card === card) return c;
+  return undefined;
 }
 
 function resolveImmediate(ctx: Ctx, seat: Seat, play: CardPlay): void {

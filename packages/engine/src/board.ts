@@ -1,5 +1,5 @@
 // The board is scenario data (RULES §1): a rectangle of columns × rows in odd-q offset layout.
-import { fromOffset, toOffset } from './hex.js';
+import { fromOffset, offsetRow } from './hex.js';
 import type { Hex, Scenario } from './types.js';
 
 /** The default board: 15 × 17, cores at (7,13) facing N and (7,3) facing S (RULES §1). */
@@ -16,7 +16,9 @@ export const STANDARD: Scenario = {
 export const SCENARIOS: Record<string, Scenario> = { standard: STANDARD };
 
 export function onBoard(s: Pick<Scenario, 'cols' | 'rows'>, h: Hex): boolean {
-  const { col, row } = toOffset(h);
+  // asked for every hex a token or an area weapon reaches: no offset object built
+  const col = h.q;
+  const row = offsetRow(h);
   return col >= 0 && col < s.cols && row >= 0 && row < s.rows;
 }
 
@@ -25,7 +27,8 @@ export function onBoard(s: Pick<Scenario, 'cols' | 'rows'>, h: Hex): boolean {
  * and so does its row (RULES §1), so h must keep one column and one row from every edge.
  */
 export function innerHex(s: Pick<Scenario, 'cols' | 'rows'>, h: Hex): boolean {
-  const { col, row } = toOffset(h);
+  const col = h.q;
+  const row = offsetRow(h);
   return col >= 1 && col < s.cols - 1 && row >= 1 && row < s.rows - 1;
 }
 

@@ -43,6 +43,8 @@ export const equals = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
 export const key = (h: Hex): string => `${h.q},${h.r}`;
 /** A hex as one number, for a Set or Map key made without a string: distinct for |q|, |r| < 2048 (any board). */
 export const hexId = (h: Hex): number => (h.q + 2048) * 4096 + (h.r + 2048);
+/** The hexId of h's neighbour in direction d, without building the hex. */
+export const neighbourId = (h: Hex, d: Dir): number => (h.q + VECTORS[d].q + 2048) * 4096 + (h.r + VECTORS[d].r + 2048);
 
 export function distance(a: Hex, b: Hex): number {
   const dq = a.q - b.q;
@@ -96,8 +98,10 @@ export function fromOffset(col: number, row: number): Hex {
   return { q: col, r: row - (col - (col & 1)) / 2 };
 }
 export function toOffset(h: Hex): { col: number; row: number } {
-  return { col: h.q, row: h.r + (h.q - (h.q & 1)) / 2 };
+  return { col: h.q, row: offsetRow(h) };
 }
+/** toOffset's row alone (its col is q), for a board test that builds no object. */
+export const offsetRow = (h: Hex): number => h.r + (h.q - (h.q & 1)) / 2;
 
 /**
  * The hexes on the straight line between two centres, both ends included, nudged to one side of exact edges

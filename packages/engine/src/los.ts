@@ -1,7 +1,7 @@
 // Line of sight for direct fire (RULES §4.5, draft §7.4.1): draw the hex line between the two centres; any hex
 // strictly between them holding a warship section, squadron, torpedo or projectile blocks it.
 import { distance, equals, hexId, lineHex } from './hex.js';
-import { shipHexes } from './warship.js';
+import { addShipHexIds } from './warship.js';
 import { smallTokenHexes } from './tokens.js';
 import type { Hex, PublicState, Seat } from './types.js';
 
@@ -18,7 +18,7 @@ export function obstructions(s: PublicState, opts: LosOptions = {}): Set<number>
   const out = new Set<number>();
   for (const ship of s.ships) {
     if (ship.seat === opts.ignoreSeat) continue;
-    for (const h of shipHexes(ship)) out.add(hexId(h));
+    addShipHexIds(ship, out);
   }
   for (const at of smallTokenHexes(s)) out.add(hexId(at));
   return out;

@@ -119,16 +119,18 @@ export function enemyTargets(s: PublicState, attacker: DirectAttacker): Candidat
       out.push({ target: { kind: 'section', seat: enemy.seat, section: x.section }, at: x.at });
     }
   }
-  const tokens: Candidate[] = [];
+  // then the tokens, sorted among themselves when there is more than one
+  const first = out.length;
   for (const sq of enemy.squadrons) {
-    if (sq.status === 'space' && sq.at) tokens.push({ target: { kind: 'squadron', id: sq.id }, at: sq.at });
+    if (sq.status === 'space' && sq.at) out.push({ target: { kind: 'squadron', id: sq.id }, at: sq.at });
   }
   for (const t of s.tokens) {
-    if (t.kind === 'torpedo' && t.owner === enemy.seat)
-      tokens.push({ target: { kind: 'torpedo', id: t.id }, at: t.at });
+    if (t.kind === 'torpedo' && t.owner === enemy.seat) out.push({ target: { kind: 'torpedo', id: t.id }, at: t.at });
   }
-  tokens.sort((a, b) => targetOrder(a.target, b.target));
-  return out.concat(tokens);
+  if (out.length - first < 2) return out;
+  const tokens = out.splice(first).sort((a, b) => targetOrder(a.target, b.target));
+  for (const c of tokens) out.push(c);
+  return out;
 }
 
 /** Evasion of a target now: squadron card, torpedo token, or faction evasion with "screens fail" (RULES §6, §9). */
@@ -190,16 +192,29 @@ export function reach(
   blocked: ReadonlySet<number>,
   h: Hex,
 ): { from: Hex; distance: number } | null {
-  if (attacker.ownHexes.some((x) => equals(x, h))) return null; // a ship is never in its own arc
-  if (attacker.arcs !== 'any' && !attacker.arcs.some((a) => inArc(a, attacker.from, attacker.facing, h))) return null;
-  const origins = attacker.pointDefence ? attacker.ownHexes : [attacker.from];
-  let best: { from: Hex; distance: number } | null = null;
-  for (const o of origins) {
-    const d = distance(o, h);
-    if (d > attacker.range || (best && d >= best.distance)) continue;
-    if (clearLine(blocked, o, h)) best = { from: o, distance: d };
+  for (const x of attacker.ownHexes) if (equals(x, h)) return null; // a ship is never in its own arc
+  if (attacker.arcs !== 'any' && attackArc(attacker, h) === undefined) return null;
+  if (!attacker.pointDefence) {
+    const d = distance(attacker.from, h);
+    return d <= attacker.range && clearLine(blocked, attacker.from, h) ? { from: attacker.from, distance: d } : null;
   }
-  return best;
+  let from: Hex | null = null;
+  let best = attacker.range + 1;
+  for (const o of attacker.ownHexes) {
+    const d = distance(o, h);
+    if (d < best && clearLine(blocked, o, h)) {
+      from = o;
+      best = d;
+    }
+  }
+  return from && { from, distance: best };
+}
+
+/** The first of the attacker's arcs that holds h, if any (none when it ignores arcs). */
+function attackArc(attacker: DirectAttacker, h: Hex): ArcName | undefined {
+  if (attacker.arcs === 'any') return undefined;
+  for (const a of attacker.arcs) if (inArc(a, attacker.from, attacker.facing, h)) return a;
+  return undefined;
 }
 
 /** The obstructions that apply to this attacker (its own ship is ignored for point defence). */
@@ -209,7 +224,7 @@ export const attackerObstructions = (s: PublicState, attacker: DirectAttacker): 
 /** The arc the weapon attacks h through (the attack arc, RULES §2). */
 export function attackArcFor(attacker: DirectAttacker, h: Hex): string {
   if (attacker.arcs === 'any') return 'any';
-  return attacker.arcs.find((a) => inArc(a, attacker.from, attacker.facing, h)) ?? attacker.arcs[0] ?? 'any';
+  return attackArc(attacker, h) ?? attacker.arcs[0] ?? 'any';
 }
 
 /** The enemy targets an AOE aimed at h rolls against: within `aoe` of h, even beyond range, no line of sight needed. */

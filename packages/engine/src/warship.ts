@@ -1,5 +1,5 @@
 // Warship geometry, armour, structure and destruction (RULES §3).
-import { directionTo, neighbour, turn, turnsBetween } from './hex.js';
+import { directionTo, hexId, neighbour, neighbourId, turn, turnsBetween } from './hex.js';
 import type { Ctx } from './context.js';
 import type { Source } from './events.js';
 import { rollCritical } from './critical.js';
@@ -23,6 +23,13 @@ export function sectionHexes(core: Hex, facing: Dir): SectionHex[] {
 
 export const shipHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] =>
   sectionHexes(ship.core, ship.facing).map((s) => s.at);
+
+/** Adds the hexIds of the warship's four hexes (as `sectionHexes` places them) to `into`, building no hex. */
+export function addShipHexIds(ship: Pick<Warship, 'core' | 'facing'>, into: Set<number>): void {
+  const { core, facing } = ship;
+  into.add(hexId(core)).add(neighbourId(core, facing));
+  into.add(neighbourId(core, turn(facing, 4))).add(neighbourId(core, turn(facing, 2)));
+}
 
 export function sectionAt(ship: Pick<Warship, 'core' | 'facing'>, h: Hex): SectionName | null {
   // allocation-free: this is the hottest query of movement, collisions and line of sight

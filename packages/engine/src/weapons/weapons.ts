@@ -41,21 +41,21 @@ export function firedWeapons(ctx: Pick<Ctx, 's' | 'commitments'>): FiredWeapon[]
  * fire) first; ties to the initiative holder; one player's equal weapons main, then port, then starboard (ruling).
  */
 export function firingOrder(fired: readonly FiredWeapon[], cls: WeaponClass, initiative: Seat): FiredWeapon[] {
-  const stat = (w: FiredWeapon): number =>
-    (cls === 'projectile' || cls === 'torpedo' ? w.card.speed : w.card.range) ?? 0;
-  const of = fired.filter((w) => w.card.class === cls);
+  const of: FiredWeapon[] = [];
+  for (const w of fired) if (w.card.class === cls) of.push(w);
   if (of.length < 2) return of; // nothing to order
-  return of
-    .map((w, i) => ({ w, i }))
-    .sort(
-      (a, b) =>
-        stat(b.w) - stat(a.w) ||
-        Number(a.w.seat !== initiative) - Number(b.w.seat !== initiative) ||
-        MOUNTS.indexOf(a.w.mount) - MOUNTS.indexOf(b.w.mount) ||
-        a.i - b.i,
-    )
-    .map((x) => x.w);
+  // sort is stable: weapons equal on all three keep their listed order
+  return of.sort(
+    (a, b) =>
+      firingStat(b) - firingStat(a) ||
+      Number(a.seat !== initiative) - Number(b.seat !== initiative) ||
+      MOUNTS.indexOf(a.mount) - MOUNTS.indexOf(b.mount),
+  );
 }
+
+/** What orders a class: speed for token weapons, range for lasers and direct fire (RULES §4.5). */
+const firingStat = (w: FiredWeapon): number =>
+  (w.card.class === 'projectile' || w.card.class === 'torpedo' ? w.card.speed : w.card.range) ?? 0;
 
 /** A weapon fires only with no cooldown on its component and, for token weapons, a token in supply (RULES §4.5). */
 function mayFire(ctx: Ctx, w: FiredWeapon): boolean {
@@ -106,6 +106,13 @@ function fireMountedToken(ctx: Ctx, w: FiredWeapon): WeaponToken | null {
 
 const tokenNumber = (t: WeaponToken): number => Number(t.id.slice(1));
 
+/** The weapon tokens of a kind already on the board, in creation order. */
+function tokensOnBoard(ctx: Ctx, kind: WeaponToken['kind']): WeaponToken[] {
+  const out: WeaponToken[] = [];
+  for (const t of ctx.s.tokens) if (t.kind === kind) out.push(t);
+  return out.length < 2 ? out : out.sort((a, b) => tokenNumber(a) - tokenNumber(b));
+}
+
 /**
  * RULES §4.5. Projectiles: the on-board ones move (in creation order), then each fired one is spawned on its mount
  * and moves at once; the collision check runs after all of them (ruling). Torpedoes: each on-board one in creation
@@ -114,24 +121,23 @@ const tokenNumber = (t: WeaponToken): number => Number(t.id.slice(1));
 export function resolveWeaponsPhase(ctx: Ctx): void {
   ctx.emit({ type: 'phase', phase: 'weapons' });
   const fired = firedWeapons(ctx);
-  const order = (cls: WeaponClass): FiredWeapon[] => firingOrder(fired, cls, ctx.s.initiative);
-  const onBoard = (kind: WeaponToken['kind']): WeaponToken[] =>
-    ctx.s.tokens.filter((t) => t.kind === kind).sort((a, b) => tokenNumber(a) - tokenNumber(b));
+  const initiative = ctx.s.initiative;
 
-  for (const w of order('laser')) fireMountedLaser(ctx, w);
+  for (const w of firingOrder(fired, 'laser', initiative)) fireMountedLaser(ctx, w);
 
-  const sweeps: (Sweep | null)[] = onBoard('projectile').map((t) => moveProjectile(ctx, t));
-  for (const w of order('projectile')) {
+  const sweeps: (Sweep | null)[] = [];
+  for (const t of tokensOnBoard(ctx, 'projectile')) sweeps.push(moveProjectile(ctx, t));
+  for (const w of firingOrder(fired, 'projectile', initiative)) {
     const t = fireMountedToken(ctx, w);
     if (t) sweeps.push(moveProjectile(ctx, t));
   }
   resolveProjectileCollisions(ctx, sweeps);
 
-  for (const t of onBoard('torpedo')) moveTorpedo(ctx, t);
-  for (const w of order('torpedo')) {
+  for (const t of tokensOnBoard(ctx, 'torpedo')) moveTorpedo(ctx, t);
+  for (const w of firingOrder(fired, 'torpedo', initiative)) {
     const t = fireMountedToken(ctx, w);
     if (t) moveTorpedo(ctx, t);
   }
 
-  for (const w of order('direct')) fireWarshipDirect(ctx, w.seat, w.mount);
+  for (const w of firingOrder(fired, 'direct', initiative)) fireWarshipDirect(ctx, w.seat, w.mount);
 }
