@@ -1,6 +1,6 @@
 // Arcs on hexes (RULES §2, from the arc glossary). All arcs are measured by the bearing θ: the angle from the
 // origin's facing to the vector between hex centres, clockwise positive, in (−180°, 180°].
-import { dirIndex, equals, neighbour, sub, toPixel } from './hex.js';
+import { dirIndex, dirVector, equals, sub, toPixel } from './hex.js';
 import type { ArcName, Dir, Hex, TurretSetting } from './types.js';
 
 /** Tolerance for "a hex exactly on a boundary line is in both arcs" (RULES §2). */
@@ -62,11 +62,12 @@ export function inArc(arc: ArcName, o: Hex, f: Dir, h: Hex): boolean {
 
 /** h lies on the straight hex line ahead of o in direction d (k ≥ 1): the bullseye when d is the facing. */
 export function onRay(o: Hex, d: Dir, h: Hex): boolean {
-  const v = sub(h, o);
-  const u = neighbour({ q: 0, r: 0 }, d);
-  // v = k·u for an integer k ≥ 1
-  const k = u.q !== 0 ? v.q / u.q : v.r / u.r;
-  return Number.isInteger(k) && k >= 1 && v.q === k * u.q && v.r === k * u.r;
+  const vq = h.q - o.q;
+  const vr = h.r - o.r;
+  const u = dirVector(d);
+  // v = h − o = k·u for an integer k ≥ 1
+  const k = u.q !== 0 ? vq / u.q : vr / u.r;
+  return Number.isInteger(k) && k >= 1 && vq === k * u.q && vr === k * u.r;
 }
 
 /** Is any of `hexes` in the arc, none of them being the origin's own (a ship is never in its own arc). */

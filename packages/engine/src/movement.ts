@@ -83,6 +83,8 @@ function overlappedSections(ship: Warship, target: Warship): SectionName[] {
 const overlap = (a: Warship, b: Warship): boolean =>
   distance(a.core, b.core) <= 2 && overlappedSections(a, b).length > 0;
 
+const onShip = (ship: Warship, at: Hex): boolean => sectionAt(ship, at) !== null;
+
 /**
  * A squadron, projectile or torpedo under a warship hex is destroyed, whoever owns it; a weapon token first deals its
  * full damage to that section, then returns to its owner's supply (RULES §4.2, draft §6.2.3).
@@ -90,7 +92,7 @@ const overlap = (a: Warship, b: Warship): boolean =>
 function crushSmallTokens(ctx: Ctx, seat: Seat): void {
   const ship = ctx.s.ships[seat];
   // Most steps crush nothing: one look at the tokens before going hex by hex.
-  if (!someSmallTokenHex(ctx.s, (at) => sectionAt(ship, at) !== null)) return;
+  if (!someSmallTokenHex(ctx.s, onShip, ship)) return;
   const crusher: Source = { seat, by: 'collision' };
   for (const { section, at } of sectionHexes(ship.core, ship.facing)) {
     for (const t of smallTokensAt(ctx.s, at)) {

@@ -289,15 +289,15 @@ export function targetOptions(
   for (const h of hexesInRange(attacker)) {
     const r = aimAt(s, attacker, blocked, h);
     if (!r) continue;
-    const affected = withinAoe(enemies, attacker, h);
-    const twelfths = affected.reduce((n, c) => n + attackOdds(s, attacker, c.target, r.distance).hitTwelfths, 0);
-    out.push({
-      target: { kind: 'hex', at: h },
-      hitTwelfths: twelfths,
-      distance: r.distance,
-      // each option its own copies, as if listed alone
-      affected: affected.map((c) => ({ ...c.target })),
-    });
+    // the enemies within the area (as `withinAoe`), each option its own copies as if listed alone
+    const affected: Target[] = [];
+    let twelfths = 0;
+    for (const c of enemies) {
+      if (distance(c.at, h) > (attacker.aoe ?? 0)) continue;
+      affected.push({ ...c.target });
+      twelfths += attackOdds(s, attacker, c.target, r.distance).hitTwelfths;
+    }
+    out.push({ target: { kind: 'hex', at: h }, hitTwelfths: twelfths, distance: r.distance, affected });
   }
   return out;
 }

@@ -38,10 +38,13 @@ export function smallTokenHexes(s: PublicState): Hex[] {
   return out;
 }
 
-/** Whether a small token stands on a hex `test` accepts, listing nothing (movement asks it at every step). */
-export function someSmallTokenHex(s: PublicState, test: (at: Hex) => boolean): boolean {
-  for (const ship of s.ships) for (const sq of ship.squadrons) if (inSpace(sq) && test(sq.at)) return true;
-  for (const t of s.tokens) if (test(t.at)) return true;
+/**
+ * Whether a small token stands on a hex that `test(arg, hex)` accepts, listing nothing: movement asks it at every
+ * step, with a test made once rather than a closure per step.
+ */
+export function someSmallTokenHex<A>(s: PublicState, test: (arg: A, at: Hex) => boolean, arg: A): boolean {
+  for (const ship of s.ships) for (const sq of ship.squadrons) if (inSpace(sq) && test(arg, sq.at)) return true;
+  for (const t of s.tokens) if (test(arg, t.at)) return true;
   return false;
 }
 

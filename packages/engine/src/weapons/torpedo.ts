@@ -27,18 +27,24 @@ export function pickTorpedoTarget<C extends TorpedoCandidate>(
 ): C | null {
   let best: { c: C; d: number; t: number } | null = null;
   for (const c of candidates) {
-    if (!c.hexes.some((h) => inArc('front', torpedo.at, torpedo.facing, h))) continue;
-    const d = Math.min(...c.hexes.map((h) => distance(torpedo.at, h)));
+    let inFront = false;
+    let d = Infinity;
+    for (const h of c.hexes) {
+      inFront ||= inArc('front', torpedo.at, torpedo.facing, h);
+      d = Math.min(d, distance(torpedo.at, h));
+    }
+    if (!inFront) continue;
     const t = bearing(torpedo.at, torpedo.facing, c.core);
-    if (!best || better({ d, t }, best)) best = { c, d, t };
+    if (!best || better(d, t, best)) best = { c, d, t };
   }
   return best ? best.c : null;
 }
 
-function better(a: { d: number; t: number }, b: { d: number; t: number }): boolean {
-  if (a.d !== b.d) return a.d < b.d;
-  if (Math.abs(Math.abs(a.t) - Math.abs(b.t)) > EPS) return Math.abs(a.t) < Math.abs(b.t);
-  return a.t > EPS && b.t <= EPS;
+/** Whether a candidate at distance d and bearing t beats the best so far. */
+function better(d: number, t: number, best: { d: number; t: number }): boolean {
+  if (d !== best.d) return d < best.d;
+  if (Math.abs(Math.abs(t) - Math.abs(best.t)) > EPS) return Math.abs(t) < Math.abs(best.t);
+  return t > EPS && best.t <= EPS;
 }
 
 /** The nearest k ≥ 1 at which o + k·dir(d) is one of the hexes, or null. */
@@ -124,8 +130,10 @@ export function moveTorpedo(ctx: Ctx, t: WeaponToken): void {
 
   // Homing at every point of the path (draft §7.3 "at any point along the Torpedo's path"): where it starts, and after
   // each step, the last one included, before the angle adjustment.
+  // warships move only in the momentum phase: the target's hexes stay where they are
+  const targetHexes = target && shipHexes(target);
   const home = (): void => {
-    const to = target ? homingTurn(t.at, t.facing, shipHexes(target)) : null;
+    const to = targetHexes ? homingTurn(t.at, t.facing, targetHexes) : null;
     if (to === null) return;
     flush();
     ctx.emit({ type: 'torpedo-turned', token: ref, at: t.at, from: t.facing, to, reason: 'homing' });
