@@ -70,45 +70,62 @@ export function createCtx(
   decisions: Decisions,
   dice: DiceOptions = {},
 ): Ctx {
-  const list = typeof decisions === 'function' ? null : decisions;
-  const source: DecisionSource = list ? (_p, i) => list[i] : (decisions as DecisionSource);
-  let index = 0;
-  const events: MatchEvent[] = [];
-  const rolls: number[] = [];
-  const given = dice.rolls ?? [];
-  return {
-    s,
-    events,
-    commitments,
-    activated: [new Set(), new Set()],
-    launches: [0, 0],
-    emit: (e) => {
-      events.push(e);
-    },
-    decide(prompt, check) {
-      const d = source(prompt, index, s, rolls);
-      if (d === undefined) throw new AwaitDecision(prompt);
-      const r = check(d);
-      if (!r.ok) throw new RejectedDecision(index, r.error);
-      index++;
-      return r.value;
-    },
-    decideGiven(quick) {
-      const d = list?.[index];
-      if (typeof d !== 'object' || d === null) return null;
-      const v = quick(d);
-      if (v !== null) index++;
-      return v;
-    },
-    decisionCount: () => index,
-    rolls,
-    roll(sides) {
-      const g = given[rolls.length];
-      const r = g !== undefined && g >= 1 && g <= sides ? g : roll(s.rng, sides);
-      rolls.push(r);
-      return r;
-    },
+  return new RoundCtx(s, commitments, decisions, dice.rolls ?? []);
+}
+
+/** The context as one object with its methods on the prototype: a resolution makes no closures but `emit`. */
+class RoundCtx implements Ctx {
+  readonly events: MatchEvent[] = [];
+  readonly activated: [Set<Component>, Set<Component>] = [new Set(), new Set()];
+  readonly launches: [number, number] = [0, 0];
+  readonly rolls: number[] = [];
+  /** The list given in advance, if the decisions are one (read without its prompts). */
+  private readonly list: readonly Decision[] | null;
+  private index = 0;
+
+  constructor(
+    readonly s: MatchState,
+    readonly commitments: readonly [Commitment, Commitment],
+    private readonly decisions: Decisions,
+    private readonly given: readonly number[],
+  ) {
+    this.list = typeof decisions === 'function' ? null : decisions;
+  }
+
+  // A field, not a method: rules pass it on as a plain function (movement.ts).
+  readonly emit = (e: MatchEvent): void => {
+    this.events.push(e);
   };
+
+  decide<T>(prompt: Prompt, check: (d: Decision) => Result<T, DecisionError>): T {
+    const d = this.list
+      ? this.list[this.index]
+      : (this.decisions as DecisionSource)(prompt, this.index, this.s, this.rolls);
+    if (d === undefined) throw new AwaitDecision(prompt);
+    const r = check(d);
+    if (!r.ok) throw new RejectedDecision(this.index, r.error);
+    this.index++;
+    return r.value;
+  }
+
+  decideGiven<T>(quick: (d: Decision) => T | null): T | null {
+    const d = this.list?.[this.index];
+    if (typeof d !== 'object' || d === null) return null;
+    const v = quick(d);
+    if (v !== null) this.index++;
+    return v;
+  }
+
+  decisionCount(): number {
+    return this.index;
+  }
+
+  roll(sides: number): number {
+    const g = this.given[this.rolls.length];
+    const r = g !== undefined && g >= 1 && g <= sides ? g : roll(this.s.rng, sides);
+    this.rolls.push(r);
+    return r;
+  }
 }
 
 export const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
