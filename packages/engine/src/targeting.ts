@@ -7,7 +7,7 @@ import type { Source } from './events.js';
 import { distance, equals, hexId, range as hexRange } from './hex.js';
 import { clearLine, obstructions } from './los.js';
 import { findSquadron, findWeaponToken } from './tokens.js';
-import { sectionHexes, shipEvasion } from './warship.js';
+import { sectionHex, sectionHexes, shipEvasion } from './warship.js';
 import type { ArcName, Dir, Hex, PublicState, Seat } from './types.js';
 import type { Target, TargetOption } from './decision.js';
 
@@ -93,7 +93,7 @@ export function sameTarget(a: Target, b: Target): boolean {
 export function targetHex(s: PublicState, t: Target): Hex | null {
   switch (t.kind) {
     case 'section':
-      return sectionHexes(s.ships[t.seat].core, s.ships[t.seat].facing).find((x) => x.section === t.section)!.at;
+      return sectionHex(s.ships[t.seat], t.section);
     case 'squadron': {
       const f = findSquadron(s, t.id);
       return f && f.squadron.status === 'space' && f.squadron.at ? f.squadron.at : null;

@@ -11,13 +11,20 @@ export interface SectionHex {
   at: Hex;
 }
 
+/** A side section stands on the core's neighbour this many sixths clockwise of the facing (RULES §3). */
+const SIDE_TURN = { bow: 0, port: 4, starboard: 2 } as const;
+
+/** The hex of one section: the core, or the neighbour its `SIDE_TURN` names. */
+const hexOf = (core: Hex, facing: Dir, section: SectionName): Hex =>
+  section === 'core' ? core : neighbour(core, turn(facing, SIDE_TURN[section]));
+
 /** The four hexes of a warship: bow C+dir(f), port C+dir(f+4), starboard C+dir(f+2), and the core (RULES §3). */
 export function sectionHexes(core: Hex, facing: Dir): SectionHex[] {
   return [
-    { section: 'bow', at: neighbour(core, facing) },
+    { section: 'bow', at: hexOf(core, facing, 'bow') },
     { section: 'core', at: core },
-    { section: 'port', at: neighbour(core, turn(facing, 4)) },
-    { section: 'starboard', at: neighbour(core, turn(facing, 2)) },
+    { section: 'port', at: hexOf(core, facing, 'port') },
+    { section: 'starboard', at: hexOf(core, facing, 'starboard') },
   ];
 }
 
@@ -27,8 +34,8 @@ export const shipHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] =>
 /** Adds the hexIds of the warship's four hexes (as `sectionHexes` places them) to `into`, building no hex. */
 export function addShipHexIds(ship: Pick<Warship, 'core' | 'facing'>, into: Set<number>): void {
   const { core, facing } = ship;
-  into.add(hexId(core)).add(neighbourId(core, facing));
-  into.add(neighbourId(core, turn(facing, 4))).add(neighbourId(core, turn(facing, 2)));
+  into.add(hexId(core)).add(neighbourId(core, turn(facing, SIDE_TURN.bow)));
+  into.add(neighbourId(core, turn(facing, SIDE_TURN.port))).add(neighbourId(core, turn(facing, SIDE_TURN.starboard)));
 }
 
 export function sectionAt(ship: Pick<Warship, 'core' | 'facing'>, h: Hex): SectionName | null {
@@ -44,7 +51,7 @@ export function sectionAt(ship: Pick<Warship, 'core' | 'facing'>, h: Hex): Secti
 }
 
 export function sectionHex(ship: Pick<Warship, 'core' | 'facing'>, section: SectionName): Hex {
-  return sectionHexes(ship.core, ship.facing).find((s) => s.section === section)!.at;
+  return hexOf(ship.core, ship.facing, section);
 }
 
 /** Which warship (if any) has a section on h. */
