@@ -115,12 +115,15 @@ export function moveProjectile(ctx: Ctx, t: WeaponToken): Sweep | null {
       fromFacing: t.facing,
     });
   }
-  const source = tokenSource(t);
-  for (const o of passed) destroySmallToken(ctx, o.ref, 'projectile', source);
-  if (end === 'hit' && hit) {
-    applyDamage(ctx, hit.seat, hit.section, t.damage, source);
-    returnWeaponToken(ctx, t, 'hit');
-    return null;
+  // most moves pass through empty space: the source is made only for what it destroys or hits
+  if (passed.length > 0 || hit) {
+    const source = tokenSource(t);
+    for (const o of passed) destroySmallToken(ctx, o.ref, 'projectile', source);
+    if (end === 'hit' && hit) {
+      applyDamage(ctx, hit.seat, hit.section, t.damage, source);
+      returnWeaponToken(ctx, t, 'hit');
+      return null;
+    }
   }
   if (end === 'left-board') {
     returnWeaponToken(ctx, t, 'left-board');
@@ -149,6 +152,7 @@ export function headOn(a: Sweep, b: Sweep): boolean {
  */
 export function resolveProjectileCollisions(ctx: Ctx, sweeps: readonly (Sweep | null)[]): void {
   const live = sweeps.filter((w): w is Sweep => w !== null && ctx.s.tokens.includes(w.token));
+  if (live.length < 2) return; // a collision takes two
   const hit = new Set<WeaponToken>();
   for (let i = 0; i < live.length; i++) {
     for (let j = i + 1; j < live.length; j++) {
