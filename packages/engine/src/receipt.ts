@@ -21,13 +21,23 @@ export function canonicalCommitment(c: Commitment): string {
   return canonical(c);
 }
 
+// Built by appending to one string (no list of parts per object): the server hashes two commitments a round.
 function canonical(x: unknown): string {
-  if (Array.isArray(x)) return `[${x.map(canonical).join(',')}]`;
+  if (Array.isArray(x)) {
+    let out = '[';
+    for (let i = 0; i < x.length; i++) out += `${i > 0 ? ',' : ''}${canonical(x[i]) ?? ''}`;
+    return `${out}]`;
+  }
   if (x !== null && typeof x === 'object') {
-    const keys = Object.keys(x)
-      .filter((k) => (x as Record<string, unknown>)[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((x as Record<string, unknown>)[k])}`).join(',')}}`;
+    const o = x as Record<string, unknown>;
+    let out = '{';
+    let first = true;
+    for (const k of Object.keys(o).sort()) {
+      if (o[k] === undefined) continue;
+      out += `${first ? '' : ','}${JSON.stringify(k)}:${canonical(o[k])}`;
+      first = false;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(x);
 }
