@@ -2,7 +2,7 @@
 // (RULES §4.2, draft §6.2.2–6.2.3).
 import { innerHex, onBoard } from './board.js';
 import { other, seatsInOrder, type Ctx } from './context.js';
-import type { MatchEvent, Source } from './events.js';
+import type { Source } from './events.js';
 import { distance, equals, neighbour, turn } from './hex.js';
 import { applyEngine, effectiveEngine, isRotation, type Thrust } from './momentum.js';
 import { destroySmallToken, findWeaponToken, smallTokensAt, someSmallTokenHex } from './tokens.js';
@@ -110,22 +110,12 @@ function crushSmallTokens(ctx: Ctx, seat: Seat): void {
 }
 
 /**
- * What lock-step movement does besides moving ships and their mats: the resolver emits events, deals collision damage
- * (which may roll a critical hit, RULES §9) and crushes small tokens; a drift preview does none of it, so it needs no
- * dice and no token's damage: neither changes where a warship goes.
+ * Move both warships in lock-step over the mats as they stand now (RULES §4.2). `ctx` is the resolver's: it takes the
+ * events, the collision damage (which may roll a critical hit, RULES §9) and the crushing of small tokens; a drift
+ * preview passes none (null), so it needs no dice and no token's damage: neither changes where a warship goes.
+ * `paths`, when given, receives per seat the pose after each of its steps (after any undo).
  */
-interface MoveEffects {
-  emit(e: MatchEvent): void;
-  damage(seat: Seat, section: SectionName, amount: number, source: Source): void;
-  crush(seat: Seat): void;
-}
-const NO_EFFECTS: MoveEffects = { emit() {}, damage() {}, crush() {} };
-
-/**
- * Move both warships in lock-step over the mats as they stand now (RULES §4.2). `paths`, when given, receives per seat
- * the pose after each of its steps (after any undo).
- */
-function moveInLockStep(s: PublicState, fx: MoveEffects, paths?: [Pose[], Pose[]]): void {
+function moveInLockStep(s: PublicState, ctx: Ctx | null, paths?: [Pose[], Pose[]]): void {
   const order = seatsInOrder(s);
   const mats: [LiveMat, LiveMat] = [new LiveMat(s.ships[0].momentum), new LiveMat(s.ships[1].momentum)];
   const steps = Math.max(mats[0].steps, mats[1].steps);
@@ -145,7 +135,7 @@ function moveInLockStep(s: PublicState, fx: MoveEffects, paths?: [Pose[], Pose[]
       const to = stepPose(start[seat], token);
       s.ships[seat].core = to.core; // a fresh hex (stepPose)
       s.ships[seat].facing = to.facing;
-      fx.emit({ type: 'step', seat, step, token, from: poseOf(start[seat]), to: poseOf(to) });
+      ctx?.emit({ type: 'step', seat, step, token, from: poseOf(start[seat]), to: poseOf(to) });
     }
 
     // (a) Board edge: remove this step's token, 1 damage per section off the board, undo the step.
@@ -160,7 +150,7 @@ function moveInLockStep(s: PublicState, fx: MoveEffects, paths?: [Pose[], Pose[]
       moved[seat] = false;
       const removed = mats[seat].remove(ship, step);
       setPose(ship, start[seat]);
-      fx.emit({
+      ctx?.emit({
         type: 'collision',
         kind: 'edge',
         seat,
@@ -170,7 +160,7 @@ function moveInLockStep(s: PublicState, fx: MoveEffects, paths?: [Pose[], Pose[]
         sections: off,
         undoneTo: poseOf(start[seat]),
       });
-      for (const section of off) fx.damage(seat, section, 1, { seat: null, by: 'edge' });
+      if (ctx) for (const section of off) applyDamage(ctx, seat, section, 1, { seat: null, by: 'edge' });
     }
 
     // (b) Warships: each ship that moved removes its token and deals 1 damage to each overlapping section of the
@@ -182,7 +172,7 @@ function moveInLockStep(s: PublicState, fx: MoveEffects, paths?: [Pose[], Pose[]
       for (const { seat, sections } of dealt) {
         const removed = mats[seat].remove(s.ships[seat], step);
         setPose(s.ships[seat], start[seat]);
-        fx.emit({
+        ctx?.emit({
           type: 'collision',
           kind: 'warship',
           seat,
@@ -194,12 +184,12 @@ function moveInLockStep(s: PublicState, fx: MoveEffects, paths?: [Pose[], Pose[]
         });
       }
       for (const { seat, sections } of dealt) {
-        for (const section of sections) fx.damage(other(seat), section, 1, { seat, by: 'collision' });
+        if (ctx) for (const section of sections) applyDamage(ctx, other(seat), section, 1, { seat, by: 'collision' });
       }
     }
 
     // (c) Small tokens under a warship hex, where the ships now stand.
-    for (const seat of order) fx.crush(seat);
+    if (ctx) for (const seat of order) crushSmallTokens(ctx, seat);
 
     if (paths) for (const seat of order) if (step < mats[seat].steps) paths[seat].push(poseOf(s.ships[seat]));
   }
@@ -208,11 +198,7 @@ function moveInLockStep(s: PublicState, fx: MoveEffects, paths?: [Pose[], Pose[]
 /** RULES §4.2: both engine cards (initiative holder's events first), then lock-step movement and collisions. */
 export function resolveMomentumPhase(ctx: Ctx): void {
   for (const seat of seatsInOrder(ctx.s)) applyEngine(ctx, seat);
-  moveInLockStep(ctx.s, {
-    emit: ctx.emit,
-    damage: (seat, section, amount, source) => applyDamage(ctx, seat, section, amount, source),
-    crush: (seat) => crushSmallTokens(ctx, seat),
-  });
+  moveInLockStep(ctx.s, ctx);
 }
 
 /**
@@ -235,9 +221,9 @@ export function previewDrift(
     { engine: 'NONE', cards: [] },
   ];
   commitments[seat] = { engine, cards: [] };
-  applyEngine({ s: copy, commitments, emit: NO_EFFECTS.emit }, seat);
+  applyEngine({ s: copy, commitments, emit: () => {} }, seat);
   const paths: [Pose[], Pose[]] = [[], []];
-  moveInLockStep(copy, NO_EFFECTS, paths);
+  moveInLockStep(copy, null, paths);
   return { momentum: copy.ships[seat].momentum, path: paths[seat], blocked };
 }
 
