@@ -4,7 +4,7 @@
 // Fields are assigned without reading them back first: a schema setter given the value its field holds records no
 // change (test/board-sync.test.ts checks it), and reading a field back costs a getter call of its own.
 import type { ArraySchema } from '@colyseus/schema';
-import type { PublicState, WeaponToken } from '@star-eater/engine';
+import type { Hex, PublicState, Seat, Squadron as Fighters, WeaponToken } from '@star-eater/engine';
 import { type MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
 
 type TokenState = InstanceType<typeof Token>;
@@ -20,7 +20,7 @@ function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void 
 }
 export { syncStrings, syncNumbers };
 
-/** Scratch space of syncBoard (one call at a time: the server is single-threaded). */
+/** Scratch space of syncBoard when tokens leave the board (one call at a time: the server is single-threaded). */
 const seen = new Set<string>();
 const gone: string[] = [];
 
@@ -108,7 +108,8 @@ function syncChanges(room: MatchRoomState, a: PublicState, s: PublicState): void
     if (was.core.q !== w.core.q) ship.q = w.core.q;
     if (was.core.r !== w.core.r) ship.r = w.core.r;
     if (was.facing !== w.facing) ship.facing = w.facing;
-    const [ar, wr] = [was.armour, w.armour];
+    const ar = was.armour;
+    const wr = w.armour;
     if (ar.bow !== wr.bow) ship.bow = wr.bow;
     if (ar.core !== wr.core) ship.core = wr.core;
     if (ar.port !== wr.port) ship.port = wr.port;
@@ -117,24 +118,28 @@ function syncChanges(room: MatchRoomState, a: PublicState, s: PublicState): void
     if (Math.max(-100, was.structure) !== structure) ship.structure = structure;
     stringChanges(ship.linear, was.momentum.linear, w.momentum.linear);
     stringChanges(ship.rotational, was.momentum.rotational, w.momentum.rotational);
-    const [ac, wc] = [was.cooldown, w.cooldown];
+    const ac = was.cooldown;
+    const wc = w.cooldown;
     if (ac.main !== wc.main) ship.cdMain = wc.main;
     if (ac.broadside !== wc.broadside) ship.cdBroadside = wc.broadside;
     if (ac.fighterBay !== wc.fighterBay) ship.cdFighterBay = wc.fighterBay;
     if (ac.pointDefence !== wc.pointDefence) ship.cdPointDefence = wc.pointDefence;
     if (was.power !== w.power) ship.power = w.power;
-    const [as, ws] = [was.supply, w.supply];
+    const as = was.supply;
+    const ws = w.supply;
     if (as.main !== ws.main) ship.supplyMain = ws.main;
     if (as.broadside !== ws.broadside) ship.supplyBroadside = ws.broadside;
     if (as.squadronTorpedo !== ws.squadronTorpedo) ship.supplyTorpedo = ws.squadronTorpedo;
-    const [ae, we] = [was.effects, w.effects];
+    const ae = was.effects;
+    const we = w.effects;
     if (ae.thrusterLocked !== we.thrusterLocked) ship.thrusterLocked = we.thrusterLocked;
     if (ae.fuelLeak !== we.fuelLeak) ship.fuelLeak = we.fuelLeak;
     if (ae.commsDown !== we.commsDown) ship.commsDown = we.commsDown;
     if (ae.screensFailUntil !== we.screensFailUntil) ship.screensFailUntil = we.screensFailUntil;
     if (ae.markedBonus !== we.markedBonus) ship.markedBonus = we.markedBonus;
     for (let i = 0; i < w.squadrons.length; i++) {
-      const [aq, q] = [was.squadrons[i]!, w.squadrons[i]!];
+      const aq = was.squadrons[i]!;
+      const q = w.squadrons[i]!;
       if (aq.id === q.id && aq.card === q.card && aq.status === q.status && aq.munitions === q.munitions) {
         if (aq.activated === q.activated && aq.launchedThisRound === q.launchedThisRound) continue;
       }
@@ -157,69 +162,121 @@ function stringChanges(arr: ArraySchema<string>, was: readonly string[], values:
   for (let n = was.length; n > values.length; n--) arr.pop();
 }
 
-/** A token on the board as the schema holds it: weapon tokens, then squadrons in space (keyed by id). */
-interface BoardToken {
-  id: string;
-  kind: string;
-  owner: number;
-  at: { q: number; r: number };
-  facing: string;
-  weapon: WeaponToken | null;
-}
-
-function boardTokens(s: PublicState, out: BoardToken[]): BoardToken[] {
-  for (const tk of s.tokens)
-    out.push({ id: tk.id, kind: tk.kind, owner: tk.owner, at: tk.at, facing: tk.facing, weapon: tk });
-  for (const w of s.ships)
-    for (const q of w.squadrons)
-      if (q.status === 'space' && q.at && q.facing)
-        out.push({ id: q.id, kind: 'squadron', owner: w.seat, at: q.at, facing: q.facing, weapon: null });
-  return out;
-}
-
 /**
- * Tokens on the board, keyed by id. With `a` (the state the schema holds), a token that was there already is read
- * from the schema only when it changed; without, every token is read back. Tokens gone are deleted.
+ * Tokens on the board, keyed by id: weapon tokens, then squadrons in space. With `a` (the state the schema holds), a
+ * token that was there already is written only when it changed (a weapon token is looked up among `a`'s weapon
+ * tokens, a squadron among `a`'s squadrons in space: the engine's ids keep the two apart, `p7`/`t7` and `0:1`); without,
+ * every token is written. Tokens gone are deleted. Read straight from the engine's states: no list of the board's
+ * tokens is built per sync.
  */
 function syncTokens(room: MatchRoomState, s: PublicState, a: PublicState | null): void {
-  const now = boardTokens(s, []);
-  const was = a ? boardTokens(a, []) : [];
-  seen.clear();
-  for (const t of now) {
-    seen.add(t.id);
-    const old = was.find((o) => o.id === t.id);
-    if (old && !tokenChanged(old, t)) continue;
-    let tok = room.tokens.get(t.id);
-    if (!tok) {
-      tok = new Token();
-      room.tokens.set(t.id, tok);
-    }
-    tok.kind = t.kind;
-    tok.owner = t.owner;
-    tok.q = t.at.q;
-    tok.r = t.at.r;
-    tok.facing = t.facing;
-    if (t.weapon) syncWeaponToken(tok, t.weapon);
+  const tokens = s.tokens;
+  let count = tokens.length;
+  for (let i = 0; i < tokens.length; i++) {
+    const tk = tokens[i]!;
+    if (a && sameWeapon(weaponIn(a, i, tk.id), tk)) continue;
+    const tok = tokenOf(room, tk.id);
+    place(tok, tk.kind, tk.owner, tk.at, tk.facing);
+    syncWeaponToken(tok, tk);
   }
-  if (a ? was.every((o) => seen.has(o.id)) : room.tokens.size === seen.size) return;
+  for (let seat = 0; seat < 2; seat++) {
+    const w = s.ships[seat as Seat];
+    const squadrons = w.squadrons;
+    for (let j = 0; j < squadrons.length; j++) {
+      const q = squadrons[j]!;
+      if (q.status !== 'space' || !q.at || !q.facing) continue;
+      count++;
+      if (a && sameSquadron(squadronIn(a, w.seat, j, q.id), q)) continue;
+      place(tokenOf(room, q.id), 'squadron', w.seat, q.at, q.facing);
+    }
+  }
+  if (a ? allStill(a, s) : room.tokens.size === count) return;
+  dropGone(room, s);
+}
+
+/** Deletes the tokens no longer on the board of `s`. */
+function dropGone(room: MatchRoomState, s: PublicState): void {
+  seen.clear();
+  for (const tk of s.tokens) seen.add(tk.id);
+  for (const w of s.ships) for (const q of w.squadrons) if (inSpace(q)) seen.add(q.id);
   gone.length = 0;
   for (const id of room.tokens.keys()) if (!seen.has(id)) gone.push(id);
   for (const id of gone) room.tokens.delete(id);
 }
 
-/** Whether a token's synced fields differ between two states. */
-function tokenChanged(a: BoardToken, t: BoardToken): boolean {
-  if (a.kind !== t.kind || a.owner !== t.owner || a.at.q !== t.at.q || a.at.r !== t.at.r || a.facing !== t.facing)
-    return true;
-  const [x, y] = [a.weapon, t.weapon];
-  if (!x || !y) return x !== y;
+/** The board's token `id`, made if it is new. */
+function tokenOf(room: MatchRoomState, id: string): TokenState {
+  let tok = room.tokens.get(id);
+  if (!tok) {
+    tok = new Token();
+    room.tokens.set(id, tok);
+  }
+  return tok;
+}
+
+/** A token's place (a setter given the value its field holds records nothing). */
+function place(tok: TokenState, kind: string, owner: number, at: Hex, facing: string): void {
+  tok.kind = kind;
+  tok.owner = owner;
+  tok.q = at.q;
+  tok.r = at.r;
+  tok.facing = facing;
+}
+
+/** `a`'s weapon token `id`: most often at the same place in the list. */
+function weaponIn(a: PublicState, i: number, id: string): WeaponToken | undefined {
+  const tokens = a.tokens;
+  const same = tokens[i];
+  if (same?.id === id) return same;
+  for (let k = 0; k < tokens.length; k++) if (tokens[k]!.id === id) return tokens[k];
+  return undefined;
+}
+
+/** `a`'s squadron `id` if it is in space (a token then), with its ship's seat: most often at the same place. */
+function squadronIn(a: PublicState, seat: Seat, j: number, id: string): Fighters | undefined {
+  const same = a.ships[seat].squadrons[j];
+  if (same?.id === id) return inSpace(same) ? same : undefined;
+  for (const w of a.ships) for (const q of w.squadrons) if (q.id === id && inSpace(q) && w.seat === seat) return q;
+  return undefined;
+}
+
+const inSpace = (q: Fighters): boolean => q.status === 'space' && !!q.at && !!q.facing;
+
+/** Whether every token on the board of `a` is still on the board of `s`. */
+function allStill(a: PublicState, s: PublicState): boolean {
+  const tokens = a.tokens;
+  for (let i = 0; i < tokens.length; i++) if (!weaponIn(s, i, tokens[i]!.id)) return false;
+  for (let seat = 0; seat < 2; seat++) {
+    const w = a.ships[seat as Seat];
+    const squadrons = w.squadrons;
+    for (let j = 0; j < squadrons.length; j++) {
+      const q = squadrons[j]!;
+      if (inSpace(q) && !squadronIn(s, w.seat, j, q.id)) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether a weapon token's synced fields are the same in both states. */
+function sameWeapon(x: WeaponToken | undefined, y: WeaponToken): boolean {
   return (
-    x.source !== y.source ||
-    x.damage !== y.damage ||
-    x.speed !== y.speed ||
-    x.firedRound !== y.firedRound ||
-    (x.weapon ?? '') !== (y.weapon ?? '')
+    x !== undefined &&
+    x.kind === y.kind &&
+    x.owner === y.owner &&
+    x.at.q === y.at.q &&
+    x.at.r === y.at.r &&
+    x.facing === y.facing &&
+    x.source === y.source &&
+    x.damage === y.damage &&
+    x.speed === y.speed &&
+    x.firedRound === y.firedRound &&
+    (x.weapon ?? '') === (y.weapon ?? '')
   );
+}
+
+/** Whether a squadron's token is the same in both states (found on the same ship: its owner is the same). */
+function sameSquadron(x: Fighters | undefined, y: Fighters): boolean {
+  return x !== undefined && x.at!.q === y.at!.q && x.at!.r === y.at!.r && x.facing === y.facing;
 }
 
 /** What a weapon token carries beyond its place (its evasion is its kind's, RULES §6: not synced). */
