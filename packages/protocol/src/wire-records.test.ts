@@ -68,6 +68,13 @@ describe('the packed messages written directly', () => {
     const prefixed = write({ round: 1 }, 1);
     expect(hex(prefixed.subarray(1))).toBe(hex(packr.pack({ round: 1 })));
   });
+
+  it('keep each frame’s bytes as written while later frames are written, past a full slab and a big frame', () => {
+    const own = new RecordWriter(WIRE_SHAPES);
+    const msgs = [...sampleMessages(2), ...EDGES];
+    const frames = msgs.map((m) => own.write(m, 0));
+    for (const [i, m] of msgs.entries()) expect(hex(frames[i]!)).toBe(hex(packr.pack(m)));
+  });
 });
 
 describe('messages written as plain maps (no table)', () => {

@@ -18,9 +18,21 @@ interface Shape {
   /** The frame that gave `id` to this shape of its own (0: none, or taken back). */
   frame: number;
   keys: string[] | null;
+  /** The key last followed from here and where it led: a one-entry cache before `next` (most objects of a kind
+   * follow the same path). */
+  lastKey: string;
+  last: Shape | null;
 }
 
-const newShape = (): Shape => ({ next: new Map(), id: 0, shared: false, frame: 0, keys: null });
+const newShape = (): Shape => ({
+  next: new Map(),
+  id: 0,
+  shared: false,
+  frame: 0,
+  keys: null,
+  lastKey: '',
+  last: null,
+});
 
 function child(s: Shape, key: string): Shape {
   let c = s.next.get(key);
@@ -35,6 +47,8 @@ function child(s: Shape, key: string): Shape {
 const FIRST_RECORD = 0x40;
 const OWN_SHAPES = 32;
 const encoder = new TextEncoder();
+/** A slab's size (a bigger frame gets a slab of its own size). */
+const SLAB = 16384;
 
 export class RecordWriter {
   private readonly root = newShape();
@@ -43,13 +57,24 @@ export class RecordWriter {
   private readonly maps: boolean;
   /** The first positive integer not written as a fixint (0x40 and up are record ids, without records 0x80). */
   private readonly fixints: number;
-  private buf = new Uint8Array(16384);
+  /**
+   * The slab frames are written into, one after the other: each write returns a view of its own bytes, which later
+   * writes never touch (they go after it, or into a new slab once this one is full), as msgpackr's Packr hands out
+   * views of its buffer. A copy per frame cost more than the writing: a typed array of its own is a backing store
+   * allocated outside the heap. A view holds its slab until it is let go (a frame waiting on a slow socket).
+   */
+  private buf = new Uint8Array(SLAB);
   private view = new DataView(this.buf.buffer);
+  /** Where the frame being written starts in `buf`. */
+  private start = 0;
   private pos = 0;
   private frame = 0;
   private nextOwn = 0;
-  /** This frame's own shapes in the order they were defined (the oldest loses its id to the 33rd). */
+  /** This frame's own shapes in the order they were defined, from `oldest` round (the oldest loses its id to the
+   * 33rd): a ring of its own size, so that a frame allocates nothing for it. */
   private readonly own: Shape[] = [];
+  private owned = 0;
+  private oldest = 0;
 
   /** `table`: the shared shapes of records (msgpackr's `structures`); null for plain maps. */
   constructor(table: readonly (readonly string[])[] | null) {
@@ -70,18 +95,28 @@ export class RecordWriter {
   write(v: unknown, prefix: number): Uint8Array {
     this.frame++;
     this.nextOwn = this.firstOwn;
-    this.own.length = 0;
-    this.pos = prefix;
+    this.owned = 0;
+    this.oldest = 0;
+    if (this.buf.length - this.pos < SLAB / 8) this.slab(SLAB, 0);
+    this.start = this.pos;
+    this.pos += prefix;
     this.value(v);
-    return this.buf.slice(0, this.pos);
+    return this.buf.subarray(this.start, this.pos);
   }
 
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
-    const bigger = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));
-    bigger.set(this.buf);
-    this.buf = bigger;
-    this.view = new DataView(bigger.buffer);
+    this.slab(Math.max(SLAB, (this.pos - this.start + n) * 2), this.pos - this.start);
+  }
+
+  /** A new slab of `size` bytes, the frame being written (its first `used` bytes) moved to its start. */
+  private slab(size: number, used: number): void {
+    const fresh = new Uint8Array(size);
+    fresh.set(this.buf.subarray(this.start, this.start + used));
+    this.buf = fresh;
+    this.view = new DataView(fresh.buffer);
+    this.start = 0;
+    this.pos = used;
   }
 
   /** One byte (room made by the caller). */
@@ -200,8 +235,14 @@ export class RecordWriter {
     }
     let s = this.root;
     for (const k in o) {
-      const c = s.next.get(k);
-      s = c === undefined ? child(s, k) : c;
+      if (s.lastKey === k) {
+        s = s.last!;
+        continue;
+      }
+      const c = s.next.get(k) ?? child(s, k);
+      s.lastKey = k;
+      s.last = c;
+      s = c;
     }
     this.room(3);
     if (s.shared || s.frame === this.frame) this.byte(s.id);
@@ -213,7 +254,7 @@ export class RecordWriter {
   private map(o: Record<string, unknown>): void {
     this.room(3);
     this.byte(0xde);
-    const at = this.pos;
+    const at = this.pos - this.start; // from the frame's start: the slab may change under the values
     this.pos += 2;
     let size = 0;
     for (const k in o) {
@@ -222,16 +263,20 @@ export class RecordWriter {
       size++;
     }
     if (size > 0xffff) throw UNSUPPORTED;
-    this.view.setUint16(at, size);
+    this.view.setUint16(this.start + at, size);
   }
 
   /** A shape's first record in this frame: msgpackr's definition extension ("r"), its id, then its keys. */
   private define(s: Shape, o: object): void {
     if (this.nextOwn >= this.firstOwn + OWN_SHAPES) this.nextOwn = this.firstOwn;
-    if (this.own.length >= OWN_SHAPES) this.own.shift()!.frame = 0;
+    if (this.owned < OWN_SHAPES) this.own[this.owned++] = s;
+    else {
+      this.own[this.oldest]!.frame = 0;
+      this.own[this.oldest] = s;
+      this.oldest = (this.oldest + 1) % OWN_SHAPES;
+    }
     s.id = this.nextOwn++;
     s.frame = this.frame;
-    this.own.push(s);
     s.keys ??= Object.keys(o);
     this.byte(0xd4);
     this.byte(0x72);
