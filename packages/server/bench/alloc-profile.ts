@@ -57,6 +57,7 @@ export function allocSummary(head: HeapNode, per: number, top = 30): string[] {
   const kb = (b: number): string => (b / 1e3 / per).toFixed(2).padStart(7);
   const rows = (m: Map<string, number>, n: number): string[] =>
     [...m]
+      .filter(([, v]) => v > 0)
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, v]) => `${kb(v)} ${k}`);
