@@ -18,10 +18,11 @@ export function packedFrame<K extends PackedType>(type: K, msg: ServerMessages[K
 
 /** A complete ROOM_DATA_BYTES frame for `type` carrying `body`, a message packMessage packed. */
 export function frameOf(type: PackedType, body: Uint8Array): Buffer {
-  const frame = Buffer.allocUnsafe(1 + 5 + Buffer.byteLength(type) + body.length);
-  const start = header(frame, ROOM_DATA_BYTES, type);
-  frame.set(body, start);
-  return frame.subarray(0, start + body.length);
+  const head = header(ROOM_DATA_BYTES, type);
+  const frame = Buffer.allocUnsafe(head.length + body.length);
+  frame.set(head);
+  frame.set(body, head.length);
+  return frame;
 }
 
 /**
@@ -29,18 +30,26 @@ export function frameOf(type: PackedType, body: Uint8Array): Buffer {
  * getMessageBytes.raw: the code, the type, the message in msgpack without records), packed here for less.
  */
 export function messageFrame(type: string, msg: unknown): Buffer {
-  const head = Buffer.allocUnsafe(1 + 5 + Buffer.byteLength(type));
-  const length = header(head, ROOM_DATA, type);
-  if (msg === undefined) return head.subarray(0, length);
-  const frame = packPlain(msg, length);
-  frame.set(head.subarray(0, length));
+  const head = header(ROOM_DATA, type);
+  if (msg === undefined) return Buffer.from(head);
+  const frame = packPlain(msg, head.length);
+  frame.set(head);
   return Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
 }
 
-/** A frame's code and type at its start; the header's length. */
-function header(frame: Buffer, code: number, type: string): number {
-  frame[0] = code;
+/** Each frame's start, by code and type: encoded once (the types are the protocol's few). */
+const headers = [new Map<string, Uint8Array>(), new Map<string, Uint8Array>()];
+
+/** A frame's start: its code, then its type as Colyseus encodes it. Never written to: copied into each frame. */
+function header(code: typeof ROOM_DATA | typeof ROOM_DATA_BYTES, type: string): Uint8Array {
+  const known = headers[code === ROOM_DATA ? 0 : 1]!;
+  const head = known.get(type);
+  if (head) return head;
+  const bytes = Buffer.alloc(1 + 5 + Buffer.byteLength(type));
+  bytes[0] = code;
   const it = { offset: 1 };
-  encode.string(frame, type, it);
-  return it.offset;
+  encode.string(bytes, type, it);
+  const made = Uint8Array.prototype.slice.call(bytes, 0, it.offset);
+  known.set(type, made);
+  return made;
 }
