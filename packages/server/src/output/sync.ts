@@ -21,7 +21,6 @@ function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void 
 export { syncStrings, syncNumbers };
 
 /** Scratch space of syncBoard when tokens leave the board (one call at a time: the server is single-threaded). */
-const seen = new Set<string>();
 const gone: string[] = [];
 
 /**
@@ -30,7 +29,14 @@ const gone: string[] = [];
  * writes the ships or the tokens, and clearBoard forgets it). Engine states are never changed once made (the engine
  * works on copies), and a room holds this one anyway (the round's start or its pending resolution).
  */
-const synced = new WeakMap<MatchRoomState, PublicState>();
+const synced = new WeakMap<MatchRoomState, Synced>();
+
+/** A room's synced board: the state its schema holds, and its ships' schema objects (read once: each read of the
+ * ships array goes through its proxy). */
+interface Synced {
+  state: PublicState;
+  readonly ships: readonly [Ship, Ship];
+}
 
 export function syncBoard(room: MatchRoomState, s: PublicState): void {
   room.ruleset = s.ruleset;
@@ -40,9 +46,14 @@ export function syncBoard(room: MatchRoomState, s: PublicState): void {
   room.nextTokenId = s.nextTokenId;
   const before = synced.get(room);
   synced.delete(room); // until this sync is complete
-  if (before) syncChanges(room, before, s);
-  else syncAll(room, s);
-  synced.set(room, s);
+  if (before) {
+    syncChanges(room, before, s);
+    before.state = s;
+    synced.set(room, before);
+  } else {
+    syncAll(room, s);
+    synced.set(room, { state: s, ships: [room.ships[0]!, room.ships[1]!] });
+  }
 }
 
 /** Every field of the board, assigned (only the fields that differ become changes). */
@@ -96,14 +107,15 @@ function syncAll(room: MatchRoomState, s: PublicState): void {
 }
 
 /**
- * The board's changes since `a`, whose values the schema holds: the same writes as syncAll, in the same order, without
- * reading the schema back (a ship's schema object is read only when one of its fields changed).
+ * The board's changes since `before.state` (`a`), whose values the schema holds: the same writes as syncAll, in the
+ * same order, without reading the schema back.
  */
-function syncChanges(room: MatchRoomState, a: PublicState, s: PublicState): void {
+function syncChanges(room: MatchRoomState, before: Synced, s: PublicState): void {
+  const a = before.state;
   for (const seat of [0, 1] as const) {
     const was = a.ships[seat];
     const w = s.ships[seat];
-    const ship = room.ships[seat]!;
+    const ship = before.ships[seat];
     if (was.name !== w.name) ship.name = w.name;
     if (was.core.q !== w.core.q) ship.q = w.core.q;
     if (was.core.r !== w.core.r) ship.r = w.core.r;
@@ -194,14 +206,22 @@ function syncTokens(room: MatchRoomState, s: PublicState, a: PublicState | null)
   dropGone(room, s);
 }
 
-/** Deletes the tokens no longer on the board of `s`. */
+/** Deletes the tokens no longer on the board of `s` (a board holds tens of tokens at most: each is looked for). */
 function dropGone(room: MatchRoomState, s: PublicState): void {
-  seen.clear();
-  for (const tk of s.tokens) seen.add(tk.id);
-  for (const w of s.ships) for (const q of w.squadrons) if (inSpace(q)) seen.add(q.id);
   gone.length = 0;
-  for (const id of room.tokens.keys()) if (!seen.has(id)) gone.push(id);
+  for (const id of room.tokens.keys()) if (!onBoard(s, id)) gone.push(id);
   for (const id of gone) room.tokens.delete(id);
+}
+
+/** Whether token `id` is on the board of `s`. */
+function onBoard(s: PublicState, id: string): boolean {
+  const tokens = s.tokens;
+  for (let i = 0; i < tokens.length; i++) if (tokens[i]!.id === id) return true;
+  for (let seat = 0; seat < 2; seat++) {
+    const squadrons = s.ships[seat as Seat].squadrons;
+    for (let j = 0; j < squadrons.length; j++) if (squadrons[j]!.id === id && inSpace(squadrons[j]!)) return true;
+  }
+  return false;
 }
 
 /** The board's token `id`, made if it is new. */
