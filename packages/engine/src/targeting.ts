@@ -7,8 +7,8 @@ import type { Source } from './events.js';
 import { distance, equals, hexId, range as hexRange } from './hex.js';
 import { clearLine, obstructions } from './los.js';
 import { findSquadron, findWeaponToken } from './tokens.js';
-import { sectionHex, sectionHexes, shipEvasion } from './warship.js';
-import type { ArcName, Dir, Hex, PublicState, Seat } from './types.js';
+import { sectionHex, shipEvasion } from './warship.js';
+import { SECTIONS, type ArcName, type Dir, type Hex, type PublicState, type Seat } from './types.js';
 import type { Target, TargetOption } from './decision.js';
 
 /** Anything that makes a direct-fire attack: a warship weapon, a squadron weapon, point defence. */
@@ -115,8 +115,8 @@ export function enemyTargets(s: PublicState, attacker: DirectAttacker): Candidat
   const enemy = s.ships[attacker.seat === 0 ? 1 : 0];
   const out: Candidate[] = [];
   if (!attacker.noWarships && !attacker.pointDefence) {
-    for (const x of sectionHexes(enemy.core, enemy.facing)) {
-      out.push({ target: { kind: 'section', seat: enemy.seat, section: x.section }, at: x.at });
+    for (const section of SECTIONS) {
+      out.push({ target: { kind: 'section', seat: enemy.seat, section }, at: sectionHex(enemy, section) });
     }
   }
   // then the tokens, sorted among themselves when there is more than one

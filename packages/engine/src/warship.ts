@@ -28,8 +28,13 @@ export function sectionHexes(core: Hex, facing: Dir): SectionHex[] {
   ];
 }
 
-export const shipHexes = (ship: Pick<Warship, 'core' | 'facing'>): Hex[] =>
-  sectionHexes(ship.core, ship.facing).map((s) => s.at);
+/** The hexes of `sectionHexes`, in its order (bow, core, port, starboard), without naming the sections. */
+export const shipHexes = ({ core, facing }: Pick<Warship, 'core' | 'facing'>): Hex[] => [
+  hexOf(core, facing, 'bow'),
+  core,
+  hexOf(core, facing, 'port'),
+  hexOf(core, facing, 'starboard'),
+];
 
 /** Adds the hexIds of the warship's four hexes (as `sectionHexes` places them) to `into`, building no hex. */
 export function addShipHexIds(ship: Pick<Warship, 'core' | 'facing'>, into: Set<number>): void {
