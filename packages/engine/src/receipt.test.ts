@@ -22,6 +22,13 @@ describe('commit receipts', () => {
     expect(canonicalCommitment(shuffled as Commitment)).toBe(canonicalCommitment(c));
   });
 
+  it('canonical text of any value: nested arrays and objects, escaped keys and strings, as JSON writes them', () => {
+    const odd = { z: [1, [2, { b: 'q"\u2028', a: null }], undefined, -0.5], 'k"\n': true, y: {}, x: [] };
+    expect(canonicalCommitment(odd as never)).toBe(
+      '{"k\\"\\n":true,"x":[],"y":{},"z":[1,[2,{"a":null,"b":"q\\"\u2028"}],,-0.5]}',
+    );
+  });
+
   it('the hash is SHA-256 of the tagged text, as node:crypto computes it', () => {
     const text = `star-eater-commitment/1:${salt}:${canonicalCommitment(c)}`;
     expect(commitmentHash(c, salt)).toBe(createHash('sha256').update(text).digest('hex'));

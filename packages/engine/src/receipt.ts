@@ -34,12 +34,23 @@ function canonical(x: unknown): string {
     let first = true;
     for (const k of Object.keys(o).sort()) {
       if (o[k] === undefined) continue;
-      out += `${first ? '' : ','}${JSON.stringify(k)}:${canonical(o[k])}`;
+      out += `${first ? '' : ','}${quotedKey(k)}${canonical(o[k])}`;
       first = false;
     }
     return `${out}}`;
   }
   return JSON.stringify(x);
+}
+
+/** `"key":` as JSON writes it, kept for the few keys a commitment has (bounded: any object may be given). */
+const QUOTED = new Map<string, string>();
+function quotedKey(k: string): string {
+  let q = QUOTED.get(k);
+  if (q === undefined) {
+    q = `${JSON.stringify(k)}:`;
+    if (QUOTED.size < 256) QUOTED.set(k, q);
+  }
+  return q;
 }
 
 /**
