@@ -8,6 +8,7 @@ import { decode } from '@colyseus/schema';
 import { Protocol } from '@colyseus/core';
 import type { ErrorMessage } from '@star-eater/protocol';
 import { unpack } from 'msgpackr';
+import { plainMsgpack } from './plain-msgpack.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export const CLOSE_FLOOD = 4029;
@@ -51,7 +52,7 @@ export function inspectFrame(frame: Uint8Array): FrameVerdict {
   } catch {
     return { name: kind, undecodable: `a ${kind} frame whose message type cannot be read` };
   }
-  if (code !== Protocol.ROOM_DATA_BYTES && frame.length > it.offset) {
+  if (code !== Protocol.ROOM_DATA_BYTES && frame.length > it.offset && !plainMsgpack(frame, it.offset)) {
     try {
       unpack(frame.subarray(it.offset));
     } catch {
