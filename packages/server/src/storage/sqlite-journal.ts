@@ -60,11 +60,13 @@ export class SqliteJournal {
     if (this.fenced) throw new LeaseLost(roomId);
     if (this.broken) throw this.broken;
     const row = { roomId, seq, at, entry };
-    const bytes = Buffer.from(journalLine(row));
+    const line = journalLine(row);
     const t0 = performance.now();
     try {
-      const wrote = writeSync(this.fd, bytes);
-      if (wrote !== bytes.length) throw new Error(`input journal: ${wrote} of ${bytes.length} bytes written`);
+      // The line as a string: write() encodes it (UTF-8) without a Buffer made for it here.
+      const wrote = writeSync(this.fd, line);
+      const bytes = Buffer.byteLength(line);
+      if (wrote !== bytes) throw new Error(`input journal: ${wrote} of ${bytes} bytes written`);
       this.size += wrote;
       if (fstatSync(this.fd).nlink !== 1) this.fenced = true;
     } catch (err) {
