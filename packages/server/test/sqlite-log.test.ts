@@ -53,6 +53,27 @@ describe('SQLite input log table', () => {
     await s.close();
   });
 
+  it("a fill of many rows keeps write order across its statements and refuses the rows of a room not the owner's", async () => {
+    const file = join(dir, 'chunks.sqlite');
+    const s = await open(file);
+    for (const room of ['a', 'c']) await s.openRoom({ roomId: room, owner: 'solo', createdAt: 1, options: {} });
+    await s.openRoom({ roomId: 'x', owner: 'other', createdAt: 1, options: {} });
+    // 45 appends in one fill (several statements of 16 rows and single ones): x's are refused wherever they fall.
+    const written: [string, number][] = [];
+    for (let seq = 1; seq <= 15; seq++)
+      for (const room of ['a', 'x', 'c']) {
+        await s.append(room, 'solo', seq, seq, entry(seq));
+        if (room !== 'x') written.push([room, seq]);
+      }
+    await s.fillLog();
+    const db = new DatabaseSync(file, { readOnly: true });
+    const rows = db.prepare('SELECT room_id, seq, at, entry FROM input_log ORDER BY rowid').all();
+    db.close();
+    expect(rows.map((r) => [r.room_id, r.seq])).toEqual(written);
+    expect(rows.map((r) => [typeof r.at, r.entry])).toEqual(written.map(([, seq]) => ['number', entry(seq)]));
+    await s.close();
+  });
+
   it('a second process under the same name that takes the rooms over fences the first out', async () => {
     const file = join(dir, 'same-name.sqlite');
     const first = await open(file);

@@ -38,6 +38,17 @@ const NAME_OF = (column: string) => `substr(${column}, 1, length(${column}) - ${
 const FENCED_APPEND = `INSERT INTO input_log (room_id, seq, at, entry)
   SELECT room_id, ?, ?, ? FROM live_rooms WHERE room_id = ? AND owner = ?`;
 
+/**
+ * A fill's rows FILL_CHUNK at a time: FENCED_APPEND's check (the room is still this owner's) as a join, each row
+ * inserted only if its room passes it; SQLite scans the VALUES in order and looks each room up by its key, so the
+ * rows go in in write order. One statement for 16 rows cost 1.0 µs a row against 1.6 for one each.
+ */
+const FILL_CHUNK = 16;
+const FENCED_APPENDS = `INSERT INTO input_log (room_id, seq, at, entry)
+  SELECT r.room_id, v.column2, v.column3, v.column4
+  FROM (VALUES ${Array.from({ length: FILL_CHUNK }, () => '(?, ?, ?, ?)').join(', ')}) v
+  JOIN live_rooms r ON r.room_id = v.column1 AND r.owner = ?`;
+
 /** The sweep: rows of rooms that are gone, in one step of rowids. */
 const SWEEP = `DELETE FROM input_log WHERE rowid >= ? AND rowid < ?
   AND NOT EXISTS (SELECT 1 FROM live_rooms r WHERE r.room_id = input_log.room_id)`;
@@ -48,6 +59,7 @@ export const SWEEP_EVERY_MS = 250;
 
 export class SqliteInputLog {
   private readonly insert: StatementSync;
+  private readonly insertChunk: StatementSync;
   private readonly open: StatementSync;
   private readonly sweepStep: StatementSync;
   /** The rowid SWEEP_STEP rows on from a given one: where a sweep step ends. */
@@ -77,6 +89,7 @@ export class SqliteInputLog {
     private readonly segmentBytes?: number,
   ) {
     this.insert = db.prepare(FENCED_APPEND);
+    this.insertChunk = db.prepare(FENCED_APPENDS);
     this.filledTo = db.prepare('SELECT segment, offset FROM journal_fill WHERE owner = ?');
     this.setFilled = db.prepare(
       'INSERT INTO journal_fill (owner, segment, offset) VALUES (?, ?, ?) ON CONFLICT (owner) DO UPDATE SET segment = excluded.segment, offset = excluded.offset',
@@ -121,7 +134,22 @@ export class SqliteInputLog {
 
   /** The journal's rows into the table (a room gone or taken over meanwhile refuses its own), and how far. */
   private fill(as: string, rows: JournalRow[], upTo: JournalPlace): void {
-    for (const r of rows) this.insert.run(r.seq, r.at, r.entry, r.roomId, as);
+    let i = 0;
+    if (rows.length >= FILL_CHUNK) {
+      const args: (string | number)[] = new Array(4 * FILL_CHUNK + 1);
+      args[4 * FILL_CHUNK] = as;
+      for (; i + FILL_CHUNK <= rows.length; i += FILL_CHUNK) {
+        for (let j = 0; j < FILL_CHUNK; j++) {
+          const r = rows[i + j]!;
+          args[4 * j] = r.roomId;
+          args[4 * j + 1] = r.seq;
+          args[4 * j + 2] = r.at;
+          args[4 * j + 3] = r.entry;
+        }
+        this.insertChunk.run(...args);
+      }
+    }
+    for (; i < rows.length; i++) this.insert.run(rows[i]!.seq, rows[i]!.at, rows[i]!.entry, rows[i]!.roomId, as);
     this.setFilled.run(as, upTo.segment, upTo.offset);
   }
 
