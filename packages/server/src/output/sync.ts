@@ -196,7 +196,7 @@ function syncTokens(room: MatchRoomState, s: PublicState, a: PublicState | null)
     const squadrons = w.squadrons;
     for (let j = 0; j < squadrons.length; j++) {
       const q = squadrons[j]!;
-      if (q.status !== 'space' || !q.at || !q.facing) continue;
+      if (!inSpace(q)) continue;
       count++;
       if (a && sameSquadron(squadronIn(a, w.seat, j, q.id), q)) continue;
       place(tokenOf(room, q.id), 'squadron', w.seat, q.at, q.facing);
@@ -254,13 +254,16 @@ function weaponIn(a: PublicState, i: number, id: string): WeaponToken | undefine
 
 /** `a`'s squadron `id` if it is in space (a token then), with its ship's seat: most often at the same place. */
 function squadronIn(a: PublicState, seat: Seat, j: number, id: string): Fighters | undefined {
-  const same = a.ships[seat].squadrons[j];
+  const squadrons = a.ships[seat].squadrons;
+  const same = squadrons[j];
   if (same?.id === id) return inSpace(same) ? same : undefined;
-  for (const w of a.ships) for (const q of w.squadrons) if (q.id === id && inSpace(q) && w.seat === seat) return q;
+  for (const q of squadrons) if (q.id === id && inSpace(q)) return q;
   return undefined;
 }
 
-const inSpace = (q: Fighters): boolean => q.status === 'space' && !!q.at && !!q.facing;
+/** A squadron in space: a token on the board, with its place and facing. */
+const inSpace = (q: Fighters): q is Fighters & Required<Pick<Fighters, 'at' | 'facing'>> =>
+  q.status === 'space' && !!q.at && !!q.facing;
 
 /** Whether every token on the board of `a` is still on the board of `s`. */
 function allStill(a: PublicState, s: PublicState): boolean {
