@@ -41,10 +41,11 @@ export const scale = (a: Hex, k: number): Hex => ({ q: a.q * k, r: a.r * k });
 export const neighbour = (h: Hex, d: Dir, k = 1): Hex => ({ q: h.q + VECTORS[d].q * k, r: h.r + VECTORS[d].r * k });
 export const equals = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
 export const key = (h: Hex): string => `${h.q},${h.r}`;
+const idOf = (q: number, r: number): number => (q + 2048) * 4096 + (r + 2048);
 /** A hex as one number, for a Set or Map key made without a string: distinct for |q|, |r| < 2048 (any board). */
-export const hexId = (h: Hex): number => (h.q + 2048) * 4096 + (h.r + 2048);
+export const hexId = (h: Hex): number => idOf(h.q, h.r);
 /** The hexId of h's neighbour in direction d, without building the hex. */
-export const neighbourId = (h: Hex, d: Dir): number => (h.q + VECTORS[d].q + 2048) * 4096 + (h.r + VECTORS[d].r + 2048);
+export const neighbourId = (h: Hex, d: Dir): number => idOf(h.q + VECTORS[d].q, h.r + VECTORS[d].r);
 
 export function distance(a: Hex, b: Hex): number {
   const dq = a.q - b.q;
