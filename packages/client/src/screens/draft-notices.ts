@@ -1,8 +1,9 @@
 // Where notices show in the draft and the faction choice (ui/notice-place.ts): in the heading's row, in the gap
 // between who the player faces and whose pick it is, when that gap holds a notice on one line; else (a phone, whose
-// heading row is full) in a strip the heading opens under its row while a notice shows. Either way a notice covers
-// neither the heading's text (the step, the opponent, whose pick, the countdown) nor a card or button.
-import type { Area } from '../ui/notice-place.js';
+// heading row is full) in a strip under the row, kept open while the row is full, notice or none: a strip that
+// opened and closed with its notice would move the cards under a player's finger as they tap. Either way a notice
+// covers neither the heading's text (the step, the opponent, whose pick, the countdown) nor a card or button.
+import { setNoticeArea, type Area } from '../ui/notice-place.js';
 
 /** The narrowest gap a notice sits in on one line ("Time ran out: the first card on offer was picked for you."). */
 const ONE_LINE = 520;
@@ -16,16 +17,31 @@ function freeGap(row: HTMLElement): { left: number; right: number } | null {
   return { left: Math.max(row.getBoundingClientRect().left, ...before.map((r) => r.right)), right: last.left };
 }
 
-/** The draft heading's area for notices (null: no heading on the page). */
-export function draftNoticeArea(head: HTMLElement): Area | null {
-  const row = head.querySelector<HTMLElement>('.draft-title');
-  const slot = head.querySelector<HTMLElement>('.notice-slot');
+/**
+ * The heading's row and strip, the strip kept open (`reserved`: its height in the CSS) when the row has no one-line
+ * room for a notice; `gap` is that room, or null. Null: no heading laid out on the page.
+ */
+function layOut(
+  body: HTMLElement,
+): { row: DOMRect; slot: HTMLElement; gap: { left: number; right: number } | null } | null {
+  const row = body.querySelector<HTMLElement>('.draft-head .draft-title');
+  const slot = body.querySelector<HTMLElement>('.draft-head .notice-slot');
   const r = row?.getBoundingClientRect();
   if (!row || !slot || !r?.height) return null;
-  const gap = freeGap(row);
-  if (gap && gap.right - gap.left >= ONE_LINE) {
+  const free = freeGap(row);
+  const gap = free && free.right - free.left >= ONE_LINE ? free : null;
+  slot.classList.toggle('reserved', !gap);
+  return { row: r, slot, gap };
+}
+
+/** The draft heading's area for notices (null: no heading on the page). */
+function draftNoticeArea(body: HTMLElement): Area | null {
+  const l = layOut(body);
+  if (!l) return null;
+  const { row, slot, gap } = l;
+  if (gap) {
     slot.style.height = '';
-    return { ...gap, top: Math.max(r.top, 0), bottom: r.bottom, edge: 'top' };
+    return { ...gap, top: Math.max(row.top, 0), bottom: row.bottom, edge: 'top' };
   }
   const s = slot.getBoundingClientRect();
   return {
@@ -34,8 +50,28 @@ export function draftNoticeArea(head: HTMLElement): Area | null {
     top: s.top,
     bottom: s.bottom,
     edge: 'top',
+    // The strip's kept height holds a notice of two lines; only more (several notices at once) grows it past that.
     fit: (height) => {
       slot.style.height = height ? `${height}px` : '';
     },
+  };
+}
+
+/** Keeps the heading's strip open or not for the row as laid out now: called when the heading is drawn anew. */
+export function reserveNoticeStrip(body: HTMLElement): void {
+  layOut(body);
+}
+
+/**
+ * Notices in the heading of the draft or faction choice drawn in `body`, from now on (a resize may fill or free the
+ * heading row); the function returned stops it.
+ */
+export function draftNotices(body: HTMLElement): () => void {
+  const resized = () => reserveNoticeStrip(body);
+  window.addEventListener('resize', resized, { passive: true });
+  const unArea = setNoticeArea(() => draftNoticeArea(body));
+  return () => {
+    window.removeEventListener('resize', resized);
+    unArea();
   };
 }

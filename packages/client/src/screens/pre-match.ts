@@ -4,9 +4,9 @@ import type { FactionId, Seat } from '@star-eater/engine';
 import { seatFactions, seatInfo, seatNames, type RoomState, type SeatInfo } from '../net/room-state.js';
 import type { Session } from '../net/session.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
-import { placeNotices, setNoticeArea } from '../ui/notice-place.js';
+import { placeNotices } from '../ui/notice-place.js';
 import { draftActions, factionView, picksView } from './draft.js';
-import { draftNoticeArea } from './draft-notices.js';
+import { draftNotices, reserveNoticeStrip } from './draft-notices.js';
 import type { DraftSelection } from './draft-choice.js';
 
 interface Turn {
@@ -61,10 +61,7 @@ export class PreMatchScreen {
     private readonly s: Session,
   ) {
     // Notices show in the heading, over none of its text and no card or button.
-    this.unNotices = setNoticeArea(() => {
-      const head = this.body.querySelector<HTMLElement>('.draft-head');
-      return head ? draftNoticeArea(head) : null;
-    });
+    this.unNotices = draftNotices(this.body);
   }
 
   destroy(): void {
@@ -130,7 +127,8 @@ export class PreMatchScreen {
         ),
       ),
     );
-    // A notice showing keeps its strip in the new heading.
+    // The new heading keeps its notices' strip open (before the first paint: nothing moves) and shows any notice.
+    reserveNoticeStrip(this.body);
     placeNotices();
   }
 
