@@ -38,6 +38,8 @@ export interface BenchSettings {
   pin: boolean;
   cores: number;
   cpuModel: string;
+  /** The server ran its sources through tsx rather than the production build (dist/main.js). */
+  sources: boolean;
   /** Bot-load mode: matches against the computer beside the measured ones, and its level. */
   computerMatches: number;
   computerLevel: PracticeLevel;
@@ -48,6 +50,7 @@ export function header(s: BenchSettings): string {
     `Star Eater server bench — ${s.cores} cores (${s.cpuModel}), node ${process.version}, loopback only.\n` +
     `Load: N bot matches (2 SDK clients each) over ${s.botProcs} bot process(es), think ${s.think[0]}-${s.think[1]} ms before each lock-in, ` +
     `draft and decision prompts answered at once, rematch at the end of a match (every match stays live).\n` +
+    `Server: ${s.sources ? 'the sources through tsx (--sources)' : 'the production build, node dist/main.js (built first)'}. ` +
     `Server ${s.pin ? 'pinned to CPU 0, bots to the other CPUs' : 'and bots share all CPUs (no pinning)'}; LOG_LEVEL=warn. ` +
     `Each step: fresh server, matches joined at ${s.joinRate}/s (at most 32 joining at once per bot process, a failed join tried ` +
     `again up to 3 times; the joins go on while matches keep starting, 30 s without one ends them), then a ${s.seconds} s measuring window.\n` +
