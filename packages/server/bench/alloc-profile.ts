@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
-interface HeapNode {
+export interface HeapNode {
   callFrame: { functionName: string; url: string };
   selfSize: number;
   children: HeapNode[];
@@ -41,7 +41,7 @@ const nameOf = (f: HeapNode['callFrame']): string =>
  * The top allocating functions in KB per `per` (e.g. per round): self (natives charged to their JS caller) and
  * inclusive (what it and everything it calls allocated, each function counted once per stack).
  */
-export function allocSummary(head: HeapNode, per: number, top = 30): string[] {
+export function allocSummary(head: HeapNode, per: number, top = 30, what = 'allocated'): string[] {
   const self = new Map<string, number>();
   const incl = new Map<string, number>();
   let total = 0;
@@ -62,7 +62,7 @@ export function allocSummary(head: HeapNode, per: number, top = 30): string[] {
       .slice(0, n)
       .map(([k, v]) => `${kb(v)} ${k}`);
   return [
-    `allocated: ${kb(total).trim()} KB per round`,
+    `${what}: ${kb(total).trim()} KB per round`,
     '--- self (natives charged to their caller), KB per round',
     ...rows(self, top),
     '--- inclusive, KB per round',

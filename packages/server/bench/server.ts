@@ -39,9 +39,13 @@
 //                        deployed (`node dist/main.js`): tsx's transform keeps every function's name as a property
 //                        (256 bytes more per named closure in the heap, a call per closure made) and overstates both
 //                        memory and CPU. (`--built`, from older commands, is the default now.)
+//   --survivors FILE     over the window, what outlived a young-generation collection (survivors-hook.ts: V8's
+//                        sampling heap profiler without the objects a minor GC collected), written to FILE and
+//                        summarised in KB per round by the function that allocated it: what the collector copies,
+//                        promotes and later sweeps (the match server only)
 //   --json               also print each step's full figures as JSON
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +54,7 @@ import type { FromWorker, ToWorker, WorkerConfig, WorkerStats } from './bot-work
 import { freePort, machineCpu, processCpu, sleep } from './procs.js';
 import { logCost } from './log-cost.js';
 import { baseline } from './baseline.js';
+import { allocSummary, type HeapNode } from './alloc-profile.js';
 import type { FrameProfile } from './bare-room.js';
 import { header, report, type BenchSettings, type Health } from './report.js';
 
@@ -83,6 +88,8 @@ const settings: BenchSettings = {
 const profDir = opt('cpu-prof');
 const holdRound = Number(opt('hold-round') ?? 0);
 const snapshotDir = opt('heap-snapshot');
+const survivorsFile = opt('survivors');
+const survivorsHook = fileURLToPath(new URL('./survivors-hook.ts', import.meta.url));
 /** How long the joins may go without one more match started before the step measures what did start. */
 const STALL_MS = 30_000;
 const workerFile = fileURLToPath(new URL('./bot-worker.ts', import.meta.url));
@@ -134,12 +141,15 @@ function startServer(
   bare?: FrameProfile,
 ): { server: ChildProcess; serverLog: ServerLog } {
   const extra = (argv[argv.indexOf('--server-args') + 1] ?? '').split(' ').filter((a) => has('server-args') && a);
+  const hook = survivorsFile && !bare ? ['--import', survivorsHook] : [];
   const nodeArgs = [
     ...extra,
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
     ...(holdRound || snapshotDir ? ['--expose-gc'] : []),
     ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
-    ...(!settings.sources && !bare ? [builtFile] : ['--import', 'tsx', bare ? bareFile : mainFile]),
+    ...(!settings.sources && !bare && !hook.length ? [] : ['--import', 'tsx']),
+    ...hook,
+    ...(!settings.sources && !bare ? [builtFile] : [bare ? bareFile : mainFile]),
   ];
   const [cmd, args] = settings.pin
     ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]]
@@ -154,6 +164,7 @@ function startServer(
       // refuse them as one flooding client.
       MATCHMAKE_LIMIT: process.env.MATCHMAKE_LIMIT ?? '100000/1000000',
       ...(bare ? { BARE_PROFILE: JSON.stringify(bare) } : {}),
+      ...(hook.length ? { SURVIVORS_FILE: survivorsFile } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -263,18 +274,26 @@ function startWorkers(port: number, matches: number, bare: boolean): Workers {
 }
 
 /** The measuring window: CPU from /proc, memory and the event-loop delay from /health at the end. */
-async function measure(server: ChildProcess, w: Workers, health: () => Promise<Health>, serverLog: ServerLog) {
+async function measure(
+  server: ChildProcess,
+  w: Workers,
+  health: () => Promise<Health>,
+  serverLog: ServerLog,
+  survivors: boolean,
+) {
   const { workers } = w;
   const joined = await health().catch(() => null); // its loop delay covers the joins; the call resets the histogram
   const cpu0 = processCpu(server.pid!);
   const bots0 = workers.map((x) => processCpu(x.pid!)?.total ?? 0);
   const machine0 = machineCpu();
   const tStart = performance.now();
+  if (survivors) server.kill('SIGUSR2'); // survivors-hook.ts: the window starts
   for (const x of workers) x.send({ cmd: 'measure' } satisfies ToWorker);
   await sleep(settings.seconds * 1000);
   const during = await health().catch(() => null);
   serverLog.open = false;
   if (snapshotDir) await heapSnapshot(server, snapshotDir);
+  if (survivors) await survivorsProfile(server, survivorsFile!);
   const cpu1 = processCpu(server.pid!);
   const machine1 = machineCpu();
   const botCpu = workers.reduce((acc, x, i) => acc + ((processCpu(x.pid!)?.total ?? bots0[i]!) - bots0[i]!), 0);
@@ -312,6 +331,16 @@ async function heapSnapshot(server: ChildProcess, dir: string): Promise<void> {
   }
 }
 
+/** Ends survivors-hook.ts's window and waits for its profile (written whole, then renamed into place). */
+async function survivorsProfile(server: ChildProcess, file: string): Promise<void> {
+  rmSync(file, { force: true });
+  server.kill('SIGUSR2');
+  while (!existsSync(file)) {
+    if (server.exitCode !== null) throw new Error(`--survivors: the server exited (${server.exitCode}) before ${file}`);
+    await sleep(500);
+  }
+}
+
 /** One step: a fresh server (the bare room's with a profile), `matches` bot matches joined, a window, the figures. */
 async function runStep(matches: number, env: Record<string, string> = {}, bare?: FrameProfile) {
   const port = await freePort();
@@ -342,10 +371,11 @@ async function runStep(matches: number, env: Record<string, string> = {}, bare?:
   const t0 = performance.now();
   const readies = await Promise.race([Promise.all(w.ready), w.stalled]);
   const joinBudget = performance.now() - t0;
-  const measured = await measure(server, w, health, serverLog);
+  const survivors = survivorsFile !== undefined && bare === undefined;
+  const measured = await measure(server, w, health, serverLog, survivors);
   await cleanup();
 
-  return report({
+  const r = report({
     matches,
     settings,
     started: readies !== null,
@@ -355,4 +385,10 @@ async function runStep(matches: number, env: Record<string, string> = {}, bare?:
     serverLog: { lines: serverLog.lines, messages: serverLog.messages },
     ...measured,
   });
+  if (survivors) {
+    const { head } = JSON.parse(readFileSync(survivorsFile!, 'utf8')) as { head: HeapNode };
+    console.log(`survived a young-generation collection in the window (${survivorsFile}):`);
+    for (const line of allocSummary(head, r.figures.rounds, 25, 'survived')) console.log(line);
+  }
+  return r;
 }
