@@ -41,6 +41,8 @@ export interface StartOptions {
   variants?: { rangeBands?: boolean; initiativeRoll?: boolean; criticalHits?: boolean };
   /** Cards (ids) either seat takes in the draft whenever one is on offer; the rest as the drivers pick. */
   picks?: readonly string[];
+  /** False: both seats are left in the faction choice, neither having chosen. */
+  chooseFactions?: boolean;
 }
 
 interface SessionProbe {
@@ -64,7 +66,10 @@ async function createPrivate(a: Page, name: string, variants: StartOptions['vari
   );
 }
 
-/** The two players seated in a private room, each with a faction chosen (FPA, Lamais): the draft begins. */
+/**
+ * The two players seated in a private room, each with a faction chosen (FPA, Lamais): the draft begins (unless
+ * `opts.chooseFactions` is false).
+ */
 export async function seatBoth(browser: Browser, names: [string, string], opts: StartOptions = {}): Promise<Match> {
   const ctxs: BrowserContext[] = [];
   const base = opts.baseURL ? { baseURL: opts.baseURL } : {};
@@ -83,6 +88,7 @@ export async function seatBoth(browser: Browser, names: [string, string], opts: 
   // Seating waits for both pages (a busy CI machine runs two Chromium contexts on 2 cores).
   await expect(a.locator('#factions-screen')).toBeVisible({ timeout: opts.seatTimeoutMs ?? 30_000 });
   await expect(b.locator('#factions-screen')).toBeVisible({ timeout: opts.seatTimeoutMs ?? 30_000 });
+  if (opts.chooseFactions === false) return { a, b, ctxs, link };
   await a.click('#faction-fpa');
   await b.click('#faction-lamais');
   return { a, b, ctxs, link };

@@ -1,7 +1,8 @@
 // Where notices show in the draft and the faction choice (ui/notice-place.ts): in the heading's row, in the gap
 // between who the player faces and whose pick it is, when that gap holds a notice on one line; else (a phone, whose
 // heading row is full) in a strip under the row, kept open while the row is full, notice or none: a strip that
-// opened and closed with its notice would move the cards under a player's finger as they tap. Either way a notice
+// opened and closed with its notice would move the cards under a player's finger as they tap. While no notice shows,
+// the kept strip says what the step's clock does (clock-hint.ts); a notice takes its place. Either way a notice
 // covers neither the heading's text (the step, the opponent, whose pick, the countdown) nor a card or button.
 import { setNoticeArea, type Area } from '../ui/notice-place.js';
 
@@ -30,7 +31,9 @@ function layOut(
   if (!row || !slot || !r?.height) return null;
   const free = freeGap(row);
   const gap = free && free.right - free.left >= ONE_LINE ? free : null;
-  slot.classList.toggle('reserved', !gap);
+  // Kept open only with its line about the clock, that is for a player the clock decides for: a spectator taps no
+  // card, and an empty band would only take a phone's height; their strip opens with a notice and shuts after it.
+  slot.classList.toggle('reserved', !gap && slot.querySelector('.clock-hint') !== null);
   return { row: r, slot, gap };
 }
 
@@ -51,8 +54,10 @@ function draftNoticeArea(body: HTMLElement): Area | null {
     bottom: s.bottom,
     edge: 'top',
     // The strip's kept height holds a notice of two lines; only more (several notices at once) grows it past that.
+    // A notice shows in the line's place (`noticed` hides it): the line would read through a notice's backdrop.
     fit: (height) => {
       slot.style.height = height ? `${height}px` : '';
+      slot.classList.toggle('noticed', height > 0);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Session } from '../net/session.js';
 import { h, replace, secondsLeft } from '../ui/dom.js';
 import { placeNotices } from '../ui/notice-place.js';
 import { draftActions, factionView, picksView } from './draft.js';
+import { clockHint } from './clock-hint.js';
 import { draftNotices, reserveNoticeStrip } from './draft-notices.js';
 import type { DraftSelection } from './draft-choice.js';
 
@@ -44,6 +45,12 @@ function turnPill(st: RoomState, t: Turn): HTMLElement {
   }
   const text = t.turnSeat === null ? 'Both players' : t.myTurn ? 'Your pick' : `${t.names[t.turnSeat]}'s pick`;
   return h('span.turn-pill', { id: 'turn', class: t.myTurn ? 'you' : '' }, text);
+}
+
+/** The strip under the heading for notices; while none shows, what the step's clock does for this player. */
+function noticeSlot(st: RoomState, t: Turn): HTMLElement {
+  const hint = clockHint(st, t.me === null ? null : t.seats[t.me]!);
+  return h('div.notice-slot', null, hint ? h('p.clock-hint', null, hint) : null);
 }
 
 export class PreMatchScreen {
@@ -121,7 +128,7 @@ export class PreMatchScreen {
               t.me !== null ? h('span#opponent-name.dim', null, `against ${t.names[t.me === 0 ? 1 : 0]}`) : null,
               h('div.row', null, turnPill(st, t), clock),
             ),
-            h('div.notice-slot'),
+            noticeSlot(st, t),
           ),
           factions ? factionView(this.s, t.seats, t.me) : this.draft(st, t),
         ),
