@@ -66,6 +66,9 @@ test('a spectator at the faction choice is told the players are choosing, with n
   await expect(c.locator('#factions-screen')).not.toContainText('Choose your faction');
   await expect(c.locator('.turn-pill')).toHaveText('Both players choose a faction');
   await expect(c.locator('#factions-lead')).toContainText('You are watching');
+  // No clock decides anything for a spectator: no line about it, and no empty strip kept for its notices.
+  await expect(c.locator('.clock-hint')).toHaveCount(0);
+  await expect(c.locator('.notice-slot.reserved')).toHaveCount(0);
   await shot(c, 'words-spectator-factions-phone');
   // The players are still asked.
   await expect(a.locator('.turn-pill')).toHaveText('Choose your faction');
