@@ -159,7 +159,7 @@ test('in the draft, the warning and the time-out notice move no card and no butt
   await noticesMoveNothing(second, first, name(second));
 });
 
-test('in the faction choice, the warning moves no faction, and the strip says what the clock does while none shows', async ({
+test('in the faction choice, neither the warning nor the choice moves a faction; the strip says what the clock does', async ({
   browser,
 }) => {
   const m = await seatBoth(browser, ['Yul', 'Zed'], { aViewport: LAPTOP, bViewport: PHONE, chooseFactions: false });
@@ -177,5 +177,14 @@ test('in the faction choice, the warning moves no faction, and the strip says wh
     const warned = await layout(p, '10 seconds left', FACTIONS);
     await shot(p, `notice-steady-factions-warning-${name}`);
     expectSteady(before, warned);
+    // The phone chooses (the laptop's choice would end the faction choice): the warning goes and the line says the
+    // choice is sealed, in the same strip; no faction moves (the chosen one's box is restyled, its corner stays).
+    if (name === 'laptop') continue;
+    await p.click('#faction-lamais');
+    const chosen = await layout(p, null, FACTIONS);
+    expectHint(chosen, true, 'Your choice is sealed: your opponent sees it when both have chosen.');
+    const corners = (l: Layout) => l.controls.map(({ x, y }) => ({ x, y }));
+    expect(corners(chosen)).toEqual(corners(before));
+    await shot(p, 'notice-steady-factions-chosen-phone');
   }
 });
