@@ -17,7 +17,7 @@ async function followDefault(p: Page): Promise<boolean> {
   ]) {
     const l = p.locator(sel).first();
     if ((await l.isVisible()) && (await l.isEnabled())) {
-      if (sel.startsWith('#faction') && (await p.locator('#factions-screen .gcard.selected').count())) continue;
+      if (sel.startsWith('#faction') && (await p.locator('#factions-screen .faction.selected').count())) continue;
       await l.click();
       if (process.env.E2E_DEBUG) console.log('[newcomer-speed] click', sel);
       return true;

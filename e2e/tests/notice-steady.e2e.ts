@@ -2,7 +2,8 @@
 // and the Confirm pick button stay where they were while it shows and after it goes, on a 390×844 phone and a 1366×768
 // laptop, so that no card moves under a finger as it taps. The notice shows whole, inside the viewport, over none of
 // them. On the phone, while no notice shows, the heading's strip kept for them says what the step's clock does; a
-// notice takes its place. The room's clock is driven; the page's clock is stopped ten seconds before its timer runs out.
+// notice takes its place. A faction chosen keeps its whole box. The room's clock is driven; the page's clock is
+// stopped ten seconds before its timer runs out.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { shot } from './helpers.js';
 import { seatBoth } from './match-setup.js';
@@ -178,13 +179,28 @@ test('in the faction choice, neither the warning nor the choice moves a faction;
     await shot(p, `notice-steady-factions-warning-${name}`);
     expectSteady(before, warned);
     // The phone chooses (the laptop's choice would end the faction choice): the warning goes and the line says the
-    // choice is sealed, in the same strip; no faction moves (the chosen one's box is restyled, its corner stays).
+    // choice is sealed, in the same strip.
     if (name === 'laptop') continue;
-    await p.click('#faction-lamais');
-    const chosen = await layout(p, null, FACTIONS);
+    const chosen = await choose(p, before, name);
     expectHint(chosen, true, 'Your choice is sealed: your opponent sees it when both have chosen.');
-    const corners = (l: Layout) => l.controls.map(({ x, y }) => ({ x, y }));
-    expect(corners(chosen)).toEqual(corners(before));
-    await shot(p, 'notice-steady-factions-chosen-phone');
   }
+});
+
+/**
+ * `p` chooses Lamais: both factions keep their whole boxes (the chosen one is marked without taking room), so nothing
+ * moves under the finger that chose. The layout once the choice shows.
+ */
+async function choose(p: Page, before: Layout, name: string): Promise<Layout> {
+  await p.click('#faction-lamais');
+  await expect(p.locator('#faction-lamais')).toHaveAttribute('aria-pressed', 'true');
+  const chosen = await layout(p, null, FACTIONS);
+  await shot(p, `notice-steady-factions-chosen-${name}`);
+  expect(chosen.controls).toEqual(before.controls);
+  return chosen;
+}
+
+test('on a laptop, the chosen faction keeps its box and moves no other', async ({ browser }) => {
+  const m = await seatBoth(browser, ['Abe', 'Bea'], { aViewport: LAPTOP, bViewport: PHONE, chooseFactions: false });
+  ctxs = m.ctxs;
+  await choose(m.a, await layout(m.a, null, FACTIONS), 'laptop');
 });

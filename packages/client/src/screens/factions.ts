@@ -15,7 +15,7 @@ function factionCard(f: Faction, session: Session, you: Seat | null, mine: strin
       id: `faction-${f.id}`,
       disabled: you === null,
       'aria-pressed': mine === f.id ? 'true' : 'false',
-      class: mine === f.id ? 'gcard selected' : '',
+      class: mine === f.id ? 'selected' : '',
       onclick: () => session.send('faction', { faction: f.id }),
       style: { borderColor: colour },
     },
