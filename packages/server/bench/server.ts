@@ -38,7 +38,7 @@
 //                        builds dist/main.js first (packages/server/build.mjs, about a second) and runs it as
 //                        deployed (`node dist/main.js`): tsx's transform keeps every function's name as a property
 //                        (256 bytes more per named closure in the heap, a call per closure made) and overstates both
-//                        memory and CPU. (`--built`, from older commands, is the default now.)
+//                        memory and CPU.
 //   --survivors FILE     over the window, what outlived a young-generation collection (survivors-hook.ts: V8's
 //                        sampling heap profiler without the objects a minor GC collected), written to FILE and
 //                        summarised in KB per round by the function that allocated it: what the collector copies,
@@ -59,6 +59,16 @@ import type { FrameProfile } from './bare-room.js';
 import { header, report, type BenchSettings, type Health } from './report.js';
 
 const argv = process.argv.slice(2);
+// Every option above (`--built`, the default now, still accepted from older commands). A mistyped option would
+// otherwise run minutes of something else; --server-args' value holds node's own options.
+const OPTIONS = new Set([
+  ...['matches', 'ramp', 'seconds', 'bot-procs', 'think', 'join-rate', 'pin', 'cpu-prof', 'server-args'],
+  ...['server-log', 'bot-matches', 'bot-level', 'log-cost', 'repeat', 'aa', 'alternate', 'baseline', 'hold-round'],
+  ...['heap-snapshot', 'built', 'sources', 'survivors', 'json'],
+]);
+for (const [i, a] of argv.entries())
+  if (a.startsWith('--') && argv[i - 1] !== '--server-args' && !OPTIONS.has(a.slice(2)))
+    throw new Error(`unknown option ${a}: see the options at the top of packages/server/bench/server.ts`);
 const has = (name: string) => argv.includes(`--${name}`);
 const opt = (name: string): string | undefined => {
   const i = argv.indexOf(`--${name}`);
