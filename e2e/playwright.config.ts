@@ -11,8 +11,9 @@ export const CLOCK_PORT = PORT + 1;
 // port, so two runs on different ports do not share it either.
 const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), `.client-dist-${PORT}`);
 // The run's database, named once by the runner process (the workers load this file too, and inherit the name):
-// run-db.ts removes it after a run that passed, and keeps it (printing where) after one that failed.
-process.env.E2E_SQLITE ??= join(tmpdir(), `star-eater-e2e-${process.pid}.sqlite`);
+// run-db.ts removes it after a run that passed, and keeps it (printing where) after one that failed. The pid alone
+// is not enough: a kept file of an earlier run whose pid came round again would be opened with its matches and records.
+process.env.E2E_SQLITE ??= join(tmpdir(), `star-eater-e2e-${process.pid}-${Date.now().toString(36)}.sqlite`);
 const SQLITE = process.env.E2E_SQLITE;
 
 export default defineConfig({

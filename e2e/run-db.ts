@@ -1,7 +1,7 @@
 // The suite server's SQLite database (playwright.config.ts E2E_SQLITE: one file per run in the temp folder) is removed
-// once the run is over and passed — the server has stopped by then (Playwright stops its webServer before onEnd). A run
-// that failed keeps it, and says where: its records are the matches the failing tests played (replay them with
-// `pnpm engine replay`). A file that cannot be removed is an error of the run, not silence.
+// with its input journal once the run is over and passed (the server has stopped by then: Playwright stops its
+// webServer before onEnd). A run that failed keeps it, and says where: its records are the matches the failing tests
+// played (replay them with `pnpm engine replay`). A file that cannot be removed is an error of the run, not silence.
 import { existsSync, rmSync } from 'node:fs';
 import type { FullResult, Reporter } from '@playwright/test/reporter';
 
@@ -14,6 +14,7 @@ export default class RunDatabase implements Reporter {
       return;
     }
     for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+    rmSync(`${db}.inputs`, { recursive: true, force: true }); // the input log's journal (storage/sqlite-journal.ts)
   }
 
   printsToStdio(): boolean {
