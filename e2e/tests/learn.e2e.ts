@@ -255,16 +255,22 @@ test('the new lessons on a phone, by taps: turning, aimed direct fire, torpedoes
 });
 
 test('board pieces say what they are: on hover with a mouse, on a tap on a touch screen', async ({ browser }) => {
-  const shipPoint = (p: Page) =>
+  type P = { x: number; y: number };
+  const corePoint = (p: Page) =>
     p.evaluate(() => {
-      type P = { x: number; y: number };
       const mv = (
         window as unknown as {
-          __board: { view: { pagePoint(h: unknown): P }; board: { model: { ships: { core: unknown }[] } } };
+          __board: { view: { pagePoint(h: unknown): P | null }; board: { model: { ships: { core: unknown }[] } } };
         }
       ).__board;
       return mv.view.pagePoint(mv.board.model.ships[0]!.core);
     });
+  // The canvas shows before the view's first layout, and a point has no place on the page until it (view.ts).
+  const shipPoint = async (p: Page): Promise<P> => {
+    let pt: P | null = null;
+    await expect.poll(async () => (pt = await corePoint(p))).not.toBeNull();
+    return pt!;
+  };
   const desk = await browser.newPage();
   await desk.goto('/#/demo');
   await expect(desk.locator('canvas.board-canvas')).toBeVisible();
