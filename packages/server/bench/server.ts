@@ -45,7 +45,7 @@
 //                        promotes and later sweeps (the match server only)
 //   --json               also print each step's full figures as JSON
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +54,7 @@ import type { FromWorker, ToWorker, WorkerConfig, WorkerStats } from './bot-work
 import { freePort, machineCpu, processCpu, sleep } from './procs.js';
 import { logCost } from './log-cost.js';
 import { baseline } from './baseline.js';
-import { allocSummary, type HeapNode } from './alloc-profile.js';
+import { SURVIVORS_HOOK, survivorsProfile, survivorsSummary } from './survivors.js';
 import type { FrameProfile } from './bare-room.js';
 import { header, report, type BenchSettings, type Health } from './report.js';
 
@@ -99,7 +99,6 @@ const profDir = opt('cpu-prof');
 const holdRound = Number(opt('hold-round') ?? 0);
 const snapshotDir = opt('heap-snapshot');
 const survivorsFile = opt('survivors');
-const survivorsHook = fileURLToPath(new URL('./survivors-hook.ts', import.meta.url));
 /** How long the joins may go without one more match started before the step measures what did start. */
 const STALL_MS = 30_000;
 const workerFile = fileURLToPath(new URL('./bot-worker.ts', import.meta.url));
@@ -151,7 +150,7 @@ function startServer(
   bare?: FrameProfile,
 ): { server: ChildProcess; serverLog: ServerLog } {
   const extra = (argv[argv.indexOf('--server-args') + 1] ?? '').split(' ').filter((a) => has('server-args') && a);
-  const hook = survivorsFile && !bare ? ['--import', survivorsHook] : [];
+  const hook = survivorsFile && !bare ? ['--import', SURVIVORS_HOOK] : [];
   const nodeArgs = [
     ...extra,
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
@@ -341,16 +340,6 @@ async function heapSnapshot(server: ChildProcess, dir: string): Promise<void> {
   }
 }
 
-/** Ends survivors-hook.ts's window and waits for its profile (written whole, then renamed into place). */
-async function survivorsProfile(server: ChildProcess, file: string): Promise<void> {
-  rmSync(file, { force: true });
-  server.kill('SIGUSR2');
-  while (!existsSync(file)) {
-    if (server.exitCode !== null) throw new Error(`--survivors: the server exited (${server.exitCode}) before ${file}`);
-    await sleep(500);
-  }
-}
-
 /** One step: a fresh server (the bare room's with a profile), `matches` bot matches joined, a window, the figures. */
 async function runStep(matches: number, env: Record<string, string> = {}, bare?: FrameProfile) {
   const port = await freePort();
@@ -395,10 +384,6 @@ async function runStep(matches: number, env: Record<string, string> = {}, bare?:
     serverLog: { lines: serverLog.lines, messages: serverLog.messages },
     ...measured,
   });
-  if (survivors) {
-    const { head } = JSON.parse(readFileSync(survivorsFile!, 'utf8')) as { head: HeapNode };
-    console.log(`survived a young-generation collection in the window (${survivorsFile}):`);
-    for (const line of allocSummary(head, r.figures.rounds, 25, 'survived')) console.log(line);
-  }
+  if (survivors) for (const line of survivorsSummary(survivorsFile!, r.figures.rounds)) console.log(line);
   return r;
 }
