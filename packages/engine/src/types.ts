@@ -10,8 +10,8 @@ export type Seat = 0 | 1;
 export type Dir = 'N' | 'NE' | 'SE' | 'S' | 'SW' | 'NW';
 /** Axial hex coordinates, flat-top (RULES §1). */
 export interface Hex {
-  q: number;
-  r: number;
+  readonly q: number;
+  readonly r: number;
 }
 
 // ---------------------------------------------------------------- content (cards as data, RULES §6)
@@ -240,11 +240,12 @@ export interface Warship {
   seat: Seat;
   name: string;
   faction: FactionId;
-  loadout: Loadout;
+  /** Fixed for the match: states share it (clone.ts), so it is replaced, never changed in place. */
+  loadout: Readonly<Loadout>;
   core: Hex;
   facing: Dir;
   armour: Record<SectionName, number>;
-  startArmour: Record<SectionName, number>;
+  startArmour: Readonly<Record<SectionName, number>>;
   structure: number;
   momentum: Momentum;
   cooldown: Record<Component, number>;
