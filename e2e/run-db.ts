@@ -1,7 +1,8 @@
 // The suite server's SQLite database (playwright.config.ts E2E_SQLITE: one file per run in the temp folder) is removed
-// with its input journal once the run is over and passed (the server has stopped by then: Playwright stops its
-// webServer before onEnd). A run that failed keeps it, and says where: its records are the matches the failing tests
-// played (replay them with `pnpm engine replay`). A file that cannot be removed is an error of the run, not silence.
+// with its input journal and its session secret once the run is over and passed (the server has stopped by then:
+// Playwright stops its webServer before onEnd). A run that failed keeps it, and says where: its records are the matches
+// the failing tests played (replay them with `pnpm engine replay`). A file that cannot be removed is an error of the
+// run, not silence.
 import { existsSync, rmSync } from 'node:fs';
 import type { FullResult, Reporter } from '@playwright/test/reporter';
 
@@ -13,7 +14,8 @@ export default class RunDatabase implements Reporter {
       if (existsSync(db)) console.log(`\nThe e2e server's database is kept after this ${result.status} run: ${db}`);
       return;
     }
-    for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+    // The session secret signs the run's session tokens (storage/sqlite.ts): the run's own, made at its first start.
+    for (const f of [db, `${db}-wal`, `${db}-shm`, `${db}.session-secret`]) rmSync(f, { force: true });
     rmSync(`${db}.inputs`, { recursive: true, force: true }); // the input log's journal (storage/sqlite-journal.ts)
   }
 

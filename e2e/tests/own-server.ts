@@ -56,8 +56,10 @@ export function ownServer(name: string, offset: number, env: Record<string, stri
     ]).finally(() => proc.off('exit', onExit));
     return proc;
   };
+  // Everything the server kept beside its database: the input log's journal and the session secret (storage/).
   const clean = () => {
-    for (const f of [sqlite, `${sqlite}-shm`, `${sqlite}-wal`]) rmSync(f, { force: true });
+    for (const f of [sqlite, `${sqlite}-shm`, `${sqlite}-wal`, `${sqlite}.session-secret`]) rmSync(f, { force: true });
+    rmSync(`${sqlite}.inputs`, { recursive: true, force: true });
   };
   return { port, url, sqlite, start, clean };
 }
