@@ -6,7 +6,7 @@
 // log (never in the record, whose seed is public after the end): so a match rebuilt from its log after a crash locks in
 // again with the same salts, and the hash published before the crash is the one the reveal checks, while the published
 // seed tells nothing of a salt that was never revealed.
-import { hash } from 'node:crypto';
+import { createHmac, createSecretKey, hash, type KeyObject } from 'node:crypto';
 import { type Commitment, commitmentHash, type RecordReceipt, type Seat } from '@star-eater/engine';
 
 export type Receipt = RecordReceipt;
@@ -14,54 +14,22 @@ export type Receipt = RecordReceipt;
 /** SHA-256 as lowercase hex, OpenSSL's: the engine's portable one (pure JS) costs ten times as much per receipt. */
 const nativeSha256 = (text: string): string => hash('sha256', text, 'hex');
 
-/** SHA-256's block: an HMAC key is padded to it (RFC 2104). */
-const BLOCK = 64;
-/** The longest salt message (`receipt:<round>:<seat>:<nth>`) with room to spare. */
-const MESSAGE_ROOM = 64;
-
 /**
- * A match's salt key as HMAC-SHA256 (RFC 2104) made of two one-shot hashes over its padded key, prepared once: a
- * createHmac per lock-in builds a stream object and fetches the digest again each time, which cost four times as much
- * in a loaded server as the two hashes. The key is the salt key's UTF-8 bytes (hashed first if longer than a block).
+ * The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the key (the salt
+ * key's UTF-8 bytes, made a key object once per match: a text key is turned into one at every HMAC otherwise).
  */
-export class SaltKey {
-  /** The key ^ ipad, then the message. */
-  private readonly inner = Buffer.alloc(BLOCK + MESSAGE_ROOM);
-  /** The key ^ opad, then the inner hash. */
-  private readonly outer = Buffer.alloc(BLOCK + 32);
-
-  constructor(key: string) {
-    let k = Buffer.from(key, 'utf8');
-    if (k.length > BLOCK) k = hash('sha256', k, 'buffer');
-    for (let i = 0; i < BLOCK; i++) {
-      const b = k[i] ?? 0;
-      this.inner[i] = b ^ 0x36;
-      this.outer[i] = b ^ 0x5c;
-    }
-  }
-
-  /** HMAC-SHA256 of an ASCII `message` (at most MESSAGE_ROOM characters), lowercase hex. */
-  hmac(message: string): string {
-    if (message.length > MESSAGE_ROOM) throw new Error(`salt message longer than ${MESSAGE_ROOM}: ${message}`);
-    const n = this.inner.write(message, BLOCK, 'latin1');
-    hash('sha256', this.inner.subarray(0, BLOCK + n), 'buffer').copy(this.outer, BLOCK);
-    return hash('sha256', this.outer, 'hex');
-  }
-}
-
-/** The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the key. */
-export const saltOf = (key: SaltKey, round: number, seat: Seat, nth: number): string =>
-  key.hmac(`receipt:${round}:${seat}:${nth}`).slice(0, 32);
+export const saltOf = (key: KeyObject, round: number, seat: Seat, nth: number): string =>
+  createHmac('sha256', key).update(`receipt:${round}:${seat}:${nth}`).digest('hex').slice(0, 32);
 
 export class Receipts {
   private held: [Receipt | null, Receipt | null] = [null, null];
   /** Lock-ins per seat in this window: a lock-in again after a revise gets a salt of its own. */
   private locks: [number, number] = [0, 0];
 
-  private readonly saltKey: SaltKey;
+  private readonly saltKey: KeyObject;
 
   constructor(saltKey: string) {
-    this.saltKey = new SaltKey(saltKey);
+    this.saltKey = createSecretKey(Buffer.from(saltKey, 'utf8'));
   }
 
   /** A seat locked in (or locked in again with another commitment) in `round`: its new receipt's hash. */
