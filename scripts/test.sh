@@ -24,7 +24,8 @@ pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$OUT/
 
 if [ -f e2e/playwright.config.ts ]; then
   echo "== playwright"
-  (cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/playwright.json" pnpm exec playwright test --reporter=list,json) || status=1
+  # --reporter replaces the config's reporters: run-db.ts (removes the run's database once it passed) is named again.
+  (cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/playwright.json" pnpm exec playwright test --reporter=list,json,./run-db.ts) || status=1
 fi
 
 node scripts/test-summary.mjs "$OUT" $([ -f e2e/playwright.config.ts ] && echo --playwright) || status=1
