@@ -3,8 +3,9 @@
 // Playwright stops its webServer before onEnd). A run that failed keeps it, and says where: its records are the matches
 // the failing tests played (replay them with `pnpm engine replay`). A file that cannot be removed is an error of the
 // run, not silence.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { FullResult, Reporter } from '@playwright/test/reporter';
+import { removeDatabase } from '../packages/server/src/storage/sqlite-files.js';
 
 export default class RunDatabase implements Reporter {
   onEnd(result: FullResult): void {
@@ -14,9 +15,7 @@ export default class RunDatabase implements Reporter {
       if (existsSync(db)) console.log(`\nThe e2e server's database is kept after this ${result.status} run: ${db}`);
       return;
     }
-    // The session secret signs the run's session tokens (storage/sqlite.ts): the run's own, made at its first start.
-    for (const f of [db, `${db}-wal`, `${db}-shm`, `${db}.session-secret`]) rmSync(f, { force: true });
-    rmSync(`${db}.inputs`, { recursive: true, force: true }); // the input log's journal (storage/sqlite-journal.ts)
+    removeDatabase(db);
   }
 
   printsToStdio(): boolean {

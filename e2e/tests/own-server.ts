@@ -2,7 +2,7 @@
 // build playwright.config.ts made for the suite. For tests that restart the server or need it configured otherwise.
 import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { removeDatabase } from '../../packages/server/src/storage/sqlite-files.js';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,10 +56,6 @@ export function ownServer(name: string, offset: number, env: Record<string, stri
     ]).finally(() => proc.off('exit', onExit));
     return proc;
   };
-  // Everything the server kept beside its database: the input log's journal and the session secret (storage/).
-  const clean = () => {
-    for (const f of [sqlite, `${sqlite}-shm`, `${sqlite}-wal`, `${sqlite}.session-secret`]) rmSync(f, { force: true });
-    rmSync(`${sqlite}.inputs`, { recursive: true, force: true });
-  };
+  const clean = () => removeDatabase(sqlite);
   return { port, url, sqlite, start, clean };
 }

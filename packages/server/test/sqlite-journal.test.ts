@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fenceAndRead, journalDir } from '../src/storage/journal-files.js';
 import { SqliteStorage } from '../src/storage/index.js';
+import { removeDatabase } from '../src/storage/sqlite-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'se-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -162,5 +163,21 @@ describe('SQLite input log: the journal ahead of the table', () => {
     expect(claim?.entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(rowsByRoom(killed).x).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     await t.close();
+  });
+
+  it('removeDatabase removes everything the store kept for a database: the file, its WAL, the secret, the journal', async () => {
+    const file = join(dir, 'removed.sqlite');
+    const [s] = await playing(file); // left open, as a killed server leaves it: its journal still there
+    await s.sessionSecret();
+    const kept = () => readdirSync(dir).filter((f) => f.startsWith('removed.sqlite'));
+    expect(kept().sort()).toEqual([
+      'removed.sqlite',
+      'removed.sqlite-shm',
+      'removed.sqlite-wal',
+      'removed.sqlite.inputs',
+      'removed.sqlite.session-secret',
+    ]);
+    removeDatabase(file);
+    expect(kept()).toEqual([]);
   });
 });

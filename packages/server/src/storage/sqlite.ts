@@ -16,6 +16,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { migrateSqlite } from './migrations/run.js';
 import { journalDir } from './journal-files.js';
+import { sessionSecretFile } from './sqlite-files.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteInputLog } from './sqlite-log.js';
 import type { MatchEnd } from '../players/result.js';
@@ -132,9 +133,9 @@ export class SqliteStorage implements Storage {
     return done;
   }
 
-  /** Kept in `<database>.session-secret` (owner-only), made on the first start. */
+  /** Kept beside the database (sqlite-files.ts; owner-only), made on the first start. */
   async sessionSecret(): Promise<string> {
-    const file = `${this.path}.session-secret`;
+    const file = sessionSecretFile(this.path);
     try {
       writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
     } catch (err) {
