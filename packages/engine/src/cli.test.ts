@@ -1,15 +1,16 @@
 // The command line of RULES §10, run as a real process the way players run it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8' });
 
 describe('RULES §10: the engine command line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'se-cli-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const sim = run('simulate', '--seed', 'cli-test', '--matches', '3', '--records', dir);
 
   it('RULES §10: simulate plays n complete matches, one summary line each, then a digest; same seed, same output', () => {

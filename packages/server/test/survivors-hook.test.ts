@@ -1,12 +1,12 @@
 // The server bench's --survivors (bench/survivors-hook.ts): between two SIGUSR2 the sampling heap profile keeps what
 // outlived a young-generation collection and leaves out what one collected, so it names what the collector copies.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { allocSummary, type HeapNode } from '../bench/alloc-profile.js';
 
 const hook = fileURLToPath(new URL('../bench/survivors-hook.ts', import.meta.url));
@@ -31,7 +31,9 @@ setInterval(() => {}, 1000);
 
 describe('bench --survivors hook', () => {
   it('profiles what outlives a scavenge, by the function that allocated it', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'survivors-')), 'p.heapprofile');
+    const dir = mkdtempSync(join(tmpdir(), 'survivors-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'p.heapprofile');
     await promisify(execFile)(
       process.execPath,
       ['--expose-gc', '--import', 'tsx', '--import', hook, '--input-type=module', '-e', script],
