@@ -96,6 +96,11 @@ test('quick match → factions → draft → rounds → concede; both see the ri
   await expect(a.locator('#end-title')).toHaveText('Defeat');
   await expect(b.locator('#end-title')).toHaveText('Victory');
   await expect(b.locator('#seed-check')).toContainText('seed matches the hash');
+  // Nobody locked in the round the concession cut short: the receipts say the match is over, with round 3's verdict.
+  for (const p of [a, b]) {
+    await expect(p.locator('#receipts .receipts-line')).toHaveText('Receipts · the match is over');
+    await expect(p.locator('#receipts-verdict')).toHaveText('✓ Round 3: both commitments match their receipts.');
+  }
   // The end screen sits above the board and must not hide the final position (the ships end up mid-board).
   await expect.poll(() => warshipsInView(b)).toEqual([true, true]);
   await expect.poll(() => warshipsInView(a)).toEqual([true, true]);

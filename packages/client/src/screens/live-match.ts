@@ -157,7 +157,7 @@ export class LiveMatch {
   private showReceipts(): void {
     const panel = this.receiptsPanel;
     if (!panel) return;
-    panel.render(Math.max(this.s.state?.round ?? 1, 1));
+    panel.render(Math.max(this.s.state?.round ?? 1, 1), this.s.state?.phase === 'finished');
     // Pinned above the log's scroll box, in the log card: never over a line of the log (a sticky header inside the
     // box once covered the line scrolled under it), and nothing more taken from a side panel that must fit 1280×800.
     const log = this.view?.root.querySelector('#log');
@@ -193,7 +193,8 @@ export class LiveMatch {
     await this.ensure(st);
     const view = this.view;
     if (!view) return;
-    if (st.round !== this.lastState?.round) this.showReceipts();
+    // The synced state is one object, changed in place: the panel says what it last drew.
+    if (!this.receiptsPanel?.shows(Math.max(st.round, 1), st.phase === 'finished')) this.showReceipts();
     this.lastState = st;
     // The room starts waiting for the animations in the patch before the events come: the window waits from then.
     if (st.animating && !this.wasAnimating) this.shownAll = false;

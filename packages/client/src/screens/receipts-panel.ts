@@ -39,14 +39,33 @@ export class ReceiptsPanel {
   ) {}
 
   private round = 0;
+  private over = false;
 
-  /** Redraws for the current round (its hashes) and the last revealed one (its verdict): two short lines. */
-  render(round: number): void {
+  /** Whether the last render was of `round`, and of a match `over` or not. */
+  shows(round: number, over: boolean): boolean {
+    return this.round === round && this.over === over;
+  }
+
+  /**
+   * Redraws for the current round (its hashes) and the last revealed one (its verdict): two short lines. Once the
+   * match is `over`, a round nobody locked in (the one a concession cut short, or the one after the last) is no
+   * round to wait for: the first line says the match is over instead of listing two seats "not locked in".
+   */
+  render(round: number, over = false): void {
     // A hash shown in full belongs to the round it was shown in.
     if (round !== this.round) hideTip();
     this.round = round;
+    this.over = over;
     const names = this.names();
     const hashes = this.book.hashes(round);
+    if (over && !hashes[0] && !hashes[1]) {
+      replace(
+        this.el,
+        h('div.receipts-line', null, h('b', null, 'Receipts'), ' · ', h('span.dim', null, 'the match is over')),
+        this.verdictLine(round, names),
+      );
+      return;
+    }
     const seat = (s: Seat) => {
       const hash = hashes[s];
       return h(
