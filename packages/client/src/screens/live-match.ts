@@ -157,11 +157,10 @@ export class LiveMatch {
   private showReceipts(): void {
     const panel = this.receiptsPanel;
     if (!panel) return;
-    panel.render(Math.max(this.s.state?.round ?? 1, 1), this.s.state?.phase === 'finished');
-    // Pinned above the log's scroll box, in the log card: never over a line of the log (a sticky header inside the
-    // box once covered the line scrolled under it), and nothing more taken from a side panel that must fit 1280×800.
-    const log = this.view?.root.querySelector('#log');
-    if (log && panel.el.nextElementSibling !== log) log.before(panel.el);
+    panel.render(this.s.state);
+    // Above the log's scroll box, in the log card: never over a line of the log (a sticky header inside the box once
+    // covered the line scrolled under it), and nothing more taken from a side panel that must fit 1280×800.
+    panel.pinAbove(this.view?.root.querySelector('#log'));
   }
 
   /** An emote from anyone in the room (ours echoed too). */
@@ -194,7 +193,7 @@ export class LiveMatch {
     const view = this.view;
     if (!view) return;
     // The synced state is one object, changed in place: the panel says what it last drew.
-    if (!this.receiptsPanel?.shows(Math.max(st.round, 1), st.phase === 'finished')) this.showReceipts();
+    if (!this.receiptsPanel?.shows(st)) this.showReceipts();
     this.lastState = st;
     // The room starts waiting for the animations in the patch before the events come: the window waits from then.
     if (st.animating && !this.wasAnimating) this.shownAll = false;

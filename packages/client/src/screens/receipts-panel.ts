@@ -28,6 +28,15 @@ function hashButton(hash: string, whose: string): HTMLElement {
   return b;
 }
 
+/** What of a match's synced state the panel draws. */
+interface MatchAt {
+  round: number;
+  phase: string;
+}
+
+/** The round drawn (from 1), and whether the match is over. */
+const drawnOf = (st: MatchAt | null): [number, boolean] => [Math.max(st?.round ?? 1, 1), st?.phase === 'finished'];
+
 export class ReceiptsPanel {
   // An aside, not a div: the log's lines are its div children.
   readonly el = h('aside.receipts', { id: 'receipts', 'aria-label': 'Commit receipts' });
@@ -41,31 +50,25 @@ export class ReceiptsPanel {
   private round = 0;
   private over = false;
 
-  /** Whether the last render was of `round`, and of a match `over` or not. */
-  shows(round: number, over: boolean): boolean {
+  /** Whether the last render was of this state's round, and of a match over or not. */
+  shows(st: MatchAt | null): boolean {
+    const [round, over] = drawnOf(st);
     return this.round === round && this.over === over;
   }
 
   /**
-   * Redraws for the current round (its hashes) and the last revealed one (its verdict): two short lines. Once the
+   * Redraws for the state's round (its hashes) and the last revealed one (its verdict): two short lines. Once the
    * match is `over`, a round nobody locked in (the one a concession cut short, or the one after the last) is no
    * round to wait for: the first line says the match is over instead of listing two seats "not locked in".
    */
-  render(round: number, over = false): void {
+  render(st: MatchAt | null): void {
+    const [round, over] = drawnOf(st);
     // A hash shown in full belongs to the round it was shown in.
     if (round !== this.round) hideTip();
     this.round = round;
     this.over = over;
     const names = this.names();
     const hashes = this.book.hashes(round);
-    if (over && !hashes[0] && !hashes[1]) {
-      replace(
-        this.el,
-        h('div.receipts-line', null, h('b', null, 'Receipts'), ' · ', h('span.dim', null, 'the match is over')),
-        this.verdictLine(round, names),
-      );
-      return;
-    }
     const seat = (s: Seat) => {
       const hash = hashes[s];
       return h(
@@ -76,11 +79,16 @@ export class ReceiptsPanel {
         hash ? hashButton(hash, s === this.you ? 'Your' : `${names[s]}'s`) : h('span.dim', null, 'not locked in'),
       );
     };
-    replace(
-      this.el,
-      h('div.receipts-line', null, h('b', null, `Receipts R${round}`), ' · ', seat(0), ' · ', seat(1)),
-      this.verdictLine(round, names),
-    );
+    const line =
+      over && !hashes[0] && !hashes[1]
+        ? [h('b', null, 'Receipts'), ' · ', h('span.dim', null, 'the match is over')]
+        : [h('b', null, `Receipts R${round}`), ' · ', seat(0), ' · ', seat(1)];
+    replace(this.el, h('div.receipts-line', null, ...line), this.verdictLine(round, names));
+  }
+
+  /** Pinned above the log's scroll box, in its card (placed once: a redraw keeps its place). */
+  pinAbove(log: Element | null | undefined): void {
+    if (log && this.el.nextElementSibling !== log) log.before(this.el);
   }
 
   private verdictLine(round: number, names: [string, string]): HTMLElement | null {
