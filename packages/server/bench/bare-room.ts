@@ -60,6 +60,8 @@ export class BareRoom extends Room<{ state: MatchRoomState }> {
     }
     this.onMessage('commit', (client, msg: { round: number }) => this.commit(client, msg));
     this.onMessage('decide', (client, msg: { prompt: number }) => this.decide(client, msg));
+    // The bots' `animated` (server.ts --animated): received and decoded as any message, nothing done with it.
+    this.onMessage('animated', () => {});
   }
 
   override onJoin(client: Client): void {

@@ -26,6 +26,8 @@ export interface WorkerConfig {
   bare?: boolean;
   /** Memory mode: the bots stop locking in at this round (0: never), so every match stays live mid-match. */
   holdRound?: number;
+  /** Each client says it has shown every `events` frame (`animated`), as the web client does after animating it. */
+  animated?: boolean;
 }
 
 export interface WorkerStats {
@@ -112,6 +114,7 @@ class MatchClock {
     private readonly i: number,
     readonly think: () => number,
     private readonly holdRound = 0,
+    private readonly animated = false,
   ) {}
 
   /** Plays seat `k` of the match with a bot and times its rounds. */
@@ -139,8 +142,10 @@ class MatchClock {
         t.live += 1;
       }
     });
-    room.onMessage('events', (e: { round: number; done: boolean }) => {
+    room.onMessage('events', (e: { round: number; from: number; events: unknown[]; done: boolean }) => {
       if (e.done) this.result(key(e.round));
+      // At once: the page sends it once its animation ends; the bench measures the message, not the wait.
+      if (this.animated) room.send('animated', { round: e.round, events: e.from + e.events.length });
     });
     room.onMessage('ended', () => {
       if (!t.stopping) room.send('rematch');
@@ -177,6 +182,7 @@ class MatchClock {
     });
     room.onMessage('*', (type: string | number, msg: unknown) => {
       const b = msg instanceof Uint8Array ? msg : null;
+      if (type === 'events' && this.animated) room.send('animated', { round: opened, events: 1 });
       if (type === 'events' && b?.[0] === 1) this.result(`b:${b[1]! | (b[2]! << 8)}`);
       else if (type === 'prompt' && b) room.send('decide', { prompt: b[0], decision: BARE_DECISION });
     });
@@ -225,7 +231,7 @@ async function playMatch(t: Tally, url: string, i: number, think: () => number, 
     let step = 'create';
     let a: Room | null = null;
     try {
-      const match = new MatchClock(t, i, think, cfg.holdRound ?? 0);
+      const match = new MatchClock(t, i, think, cfg.holdRound ?? 0, cfg.animated ?? false);
       const seat = (r: Room, k: 0 | 1) => (bare ? match.seatBare(r, k) : match.seat(r, k));
       a = (await new Client(url).create(room, { name: `bot${i}a` })) as Room;
       seat(a, 0);

@@ -43,13 +43,16 @@ export interface BenchSettings {
   /** Bot-load mode: matches against the computer beside the measured ones, and its level. */
   computerMatches: number;
   computerLevel: PracticeLevel;
+  /** The clients send `animated` after each `events` frame, as the web client does (--animated). */
+  animated: boolean;
 }
 
 export function header(s: BenchSettings): string {
   return (
     `Star Eater server bench — ${s.cores} cores (${s.cpuModel}), node ${process.version}, loopback only.\n` +
     `Load: N bot matches (2 SDK clients each) over ${s.botProcs} bot process(es), think ${s.think[0]}-${s.think[1]} ms before each lock-in, ` +
-    `draft and decision prompts answered at once, rematch at the end of a match (every match stays live).\n` +
+    `draft and decision prompts answered at once, ${s.animated ? '`animated` sent after each `events` frame' : 'no `animated` sent'}, ` +
+    `rematch at the end of a match (every match stays live).\n` +
     `Server: ${s.sources ? 'the sources through tsx (--sources)' : 'the production build, node dist/main.js (built first)'}. ` +
     `Server ${s.pin ? 'pinned to CPU 0, bots to the other CPUs' : 'and bots share all CPUs (no pinning)'}; LOG_LEVEL=warn. ` +
     `Each step: fresh server, matches joined at ${s.joinRate}/s (at most 32 joining at once per bot process, a failed join tried ` +

@@ -43,6 +43,9 @@
 //                        sampling heap profiler without the objects a minor GC collected), written to FILE and
 //                        summarised in KB per round by the function that allocated it: what the collector copies,
 //                        promotes and later sweeps (the match server only)
+//   --animated           each client sends `animated` after every `events` frame, as the web client does once it
+//                        has animated it (at once here): in the match server an input-log append each, in the bare
+//                        room a message received and dropped. Without it the bots send no such message
 //   --json               also print each step's full figures as JSON
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -64,6 +67,7 @@ const argv = process.argv.slice(2);
 const OPTIONS = new Set([
   ...['matches', 'ramp', 'seconds', 'bot-procs', 'think', 'join-rate', 'pin', 'cpu-prof', 'server-args'],
   ...['server-log', 'bot-matches', 'bot-level', 'log-cost', 'repeat', 'aa', 'alternate', 'baseline', 'hold-round'],
+  'animated',
   ...['heap-snapshot', 'built', 'sources', 'survivors', 'json'],
 ]);
 for (const [i, a] of argv.entries())
@@ -94,6 +98,7 @@ const settings: BenchSettings = {
   computerLevel: botLevel as PracticeLevel,
   cpuModel: cpus()[0]?.model.trim() ?? '?',
   sources: has('sources'),
+  animated: has('animated'),
 };
 const profDir = opt('cpu-prof');
 const holdRound = Number(opt('hold-round') ?? 0);
@@ -255,6 +260,7 @@ function startWorkers(port: number, matches: number, bare: boolean): Workers {
       computerLevel: settings.computerLevel,
       bare,
       holdRound,
+      animated: settings.animated,
     };
     const env = { ...process.env, SE_BENCH_WORKER: JSON.stringify(cfg) };
     const child =
