@@ -51,6 +51,8 @@ export class BareRoom extends Room<{ state: MatchRoomState }> {
   private prompts = 0;
   private promptId = 0;
   private tick = 0;
+  /** Seats that sent `animated` (server.ts --animated) since the round's last `events` frame; null: none sent yet. */
+  private shown: [boolean, boolean] | null = null;
 
   override onCreate(): void {
     this.profile = JSON.parse(process.env.BARE_PROFILE ?? '{}') as FrameProfile;
@@ -60,8 +62,7 @@ export class BareRoom extends Room<{ state: MatchRoomState }> {
     }
     this.onMessage('commit', (client, msg: { round: number }) => this.commit(client, msg));
     this.onMessage('decide', (client, msg: { prompt: number }) => this.decide(client, msg));
-    // The bots' `animated` (server.ts --animated): received and decoded as any message, nothing done with it.
-    this.onMessage('animated', () => {});
+    this.onMessage('animated', (client) => this.animated(client));
   }
 
   override onJoin(client: Client): void {
@@ -141,8 +142,25 @@ export class BareRoom extends Room<{ state: MatchRoomState }> {
     this.openRound();
     this.broadcastPatch();
     this.sendFrames(EVENTS, 1, this.clients, [1, (this.state.round - 1) & 0xff, (this.state.round - 1) >> 8]);
+    this.shown = [false, false];
     for (const k of Object.keys(this.profile))
       if (k !== EVENTS && !LOCK_IN.includes(k) && !PROMPT.includes(k)) this.sendFrames(k, this.due(k, 1));
+  }
+
+  /**
+   * A client has shown an `events` frame (server.ts --animated). Once both have shown the round's last one, the match
+   * server's animation wait ends and starts the commitment window's timer: a new deadline, patched to both. (The
+   * match server also waits before a prompt's timer, but its bots answer a prompt before they have shown the frame.)
+   */
+  private animated(client: Client): void {
+    const seat = this.seatOf(client);
+    const shown = this.shown;
+    if (seat < 0 || !shown) return;
+    shown[seat] = true;
+    if (!shown[0] || !shown[1]) return;
+    this.shown = null;
+    this.state.deadline = Date.now() + 60_000;
+    this.broadcastPatch();
   }
 
   private decide(client: Client, msg: { prompt: number }): void {

@@ -44,8 +44,9 @@
 //                        summarised in KB per round by the function that allocated it: what the collector copies,
 //                        promotes and later sweeps (the match server only)
 //   --animated           each client sends `animated` after every `events` frame, as the web client does once it
-//                        has animated it (at once here): in the match server an input-log append each, in the bare
-//                        room a message received and dropped. Without it the bots send no such message
+//                        has animated it (at once here): in the match server an input-log append each, the next
+//                        timer started once both have; the bare room patches a new deadline once both have shown a
+//                        round's last frame. Without it the bots send no such message
 //   --json               also print each step's full figures as JSON
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
