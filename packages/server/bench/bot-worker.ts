@@ -182,9 +182,10 @@ class MatchClock {
     });
     room.onMessage('*', (type: string | number, msg: unknown) => {
       const b = msg instanceof Uint8Array ? msg : null;
-      if (type === 'events' && this.animated) room.send('animated', { round: opened, events: 1 });
-      if (type === 'events' && b?.[0] === 1) this.result(`b:${b[1]! | (b[2]! << 8)}`);
-      else if (type === 'prompt' && b) room.send('decide', { prompt: b[0], decision: BARE_DECISION });
+      if (type === 'events') {
+        if (this.animated) room.send('animated', { round: opened, events: 1 });
+        if (b?.[0] === 1) this.result(`b:${b[1]! | (b[2]! << 8)}`);
+      } else if (type === 'prompt' && b) room.send('decide', { prompt: b[0], decision: BARE_DECISION });
     });
     room.onLeave(() => {
       if (!t.stopping && !t.abandoned.has(room)) t.unexpectedLeaves += 1;

@@ -68,8 +68,7 @@ const argv = process.argv.slice(2);
 const OPTIONS = new Set([
   ...['matches', 'ramp', 'seconds', 'bot-procs', 'think', 'join-rate', 'pin', 'cpu-prof', 'server-args'],
   ...['server-log', 'bot-matches', 'bot-level', 'log-cost', 'repeat', 'aa', 'alternate', 'baseline', 'hold-round'],
-  'animated',
-  ...['heap-snapshot', 'built', 'sources', 'survivors', 'json'],
+  ...['heap-snapshot', 'built', 'sources', 'survivors', 'json', 'animated'],
 ]);
 for (const [i, a] of argv.entries())
   if (a.startsWith('--') && argv[i - 1] !== '--server-args' && !OPTIONS.has(a.slice(2)))
