@@ -35,6 +35,8 @@ export interface BenchSettings {
   think: [number, number];
   joinRate: number;
   seconds: number;
+  /** Seconds played after the joins and before the window (--warmup): V8 still compiles the hot code for minutes. */
+  warmup: number;
   pin: boolean;
   cores: number;
   cpuModel: string;
@@ -56,7 +58,7 @@ export function header(s: BenchSettings): string {
     `Server: ${s.sources ? 'the sources through tsx (--sources)' : 'the production build, node dist/main.js (built first)'}. ` +
     `Server ${s.pin ? 'pinned to CPU 0, bots to the other CPUs' : 'and bots share all CPUs (no pinning)'}; LOG_LEVEL=warn. ` +
     `Each step: fresh server, matches joined at ${s.joinRate}/s (at most 32 joining at once per bot process, a failed join tried ` +
-    `again up to 3 times; the joins go on while matches keep starting, 30 s without one ends them), then a ${s.seconds} s measuring window.\n` +
+    `again up to 3 times; the joins go on while matches keep starting, 30 s without one ends them), ${s.warmup ? `then ${s.warmup} s of play unmeasured (--warmup), ` : ''}then a ${s.seconds} s measuring window.\n` +
     `latency = second lock-in sent → round result (events done:true) held by BOTH clients, one clock per match (same process).\n` +
     `bytes, frames = all frames received by a client in the window / its rounds (patches, messages, rematch drafts).\n` +
     `server cpu = the server process's CPU time in the window (all threads, user + sys from /proc) / rounds played: the cost of a ` +

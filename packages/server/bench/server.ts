@@ -7,12 +7,18 @@
 //   --matches N          one step with N matches (default 200)
 //   --ramp [a,b,c]       several steps (default 200,500,1000,2000), a fresh server for each, one line per step
 //   --seconds S          measuring window per step, after every match has reached its first commitment (default 30)
+//   --warmup S           seconds of play after the joins before the window opens (default 0): the server's optimizing
+//                        compiler is still at work on the hot code for minutes after the start, and a window that
+//                        opens at once measures part of that warm-up (both servers alike with --baseline)
 //   --bot-procs K        bot worker processes (default 2)
 //   --think MIN-MAX      think time before each commitment, ms (default 500-3000)
 //   --join-rate R        matches started per second, all workers together (default 200)
 //   --pin                pin the server to CPU 0 and the bots to the other CPUs (taskset), so they do not share a core
 //   --cpu-prof DIR       run the server with node --cpu-prof, profiles written to DIR (summarise them with
 //                        `node --import tsx packages/server/bench/profile-summary.ts FILE --last S`)
+//   --perf DIR           Linux perf's samples of the server over the window (perf-record.ts), kept as text in DIR and
+//                        summarised: the share of CPU of the kernel's socket work, page faults, V8's collector and
+//                        compiler threads and the JavaScript by source (perf-summary.ts)
 //   --server-args "A B"  extra node options for the server process (e.g. "--trace-gc --max-semi-space-size=32")
 //   --server-log FILE    append the server's stdout (its log lines, --trace-gc output) to FILE
 //   --bot-matches N      bot-load mode: N matches against the computer beside the measured ones (default 0);
@@ -58,6 +64,8 @@ import type { FromWorker, ToWorker, WorkerConfig, WorkerStats } from './bot-work
 import { freePort, machineCpu, processCpu, sleep } from './procs.js';
 import { logCost } from './log-cost.js';
 import { baseline } from './baseline.js';
+import { countLine, type ServerLog } from './server-log.js';
+import { checkPerf, PERF_NODE_ARGS, startPerf } from './perf-record.js';
 import { SURVIVORS_HOOK, survivorsProfile, survivorsSummary } from './survivors.js';
 import type { FrameProfile } from './bare-room.js';
 import { header, report, type BenchSettings, type Health } from './report.js';
@@ -66,7 +74,19 @@ const argv = process.argv.slice(2);
 // Every option above (`--built`, the default now, still accepted from older commands). A mistyped option would
 // otherwise run minutes of something else; --server-args' value holds node's own options.
 const OPTIONS = new Set([
-  ...['matches', 'ramp', 'seconds', 'bot-procs', 'think', 'join-rate', 'pin', 'cpu-prof', 'server-args'],
+  ...[
+    'matches',
+    'ramp',
+    'seconds',
+    'warmup',
+    'bot-procs',
+    'think',
+    'join-rate',
+    'pin',
+    'cpu-prof',
+    'server-args',
+    'perf',
+  ],
   ...['server-log', 'bot-matches', 'bot-level', 'log-cost', 'repeat', 'aa', 'alternate', 'baseline', 'hold-round'],
   ...['heap-snapshot', 'built', 'sources', 'survivors', 'json', 'animated'],
 ]);
@@ -92,6 +112,7 @@ const settings: BenchSettings = {
   think: [tMin, tMax],
   joinRate: Number(opt('join-rate') ?? 200),
   seconds: Number(opt('seconds') ?? 30),
+  warmup: Number(opt('warmup') ?? 0),
   pin: has('pin'),
   cores: cpus().length,
   computerMatches: Number(opt('bot-matches') ?? 0),
@@ -100,7 +121,10 @@ const settings: BenchSettings = {
   sources: has('sources'),
   animated: has('animated'),
 };
+if (!(settings.warmup >= 0)) throw new Error(`--warmup: expected seconds (0 or more), got "${opt('warmup')}"`);
 const profDir = opt('cpu-prof');
+const perfDir = opt('perf');
+if (perfDir) checkPerf();
 const holdRound = Number(opt('hold-round') ?? 0);
 const snapshotDir = opt('heap-snapshot');
 const survivorsFile = opt('survivors');
@@ -139,14 +163,6 @@ function buildServer(): void {
   execFileSync(process.execPath, [join(dir, 'build.mjs')], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** The server's log lines (warn and above) from its start to the end of the window, by message. */
-interface ServerLog {
-  lines: number;
-  messages: Record<string, number>;
-  /** Still counting: the shutdown after the window is noise. */
-  open: boolean;
-}
-
 /** A fresh server process on `port`, its database in `dir`, its log lines counted; the bare one with a profile. */
 function startServer(
   port: number,
@@ -159,6 +175,7 @@ function startServer(
   const nodeArgs = [
     ...extra,
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    ...(perfDir ? PERF_NODE_ARGS : []),
     ...(holdRound || snapshotDir ? ['--expose-gc'] : []),
     ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
     ...(!settings.sources && !bare && !hook.length ? [] : ['--import', 'tsx']),
@@ -193,18 +210,6 @@ function startServer(
     if (serverLog.open) for (const l of lines) countLine(serverLog, l);
   });
   return { server, serverLog };
-}
-
-function countLine(log: ServerLog, l: string): void {
-  if (!l.trim()) return;
-  log.lines += 1;
-  let msg = l.slice(0, 100);
-  try {
-    msg = (JSON.parse(l) as { msg?: string }).msg ?? msg;
-  } catch {
-    // not a pino line
-  }
-  log.messages[msg] = (log.messages[msg] ?? 0) + 1;
 }
 
 /** Waits until the server answers /health (it fails if the server exits first or does not start within ~20 s). */
@@ -295,6 +300,7 @@ async function measure(
   health: () => Promise<Health>,
   serverLog: ServerLog,
   survivors: boolean,
+  perfName: string | null,
 ) {
   const { workers } = w;
   const joined = await health().catch(() => null); // its loop delay covers the joins; the call resets the histogram
@@ -303,8 +309,10 @@ async function measure(
   const machine0 = machineCpu();
   const tStart = performance.now();
   if (survivors) server.kill('SIGUSR2'); // survivors-hook.ts: the window starts
+  const perf = perfDir && perfName ? startPerf(server.pid!, perfDir, perfName) : null;
   for (const x of workers) x.send({ cmd: 'measure' } satisfies ToWorker);
   await sleep(settings.seconds * 1000);
+  await perf?.stop();
   const during = await health().catch(() => null);
   serverLog.open = false;
   if (snapshotDir) await heapSnapshot(server, snapshotDir);
@@ -319,6 +327,7 @@ async function measure(
     sleep(20_000).then(() => [] as (WorkerStats | null)[]),
   ]);
   return {
+    perf,
     window,
     joined,
     during,
@@ -376,8 +385,9 @@ async function runStep(matches: number, env: Record<string, string> = {}, bare?:
   const t0 = performance.now();
   const readies = await Promise.race([Promise.all(w.ready), w.stalled]);
   const joinBudget = performance.now() - t0;
+  if (readies && settings.warmup > 0) await sleep(settings.warmup * 1000);
   const survivors = survivorsFile !== undefined && bare === undefined;
-  const measured = await measure(server, w, health, serverLog, survivors);
+  const { perf, ...measured } = await measure(server, w, health, serverLog, survivors, bare ? 'bare' : 'match');
   await cleanup();
 
   const r = report({
@@ -391,5 +401,6 @@ async function runStep(matches: number, env: Record<string, string> = {}, bare?:
     ...measured,
   });
   if (survivors) for (const line of survivorsSummary(survivorsFile!, r.figures.rounds)) console.log(line);
+  for (const line of perf?.summary(r.figures.serverCpuMsPerRound) ?? []) console.log(line);
   return r;
 }
