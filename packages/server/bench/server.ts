@@ -74,21 +74,9 @@ const argv = process.argv.slice(2);
 // Every option above (`--built`, the default now, still accepted from older commands). A mistyped option would
 // otherwise run minutes of something else; --server-args' value holds node's own options.
 const OPTIONS = new Set([
-  ...[
-    'matches',
-    'ramp',
-    'seconds',
-    'warmup',
-    'bot-procs',
-    'think',
-    'join-rate',
-    'pin',
-    'cpu-prof',
-    'server-args',
-    'perf',
-  ],
-  ...['server-log', 'bot-matches', 'bot-level', 'log-cost', 'repeat', 'aa', 'alternate', 'baseline', 'hold-round'],
-  ...['heap-snapshot', 'built', 'sources', 'survivors', 'json', 'animated'],
+  ...['matches', 'ramp', 'seconds', 'warmup', 'bot-procs', 'think', 'join-rate', 'pin', 'cpu-prof', 'perf'],
+  ...['server-args', 'server-log', 'bot-matches', 'bot-level', 'log-cost', 'repeat', 'aa', 'alternate', 'baseline'],
+  ...['hold-round', 'heap-snapshot', 'built', 'sources', 'survivors', 'json', 'animated'],
 ]);
 for (const [i, a] of argv.entries())
   if (a.startsWith('--') && argv[i - 1] !== '--server-args' && !OPTIONS.has(a.slice(2)))
