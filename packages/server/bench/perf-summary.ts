@@ -40,7 +40,7 @@ const GC = /Scavenger|MarkCompact|Marking|Sweeper|Evacuat|Heap::CollectGarbage/;
 const COMPILER = /compiler::|Compile|maglev|Maglev/;
 const SYSCALLS: [RegExp, string][] = [
   [/writev/, 'writev (sockets)'],
-  [/^(__GI___libc_write|__libc_write|write)$/, 'write (input journal)'],
+  [/^(__GI___libc_write|__libc_write|write)$/, 'write (files: the input journal, the log)'],
   [/statx|fstat/, 'fstat (the journal fence)'],
   [/epoll_pwait/, 'epoll_pwait'],
   [/^(read|__libc_read)$/, 'read (sockets)'],
@@ -48,7 +48,7 @@ const SYSCALLS: [RegExp, string][] = [
 
 /** The source group of a JS frame ("JS:*name url:line:col"), the bundle's positions read through its source map. */
 function sourceOf(frame: string, map: SourceMap | null): string | null {
-  const m = frame.match(/^JS:\S*? (.*):(\d+):(\d+)$/) ?? frame.match(/^JS:\S* (.*):(\d+):(\d+)$/);
+  const m = frame.match(/^JS:\S* (.*):(\d+):(\d+)$/);
   if (!m) return null;
   let url = m[1]!;
   if (url.endsWith('dist/main.js') && map) {
@@ -72,8 +72,8 @@ function categoryOf(s: Sample, mainTid: string, map: SourceMap | null): string {
   if (GC.test(all)) return 'main: GC';
   if (all.includes('asm_exc_page_fault')) return 'main: page faults';
   if (all.includes('do_syscall_64') || s.frames[0]?.includes('epoll_pwait')) {
-    const call = s.frames.find((f) => SYSCALLS.some(([re]) => re.test(f)));
-    return `main: syscall ${call ? SYSCALLS.find(([re]) => re.test(call))![1] : 'other'}`;
+    for (const f of s.frames) for (const [re, name] of SYSCALLS) if (re.test(f)) return `main: syscall ${name}`;
+    return 'main: syscall other';
   }
   for (const f of s.frames) {
     const src = sourceOf(f, map);

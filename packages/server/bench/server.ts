@@ -288,7 +288,8 @@ async function measure(
   health: () => Promise<Health>,
   serverLog: ServerLog,
   survivors: boolean,
-  perfName: string | null,
+  /** What --perf names the recording's file after: `match` or `bare`. */
+  perfName: string,
 ) {
   const { workers } = w;
   const joined = await health().catch(() => null); // its loop delay covers the joins; the call resets the histogram
@@ -297,7 +298,7 @@ async function measure(
   const machine0 = machineCpu();
   const tStart = performance.now();
   if (survivors) server.kill('SIGUSR2'); // survivors-hook.ts: the window starts
-  const perf = perfDir && perfName ? startPerf(server.pid!, perfDir, perfName) : null;
+  const perf = perfDir ? startPerf(server.pid!, perfDir, perfName) : null;
   for (const x of workers) x.send({ cmd: 'measure' } satisfies ToWorker);
   await sleep(settings.seconds * 1000);
   await perf?.stop();
