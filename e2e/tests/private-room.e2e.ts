@@ -14,6 +14,7 @@ let a: Page; // creator, seat 0
 let b: Page; // opened the invite link, seat 1
 let c: Page; // spectator through the same link
 let link = '';
+let recordId = ''; // this match's stored record, from the end screen
 
 const page = (browser: Browser, name: string, opts: Parameters<Browser['newContext']>[0] = {}) =>
   player(browser, name, ctxs, opts);
@@ -120,12 +121,17 @@ test('a reload in mid-round resumes the seat, which can lock in; the match goes 
   // The record downloads from the end screen as a JSON file.
   const [download] = await Promise.all([b.waitForEvent('download'), b.click('#download-record')]);
   expect(download.suggestedFilename()).toMatch(/^star-eater-.+\.json$/);
+  recordId = (await b.locator('#download-record').getAttribute('data-record')) ?? '';
+  expect(recordId).not.toBe('');
 });
 
 test('the replay viewer opens the finished match from the lobby, steps by event and by round, and opens a record file', async () => {
   await c.goto('/');
-  const entry = c.locator('#replay-list li', { hasText: 'Cleo (FPA) vs Dax (Lamais)' }).first();
-  await expect(entry).toContainText(/Dax won, \d+ rounds/);
+  // Found by its id: earlier files' matches between the same names may end (abandoned) after this one.
+  const entry = c.locator('#replay-list li', {
+    has: c.locator(`a[href="#/replay/${encodeURIComponent(recordId)}"]`),
+  });
+  await expect(entry).toContainText(/^Cleo \(FPA\) vs Dax \(Lamais\) · Dax won, \d+ rounds/);
   await entry.getByRole('link', { name: 'View' }).click();
   await expect(c).toHaveURL(/#\/replay\//);
   const pos = c.locator('#replay-pos');
