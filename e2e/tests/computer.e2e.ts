@@ -38,7 +38,8 @@ async function playRound(p: Page): Promise<boolean> {
 }
 
 test('lobby → Play the computer (easy) → factions → draft → every round → the end screen', async ({ browser }) => {
-  const a = await page(browser, 'Ada');
+  // A name with a hyphen, long enough to meet the tags on a phone's ship card.
+  const a = await page(browser, 'Ada-Lovelace');
   await a.goto('/');
   const panel = a.locator('#play-computer');
   await expect(panel).toBeVisible();

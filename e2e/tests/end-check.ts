@@ -81,6 +81,14 @@ async function overEndBar(page: Page): Promise<string[]> {
   });
 }
 
+/** The element's text is on one line (one row of line boxes) and not cut short by an ellipsis. */
+function wholeOnOneLine(el: Element): boolean {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  return tops.size === 1 && el.scrollWidth <= el.clientWidth;
+}
+
 /** The end screen of a match whose end is shown on `page` (seat 0's column first in the summary). */
 export async function checkEndScreen(page: Page): Promise<void> {
   await expect(page.locator('#end-screen')).toBeVisible();
@@ -101,6 +109,11 @@ export async function checkEndScreen(page: Page): Promise<void> {
     // RULES §3: structure 0 destroys the ship; its card says so.
     await expect(card.locator('.destroyed')).toHaveCount(ship.structure <= 0 ? 1 : 0);
   }
+  // Each name shows whole on one line: the tags after it (initiative, destroyed) wrap under it, never the name.
+  const names = page.locator('#ship-cards .shipcard .who .name');
+  await expect(names).toHaveCount(2);
+  for (const name of await names.all())
+    expect(await name.evaluate(wholeOnOneLine), `the name "${await name.textContent()}"`).toBe(true);
   // A match decided by destruction: the destroyed warship took at least its structure in damage (never all zeros).
   if (c.final.endReason === 'destroyed')
     expect(c.final.ships.some((w, s) => w.structure <= 0 && c.taken[s]! > 0)).toBe(true);

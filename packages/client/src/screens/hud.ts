@@ -82,7 +82,8 @@ export function shipCard(ship: ShipView, o: ShipCardOptions): HTMLElement {
       'div.who',
       null,
       h('span.dot', { style: { background: css(o.colour) } }),
-      ship.name,
+      // Whole on one line: the tags after it wrap under it instead of the name breaking at a hyphen.
+      h('span.name', { title: ship.name }, ship.name),
       o.you ? h('span.dim', null, '(you)') : null,
       o.initiative ? h('span', { title: 'Holds the initiative token', class: 'warn' }, '★') : null,
       o.connected === false
