@@ -75,6 +75,15 @@ test('lobby → Play the computer (easy) → factions → draft → every round 
   await checkEndScreen(a);
   await shot(a, 'computer-05-end');
   await a.setViewportSize(PHONE);
+  // On a phone the bar scrolls above the board: a glow along its bottom edge says more is below, gone at its end.
+  const bar = a.locator('#end-overlay');
+  const glow = () => bar.evaluate((o) => Number(getComputedStyle(o, '::after').opacity));
+  expect(await bar.evaluate((o) => o.scrollHeight > o.clientHeight)).toBe(true);
+  await bar.evaluate((o) => o.scrollTo(0, 0));
+  await expect.poll(glow).toBeGreaterThan(0.9);
+  await shot(a, 'computer-05-end-phone-more');
+  await bar.evaluate((o) => o.scrollTo(0, o.scrollHeight));
+  await expect.poll(glow).toBe(0);
   await checkEndScreen(a);
   await shot(a, 'computer-05-end-phone');
   // A rematch against the computer starts at once: it always agrees.
