@@ -37,4 +37,28 @@ test('phone: the board comes into view when the round plays and when a prompt as
       els.filter((el) => el.getBoundingClientRect().right > innerWidth + 1).map((el) => el.textContent),
     );
   expect(off).toEqual([]);
+  // It keeps to two rows, so the board keeps the screen: the logo, the guide and the name, then the room's tags on a
+  // line of their own, each on one line of text (the seed hash and the sound button once wrapped, the name once took
+  // a third row).
+  const bar = await b.locator('.topbar').evaluate((el) => {
+    const middle = (sel: string) => {
+      const r = el.querySelector(sel)!.getBoundingClientRect();
+      return Math.round(r.top + r.height / 2);
+    };
+    const lines = (sel: string) => {
+      const range = document.createRange();
+      range.selectNodeContents(el.querySelector(sel)!);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    };
+    return {
+      first: [middle('.logo'), middle('#how-to-play'), middle('#my-profile')],
+      second: [middle('#preset-tag'), middle('#mute-sound'), middle('.seed-hash')],
+      lines: [lines('#preset-tag'), lines('#mute-sound'), lines('.seed-hash'), lines('#my-profile')],
+    };
+  });
+  const sameRow = (ys: number[]) => Math.max(...ys) - Math.min(...ys) <= 4;
+  expect(sameRow(bar.first), `first row ${bar.first}`).toBe(true);
+  expect(sameRow(bar.second), `second row ${bar.second}`).toBe(true);
+  expect(bar.second[0]!).toBeGreaterThan(bar.first[0]!);
+  expect(bar.lines).toEqual([1, 1, 1, 1]);
 });
