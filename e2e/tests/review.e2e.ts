@@ -130,6 +130,9 @@ test('in a live match, a trial resolves a ghost round in the page and sends noth
   await a.locator('body').press('7'); // an engine setting of your own
   await a.locator('#trial-open').click();
   await expect(a.locator('#whatif-1-engine')).toBeVisible();
+  // Its drop-downs are the dark ones of the orders panel (#0b1426), not the browser's grey boxes.
+  const look = await a.locator('#whatif-1-engine').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(look).toBe('rgb(11, 20, 38)');
   await a.locator('#whatif-1-engine').selectOption('S');
   const before = sent;
   await a.locator('#trial-once').click();
