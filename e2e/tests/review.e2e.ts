@@ -10,6 +10,7 @@ import {
   type Commitment,
   type Hex,
   type MatchRecord,
+  type MatchState,
 } from '../../packages/engine/src/index.js';
 import { driveUntil, inCommit } from './drive.js';
 import { shot } from './helpers.js';
@@ -30,8 +31,8 @@ const core0 = (page: Page) =>
         .core,
   );
 
-/** An engine setting for seat 0 at round `n` (0-based) that ends its warship elsewhere, and where, by the engine. */
-function changedEngine(rec: MatchRecord, n: number): { engine: string; core: Hex; real: Hex } {
+/** An engine setting for seat 0 at round `n` (0-based) that ends its warship elsewhere, where, and the branch's end. */
+function changedEngine(rec: MatchRecord, n: number): { engine: string; core: Hex; real: Hex; end: MatchState } {
   const start = stateBeforeRound(rec, n);
   if (!start.ok) throw new Error(start.error.message);
   const real = rec.rounds[n]!.commitments as [Commitment, Commitment];
@@ -40,7 +41,7 @@ function changedEngine(rec: MatchRecord, n: number): { engine: string; core: Hex
   for (const engine of ENGINE_SETTINGS) {
     const b = resolveBranch(start.value, [{ ...real[0], engine }, real[1]], answers);
     const core = b.state.ships[0].core;
-    if (core.q !== realEnd.q || core.r !== realEnd.r) return { engine, core, real: realEnd };
+    if (core.q !== realEnd.q || core.r !== realEnd.r) return { engine, core, real: realEnd, end: b.state };
   }
   throw new Error('no engine setting moves seat 0 elsewhere in this round');
 }
@@ -74,6 +75,21 @@ test('what if at round 3 with another engine setting: a different end, a diff, a
   await page.locator('#whatif-resolve').click();
   await expect(page.locator('#whatif-diff')).toBeVisible();
   await expect(page.locator('#whatif-diff td.changed').first()).toBeVisible();
+  // Each warship's structure and armour after the branch, in the words and figures of its ship card (the real
+  // round's first where they differ: "was → now").
+  for (const [row, text] of [
+    ['Structure after', (s: MatchState['ships'][0]) => String(s.structure)],
+    [
+      'Armour after',
+      (s: MatchState['ships'][0]) => `B${s.armour.bow} C${s.armour.core} P${s.armour.port} S${s.armour.starboard}`,
+    ],
+  ] as const) {
+    const cells = page
+      .locator('#whatif-diff tr', { has: page.getByRole('rowheader', { name: row, exact: true }) })
+      .locator('td');
+    for (const seat of [0, 1] as const)
+      await expect(cells.nth(seat)).toHaveText(new RegExp(`(^| → )${text(want.end.ships[seat])}$`));
+  }
   await expect.poll(() => core0(page)).toEqual(want.core);
   await expect(page).toHaveURL(/\?whatif=/);
   await page.locator('body').press('.'); // skip the animation: the settled board with the real end as a ghost

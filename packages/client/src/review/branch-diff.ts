@@ -1,6 +1,7 @@
-// What a what-if round changed, beside the real round: for each warship its hull (armour and structure) after the
-// round, the damage it took, the hits its seat scored and where it faces; then who came out ahead.
+// What a what-if round changed, beside the real round: for each warship its structure and armour after the round (as
+// its ship card shows them), the damage it took, the hits its seat scored and where it faces; then who came out ahead.
 import { bearing, DIRS, distance, type Hex, type MatchEvent, type MatchState, type Seat } from '@star-eater/engine';
+import { armourText } from '../screens/hud.js';
 import { h } from '../ui/dom.js';
 import { summarizeRound, type RoundSummary } from './round-summary.js';
 
@@ -19,9 +20,6 @@ export function movedText(from: Hex, to: Hex): string {
   const dir = DIRS[((Math.round(a / 60) % 6) + 6) % 6]!;
   return `${n} ${n === 1 ? 'hex' : 'hexes'} ${dir}`;
 }
-
-const hull = (s: MatchState, seat: Seat): number =>
-  s.ships[seat].structure + Object.values(s.ships[seat].armour).reduce((a, b) => a + b, 0);
 
 /** Who came out of the round ahead: the seat that took less damage (the match's end first). */
 export function roundVerdict(
@@ -48,16 +46,19 @@ export function diffTable(
   const b = facts(branch);
   const r = real ? facts(real) : null;
   const rows: [string, (f: Facts, seat: Seat) => string][] = [
-    ['Hull after', ({ o }, seat) => String(hull(o.state, seat))],
+    ['Structure after', ({ o }, seat) => String(o.state.ships[seat].structure)],
+    ['Armour after', ({ o }, seat) => armourText(o.state.ships[seat].armour)],
     ['Damage taken', ({ s }, seat) => String(s.taken[seat])],
     ['Hits', ({ s }, seat) => `${s.hits[seat]} of ${s.attacks[seat]}`],
     ['Moved', ({ o }, seat) => movedText(o.before.ships[seat].core, o.state.ships[seat].core)],
     ['Facing', ({ o }, seat) => o.state.ships[seat].facing],
   ];
+  // a value never breaks inside (an armour's four sections stay on one line): a changed cell breaks at its arrow
+  const fact = (text: string) => h('span.fact', null, text);
   const cell = (now: string, was: string | null) =>
     was === null || was === now
-      ? h('td', null, now)
-      : h('td.changed', { title: `what happened: ${was}` }, `${was} → ${now}`);
+      ? h('td', null, fact(now))
+      : h('td.changed', { title: `what happened: ${was}` }, fact(was), ' → ', fact(now));
   const body = rows.map(([label, f]) =>
     h(
       'tr',

@@ -7,6 +7,7 @@ import {
   MAX_ROTATIONAL,
   type Component,
   type Dir,
+  type SectionName,
   type Seat,
 } from '@star-eater/engine';
 import { dirDegrees } from '../board/layout.js';
@@ -45,6 +46,11 @@ function mat(ship: ShipView, flipped: boolean): HTMLElement {
   }
   const label = `Momentum: ${ship.momentum.linear.join(' ') || 'none'}${ship.momentum.rotational.length ? `, ${ship.momentum.rotational.join(' ')}` : ''}`;
   return h('div.mat', { 'aria-label': label, role: 'img' }, ...slots);
+}
+
+/** A warship's armour as its card shows it: each section's letter and points, bow, core, port, starboard (RULES §3). */
+export function armourText(a: Readonly<Record<SectionName, number>>): string {
+  return `B${a.bow} C${a.core} P${a.port} S${a.starboard}`;
 }
 
 /** The components' short labels on a ship card (the glossary explains them). */
@@ -113,11 +119,7 @@ export function shipCard(ship: ShipView, o: ShipCardOptions): HTMLElement {
       h('b.structure', { class: ship.structure <= 3 ? 'bad' : '' }, `${ship.structure}/${ship.maxStructure}`),
     ),
     h('div.dim', { style: { textAlign: 'right' } }, `power ${'◆'.repeat(ship.power) || '–'}`),
-    h(
-      'div.dim',
-      null,
-      `armour B${ship.armour.bow} C${ship.armour.core} P${ship.armour.port} S${ship.armour.starboard}`,
-    ),
+    h('div.dim', null, `armour ${armourText(ship.armour)}`),
     h(
       'div.dim',
       { style: { textAlign: 'right' } },
