@@ -13,8 +13,11 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
 
+/** The name the page finds remembered, on every page of the game's origin (about:blank has no storage to set). */
 export async function setName(page: Page, name: string): Promise<void> {
-  await page.addInitScript((n) => localStorage.setItem('star-eater.name', n), name);
+  await page.addInitScript((n) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('star-eater.name', n);
+  }, name);
 }
 
 /** Click a button only if it is there and enabled right now (a bare click on a disabled one waits the action timeout). */
