@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,15 @@ export async function setName(page: Page, name: string): Promise<void> {
   await page.addInitScript((n) => {
     if (location.protocol.startsWith('http')) localStorage.setItem('star-eater.name', n);
   }, name);
+}
+
+/** How many lines of text an element's content takes on screen (1: it did not wrap). */
+export function textLines(l: Locator): Promise<number> {
+  return l.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
 }
 
 /** Click a button only if it is there and enabled right now (a bare click on a disabled one waits the action timeout). */

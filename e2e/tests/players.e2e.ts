@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { serious } from './axe.js';
 import { authenticator } from './authenticator.js';
 import { driveUntil, inCommit } from './drive.js';
-import { concede, concedeMatch, setName, shot } from './helpers.js';
+import { concede, concedeMatch, setName, shot, textLines } from './helpers.js';
 
 const ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3911)}`;
 
@@ -203,6 +203,8 @@ test('a rated quick match moves both ratings, shown at the end and on the profil
   expect(await serious(b)).toEqual([]);
   await shot(b, 'players-06-profile-1280');
   await b.setViewportSize({ width: 390, height: 844 });
+  // On a phone the match's rounds and date stay on one line under the opponent's name.
+  expect(await textLines(game.locator('.game-when'))).toBe(1);
   await shot(b, 'players-07-profile-390');
   // The opponent's name leads to their profile, where the same match is a loss; its replay opens from there.
   await b.locator('#game-list li.game a.player-name').click();
