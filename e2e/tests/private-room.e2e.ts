@@ -63,7 +63,9 @@ test('private room: create, copy the invite link, the second context plays a rou
   await expect(c.locator('#commit-panel')).toHaveCount(0);
   await expect(c.locator('#lock-in')).toHaveCount(0);
   await expect(c.locator('#match-status')).toContainText('Round 1 · players choose their orders');
-  await expect(c.locator('#status-clock')).toHaveText(/^\d+s$/);
+  // One clock, the whose-turn line's: the status line under it does not repeat the seconds.
+  await expect(c.locator('#whose-turn-clock')).toHaveText(/^\d+s$/);
+  await expect(c.locator('.countdown:visible')).toHaveCount(1);
 
   await a.locator('body').press('1'); // engine N
   await clickIfEnabled(a, 'button.cc[data-card="fire-main"]');

@@ -7,7 +7,7 @@ import { modelFromMatch } from '../board/model.js';
 import { setGhost, setHighlights } from '../board/state.js';
 import { publicStateFromRoom } from '@star-eater/protocol';
 import { seatFactions, seatInfo, seatNames, seatPlayerIds, type RoomState } from '../net/room-state.js';
-import { h, replace, secondsLeft } from '../ui/dom.js';
+import { h, replace } from '../ui/dom.js';
 import type { CommitPanel } from './commit-panel.js';
 import type { TrialPanel } from '../review/trial-panel.js';
 import { mountSeatControls } from './seat-controls.js';
@@ -28,14 +28,9 @@ const PHASE_TEXT: Record<string, string> = {
 };
 
 function spectatorStatus(): HTMLElement {
-  // Spectators have no panels to act in: the round, what is happening and the clock instead.
-  return h(
-    'section.card.row',
-    { id: 'match-status', 'aria-label': 'Match status' },
-    h('span#status-text'),
-    h('span.grow'),
-    h('span#status-clock.countdown'),
-  );
+  // Spectators have no panels to act in: the round and what is happening instead. The clock is the whose-turn line's
+  // just above (a second one here said the same seconds, and pushed itself onto a line of its own).
+  return h('section.card', { id: 'match-status', 'aria-label': 'Match status' }, h('span#status-text'));
 }
 
 export class LiveMatch {
@@ -370,12 +365,9 @@ export class LiveMatch {
     this.commit?.showCountdown(seconds);
   }
 
-  /** The spectator's status line and its clock (called twice a second). */
+  /** The clocks, and the spectator's status line (called twice a second). */
   tick(st: RoomState): void {
     this.showClocks(st);
-    const clock = st.deadline && st.phase !== 'finished' ? `${secondsLeft(st.deadline)}s` : '';
-    const c = document.getElementById('status-clock');
-    if (c && c.textContent !== clock) c.textContent = clock;
     const t = document.getElementById('status-text');
     if (t) t.textContent = `Round ${st.round} · ${PHASE_TEXT[st.phase] ?? st.phase}`;
   }
