@@ -3,7 +3,7 @@
 import type { MatchEvent } from './events.js';
 import { roll } from './rng.js';
 import type { Commitment, Component, MatchState, Result, Seat } from './types.js';
-import type { Decision, DecisionError, Prompt } from './decision.js';
+import type { Decision, DecisionError, Prompt, WeaponMount } from './decision.js';
 
 /** Thrown when the resolver needs a decision that has not been given yet; round.ts turns it into a prompt. */
 export class AwaitDecision {
@@ -54,6 +54,24 @@ export interface Ctx {
   roll(sides: number): number;
   /** Every die rolled so far this round, in order (all of them public through the events). */
   readonly rolls: number[];
+  /** The direct-fire weapon firing now and the order it fires in (weapons.ts), where a round can go on from. */
+  directFire: DirectFirePlace | null;
+}
+
+/** A direct-fire weapon's place in the weapons phase's last step (RULES §4.5). */
+export interface DirectFirePlace {
+  readonly weapons: readonly { readonly seat: Seat; readonly mount: WeaponMount }[];
+  readonly index: number;
+}
+
+/** What a round had done when it stopped at a prompt: a context made from it goes on from there (round.ts). */
+export interface RoundSoFar {
+  readonly events: readonly MatchEvent[];
+  readonly activated: readonly [ReadonlySet<Component>, ReadonlySet<Component>];
+  readonly launches: readonly [number, number];
+  readonly rolls: readonly number[];
+  /** Decisions consumed. */
+  readonly decisions: number;
 }
 
 /** A round's decisions: a list given in advance (read without its prompts), or a source asked with each prompt. */
@@ -73,6 +91,24 @@ export function createCtx(
   return new RoundCtx(s, commitments, decisions, dice.rolls ?? []);
 }
 
+/** A context that goes on from `sofar` on `s` (a copy of the state where it stopped), reading `decisions` after it. */
+export function continueCtx(
+  s: MatchState,
+  commitments: readonly [Commitment, Commitment],
+  decisions: readonly Decision[],
+  sofar: RoundSoFar,
+): Ctx {
+  const ctx = new RoundCtx(s, commitments, decisions, []);
+  ctx.events.push(...sofar.events);
+  ctx.activated[0] = new Set(sofar.activated[0]);
+  ctx.activated[1] = new Set(sofar.activated[1]);
+  ctx.launches[0] = sofar.launches[0];
+  ctx.launches[1] = sofar.launches[1];
+  ctx.rolls.push(...sofar.rolls);
+  ctx.skip(sofar.decisions);
+  return ctx;
+}
+
 /** The context as one object with its methods on the prototype: a resolution makes no closures but `emit`. */
 class RoundCtx implements Ctx {
   readonly events: MatchEvent[] = [];
@@ -82,6 +118,7 @@ class RoundCtx implements Ctx {
   /** The list given in advance, if the decisions are one (read without its prompts). */
   private readonly list: readonly Decision[] | null;
   private index = 0;
+  directFire: DirectFirePlace | null = null;
 
   constructor(
     readonly s: MatchState,
@@ -118,6 +155,11 @@ class RoundCtx implements Ctx {
 
   decisionCount(): number {
     return this.index;
+  }
+
+  /** Start reading the decisions at `index` (continueCtx: those before it were consumed where the round stopped). */
+  skip(index: number): void {
+    this.index = index;
   }
 
   roll(sides: number): number {

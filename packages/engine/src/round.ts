@@ -1,15 +1,26 @@
 // One round as a resumable process (RULES §4, §8): momentum → action → fighter → weapons → cleanup. The resolver
 // runs on a copy of the state and stops when it needs a decision it has not been given; resuming means running it
-// again with one more decision. Same state + commitments + decisions → same events, bit for bit.
+// again with one more decision, or, for a direct-fire prompt, going on from the weapon that asked (`resolveRound`'s
+// `after`). Same state + commitments + decisions → same events, bit for bit, either way.
 import { resolveActionPhase } from './actions.js';
 import { resolveCleanup } from './cleanup.js';
 import { cloneState } from './clone.js';
-import { AwaitDecision, createCtx, RejectedDecision, type Ctx, type Decisions, type DiceOptions } from './context.js';
+import {
+  AwaitDecision,
+  continueCtx,
+  createCtx,
+  RejectedDecision,
+  type Ctx,
+  type Decisions,
+  type DiceOptions,
+  type DirectFirePlace,
+  type RoundSoFar,
+} from './context.js';
 import type { MatchEvent } from './events.js';
 import { withFighterMoves } from './fighter-options.js';
 import { resolveFighterPhase } from './fighters.js';
 import { resolveMomentumPhase } from './movement.js';
-import { resolveWeaponsPhase } from './weapons/weapons.js';
+import { fireDirectFrom, resolveWeaponsPhase } from './weapons/weapons.js';
 import type { Commitment, MatchState } from './types.js';
 import type { Decision, DecisionError, Prompt } from './decision.js';
 
@@ -46,6 +57,11 @@ function runRound(ctx: Ctx): void {
   resolveFighterPhase(ctx);
   checkEnd(ctx);
   resolveWeaponsPhase(ctx);
+  finishRound(ctx);
+}
+
+/** After the weapons phase: the cleanup phase (RULES §4.6). */
+function finishRound(ctx: Ctx): void {
   checkEnd(ctx);
   ctx.emit({ type: 'phase', phase: 'cleanup' });
   resolveCleanup(ctx);
@@ -65,11 +81,25 @@ export function resolveRoundWith(
   source: Decisions,
   dice?: DiceOptions,
 ): RoundProgress {
+  return run(fresh(state, commitments, source, dice), runRound);
+}
+
+/** A context for a round from its start, on a copy of the state. */
+function fresh(
+  state: MatchState,
+  commitments: readonly [Commitment, Commitment],
+  source: Decisions,
+  dice?: DiceOptions,
+) {
   if (state.winner !== null) throw new Error('resolveRound: the match is over');
-  const s = cloneState(state);
-  const ctx = createCtx(s, commitments, source, dice);
+  return createCtx(cloneState(state), commitments, source, dice);
+}
+
+/** Runs `go` on the context, turning how it stopped into a progress. */
+function run(ctx: Ctx, go: (ctx: Ctx) => void): RoundProgress {
+  const s = ctx.s;
   try {
-    runRound(ctx);
+    go(ctx);
     return { status: 'done', events: ctx.events, state: s };
   } catch (e) {
     if (e instanceof MatchOver) return { status: 'done', events: ctx.events, state: s };
@@ -82,13 +112,79 @@ export function resolveRoundWith(
   }
 }
 
-/** Resolve a round with the decisions given so far (in the order asked). */
+/** Where a direct-fire prompt stopped its round: what `resolveRound` needs to go on from there. */
+interface StoppedAt extends RoundSoFar {
+  readonly start: MatchState;
+  /** The state where it stopped (the progress' own). */
+  readonly state: MatchState;
+  readonly commitments: readonly [Commitment, Commitment];
+  /** The decisions it was given (it consumed the first `decisions` of them). */
+  readonly given: readonly Decision[];
+  readonly at: DirectFirePlace;
+}
+
+/**
+ * The prompts a round can go on from, each with where it stopped (a table beside the plain progress objects, which
+ * stay plain data; an entry lives as long as its progress).
+ */
+const stops = new WeakMap<RoundProgress, StoppedAt>();
+
+/**
+ * Resolve a round with the decisions given so far (in the order asked). `after`, when given, is the progress the same
+ * state, commitments and all but the last of `decisions` gave: a direct-fire prompt's round goes on from the weapon
+ * that asked instead of running again from the start (the same result, without running the phases before it
+ * again). Any other `after` is ignored.
+ */
 export function resolveRound(
   state: MatchState,
   commitments: readonly [Commitment, Commitment],
   decisions: readonly Decision[],
+  after?: RoundProgress,
 ): RoundProgress {
-  const p = resolveRoundWith(state, commitments, decisions);
+  const stop = after && stops.get(after);
+  let ctx: Ctx;
+  let p: RoundProgress;
+  if (stop && continues(stop, state, commitments, decisions)) {
+    // Nothing the weapon did before its prompt changed the state (weapons.ts): it fires again from a copy of it.
+    ctx = continueCtx(cloneState(stop.state), commitments, decisions, stop);
+    p = run(ctx, (c) => {
+      fireDirectFrom(c, stop.at.weapons, stop.at.index);
+      finishRound(c);
+    });
+  } else {
+    ctx = fresh(state, commitments, decisions);
+    p = run(ctx, runRound);
+  }
+  if (p.status !== 'awaiting') return p;
   // RULES §8: the prompt says the legal options; a fighter prompt's are listed here, once, for the player asked
-  return p.status === 'awaiting' ? { ...p, prompt: withFighterMoves(p.state, p.prompt) } : p;
+  const out: RoundProgress = { ...p, prompt: withFighterMoves(p.state, p.prompt) };
+  if (ctx.directFire) {
+    const { events, state: at, rolls, decisions: n } = p;
+    const { activated, launches, directFire } = ctx;
+    stops.set(out, {
+      start: state,
+      commitments,
+      given: decisions,
+      state: at,
+      at: directFire,
+      events,
+      activated,
+      launches,
+      rolls,
+      decisions: n,
+    });
+  }
+  return out;
+}
+
+/** Whether `decisions` are the ones the round stopped with, and one more, for the same state and commitments. */
+function continues(
+  stop: StoppedAt,
+  state: MatchState,
+  commitments: readonly [Commitment, Commitment],
+  decisions: readonly Decision[],
+): boolean {
+  if (stop.start !== state || stop.commitments !== commitments || decisions.length !== stop.decisions + 1) return false;
+  for (let i = 0; i < stop.decisions; i++) if (decisions[i] !== stop.given[i]) return false;
+  return true;
 }

@@ -12,7 +12,8 @@ export type InitiativeFrom = E.InitiativeFrom;
 export const engine = {
   createMatch: E.createMatch,
   validateCommitment: E.validateCommitment,
-  resolveRound: (s: MatchState, c: [Commitment, Commitment], d: Decision[]) => E.resolveRound(s, c, d),
+  resolveRound: (s: MatchState, c: [Commitment, Commitment], d: Decision[], after?: RoundProgress) =>
+    E.resolveRound(s, c, d, after),
   defaultDecision: E.defaultDecision,
   concede: E.concede,
   forfeit: E.forfeit,

@@ -1,7 +1,7 @@
 // The weapons phase (RULES §4.5, draft §6.5): classes Laser → Projectile → Torpedo → Direct Fire; within a class the
 // tokens already on the board move first, then this round's fired weapons, faster / longer-ranged first.
 import { weaponCard } from '../content/index.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, DirectFirePlace } from '../context.js';
 import { fireWarshipDirect } from '../direct-fire.js';
 import { cardMount, firingDirection, MOUNTS, mountArcs, mountCard, mountComponent, mountHex } from '../mounts.js';
 import type { Aim, Seat, TurretSetting, WeaponCard, WeaponClass, WeaponToken } from '../types.js';
@@ -139,5 +139,18 @@ export function resolveWeaponsPhase(ctx: Ctx): void {
     if (t) moveTorpedo(ctx, t);
   }
 
-  for (const w of firingOrder(fired, 'direct', initiative)) fireWarshipDirect(ctx, w.seat, w.mount);
+  fireDirectFrom(ctx, firingOrder(fired, 'direct', initiative), 0);
+}
+
+/**
+ * The direct-fire weapons in firing order from `from` on, the weapons phase's last step (RULES §4.5). Each weapon's
+ * place is left on the context while it fires: a prompt it raises can be answered by going on from that weapon
+ * (round.ts), since nothing before its prompt changes the state.
+ */
+export function fireDirectFrom(ctx: Ctx, direct: DirectFirePlace['weapons'], from: number): void {
+  for (let i = from; i < direct.length; i++) {
+    ctx.directFire = { weapons: direct, index: i };
+    fireWarshipDirect(ctx, direct[i]!.seat, direct[i]!.mount);
+  }
+  ctx.directFire = null;
 }

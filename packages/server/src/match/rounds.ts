@@ -193,10 +193,13 @@ export class Rounds {
     return this.answer(msg.decision, false);
   }
 
-  /** The engine resumes the round with one more decision (it re-runs the round from its start: RULES §8). */
+  /**
+   * The engine resumes the round with one more decision (RULES §8): from the prompt it stopped at where it can (a
+   * direct-fire prompt), else running the round again from its start.
+   */
   private answer(decision: Decision, defaulted: boolean): Outcome {
     const res = this.resolution!;
-    const p = engine.resolveRound(this.state, res.commitments, [...res.decisions, decision]);
+    const p = engine.resolveRound(this.state, res.commitments, [...res.decisions, decision], res.progress);
     if (p.status === 'error') return fail('illegal', `decide: ${p.error.message}`, p.error.code);
     res.decisions.push(decision);
     const prompted = (res.progress as { prompt: Prompt }).prompt;
