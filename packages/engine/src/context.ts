@@ -61,7 +61,7 @@ export interface Ctx {
 /** A direct-fire weapon's place in the weapons phase's last step (RULES §4.5). */
 export interface DirectFirePlace {
   readonly weapons: readonly { readonly seat: Seat; readonly mount: WeaponMount }[];
-  readonly index: number;
+  index: number;
 }
 
 /** What a round had done when it stopped at a prompt: a context made from it goes on from there (round.ts). */

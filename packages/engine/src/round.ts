@@ -112,22 +112,27 @@ function run(ctx: Ctx, go: (ctx: Ctx) => void): RoundProgress {
   }
 }
 
-/** Where a direct-fire prompt stopped its round: what `resolveRound` needs to go on from there. */
-interface StoppedAt extends RoundSoFar {
+type Awaiting = Extract<RoundProgress, { status: 'awaiting' }>;
+
+/**
+ * Where a direct-fire prompt stopped its round, beyond what its progress says (its events, state, dice and decisions
+ * consumed): what `resolveRound` needs to go on from there.
+ */
+interface StoppedAt {
   readonly start: MatchState;
-  /** The state where it stopped (the progress' own). */
-  readonly state: MatchState;
   readonly commitments: readonly [Commitment, Commitment];
   /** The decisions it was given (it consumed the first `decisions` of them). */
   readonly given: readonly Decision[];
   readonly at: DirectFirePlace;
+  readonly activated: RoundSoFar['activated'];
+  readonly launches: RoundSoFar['launches'];
 }
 
 /**
  * The prompts a round can go on from, each with where it stopped (a table beside the plain progress objects, which
  * stay plain data; an entry lives as long as its progress).
  */
-const stops = new WeakMap<RoundProgress, StoppedAt>();
+const stops = new WeakMap<Awaiting, StoppedAt>();
 
 /**
  * Resolve a round with the decisions given so far (in the order asked). `after`, when given, is the progress the same
@@ -141,12 +146,15 @@ export function resolveRound(
   decisions: readonly Decision[],
   after?: RoundProgress,
 ): RoundProgress {
-  const stop = after && stops.get(after);
+  const asked = after?.status === 'awaiting' ? after : undefined;
+  const stop = asked && stops.get(asked);
   let ctx: Ctx;
   let p: RoundProgress;
-  if (stop && continues(stop, state, commitments, decisions)) {
+  if (asked && stop && continues(stop, asked.decisions, state, commitments, decisions)) {
     // Nothing the weapon did before its prompt changed the state (weapons.ts): it fires again from a copy of it.
-    ctx = continueCtx(cloneState(stop.state), commitments, decisions, stop);
+    const { events, rolls, decisions: consumed } = asked;
+    const sofar = { events, rolls, decisions: consumed, activated: stop.activated, launches: stop.launches };
+    ctx = continueCtx(cloneState(asked.state), commitments, decisions, sofar);
     p = run(ctx, (c) => {
       fireDirectFrom(c, stop.at.weapons, stop.at.index);
       finishRound(c);
@@ -157,34 +165,21 @@ export function resolveRound(
   }
   if (p.status !== 'awaiting') return p;
   // RULES §8: the prompt says the legal options; a fighter prompt's are listed here, once, for the player asked
-  const out: RoundProgress = { ...p, prompt: withFighterMoves(p.state, p.prompt) };
-  if (ctx.directFire) {
-    const { events, state: at, rolls, decisions: n } = p;
-    const { activated, launches, directFire } = ctx;
-    stops.set(out, {
-      start: state,
-      commitments,
-      given: decisions,
-      state: at,
-      at: directFire,
-      events,
-      activated,
-      launches,
-      rolls,
-      decisions: n,
-    });
-  }
+  const out: Awaiting = { ...p, prompt: withFighterMoves(p.state, p.prompt) };
+  const { activated, launches, directFire } = ctx;
+  if (directFire) stops.set(out, { start: state, commitments, given: decisions, at: directFire, activated, launches });
   return out;
 }
 
-/** Whether `decisions` are the ones the round stopped with, and one more, for the same state and commitments. */
+/** Whether `decisions` are the `consumed` ones the round stopped with, and one more, for its state and commitments. */
 function continues(
   stop: StoppedAt,
+  consumed: number,
   state: MatchState,
   commitments: readonly [Commitment, Commitment],
   decisions: readonly Decision[],
 ): boolean {
-  if (stop.start !== state || stop.commitments !== commitments || decisions.length !== stop.decisions + 1) return false;
-  for (let i = 0; i < stop.decisions; i++) if (decisions[i] !== stop.given[i]) return false;
+  if (stop.start !== state || stop.commitments !== commitments || decisions.length !== consumed + 1) return false;
+  for (let i = 0; i < consumed; i++) if (decisions[i] !== stop.given[i]) return false;
   return true;
 }

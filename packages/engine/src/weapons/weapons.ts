@@ -148,9 +148,12 @@ export function resolveWeaponsPhase(ctx: Ctx): void {
  * (round.ts), since nothing before its prompt changes the state.
  */
 export function fireDirectFrom(ctx: Ctx, direct: DirectFirePlace['weapons'], from: number): void {
-  for (let i = from; i < direct.length; i++) {
-    ctx.directFire = { weapons: direct, index: i };
-    fireWarshipDirect(ctx, direct[i]!.seat, direct[i]!.mount);
+  // One place for the step, moved along (a prompt ends the context's run, so its place stays where it stopped).
+  const place: DirectFirePlace = { weapons: direct, index: from };
+  ctx.directFire = place;
+  for (; place.index < direct.length; place.index++) {
+    const w = direct[place.index]!;
+    fireWarshipDirect(ctx, w.seat, w.mount);
   }
   ctx.directFire = null;
 }
