@@ -1,7 +1,7 @@
 // The action phase (RULES §4.3, draft §6.3): cards are revealed; the immediate ones resolve, the initiative holder's
 // first, each player's in the order Vent Coolant, Squadron Maintenance, Special Ability, Defence Stations.
 import { getFaction, squadronCard } from './content/index.js';
-import { seatsInOrder, type Ctx } from './context.js';
+import { other, seatsInOrder, type Ctx, type DefenceShot } from './context.js';
 import { fireDefenceStations } from './point-defence.js';
 import { COMPONENTS, SECTIONS, type CardId, type CardPlay, type Component, type Seat } from './types.js';
 
@@ -40,12 +40,25 @@ export function resolveActionPhase(ctx: Ctx): void {
     // One launch per Launch Squadron card; the fighter phase checks the bay's cooldown when it launches.
     ctx.launches[seat] = played(ctx.commitments[seat].cards, 'launch-squadron') ? 1 : 0;
   }
-  for (const seat of seatsInOrder(ctx.s)) {
-    for (const card of IMMEDIATE_ORDER) {
-      const play = played(ctx.commitments[seat].cards, card);
-      if (play) resolveImmediate(ctx, seat, play);
-    }
+  for (const seat of seatsInOrder(ctx.s)) immediateCards(ctx, seat);
+}
+
+/** A seat's immediate cards, in their order. */
+function immediateCards(ctx: Ctx, seat: Seat): void {
+  for (const card of IMMEDIATE_ORDER) {
+    const play = played(ctx.commitments[seat].cards, card);
+    if (play) resolveImmediate(ctx, seat, play);
   }
+}
+
+/**
+ * The rest of the action phase from a Defence Stations shot's prompt (round.ts): the card's shots from that one, then
+ * the other seat's cards if it comes second. Defence Stations is a seat's last card, and only the cleanup changes the
+ * initiative, so the seat with the initiative is the one that went first.
+ */
+export function actionsFromDefenceShot(ctx: Ctx, at: DefenceShot): void {
+  defenceStations(ctx, at.seat, at.shot);
+  if (at.seat === ctx.s.initiative) immediateCards(ctx, other(at.seat));
 }
 
 /** The play of `card` among a commitment's cards, if it was played. */
@@ -196,6 +209,6 @@ function specialAbility(ctx: Ctx, seat: Seat, play: Extract<CardPlay, { card: 's
  * Defence Stations (draft §6.3.4): point defence fires now. point-defence.ts reports a cooldown or no target as
  * 'card-ignored' and marks the component activated when it fires.
  */
-function defenceStations(ctx: Ctx, seat: Seat): void {
-  if (fireDefenceStations(ctx, seat)) ctx.emit({ type: 'card-resolved', seat, card: 'defence-stations' });
+function defenceStations(ctx: Ctx, seat: Seat, from = 1): void {
+  if (fireDefenceStations(ctx, seat, from)) ctx.emit({ type: 'card-resolved', seat, card: 'defence-stations' });
 }

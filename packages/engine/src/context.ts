@@ -54,15 +54,36 @@ export interface Ctx {
   roll(sides: number): number;
   /** Every die rolled so far this round, in order (all of them public through the events). */
   readonly rolls: number[];
-  /** The direct-fire weapon firing now and the order it fires in (weapons.ts), where a round can go on from. */
-  directFire: DirectFirePlace | null;
+  /**
+   * Where the round can go on from if it stops at the prompt being asked now (round.ts), or null: a rule leaves its
+   * place here while it asks a decision nothing before it in its step has changed the state for.
+   */
+  resumeAt: ResumePlace | null;
 }
 
 /** A direct-fire weapon's place in the weapons phase's last step (RULES §4.5). */
 export interface DirectFirePlace {
+  readonly step: 'direct-fire';
   readonly weapons: readonly { readonly seat: Seat; readonly mount: WeaponMount }[];
   index: number;
 }
+
+/** A fighter activation's place in the fighter phase (RULES §4.4): who has passed, whose activation it is. */
+export interface FighterTurn {
+  readonly step: 'fighter';
+  readonly passed: [boolean, boolean];
+  seat: Seat;
+}
+
+/** A Defence Stations shot's place in the action phase (RULES §4.3): the card's last step for its seat. */
+export interface DefenceShot {
+  readonly step: 'defence-stations';
+  readonly seat: Seat;
+  shot: number;
+}
+
+/** A prompt's place in its round, where a round that stopped there goes on from (round.ts). */
+export type ResumePlace = DirectFirePlace | FighterTurn | DefenceShot;
 
 /** What a round had done when it stopped at a prompt: a context made from it goes on from there (round.ts). */
 export interface RoundSoFar {
@@ -118,7 +139,7 @@ class RoundCtx implements Ctx {
   /** The list given in advance, if the decisions are one (read without its prompts). */
   private readonly list: readonly Decision[] | null;
   private index = 0;
-  directFire: DirectFirePlace | null = null;
+  resumeAt: ResumePlace | null = null;
 
   constructor(
     readonly s: MatchState,

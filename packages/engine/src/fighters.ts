@@ -1,6 +1,6 @@
 // The fighter phase (RULES §4.4, draft §6.4): players alternate activations, the initiative holder first, until both
 // have passed. Each activation is one decision: pass, activate a squadron in space, or launch one aboard.
-import { other, type Ctx } from './context.js';
+import { other, type Ctx, type FighterTurn } from './context.js';
 import { directionTo } from './hex.js';
 import { resolveSquadronAction } from './squadron-action.js';
 import { canActivate, canLaunch, launchHexes, launchMoves, squadronSpeed, type Placement } from './squadron-move.js';
@@ -60,21 +60,32 @@ export function resolveFighterPhase(ctx: Ctx): void {
       ctx.emit({ type: 'card-ignored', seat, card: 'launch-squadron', reason: 'cooldown' });
     }
   }
-  const passed = [false, false];
-  let seat: Seat = s.initiative;
+  fighterActivations(ctx, { step: 'fighter', passed: [false, false], seat: s.initiative });
+}
+
+/**
+ * The activations from `turn` on, until both players have passed (`turn` is moved along). An activation's prompt
+ * leaves its turn on the context: nothing changes the state between the activation before and the prompt, so a
+ * round stopped there goes on from that turn (round.ts).
+ */
+export function fighterActivations(ctx: Ctx, turn: FighterTurn): void {
+  const s = ctx.s;
+  const passed = turn.passed;
   while (!passed[0] || !passed[1]) {
+    const seat = turn.seat;
     if (!passed[seat]) {
       const prompt = fighterPrompt(s, seat, ctx.launches[seat]);
       if (!prompt) {
         passed[seat] = true;
         ctx.emit({ type: 'squadron-passed', seat, automatic: true });
       } else {
-        const who = seat;
+        ctx.resumeAt = turn;
         const answer = ctx.decide(prompt, (d) =>
           d.kind === 'fighter'
-            ? validateFighterAnswer(s, who, d.answer, ctx.launches[who])
+            ? validateFighterAnswer(s, seat, d.answer, ctx.launches[seat])
             : err({ code: 'wrong-kind', message: `expected a fighter activation, got ${d.kind}` }),
         );
+        ctx.resumeAt = null;
         if (answer.kind === 'pass') {
           passed[seat] = true;
           ctx.emit({ type: 'squadron-passed', seat });
@@ -83,7 +94,7 @@ export function resolveFighterPhase(ctx: Ctx): void {
         }
       }
     }
-    seat = other(seat);
+    turn.seat = other(seat);
   }
 }
 

@@ -1,7 +1,7 @@
 // Defence Stations (RULES §4.3, draft §7.4.3): point defence fires in the action phase at enemy squadrons and
 // torpedoes, in any direction, never at warships; its own ship does not block it; it makes `shots` attacks.
 import { pointDefenceCard } from './content/index.js';
-import type { Ctx } from './context.js';
+import type { Ctx, DefenceShot } from './context.js';
 import { chooseTarget, resolveAttack } from './direct-fire.js';
 import type { DirectAttacker } from './targeting.js';
 import { shipHexes } from './warship.js';
@@ -33,9 +33,10 @@ export function pointDefenceAttacker(s: PublicState, seat: Seat): DirectAttacker
 /**
  * The Defence Stations card: one prompt per shot, the targets listed again after each shot. With nothing to shoot
  * at the first shot it does not fire and takes no cooldown; shots left with nothing to shoot at are lost.
- * Returns whether it fired.
+ * Returns whether it fired. A shot's prompt leaves its place on the context: a round stopped there goes on from that
+ * shot (`from`, round.ts), which has a target (it asked), so the card fires whatever the shots before it did.
  */
-export function fireDefenceStations(ctx: Ctx, seat: Seat): boolean {
+export function fireDefenceStations(ctx: Ctx, seat: Seat, from = 1): boolean {
   const ship = ctx.s.ships[seat];
   if (ship.cooldown.pointDefence > 0) {
     ctx.emit({ type: 'card-ignored', seat, card: 'defence-stations', reason: 'cooldown' });
@@ -44,8 +45,11 @@ export function fireDefenceStations(ctx: Ctx, seat: Seat): boolean {
   const attacker = pointDefenceAttacker(ctx.s, seat);
   const shots = pointDefenceCard(ship.loadout.pointDefence).shots;
   let fired = false;
-  for (let shot = 1; shot <= shots; shot++) {
+  const place: DefenceShot = { step: 'defence-stations', seat, shot: from };
+  for (; place.shot <= shots; place.shot++) {
     const weapon = attacker.source.weapon!;
+    const shot = place.shot;
+    ctx.resumeAt = place;
     const target = chooseTarget(ctx, 'point-defence', attacker, (options) => ({
       kind: 'point-defence',
       seat,
@@ -54,6 +58,7 @@ export function fireDefenceStations(ctx: Ctx, seat: Seat): boolean {
       shots,
       options,
     }));
+    ctx.resumeAt = null;
     if (!target) {
       if (shot === 1) ctx.emit({ type: 'card-ignored', seat, card: 'defence-stations', reason: 'no-target' });
       break;

@@ -1,7 +1,8 @@
-// A round answered at a direct-fire prompt goes on from the weapon that asked (RULES §4.5, §8): `resolveRound` with
-// the progress that asked gives what running the round again from its start gives, bit for bit.
+// A round answered at a prompt goes on from where it asked (RULES §8): a Defence Stations shot (§4.3), a fighter
+// activation (§4.4) or a direct-fire weapon (§4.5). `resolveRound` with the progress that asked gives what running the
+// round again from its start gives, bit for bit.
 import { describe, expect, it } from 'vitest';
-import type { Decision } from './decision.js';
+import type { Decision, Prompt } from './decision.js';
 import type { RecordRound } from './record.js';
 import { replayRecord } from './replay.js';
 import { resolveRound, type RoundProgress } from './round.js';
@@ -49,45 +50,55 @@ const wentOn = (previous: RoundProgress, next: RoundProgress): boolean =>
   previous.events.length > 0 &&
   next.events[0] === previous.events[0];
 
-describe('RULES §8: a round goes on from a direct-fire prompt', () => {
-  const rounds = roundsWithDecisions(16);
+/** The first step of `rounds` whose progress before it asks a `kind` prompt, with the decisions that led there. */
+function askedAt(rounds: readonly PlayedRound[], kind: Prompt['kind']) {
+  for (const r of rounds)
+    for (let k = 0; k < r.decisions.length; k++) {
+      const before = r.decisions.slice(0, k);
+      const asked = resolveRound(r.start, r.commitments, before);
+      if (asked.status === 'awaiting' && asked.prompt.kind === kind) return { r, before, asked };
+    }
+  throw new Error(`no ${kind} prompt in the random matches`);
+}
+
+/** An answer of another kind than `prompt` asks for (refused as `wrong-kind`). */
+function wrongKind(prompt: Prompt): Decision {
+  if (prompt.kind === 'fighter') return { kind: 'direct-fire', target: { kind: 'hex', at: { q: 0, r: 0 } } };
+  return { kind: 'fighter', answer: { kind: 'pass' } };
+}
+
+const KINDS: readonly Prompt['kind'][] = ['point-defence', 'fighter', 'direct-fire'];
+
+describe('RULES §8: a round goes on from the prompt that asked', () => {
+  const rounds = roundsWithDecisions(24);
 
   it('gives, decision after decision, what running the round again from its start gives', () => {
-    let resumed = 0;
-    let rerun = 0;
+    const resumed = new Map<Prompt['kind'], number>();
     for (const r of rounds) {
       const fromStart = decideInTurn(r, () => undefined);
       const goingOn = decideInTurn(r, (previous) => previous);
       goingOn.forEach((step, k) => {
         expect(step.next).toEqual(fromStart[k]!.next);
-        const asked = step.previous.status === 'awaiting' ? step.previous.prompt.kind : null;
-        // Only a direct-fire prompt is gone on from; the others (point defence, fighters) run the round again.
-        expect(wentOn(step.previous, step.next)).toBe(asked === 'direct-fire');
-        if (asked === 'direct-fire') resumed++;
-        else rerun++;
+        if (step.previous.status !== 'awaiting') throw new Error('a decision given where none was asked');
+        expect(wentOn(step.previous, step.next)).toBe(true);
+        const kind = step.previous.prompt.kind;
+        resumed.set(kind, (resumed.get(kind) ?? 0) + 1);
       });
     }
-    // The random matches ask both kinds, so both ways are compared above.
-    expect(resumed).toBeGreaterThan(50);
-    expect(rerun).toBeGreaterThan(5);
+    // The random matches ask every kind, so each way of going on is compared above.
+    for (const kind of KINDS) expect(resumed.get(kind) ?? 0).toBeGreaterThan(10);
   });
 
-  it('refuses an illegal answer as a re-run does, and goes on from the same prompt with a legal one', () => {
-    const r = rounds.find((x) => {
-      const p = resolveRound(x.start, x.commitments, []);
-      return p.status === 'awaiting' && p.prompt.kind === 'direct-fire';
-    })!;
-    const asked = resolveRound(r.start, r.commitments, []);
-    if (asked.status !== 'awaiting' || asked.prompt.kind !== 'direct-fire')
-      throw new Error('expected a direct-fire prompt');
-    const wrong: Decision = { kind: 'point-defence', target: asked.prompt.options[0]!.target };
-    const refused = resolveRound(r.start, r.commitments, [wrong], asked);
-    expect(refused).toEqual(resolveRound(r.start, r.commitments, [wrong]));
-    expect(refused).toMatchObject({ status: 'error', index: 0, error: { code: 'wrong-kind' } });
-    const right = r.decisions[0]!;
-    const answered = resolveRound(r.start, r.commitments, [right], asked);
+  it.each(KINDS)('refuses an illegal %s answer as a re-run does, and goes on with a legal one', (kind) => {
+    const { r, before, asked } = askedAt(rounds, kind);
+    if (asked.status !== 'awaiting') throw new Error('expected a prompt');
+    const refused = resolveRound(r.start, r.commitments, [...before, wrongKind(asked.prompt)], asked);
+    expect(refused).toEqual(resolveRound(r.start, r.commitments, [...before, wrongKind(asked.prompt)]));
+    expect(refused).toMatchObject({ status: 'error', index: before.length, error: { code: 'wrong-kind' } });
+    const right = [...before, r.decisions[before.length]!];
+    const answered = resolveRound(r.start, r.commitments, right, asked);
     expect(wentOn(asked, answered)).toBe(true);
-    expect(answered).toEqual(resolveRound(r.start, r.commitments, [right]));
+    expect(answered).toEqual(resolveRound(r.start, r.commitments, right));
   });
 
   it('runs the round again when the progress given is not the one these decisions continue', () => {

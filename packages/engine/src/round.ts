@@ -1,8 +1,8 @@
 // One round as a resumable process (RULES §4, §8): momentum → action → fighter → weapons → cleanup. The resolver
-// runs on a copy of the state and stops when it needs a decision it has not been given; resuming means running it
-// again with one more decision, or, for a direct-fire prompt, going on from the weapon that asked (`resolveRound`'s
-// `after`). Same state + commitments + decisions → same events, bit for bit, either way.
-import { resolveActionPhase } from './actions.js';
+// runs on a copy of the state and stops when it needs a decision it has not been given; resuming means going on
+// from the prompt that asked (`resolveRound`'s `after`), or running it again with one more decision. Same state +
+// commitments + decisions → same events, bit for bit, either way.
+import { actionsFromDefenceShot, resolveActionPhase } from './actions.js';
 import { resolveCleanup } from './cleanup.js';
 import { cloneState } from './clone.js';
 import {
@@ -13,12 +13,12 @@ import {
   type Ctx,
   type Decisions,
   type DiceOptions,
-  type DirectFirePlace,
+  type ResumePlace,
   type RoundSoFar,
 } from './context.js';
 import type { MatchEvent } from './events.js';
 import { withFighterMoves } from './fighter-options.js';
-import { resolveFighterPhase } from './fighters.js';
+import { fighterActivations, resolveFighterPhase } from './fighters.js';
 import { resolveMomentumPhase } from './movement.js';
 import { fireDirectFrom, resolveWeaponsPhase } from './weapons/weapons.js';
 import type { Commitment, MatchState } from './types.js';
@@ -53,8 +53,18 @@ function runRound(ctx: Ctx): void {
   resolveMomentumPhase(ctx);
   checkEnd(ctx);
   resolveActionPhase(ctx);
+  afterActions(ctx);
+}
+
+/** After the action phase: the fighter phase and what follows it. */
+function afterActions(ctx: Ctx): void {
   checkEnd(ctx);
   resolveFighterPhase(ctx);
+  afterFighters(ctx);
+}
+
+/** After the fighter phase: the weapons phase and the cleanup. */
+function afterFighters(ctx: Ctx): void {
   checkEnd(ctx);
   resolveWeaponsPhase(ctx);
   finishRound(ctx);
@@ -115,15 +125,15 @@ function run(ctx: Ctx, go: (ctx: Ctx) => void): RoundProgress {
 type Awaiting = Extract<RoundProgress, { status: 'awaiting' }>;
 
 /**
- * Where a direct-fire prompt stopped its round, beyond what its progress says (its events, state, dice and decisions
- * consumed): what `resolveRound` needs to go on from there.
+ * Where a prompt stopped its round, beyond what its progress says (its events, state, dice and decisions consumed):
+ * what `resolveRound` needs to go on from there.
  */
 interface StoppedAt {
   readonly start: MatchState;
   readonly commitments: readonly [Commitment, Commitment];
   /** The decisions it was given (it consumed the first `decisions` of them). */
   readonly given: readonly Decision[];
-  readonly at: DirectFirePlace;
+  readonly at: ResumePlace;
   readonly activated: RoundSoFar['activated'];
   readonly launches: RoundSoFar['launches'];
 }
@@ -136,9 +146,9 @@ const stops = new WeakMap<Awaiting, StoppedAt>();
 
 /**
  * Resolve a round with the decisions given so far (in the order asked). `after`, when given, is the progress the same
- * state, commitments and all but the last of `decisions` gave: a direct-fire prompt's round goes on from the weapon
- * that asked instead of running again from the start (the same result, without running the phases before it
- * again). Any other `after` is ignored.
+ * state, commitments and all but the last of `decisions` gave: the round goes on from the prompt that asked instead
+ * of running again from the start (the same result, without running what came before it again). Any other `after`
+ * is ignored.
  */
 export function resolveRound(
   state: MatchState,
@@ -151,14 +161,12 @@ export function resolveRound(
   let ctx: Ctx;
   let p: RoundProgress;
   if (asked && stop && continues(stop, asked.decisions, state, commitments, decisions)) {
-    // Nothing the weapon did before its prompt changed the state (weapons.ts): it fires again from a copy of it.
+    // Nothing in the prompt's step changed the state before it asked (Ctx.resumeAt): the step starts again there,
+    // on a copy of the state it stopped with.
     const { events, rolls, decisions: consumed } = asked;
     const sofar = { events, rolls, decisions: consumed, activated: stop.activated, launches: stop.launches };
     ctx = continueCtx(cloneState(asked.state), commitments, decisions, sofar);
-    p = run(ctx, (c) => {
-      fireDirectFrom(c, stop.at.weapons, stop.at.index);
-      finishRound(c);
-    });
+    p = run(ctx, (c) => goOn(c, stop.at));
   } else {
     ctx = fresh(state, commitments, decisions);
     p = run(ctx, runRound);
@@ -166,9 +174,26 @@ export function resolveRound(
   if (p.status !== 'awaiting') return p;
   // RULES §8: the prompt says the legal options; a fighter prompt's are listed here, once, for the player asked
   const out: Awaiting = { ...p, prompt: withFighterMoves(p.state, p.prompt) };
-  const { activated, launches, directFire } = ctx;
-  if (directFire) stops.set(out, { start: state, commitments, given: decisions, at: directFire, activated, launches });
+  const { activated, launches, resumeAt } = ctx;
+  if (resumeAt) stops.set(out, { start: state, commitments, given: decisions, at: resumeAt, activated, launches });
   return out;
+}
+
+/** The rest of a round from the place it stopped at, which stays as it is (a prompt may be gone on from twice). */
+function goOn(ctx: Ctx, at: ResumePlace): void {
+  switch (at.step) {
+    case 'defence-stations':
+      actionsFromDefenceShot(ctx, at);
+      afterActions(ctx);
+      return;
+    case 'fighter':
+      fighterActivations(ctx, { step: 'fighter', passed: [at.passed[0], at.passed[1]], seat: at.seat });
+      afterFighters(ctx);
+      return;
+    case 'direct-fire':
+      fireDirectFrom(ctx, at.weapons, at.index);
+      finishRound(ctx);
+  }
 }
 
 /** Whether `decisions` are the `consumed` ones the round stopped with, and one more, for its state and commitments. */

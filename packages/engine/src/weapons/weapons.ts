@@ -149,11 +149,11 @@ export function resolveWeaponsPhase(ctx: Ctx): void {
  */
 export function fireDirectFrom(ctx: Ctx, direct: DirectFirePlace['weapons'], from: number): void {
   // One place for the step, moved along (a prompt ends the context's run, so its place stays where it stopped).
-  const place: DirectFirePlace = { weapons: direct, index: from };
-  ctx.directFire = place;
+  const place: DirectFirePlace = { step: 'direct-fire', weapons: direct, index: from };
+  ctx.resumeAt = place;
   for (; place.index < direct.length; place.index++) {
     const w = direct[place.index]!;
     fireWarshipDirect(ctx, w.seat, w.mount);
   }
-  ctx.directFire = null;
+  ctx.resumeAt = null;
 }
