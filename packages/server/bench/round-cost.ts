@@ -1,4 +1,5 @@
-// `node --import tsx packages/server/bench/round-cost.ts [--matches M] [--rounds N] [--repeat R] [--alloc FILE]`: the CPU a round
+// `node --import tsx packages/server/bench/round-cost.ts [--matches M] [--rounds N] [--repeat R] [--alloc FILE]
+// [--players random]`: the CPU a round
 // costs the match's own code, measured without sockets, so that a change can be compared on a loaded machine.
 // M matches (default 40, seeded: every run plays the same ones) are first played through the match's public calls as
 // the load bench's bots play them (test/bot.ts: a random card for a random empty draft slot, no swap, random
@@ -12,6 +13,9 @@
 // for each repeat, then the median, the bytes per round by kind (once per message, before the copy to each client) and
 // a hash of every frame in order and of the catch-ups (unchanged by a change that keeps the wire as it is). Not measured: sockets,
 // Colyseus' clients, the input log, the client frame's validation.
+// --players random: the matches are played by the engine's random player instead (random.ts: every card, Launch
+// Squadron and Defence Stations included, and a random legal answer to every prompt, fighter activations included),
+// which the load bench's bots never play: what rounds with squadrons in space cost.
 // --alloc FILE: V8's sampling heap profile of the R measured repeats only (alloc-profile.ts: objects the GC collected
 // included) is written to FILE, and the top allocating functions printed in KB per round; the sampling slows the
 // run, so its CPU figures are not comparable with a run without it.
@@ -24,6 +28,8 @@ import {
   type Commitment,
   createRng,
   defaultDecision,
+  randomCommitment as engineCommitment,
+  randomDecision as engineDecision,
   type Draft,
   type DraftAction,
   draftTurn,
@@ -54,6 +60,8 @@ const matches = Number(opt('matches', '40'));
 const repeat = Number(opt('repeat', '7'));
 const upTo = Number(opt('rounds', '15'));
 const allocFile = opt('alloc', '');
+const players = opt('players', 'bench');
+if (players !== 'bench' && players !== 'random') throw new Error(`--players ${players}: bench or random`);
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
 type Action = { seat: Seat; type: string; value: unknown };
@@ -187,11 +195,18 @@ function record(i: number): { actions: Action[]; rounds: number } {
     if (seat === undefined) throw new Error(`record: match ${i} asks nobody in phase ${room.match.phase}`);
     const q = room.match.question(seat)!;
     const r = q.request;
+    const random = players === 'random';
     const answer: BotAnswer =
       r.kind === 'commit'
-        ? { kind: 'commit', commitment: randomCommitment(rng, r.state, seat) }
+        ? {
+            kind: 'commit',
+            commitment: random ? engineCommitment(r.state, seat, rng) : randomCommitment(rng, r.state, seat),
+          }
         : r.kind === 'decide'
-          ? { kind: 'decide', decision: randomDecision(rng, r.prompt) }
+          ? {
+              kind: 'decide',
+              decision: random ? engineDecision(r.state, r.prompt, rng) : randomDecision(rng, r.prompt),
+            }
           : r.kind === 'faction'
             ? { kind: 'faction', faction: rng.pick(['fpa', 'lamais'] as const) }
             : { kind: 'draft', action: randomDraftAction(rng, r.draft, seat) };
