@@ -88,6 +88,31 @@ describe('describeEvent: names and numbers come from the engine', () => {
     expect(describeEvent(hit, names, ships)).toMatch(/^Brin's Siege Battery deals 2 to Ada's bow/);
   });
 
+  it('damage no weapon dealt opens its line with a capital, and a player’s name stays as typed', () => {
+    const dealt = (source: Extract<MatchEvent, { type: 'damage' }>['source'], who = names) =>
+      describeEvent(
+        {
+          type: 'damage',
+          seat: 0,
+          section: 'bow',
+          amount: 1,
+          source,
+          armourBefore: 0,
+          armourAfter: 0,
+          structureBefore: 3,
+          structureAfter: 2,
+          lost: 0,
+        },
+        who,
+        ships,
+      );
+    expect(dealt({ seat: 1, by: 'collision' })).toMatch(/^The collision deals 1 to Ada's bow/);
+    expect(dealt({ seat: null, by: 'edge' })).toMatch(/^The board edge deals 1 to Ada's bow/);
+    expect(dealt({ seat: null, by: 'critical' })).toMatch(/^A critical hit deals 1 to Ada's bow/);
+    const lower: [string, string] = ['ada', 'brin'];
+    expect(dealt({ seat: 1, by: 'main', weapon: 'lamais-siege-battery' }, lower)).toMatch(/^brin's Siege Battery/);
+  });
+
   it('a component and a phase are named in the engine’s words', () => {
     const cd: MatchEvent = {
       type: 'cooldown',

@@ -56,11 +56,17 @@ export function tokenName(t: TokenRef, names: Names): string {
   return `${names[t.owner]}'s ${t.kind}`;
 }
 
+/** The sources no player's weapon is, named as mid-sentence (a line that opens with one capitalises it). */
+const UNOWNED: Readonly<Record<string, string>> = {
+  collision: 'the collision',
+  edge: 'the board edge',
+  critical: 'a critical hit',
+};
+
 export function sourceName(s: Source, names: Names): string {
   const who = s.seat === null ? '' : `${names[s.seat]}'s `;
-  if (s.by === 'collision') return 'the collision';
-  if (s.by === 'edge') return 'the board edge';
-  if (s.by === 'critical') return 'a critical hit';
+  const unowned = UNOWNED[s.by];
+  if (unowned) return unowned;
   if (s.by.startsWith('squadron:')) return `${who}squadron ${Number(s.by.split(':')[2] ?? 0) + 1}`;
   if (s.by.startsWith('token:')) return `${who}${s.weapon ? cardName(s.weapon) : 'token'}`;
   if (s.by === 'point-defence') return `${who}point defence`;
@@ -73,7 +79,9 @@ export function sourceName(s: Source, names: Names): string {
  */
 export function sourceDoes(s: Source, names: Names, verb: string): string {
   const who = sourceName(s, names);
-  return `${who} ${/[^s]s$/.test(who) ? verb.slice(0, -1) : verb}`;
+  // A player's name is kept as they typed it; "the collision" opens the sentence capitalised.
+  const subject = UNOWNED[s.by] ? who.charAt(0).toUpperCase() + who.slice(1) : who;
+  return `${subject} ${/[^s]s$/.test(who) ? verb.slice(0, -1) : verb}`;
 }
 
 /** A warship's position and heading (the engine's Dir, or the board's sixths clockwise from north). */
