@@ -13,6 +13,7 @@ import {
 } from '@star-eater/engine';
 import { withRenamed } from '../../test/with-renamed.js';
 import { describeEvent, rollFormula, type Warships } from './describe.js';
+import type { Names } from './names.js';
 
 const names = ['Ada', 'Brin'] as const;
 /** Brin's warship at (7, 4) facing S: (7, 8) lies four hexes straight ahead of it. */
@@ -89,7 +90,7 @@ describe('describeEvent: names and numbers come from the engine', () => {
   });
 
   it('damage no weapon dealt opens its line with a capital, and a player’s name stays as typed', () => {
-    const dealt = (source: Extract<MatchEvent, { type: 'damage' }>['source'], who = names) =>
+    const dealt = (source: Extract<MatchEvent, { type: 'damage' }>['source'], who: Names = names) =>
       describeEvent(
         {
           type: 'damage',
@@ -109,7 +110,7 @@ describe('describeEvent: names and numbers come from the engine', () => {
     expect(dealt({ seat: 1, by: 'collision' })).toMatch(/^The collision deals 1 to Ada's bow/);
     expect(dealt({ seat: null, by: 'edge' })).toMatch(/^The board edge deals 1 to Ada's bow/);
     expect(dealt({ seat: null, by: 'critical' })).toMatch(/^A critical hit deals 1 to Ada's bow/);
-    const lower: [string, string] = ['ada', 'brin'];
+    const lower: Names = ['ada', 'brin'];
     expect(dealt({ seat: 1, by: 'main', weapon: 'lamais-siege-battery' }, lower)).toMatch(/^brin's Siege Battery/);
   });
 
