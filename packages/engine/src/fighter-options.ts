@@ -8,7 +8,7 @@
 // hexes passed, which no rule looks at (a squadron passes small tokens harmlessly), so `placementAnswer` builds one
 // shortest path per placement from the tree.
 import { squadronCard } from './content/index.js';
-import { DIRS, distance, hexId, neighbour, opposite } from './hex.js';
+import { DIRS, distance, hexId, neighbour, neighbourId, opposite } from './hex.js';
 import { obstructions } from './los.js';
 import {
   markTargets,
@@ -20,7 +20,7 @@ import {
 } from './squadron-action.js';
 import { canEndAt, canEnter } from './squadron-move.js';
 import { smallTokens } from './tokens.js';
-import type { Dir, Hex, PublicState, Seat } from './types.js';
+import type { Dir, Hex, PublicState, Seat, SquadronWeapon } from './types.js';
 import type {
   FighterAnswer,
   PlacementOption,
@@ -49,9 +49,11 @@ function reachFrom(
     const n = nodes[i]!;
     if (n.moves >= moves) continue;
     for (const d of DIRS) {
+      const id = neighbourId(n.at, d);
+      if (index.has(id)) continue;
       const h = neighbour(n.at, d);
-      if (index.has(hexId(h)) || !canEnter(s, h)) continue;
-      index.set(hexId(h), nodes.length);
+      if (!canEnter(s, h)) continue;
+      index.set(id, nodes.length);
       nodes.push({ at: h, moves: n.moves + 1, from: i });
     }
   }
@@ -76,8 +78,7 @@ export function actionsAt(
   if (here.munitions <= 0) return [];
   const w = squadronCard(here.card).weapon;
   if (w.kind === 'laser') return [{ kind: 'action' }];
-  // nothing to aim at within reach: no need to ask for targets (the common case, and the costly one)
-  if ((w.kind === 'direct' || w.kind === 'mark') && !near.some((h) => distance(h, at) <= w.range)) return [];
+  if (nothingInReach(w, at, near)) return [];
   const after = withSquadronAt(s, seat, squadron, { at, facing });
   const sq = after.ships[seat].squadrons[squadron]!;
   if (w.kind === 'torpedo') return spawnHex(after, sq) ? [{ kind: 'action' }] : [];
@@ -97,6 +98,18 @@ export function actionsAt(
   }
   return out;
 }
+
+/**
+ * A weapon that aims (direct fire, a mark) has nothing within its range of `at` among the `near` hexes (the enemy's
+ * sections and the small tokens): no need to ask for targets there, whatever the facing (the common case, and the
+ * costly one).
+ */
+function nothingInReach(w: SquadronWeapon, at: Hex, near: readonly Hex[]): boolean {
+  return (w.kind === 'direct' || w.kind === 'mark') && !near.some((h) => distance(h, at) <= w.range);
+}
+
+/** Each facing's opposite: where a squadron that ends with that facing arrived from. */
+const BEHIND: readonly Dir[] = DIRS.map(opposite);
 
 /** Every legal activation of one squadron option of a fighter prompt. */
 export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption): SquadronMoves {
@@ -119,17 +132,21 @@ export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption
     }
     return blocked;
   };
+  const weapon = squadronCard(sq.card).weapon;
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i]!;
     if (!canEndAt(s, n.at, sq.id)) continue;
     current = i;
     const recall = inRecall(n.at);
-    for (const facing of DIRS) {
+    // the same for the hex's six facings: actionsAt would list nothing at any of them
+    const aimless = nothingInReach(weapon, n.at, near);
+    for (let k = 0; k < DIRS.length; k++) {
+      const facing = DIRS[k]!;
       // empty path: where it stands (any facing for a launch); else arrive from a neighbour with a move to spare
       const stays = n.moves === 0 && (launch || facing === sq.facing);
-      const prev = index.get(hexId(neighbour(n.at, opposite(facing))));
+      const prev = index.get(neighbourId(n.at, BEHIND[k]!));
       if (!stays && (prev === undefined || nodes[prev]!.moves > option.speed - 1)) continue;
-      const actions = actionsAt(s, seat, option.squadron, n.at, facing, near, obstructed);
+      const actions = aimless ? [] : actionsAt(s, seat, option.squadron, n.at, facing, near, obstructed);
       // the keys in this order, each only when it says something
       const p: PlacementOption = { hex: i, facing };
       if (recall) p.recall = true;

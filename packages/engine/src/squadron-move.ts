@@ -3,9 +3,9 @@
 // fighter-options.ts; the end of an activation (recall or action) is squadron-action.ts.
 import { onBoard } from './board.js';
 import { fighterBayCard, squadronCard } from './content/index.js';
-import { DIRS, directionTo, equals, hexId, neighbour, range } from './hex.js';
+import { DIRS, directionTo, hexId, neighbour, range } from './hex.js';
 import { bayHexes } from './squadron-action.js';
-import { smallTokens } from './tokens.js';
+import { smallTokenOn, smallTokens } from './tokens.js';
 import { err, ok } from './types.js';
 import { warshipAt } from './warship.js';
 import type { Dir, Hex, PublicState, Result, Seat, Squadron, Warship } from './types.js';
@@ -30,14 +30,9 @@ export function squadronSpeed(ship: Warship, sq: Squadron): number {
 /** Moves left after launching: placing the token counts as one move (draft §6.4.2). */
 export const launchMoves = (ship: Warship, sq: Squadron): number => squadronCard(sq.card).speed + railsBonus(ship) - 1;
 
-/** A small token (other than the squadron `self`) on h. */
-function occupiedByToken(s: PublicState, h: Hex, self?: string): boolean {
-  return smallTokens(s).some((t) => equals(t.at, h) && !(t.ref.kind === 'squadron' && t.ref.id === self));
-}
-
 /** A squadron may end its move only on a hex with no other small token (RULES §4.4; ruling: any owner, any kind). */
 export const canEndAt = (s: PublicState, h: Hex, self?: string): boolean =>
-  onBoard(s.scenario, h) && !warshipAt(s.ships, h) && !occupiedByToken(s, h, self);
+  onBoard(s.scenario, h) && !warshipAt(s.ships, h) && !smallTokenOn(s, h, self);
 
 /** A squadron may enter any on-board hex that holds no warship section; it may pass through small tokens. */
 export const canEnter = (s: PublicState, h: Hex): boolean => onBoard(s.scenario, h) && !warshipAt(s.ships, h);

@@ -48,6 +48,17 @@ export function someSmallTokenHex<A>(s: PublicState, test: (arg: A, at: Hex) => 
   return false;
 }
 
+/**
+ * Whether a small token other than the squadron `self` stands on h, listing nothing: a fighter prompt's listing asks
+ * it at every hex a squadron may end on.
+ */
+export function smallTokenOn(s: PublicState, h: Hex, self?: string): boolean {
+  for (const ship of s.ships)
+    for (const sq of ship.squadrons) if (inSpace(sq) && sq.id !== self && equals(sq.at, h)) return true;
+  for (const t of s.tokens) if (equals(t.at, h)) return true;
+  return false;
+}
+
 /** The small tokens on h: only those are named (a projectile or laser asks at every hex it crosses). */
 export const smallTokensAt = (s: PublicState, h: Hex): SmallToken[] => smallTokens(s, h);
 
