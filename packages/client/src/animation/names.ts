@@ -56,7 +56,7 @@ export function tokenName(t: TokenRef, names: Names): string {
   return `${names[t.owner]}'s ${t.kind}`;
 }
 
-/** The sources no player's weapon is, named as mid-sentence (a line that opens with one capitalises it). */
+/** Sources that are no player's weapon, named for the middle of a sentence (a line opening with one capitalises it). */
 const UNOWNED: Readonly<Record<string, string>> = {
   collision: 'the collision',
   edge: 'the board edge',
