@@ -77,6 +77,16 @@ describe('RULES §4.3: card availability for the client', () => {
     });
   });
 
+  it('names the broadsides in the plural', () => {
+    const s = testState({
+      ships: [testShip(0, { cooldown: { main: 0, broadside: 1, fighterBay: 0, pointDefence: 0 } }), testShip(1)],
+    });
+    expect(avail(s, 0)['port-broadside']).toMatchObject({
+      usable: true,
+      reason: 'Broadsides have 1 cooldown: play Vent Coolant on them too',
+    });
+  });
+
   it('RULES §4.5: a token weapon with an empty supply fires only if a token of its own comes back first', () => {
     const empty = { main: 0, broadside: 0, squadronTorpedo: 3 };
     const none = testState({ ships: [testShip(0, { supply: empty }), testShip(1, { supply: empty })] });

@@ -62,10 +62,13 @@ function cooldown(ship: Warship, card: CardId, comp: Component): CardAvailabilit
   const clears: CardId[] = [];
   if (c === 1) clears.push('vent-coolant');
   if (special.kind === 'capacitorDump' && ship.power > 0) clears.push('special-ability');
-  const what = `${COMPONENT_NAME[comp]} has ${c} cooldown`;
+  // "Broadsides have … on them", "Main weapon has … on it": the broadsides are two
+  const plural = comp === 'broadside';
+  const what = `${COMPONENT_NAME[comp]} ${plural ? 'have' : 'has'} ${c} cooldown`;
   if (clears.length === 0) return { card, usable: false, reason: what };
   const how = clears.map((x) => (x === 'vent-coolant' ? 'Vent Coolant' : special.name)).join(' or ');
-  return { card, usable: true, reason: `${what}: play ${how} on it too`, requires: clears, component: comp };
+  const reason = `${what}: play ${how} on ${plural ? 'them' : 'it'} too`;
+  return { card, usable: true, reason, requires: clears, component: comp };
 }
 
 /** A projectile or torpedo weapon fires a token from its supply; one on the board may return to it first. */
