@@ -74,11 +74,23 @@ export function actionsAt(
   near: readonly Hex[],
   obstructed: (after: PublicState) => ReadonlySet<number> = obstructions,
 ): SquadronEnd[] {
+  const w = squadronCard(s.ships[seat].squadrons[squadron]!.card).weapon;
+  return nothingInReach(w, at, near) ? [] : actionsInReach(s, seat, squadron, at, facing, obstructed);
+}
+
+/** `actionsAt` where something may be in the weapon's range (`nothingInReach` said no, once for a hex's facings). */
+function actionsInReach(
+  s: PublicState,
+  seat: Seat,
+  squadron: number,
+  at: Hex,
+  facing: Dir,
+  obstructed: (after: PublicState) => ReadonlySet<number>,
+): SquadronEnd[] {
   const here = s.ships[seat].squadrons[squadron]!;
   if (here.munitions <= 0) return [];
   const w = squadronCard(here.card).weapon;
   if (w.kind === 'laser') return [{ kind: 'action' }];
-  if (nothingInReach(w, at, near)) return [];
   const after = withSquadronAt(s, seat, squadron, { at, facing });
   const sq = after.ships[seat].squadrons[squadron]!;
   if (w.kind === 'torpedo') return spawnHex(after, sq) ? [{ kind: 'action' }] : [];
@@ -138,7 +150,7 @@ export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption
     if (!canEndAt(s, n.at, sq.id)) continue;
     current = i;
     const recall = inRecall(n.at);
-    // the same for the hex's six facings: actionsAt would list nothing at any of them
+    // the same for the hex's six facings, so asked once here
     const aimless = nothingInReach(weapon, n.at, near);
     for (let k = 0; k < DIRS.length; k++) {
       const facing = DIRS[k]!;
@@ -146,7 +158,7 @@ export function squadronMoves(s: PublicState, seat: Seat, option: SquadronOption
       const stays = n.moves === 0 && (launch || facing === sq.facing);
       const prev = index.get(neighbourId(n.at, BEHIND[k]!));
       if (!stays && (prev === undefined || nodes[prev]!.moves > option.speed - 1)) continue;
-      const actions = aimless ? [] : actionsAt(s, seat, option.squadron, n.at, facing, near, obstructed);
+      const actions = aimless ? [] : actionsInReach(s, seat, option.squadron, n.at, facing, obstructed);
       // the keys in this order, each only when it says something
       const p: PlacementOption = { hex: i, facing };
       if (recall) p.recall = true;
