@@ -62,6 +62,7 @@ const upTo = Number(opt('rounds', '15'));
 const allocFile = opt('alloc', '');
 const players = opt('players', 'bench');
 if (players !== 'bench' && players !== 'random') throw new Error(`--players ${players}: bench or random`);
+const random = players === 'random';
 
 const NONE: Commitment = { engine: 'NONE', cards: [] };
 type Action = { seat: Seat; type: string; value: unknown };
@@ -195,7 +196,6 @@ function record(i: number): { actions: Action[]; rounds: number } {
     if (seat === undefined) throw new Error(`record: match ${i} asks nobody in phase ${room.match.phase}`);
     const q = room.match.question(seat)!;
     const r = q.request;
-    const random = players === 'random';
     const answer: BotAnswer =
       r.kind === 'commit'
         ? {
