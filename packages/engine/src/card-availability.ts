@@ -18,11 +18,12 @@ export interface CardAvailability {
   component?: Component;
 }
 
-const COMPONENT_NAME: Record<Component, string> = {
-  main: 'Main weapon',
-  broadside: 'Broadsides',
-  fighterBay: 'Fighter bay',
-  pointDefence: 'Point defence',
+/** Each component as a sentence names it, with the verb and pronoun it takes: the broadsides are two. */
+const COMPONENT_NAME: Record<Component, { name: string; has: string; it: string }> = {
+  main: { name: 'Main weapon', has: 'has', it: 'it' },
+  broadside: { name: 'Broadsides', has: 'have', it: 'them' },
+  fighterBay: { name: 'Fighter bay', has: 'has', it: 'it' },
+  pointDefence: { name: 'Point defence', has: 'has', it: 'it' },
 };
 
 export function cardAvailability(s: PublicState, seat: Seat): CardAvailability[] {
@@ -62,12 +63,11 @@ function cooldown(ship: Warship, card: CardId, comp: Component): CardAvailabilit
   const clears: CardId[] = [];
   if (c === 1) clears.push('vent-coolant');
   if (special.kind === 'capacitorDump' && ship.power > 0) clears.push('special-ability');
-  // "Broadsides have … on them", "Main weapon has … on it": the broadsides are two
-  const plural = comp === 'broadside';
-  const what = `${COMPONENT_NAME[comp]} ${plural ? 'have' : 'has'} ${c} cooldown`;
+  const named = COMPONENT_NAME[comp];
+  const what = `${named.name} ${named.has} ${c} cooldown`;
   if (clears.length === 0) return { card, usable: false, reason: what };
   const how = clears.map((x) => (x === 'vent-coolant' ? 'Vent Coolant' : special.name)).join(' or ');
-  const reason = `${what}: play ${how} on ${plural ? 'them' : 'it'} too`;
+  const reason = `${what}: play ${how} on ${named.it} too`;
   return { card, usable: true, reason, requires: clears, component: comp };
 }
 
