@@ -154,15 +154,14 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     await alone.until(() => alone.of('ended').length > 0, 'alone: the end of the match', 240_000);
 
     // ------------------------------------------------------------------ the records replay to what was shown
-    const aloneRecord = await getJson<MatchRecord>(`${proc.url}/api/records/${alone.of('ended')[0]!.recordId}`);
+    const aloneRecord = await storedRecord(proc.url, alone.of('ended')[0]!.recordId);
     const aloneReplay = replayRecord(aloneRecord.body);
     if (!aloneReplay.ok) throw new Error(`alone: replay: ${aloneReplay.error.message}`);
     expect(eventsShown(alone.messages, 'alone')).toEqual(aloneReplay.value.events);
     for (const c of cases) {
       const ended = c.spec2!.of('ended')[0]!;
       expect(ended.recordId, `${c.name}: a record`).toBeTruthy();
-      const r = await getJson(`${proc.url}/api/records/${ended.recordId}`);
-      expect(r.status, `${c.name}: record stored`).toBe(200);
+      const r = await storedRecord(proc.url, ended.recordId);
       const parsed = parseRecord(r.body);
       if (!parsed.ok) throw new Error(`${c.name}: record: ${parsed.error.path}: ${parsed.error.message}`);
       expect(parsed.value.players.map((p) => p.bot)).toEqual([undefined, 'easy']);
@@ -176,9 +175,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     }
     // The computer's round-1 commitment of (a), locked in before the crash: none of its cards in what the observers
     // received before its reveal.
-    const lockedRecord = await getJson<MatchRecord>(
-      `${proc.url}/api/records/${locked.spec2!.of('ended')[0]!.recordId}`,
-    );
+    const lockedRecord = await storedRecord(proc.url, locked.spec2!.of('ended')[0]!.recordId);
     const cards = lockedRecord.body.rounds[0]!.commitments[1].cards.map((x) => x.card);
     [locked.human, locked.spec, locked.spec2!].forEach((o, i) => {
       const before = Buffer.concat(o.frames.slice(0, locked.sealedFrames![i])).toString('latin1');
@@ -191,6 +188,16 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     for (const t of SEALED_MARKS) expect(output.includes(t), `"${t}" in a log line`).toBe(false);
   }, 600_000);
 }
+
+/**
+ * A match's record once stored: `ended` names it as the match ends, and the store's write (another process' database)
+ * settles after that, so a read at once may find nothing yet.
+ */
+const storedRecord = (url: string, id: string | null) =>
+  eventually(async () => {
+    const r = await getJson<MatchRecord>(`${url}/api/records/${id}`);
+    return r.status === 200 ? r : undefined;
+  }, `the record ${id} stored`);
 
 describe('a killed server with matches against the computer (SQLite)', () => crashSuite('sqlite'));
 describe.skipIf(!hasPostgres)('a killed server with matches against the computer (PostgreSQL)', () =>
