@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchEnd } from '../src/players/result.js';
 import { PostgresStorage, SqliteStorage, type RecordSummary, type Storage } from '../src/storage/index.js';
 import { servicesInstalled, startServices, type Services } from './services.js';
 
@@ -36,6 +37,39 @@ function contract(name: string, open: () => Promise<Storage>, reopen: () => Prom
     expect(await again.getRecord('b')).toEqual(record('b'));
     expect((await again.listRecords(10))[0]).toEqual(summary('b', '2025-01-01T11:00:00.000Z'));
     await again.close();
+  });
+
+  it(`${name}: a record asked for while its write is in flight is served once written, not missed`, async () => {
+    const s = await open();
+    // The end screen's links are live from the moment the match ends, before its result's write has committed.
+    const id = `inflight-${name}-${Date.now()}`;
+    const at = '2030-01-01T00:00:00.000Z';
+    const end: MatchEnd = {
+      matchId: id,
+      endedAt: Date.parse(at),
+      seats: [
+        { playerId: null, name: 'Ada', bot: '' },
+        { playerId: null, name: 'Bo', bot: '' },
+      ],
+      winner: 0,
+      reason: 'destroyed',
+      rounds: 7,
+      ratedRoom: false,
+      hasRecord: true,
+    };
+    // Connections open and idle (PostgreSQL's pool), so a read needs no wait for one of its own.
+    await Promise.all([1, 2, 3, 4].map(() => s.getRecord('nope')));
+    const writing = s.saveResult(end, { summary: summary(id, at), record: record(id) });
+    const [got, listed] = await Promise.all([s.getRecord(id), s.listRecords(1)]);
+    expect(got).toEqual(record(id));
+    expect(listed.map((r) => r.id)).toEqual([id]);
+    await writing;
+    // The same for a record written alone.
+    const alone = `${id}-alone`;
+    const saving = s.saveRecord(summary(alone, '2030-01-02T00:00:00.000Z'), record(alone));
+    expect(await s.getRecord(alone)).toEqual(record(alone));
+    await saving;
+    await s.close();
   });
 
   it(`${name}: the input log is fenced on its owner — a room taken over refuses its old owner's appends`, async () => {

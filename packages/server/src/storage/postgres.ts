@@ -7,6 +7,7 @@ import type { MatchEnd } from '../players/result.js';
 import { PlayerStore, type ResultWritten, type SavedRecord } from './player-store.js';
 import { PostgresInputLog } from './postgres-log.js';
 import { PostgresSql } from './postgres-players.js';
+import { RecordsInFlight } from './records-in-flight.js';
 import type { ClaimedRoom, LiveRoom, RecordSummary, Storage } from './types.js';
 
 export class PostgresStorage implements Storage {
@@ -14,6 +15,7 @@ export class PostgresStorage implements Storage {
   private pool: pg.Pool;
   private log: PostgresInputLog;
   readonly players: PlayerStore;
+  private inflight = new RecordsInFlight();
 
   constructor(connectionString: string) {
     this.pool = new pg.Pool({ connectionString, max: 4 });
@@ -22,7 +24,8 @@ export class PostgresStorage implements Storage {
   }
 
   saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten> {
-    return this.players.saveResult(end, saved);
+    const done = this.players.saveResult(end, saved);
+    return saved ? this.inflight.track(saved.summary.id, done) : done;
   }
 
   /** The first process to start writes it; every other one reads that one. */
@@ -62,20 +65,19 @@ export class PostgresStorage implements Storage {
   }
 
   async saveRecord(summary: RecordSummary, record: unknown): Promise<void> {
-    await this.pool.query('INSERT INTO records (id, ended_at, summary, record) VALUES ($1, $2, $3, $4)', [
-      summary.id,
-      summary.endedAt,
-      JSON.stringify(summary),
-      JSON.stringify(record),
-    ]);
+    const insert = 'INSERT INTO records (id, ended_at, summary, record) VALUES ($1, $2, $3, $4)';
+    const values = [summary.id, summary.endedAt, JSON.stringify(summary), JSON.stringify(record)];
+    await this.inflight.track(summary.id, this.pool.query(insert, values));
   }
 
   async listRecords(limit: number): Promise<RecordSummary[]> {
+    await this.inflight.allWritten();
     const r = await this.pool.query('SELECT summary FROM records ORDER BY ended_at DESC, seq DESC LIMIT $1', [limit]);
     return r.rows.map((row) => row.summary as RecordSummary);
   }
 
   async getRecord(id: string): Promise<unknown | null> {
+    await this.inflight.written(id);
     const r = await this.pool.query('SELECT record FROM records WHERE id = $1', [id]);
     return r.rows[0]?.record ?? null;
   }

@@ -21,6 +21,7 @@ import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteInputLog } from './sqlite-log.js';
 import type { MatchEnd } from '../players/result.js';
 import { PlayerStore, type ResultWritten, type SavedRecord } from './player-store.js';
+import { RecordsInFlight } from './records-in-flight.js';
 import { SqliteSql } from './sqlite-players.js';
 import type { ClaimedRoom, LiveRoom, RecordSummary, Storage } from './types.js';
 
@@ -48,8 +49,7 @@ export class SqliteStorage implements Storage {
   private commits: SqliteGroupCommit | null = null;
   private insertRecord: StatementSync | null = null;
   private checkpointer: Worker | null = null;
-  /** Saves in flight by record id. */
-  private inflight = new Map<string, Promise<void>>();
+  private inflight = new RecordsInFlight();
   private log: SqliteInputLog | null = null;
   private closed = false;
   readonly players: PlayerStore;
@@ -107,7 +107,7 @@ export class SqliteStorage implements Storage {
       JSON.stringify(summary),
       JSON.stringify(record),
     ];
-    return this.track(
+    return this.inflight.track(
       id,
       this.writes.write(() => {
         this.insertRecord!.run(id, endedAt, summaryJson, recordJson);
@@ -117,20 +117,7 @@ export class SqliteStorage implements Storage {
 
   saveResult(end: MatchEnd, saved: SavedRecord | null): Promise<ResultWritten> {
     const done = this.playerSql.track(this.players.saveResult(end, saved));
-    return saved ? this.track(saved.summary.id, done) : done;
-  }
-
-  /** A record's save in flight: reads of records wait for it. */
-  private track<T>(id: string, done: Promise<T>): Promise<T> {
-    const settled = done.then(
-      () => {},
-      () => {},
-    );
-    this.inflight.set(id, settled);
-    void settled.then(() => {
-      if (this.inflight.get(id) === settled) this.inflight.delete(id);
-    });
-    return done;
+    return saved ? this.inflight.track(saved.summary.id, done) : done;
   }
 
   /** Kept beside the database (sqlite-files.ts; owner-only), made on the first start. */
@@ -145,13 +132,13 @@ export class SqliteStorage implements Storage {
   }
 
   async listRecords(limit: number): Promise<RecordSummary[]> {
-    if (this.inflight.size) await Promise.all(this.inflight.values());
+    await this.inflight.allWritten();
     const rows = this.db.prepare('SELECT summary FROM records ORDER BY ended_at DESC, rowid DESC LIMIT ?').all(limit);
     return rows.map((r) => JSON.parse(String(r.summary)) as RecordSummary);
   }
 
   async getRecord(id: string): Promise<unknown | null> {
-    await this.inflight.get(id);
+    await this.inflight.written(id);
     const row = this.db.prepare('SELECT record FROM records WHERE id = ?').get(id);
     return row ? JSON.parse(String(row.record)) : null;
   }
