@@ -1,6 +1,7 @@
 // A private room from invite to replay: create, share the link, a second player takes the seat, a third person watches
 // (and sees no commitment before both are locked in), a reload mid-round resumes the seat, and after the match the
 // stored record steps in the replay viewer. Serial: the later tests continue the match the first one started.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { draftStep, driveUntil, inCommit } from './drive.js';
 import { boardProblems } from './board-view.js';
@@ -120,11 +121,27 @@ test('a reload in mid-round resumes the seat, which can lock in; the match goes 
   await expect(a.locator('#end-title')).toHaveText('Defeat');
   await expect(b.locator('#end-title')).toHaveText('Victory');
   await expect(c.locator('#end-title')).toHaveText('Dax wins');
-  // The record downloads from the end screen as a JSON file.
-  const [download] = await Promise.all([b.waitForEvent('download'), b.click('#download-record')]);
-  expect(download.suggestedFilename()).toMatch(/^star-eater-.+\.json$/);
+  // The record downloads from the end screen as a JSON file. A server process that has not seen the record's write
+  // yet answers 404 (two such answers here, the server itself after them): the page asks again, not giving up.
   recordId = (await b.locator('#download-record').getAttribute('data-record')) ?? '';
   expect(recordId).not.toBe('');
+  const asked: number[] = [];
+  await b.route(`**/api/records/${recordId}`, (route) => {
+    asked.push(asked.length);
+    return asked.length <= 2 ? route.fulfill({ status: 404, json: { error: 'no record' } }) : route.fallback();
+  });
+  const [download] = await Promise.all([b.waitForEvent('download'), b.click('#download-record')]);
+  expect(download.suggestedFilename()).toBe(`star-eater-${recordId}.json`);
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8')) as { seed: string };
+  await expect(b.locator('#seed-check')).toContainText(`seed ${saved.seed}`);
+  expect(asked).toHaveLength(3);
+  await expect(b.locator('#download-record')).toHaveText('Download record');
+  // Any other failure is said at once, on the page.
+  await b.unroute(`**/api/records/${recordId}`);
+  await b.route(`**/api/records/${recordId}`, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
+  await b.click('#download-record');
+  await expect(b.locator('.toast.error')).toContainText('No download: the server answered 500');
+  await b.unroute(`**/api/records/${recordId}`);
 });
 
 test('the replay viewer opens the finished match from the lobby, steps by event and by round, and opens a record file', async () => {

@@ -2,7 +2,8 @@
 // rematch, download the record, watch the replay.
 import { addressed } from '../animation/grammar.js';
 import { seedHash, type Seat } from '@star-eater/engine';
-import { h } from '../ui/dom.js';
+import { fetchRecord } from '../net/records.js';
+import { h, toast } from '../ui/dom.js';
 import { playerLink } from './player-link.js';
 
 export interface EndInfo {
@@ -35,13 +36,6 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
         : e.winner === e.you
           ? 'Victory'
           : 'Defeat';
-  const download = async () => {
-    if (!e.recordId) return;
-    const r = await fetch(`/api/records/${encodeURIComponent(e.recordId)}`);
-    if (!r.ok) return;
-    const url = URL.createObjectURL(new Blob([await r.text()], { type: 'application/json' }));
-    h('a', { href: url, download: `star-eater-${e.recordId}.json` }).click();
-  };
   // A bar above the board (the board shrinks to fit under it), so the final position stays in view: the warships are
   // often near the middle of the board at the end, where a centred dialog used to hide them.
   return h(
@@ -57,9 +51,7 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
       'div.row.end-actions',
       null,
       rematchButton(e, o.onRematch),
-      e.recordId
-        ? h('button', { id: 'download-record', onclick: download, dataset: { record: e.recordId } }, 'Download record')
-        : null,
+      e.recordId ? downloadButton(e.recordId) : null,
       e.recordId
         ? h(
             'button',
@@ -72,6 +64,27 @@ export function endScreen(e: EndInfo, o: { onRematch: () => void; onLobby: () =>
     presenceLine(e),
     seedCheck(e),
   );
+}
+
+/** "Download record": the record as a JSON file. While it is fetched the button says so; a failure is named. */
+function downloadButton(id: string): HTMLElement {
+  const b = h('button', { id: 'download-record', dataset: { record: id } }, 'Download record') as HTMLButtonElement;
+  b.onclick = async () => {
+    b.disabled = true;
+    b.textContent = 'Fetching the record…';
+    try {
+      const text = await (await fetchRecord(id)).text();
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      h('a', { href: url, download: `star-eater-${id}.json` }).click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (err) {
+      toast(`No download: ${(err as Error).message}`, 'error');
+    } finally {
+      b.disabled = false;
+      b.textContent = 'Download record';
+    }
+  };
+  return b;
 }
 
 /** Who won and how (read right for a player named You), each name a link to its player's profile. */

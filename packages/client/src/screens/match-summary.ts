@@ -4,6 +4,7 @@
 // download. The numbers come from the stored record re-run by the engine (every event of the match, whatever this
 // page saw of it).
 import { FACTIONS, type MatchState, type Seat } from '@star-eater/engine';
+import { fetchRecord } from '../net/records.js';
 import { h, replace } from '../ui/dom.js';
 import { matchStats, type MatchStats, type SeatStats } from './match-stats.js';
 import { replayFromRecord } from './replay-data.js';
@@ -61,14 +62,7 @@ export function matchSummary(recordId: string, names: [string, string], you: Sea
   );
   void (async () => {
     try {
-      // The server stores the record as the match ends: give it a moment before saying it is not there.
-      let r = await fetch(`/api/records/${encodeURIComponent(recordId)}`);
-      for (let i = 0; r.status === 404 && i < 10; i++) {
-        await new Promise((ok) => setTimeout(ok, 500));
-        r = await fetch(`/api/records/${encodeURIComponent(recordId)}`);
-      }
-      if (!r.ok) throw new Error(`the record is not there (${r.status})`);
-      const data = await replayFromRecord(await r.json());
+      const data = await replayFromRecord(await (await fetchRecord(recordId)).json());
       replace(body, summaryTable(matchStats(data.rounds.flat()), names, you, data.states?.at(-1)));
     } catch (e) {
       replace(body, h('span.dim', null, `No summary: ${(e as Error).message}`));

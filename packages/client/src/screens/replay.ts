@@ -4,6 +4,7 @@
 import type { MatchEvent } from '@star-eater/engine';
 import { modelFromMatch } from '../board/model.js';
 import { setGhost } from '../board/state.js';
+import { fetchRecord } from '../net/records.js';
 import { failureCard, h, replace, toast } from '../ui/dom.js';
 import type { App } from './app-context.js';
 import { playerLink } from './player-link.js';
@@ -237,9 +238,7 @@ async function load(app: App, id: string): Promise<ReplayData> {
     if (!app.pendingRecord) throw new Error('no record file was opened');
     return replayFromRecord(app.pendingRecord);
   }
-  const r = await fetch(`/api/records/${encodeURIComponent(id)}`);
-  if (!r.ok) throw new Error(`the server has no replay ${id} (${r.status})`);
-  return replayFromRecord(await r.json());
+  return replayFromRecord(await (await fetchRecord(id)).json());
 }
 
 export function mountReplay(root: HTMLElement, app: App, o: { id: string; whatIf?: string }): () => void {
