@@ -2,7 +2,7 @@
 // 499 Hz, call graphs), turned into text at once (`perf script`, which needs the server's JIT map, written because the
 // server runs with --perf-basic-prof) and summarised by perf-summary.ts. Needs `perf` (Debian: linux-perf).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { perfSummary } from './perf-summary.js';
 
@@ -21,6 +21,7 @@ export function checkPerf(): void {
 }
 
 export function startPerf(pid: number, dir: string, name: string): PerfRecording {
+  mkdirSync(dir, { recursive: true }); // perf itself would fail, silently (its output is not read), without it
   const data = join(dir, `${name}-${pid}.data`);
   const rec: ChildProcess = spawn('perf', ['record', '-F', '499', '-g', '-p', String(pid), '-o', data], {
     stdio: 'ignore',
