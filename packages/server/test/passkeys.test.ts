@@ -65,6 +65,18 @@ describe('passkeys', () => {
     expect(again.body.player).toEqual({ id: who.id, name: 'Ada' });
   });
 
+  it('asks for EdDSA, ES256 or RS256 keys, whatever the runtime could verify: never ML-DSA, outgrowing a request', async () => {
+    // On Node 24 @simplewebauthn would offer ML-DSA-44 (COSE -48) first; a browser then answers with kilobytes of key.
+    const who = await guest('Bea');
+    const o = await post('/api/passkeys/register/options', {}, who.cookie);
+    const params = (o.body.options as { pubKeyCredParams: { alg: number; type: string }[] }).pubKeyCredParams;
+    expect(params).toEqual([
+      { alg: -8, type: 'public-key' },
+      { alg: -7, type: 'public-key' },
+      { alg: -257, type: 'public-key' },
+    ]);
+  });
+
   it('adding one needs a session', async () => {
     const a = await post('/api/passkeys/register/options');
     expect(a.status).toBe(401);

@@ -15,10 +15,19 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import { COSEALG } from '@simplewebauthn/server/helpers';
 import type { Application, Request, Response } from 'express';
 import { isRefusal, setCookie, signedIn } from '../http/players.js';
 import { PasskeyStore } from './passkey-store.js';
 import type { Sessions } from './session.js';
+
+/**
+ * The signature algorithms a passkey may use (COSE ids): EdDSA, ES256, RS256. Not ML-DSA, which @simplewebauthn
+ * offers first wherever the runtime can verify it (Node 24 can): its public key alone is 1.3 KB, so a registration's
+ * answer outgrows the 4 KB the HTTP gate lets a request body be, and which passkeys work should not depend on the
+ * server's Node version. A device that makes ML-DSA passkeys makes ES256 ones too.
+ */
+export const PASSKEY_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
 /** How long a challenge may be answered, ms (the browser's prompt times out at the same). */
 export const CHALLENGE_MS = 5 * 60_000;
@@ -146,6 +155,7 @@ function registration(app: Application, { deps, store, now }: Ctx): void {
       userID: new TextEncoder().encode(id),
       timeout: CHALLENGE_MS,
       attestationType: 'none',
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       excludeCredentials: has.map((p) => ({ id: p.credentialId, transports: p.transports })),
       // A discoverable credential: signing in needs no name typed, the passkey says whose it is.
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
@@ -165,6 +175,7 @@ function registration(app: Application, { deps, store, now }: Ctx): void {
         expectedOrigin: originsFor(deps.config, req),
         expectedRPID: rpId,
         requireUserVerification: false,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       }),
     );
     if (!v.verified) throw new Refused(400, 'the passkey was not added: its registration did not verify');
