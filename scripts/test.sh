@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing (Node 22, pnpm, packages, Redis, PostgreSQL, Chromium), then runs
+# The whole test suite: installs what is missing (Node 24, pnpm, packages, Redis, PostgreSQL, Chromium), then runs
 # the typecheck, lint and format, every vitest suite (engine, server, client units) and the Playwright end-to-end tests, and closes
 # with one line "N passed, N failed".
 set -uo pipefail

@@ -40,7 +40,8 @@ import { openStorage } from './storage/index.js';
 import { AlternatingLog } from './storage/log-turns.js';
 import { passkeyConfig } from './players/passkeys.js';
 
-// node:sqlite is marked experimental on Node 22; the one-line warning is noise in the logs.
+// node:sqlite is marked experimental on Node 22 (the oldest the server runs on); the one-line warning is noise in the
+// logs.
 process.removeAllListeners('warning');
 process.on('warning', (w) => {
   if (w.name !== 'ExperimentalWarning' || !/SQLite/.test(w.message)) console.warn(w);
