@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchEnd } from '../src/players/result.js';
 import { PostgresStorage, SqliteStorage, type RecordSummary, type Storage } from '../src/storage/index.js';
+import { matchEnd } from './match-end.js';
 import { servicesInstalled, startServices, type Services } from './services.js';
 
 const summary = (id: string, endedAt: string): RecordSummary => ({
@@ -44,19 +44,7 @@ function contract(name: string, open: () => Promise<Storage>, reopen: () => Prom
     // The end screen's links are live from the moment the match ends, before its result's write has committed.
     const id = `inflight-${name}-${Date.now()}`;
     const at = '2030-01-01T00:00:00.000Z';
-    const end: MatchEnd = {
-      matchId: id,
-      endedAt: Date.parse(at),
-      seats: [
-        { playerId: null, name: 'Ada', bot: '' },
-        { playerId: null, name: 'Bo', bot: '' },
-      ],
-      winner: 0,
-      reason: 'destroyed',
-      rounds: 7,
-      ratedRoom: false,
-      hasRecord: true,
-    };
+    const end = matchEnd(id, [null, null], { endedAt: Date.parse(at), ratedRoom: false, hasRecord: true });
     // Connections open and idle (PostgreSQL's pool), so a read needs no wait for one of its own.
     await Promise.all([1, 2, 3, 4].map(() => s.getRecord('nope')));
     const writing = s.saveResult(end, { summary: summary(id, at), record: record(id) });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER, rateMatch } from '../../src/players/glicko.js';
 import type { MatchEnd } from '../../src/players/result.js';
 import { migrateSqlite } from '../../src/storage/migrations/run.js';
+import { matchEnd } from '../match-end.js';
 import { PostgresStorage, SqliteStorage, type Storage } from '../../src/storage/index.js';
 import { servicesInstalled, startServices, type Services } from '../services.js';
 
@@ -15,22 +16,8 @@ const HOUR = 3_600_000;
 let n = 0;
 const uid = (p: string) => `${p}-${Date.now().toString(36)}-${n++}`;
 
-function end(a: string | null, b: string | null, over: Partial<MatchEnd> = {}): MatchEnd {
-  return {
-    matchId: uid('m'),
-    endedAt: 1_700_000_000_000,
-    seats: [
-      { playerId: a, name: 'Ada', bot: '' },
-      { playerId: b, name: 'Bo', bot: '' },
-    ],
-    winner: 0,
-    reason: 'concede',
-    rounds: 2,
-    ratedRoom: true,
-    hasRecord: false,
-    ...over,
-  };
-}
+const end = (a: string | null, b: string | null, over: Partial<MatchEnd> = {}): MatchEnd =>
+  matchEnd(uid('m'), [a, b], over);
 
 function contract(name: string, open: () => Promise<Storage>) {
   let s: Storage;
