@@ -1,10 +1,10 @@
 // The faction choice is sealed like a commitment (raw frames), and commit receipts: a hash at every
 // lock-in to both seats and the spectators, the salts at the reveal, and both in the stored record.
-import { createHmac, createSecretKey } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { type Commitment, commitmentHash, parseRecord, receiptMatches } from '@star-eater/engine';
 import { describe, expect, it } from 'vitest';
 import { frameKind } from '../src/colyseus-internals.js';
-import { Receipts, saltOf } from '../src/match/receipts.js';
+import { Receipts, SaltKey, saltOf } from '../src/match/receipts.js';
 import { botMatch, joinById, quickMatch, serverForFile } from './harness.js';
 import { bytesToHex } from '@star-eater/protocol';
 
@@ -110,6 +110,36 @@ describe('a lock-in salt', () => {
     const [, second] = receipts.reveal([false, true]);
     expect(second!.salt).toBe(hmac('receipt:3:1:1'));
     expect(second!.hash).toBe(commitmentHash(commitment, hmac('receipt:3:1:1')));
-    expect(saltOf(createSecretKey(Buffer.from(key)), 3, 0, 0)).toBe(hmac('receipt:3:0:0'));
+    expect(saltOf(new SaltKey(key), 3, 0, 0)).toBe(hmac('receipt:3:0:0'));
+  });
+
+  it('is signed as createHmac signs, whatever the key: short, a whole block, longer, not ASCII', () => {
+    const keys = [
+      '',
+      'k',
+      'a'.repeat(64),
+      'b'.repeat(65),
+      'f'.repeat(200),
+      'clé-ñ-鍵-🔑',
+      '0123456789abcdef'.repeat(4),
+    ];
+    for (const key of keys) {
+      const signer = new SaltKey(key);
+      for (const message of ['receipt:1:0:0', 'receipt:37:1:12', '', 'x'.repeat(64)])
+        expect(signer.sign(message), `${key} / ${message}`).toBe(
+          createHmac('sha256', key).update(message).digest('hex'),
+        );
+    }
+    // Two keys in turn (their signatures share scratch space): each still signs as its own.
+    const [a, b] = [new SaltKey('one'), new SaltKey('two')];
+    expect([a.sign('m'), b.sign('m'), a.sign('m')]).toEqual(
+      ['one', 'two', 'one'].map((k) => createHmac('sha256', k).update('m').digest('hex')),
+    );
+  });
+
+  it('refuses a message it could not sign as createHmac does, rather than sign another', () => {
+    const signer = new SaltKey('k');
+    expect(() => signer.sign('x'.repeat(65))).toThrow(/cannot sign/);
+    expect(() => signer.sign('é')).toThrow(/cannot sign/);
   });
 });

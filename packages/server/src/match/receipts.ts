@@ -6,7 +6,7 @@
 // log (never in the record, whose seed is public after the end): so a match rebuilt from its log after a crash locks in
 // again with the same salts, and the hash published before the crash is the one the reveal checks, while the published
 // seed tells nothing of a salt that was never revealed.
-import { createHmac, createSecretKey, hash, type KeyObject } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type Commitment, commitmentHash, type RecordReceipt, type Seat } from '@star-eater/engine';
 
 export type Receipt = RecordReceipt;
@@ -14,22 +14,64 @@ export type Receipt = RecordReceipt;
 /** SHA-256 as lowercase hex, OpenSSL's: the engine's portable one (pure JS) costs ten times as much per receipt. */
 const nativeSha256 = (text: string): string => hash('sha256', text, 'hex');
 
+/** SHA-256's block: HMAC pads its key to it (RFC 2104). */
+const BLOCK = 64;
+/** The longest message a salt key signs (`receipt:<round>:<seat>:<nth>` is under 40 characters). */
+const MAX_MESSAGE = 64;
+/** Where a signature is put together: a padded key, then the message or the inner hash (one sign at a time). */
+const innerBlock = Buffer.alloc(BLOCK + MAX_MESSAGE);
+const outerBlock = Buffer.alloc(BLOCK + 32);
+/** innerBlock's first BLOCK + n bytes, by n: made once (a view made per salt costs as much as a hash). */
+const innerViews = Array.from({ length: MAX_MESSAGE + 1 }, (_, n) => innerBlock.subarray(0, BLOCK + n));
+/** Printable ASCII: its latin1 bytes (as written here) are its UTF-8 bytes (as createHmac would sign them). */
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
 /**
- * The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the key (the salt
- * key's UTF-8 bytes, made a key object once per match: a text key is turned into one at every HMAC otherwise).
+ * A match's salt key, ready to sign: HMAC-SHA256 (RFC 2104) under the key's UTF-8 bytes, as two of OpenSSL's one-shot
+ * SHA-256 over the key's padded blocks, which are kept here. createHmac makes a native object for every salt, and
+ * looks up its digest and MAC afresh each time: in a loaded server that cost three times a commitment's hash.
  */
-export const saltOf = (key: KeyObject, round: number, seat: Seat, nth: number): string =>
-  createHmac('sha256', key).update(`receipt:${round}:${seat}:${nth}`).digest('hex').slice(0, 32);
+export class SaltKey {
+  /** The key ⊕ ipad, then the key ⊕ opad. */
+  private readonly pads = Buffer.alloc(2 * BLOCK);
+
+  constructor(key: string) {
+    let k = Buffer.from(key, 'utf8');
+    if (k.length > BLOCK) k = hash('sha256', k, 'buffer'); // a longer key is hashed first (RFC 2104)
+    for (let i = 0; i < BLOCK; i++) {
+      this.pads[i] = (k[i] ?? 0) ^ 0x36;
+      this.pads[BLOCK + i] = (k[i] ?? 0) ^ 0x5c;
+    }
+  }
+
+  /** HMAC-SHA256 of `message` (printable ASCII, at most MAX_MESSAGE characters) as lowercase hex. */
+  sign(message: string): string {
+    if (message.length > MAX_MESSAGE || !PRINTABLE.test(message))
+      throw new Error(`salt key: cannot sign ${JSON.stringify(message)}`);
+    this.pads.copy(innerBlock, 0, 0, BLOCK);
+    this.pads.copy(outerBlock, 0, BLOCK);
+    const n = innerBlock.write(message, BLOCK, 'latin1');
+    const inner = innerViews[n]!;
+    // The inner digest as latin1 ('binary') text, a character per byte, written back as those bytes: a digest returned
+    // as a Buffer costs three times the hash (a backing store of its own).
+    outerBlock.write(hash('sha256', inner, 'binary'), BLOCK, 'latin1');
+    return hash('sha256', outerBlock, 'hex');
+  }
+}
+
+/** The salt of `seat`'s `nth` lock-in (from 0) in `round`: 32 hex digits no one can foresee without the key. */
+export const saltOf = (key: SaltKey, round: number, seat: Seat, nth: number): string =>
+  key.sign(`receipt:${round}:${seat}:${nth}`).slice(0, 32);
 
 export class Receipts {
   private held: [Receipt | null, Receipt | null] = [null, null];
   /** Lock-ins per seat in this window: a lock-in again after a revise gets a salt of its own. */
   private locks: [number, number] = [0, 0];
 
-  private readonly saltKey: KeyObject;
+  private readonly saltKey: SaltKey;
 
   constructor(saltKey: string) {
-    this.saltKey = createSecretKey(Buffer.from(saltKey, 'utf8'));
+    this.saltKey = new SaltKey(saltKey);
   }
 
   /** A seat locked in (or locked in again with another commitment) in `round`: its new receipt's hash. */
