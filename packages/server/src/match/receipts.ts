@@ -21,7 +21,7 @@ const MAX_MESSAGE = 64;
 /** Where a signature is put together: a padded key, then the message or the inner hash (one sign at a time). */
 const innerBlock = Buffer.alloc(BLOCK + MAX_MESSAGE);
 const outerBlock = Buffer.alloc(BLOCK + 32);
-/** innerBlock's first BLOCK + n bytes, by n: made once (a view made per salt costs as much as a hash). */
+/** innerBlock's first BLOCK + n bytes, by n: made once, not a view per salt. */
 const innerViews = Array.from({ length: MAX_MESSAGE + 1 }, (_, n) => innerBlock.subarray(0, BLOCK + n));
 /** Printable ASCII: its latin1 bytes (as written here) are its UTF-8 bytes (as createHmac would sign them). */
 const PRINTABLE = /^[\x20-\x7e]*$/;
