@@ -109,89 +109,109 @@ function crushSmallTokens(ctx: Ctx, seat: Seat): void {
   }
 }
 
+/** What lock-step movement knows at a step: the mats, where each ship stood before it, and whether each moved. */
+interface Step {
+  readonly s: PublicState;
+  readonly ctx: Ctx | null;
+  readonly order: readonly Seat[];
+  readonly mats: readonly [LiveMat, LiveMat];
+  /** Where each ship stood before the step: a move replaces a warship's core, never changes it in place. */
+  readonly start: [Pose, Pose];
+  /** Whether each ship moved this step (and stayed on the board). */
+  readonly moved: [boolean, boolean];
+  step: number;
+}
+
 /**
  * Move both warships in lock-step over the mats as they stand now (RULES §4.2). `ctx` is the resolver's: it takes the
  * events, the collision damage (which may roll a critical hit, RULES §9) and the crushing of small tokens; a drift
  * preview passes none (null), so it needs no dice and no token's damage: neither changes where a warship goes.
  * `paths`, when given, receives per seat the pose after each of its steps (after any undo).
+ * The collisions are functions of their own: most steps have none, and so the step the runtime compiles stays small.
  */
 function moveInLockStep(s: PublicState, ctx: Ctx | null, paths?: [Pose[], Pose[]]): void {
-  const order = seatsInOrder(s);
   const mats: [LiveMat, LiveMat] = [new LiveMat(s.ships[0].momentum), new LiveMat(s.ships[1].momentum)];
-  const steps = Math.max(mats[0].steps, mats[1].steps);
-  // Where each ship stood before the step, and whether it moved (and stayed on the board), updated at every step:
-  // a move replaces a warship's core, never changes it in place, so no copy is needed.
   const start: [Pose, Pose] = [standing(s.ships[0]), standing(s.ships[1])];
-  const moved: [boolean, boolean] = [false, false];
-
+  const at: Step = { s, ctx, order: seatsInOrder(s), mats, start, moved: [false, false], step: 0 };
+  const { order, moved } = at;
+  const steps = Math.max(mats[0].steps, mats[1].steps);
   for (let step = 0; step < steps; step++) {
-    for (const seat of order) {
-      start[seat].core = s.ships[seat].core;
-      start[seat].facing = s.ships[seat].facing;
-      // A ship whose tokens are used up has finished moving.
-      moved[seat] = step < mats[seat].steps;
-      if (!moved[seat]) continue;
-      const token = mats[seat].token(step);
-      const to = stepPose(start[seat], token);
-      s.ships[seat].core = to.core; // a fresh hex (stepPose)
-      s.ships[seat].facing = to.facing;
-      ctx?.emit({ type: 'step', seat, step, token, from: poseOf(start[seat]), to: poseOf(to) });
-    }
-
-    // (a) Board edge: remove this step's token, 1 damage per section off the board, undo the step.
-    for (const seat of order) {
-      const ship = s.ships[seat];
-      // every section hex is the core or one of its neighbours
-      if (!moved[seat] || innerHex(s.scenario, ship.core)) continue;
-      const off = sectionHexes(ship.core, ship.facing)
-        .filter((x) => !onBoard(s.scenario, x.at))
-        .map((x) => x.section);
-      if (off.length === 0) continue;
-      moved[seat] = false;
-      const removed = mats[seat].remove(ship, step);
-      setPose(ship, start[seat]);
-      ctx?.emit({
-        type: 'collision',
-        kind: 'edge',
-        seat,
-        step,
-        removed,
-        momentum: copyMomentum(ship),
-        sections: off,
-        undoneTo: poseOf(start[seat]),
-      });
-      if (ctx) for (const section of off) applyDamage(ctx, seat, section, 1, { seat: null, by: 'edge' });
-    }
-
-    // (b) Warships: each ship that moved removes its token and deals 1 damage to each overlapping section of the
-    // other; both are put back. Both then stand where they stood before the step, which never overlapped.
-    if ((moved[0] || moved[1]) && overlap(s.ships[0], s.ships[1])) {
-      const dealt = order
-        .filter((seat) => moved[seat])
-        .map((seat) => ({ seat, sections: overlappedSections(s.ships[seat], s.ships[other(seat)]) }));
-      for (const { seat, sections } of dealt) {
-        const removed = mats[seat].remove(s.ships[seat], step);
-        setPose(s.ships[seat], start[seat]);
-        ctx?.emit({
-          type: 'collision',
-          kind: 'warship',
-          seat,
-          step,
-          removed,
-          momentum: copyMomentum(s.ships[seat]),
-          sections,
-          undoneTo: poseOf(start[seat]),
-        });
-      }
-      for (const { seat, sections } of dealt) {
-        if (ctx) for (const section of sections) applyDamage(ctx, other(seat), section, 1, { seat, by: 'collision' });
-      }
-    }
-
+    at.step = step;
+    for (const seat of order) takeStep(at, seat);
+    // (a) Board edge: every section hex is the core or one of its neighbours.
+    for (const seat of order) if (moved[seat] && !innerHex(s.scenario, s.ships[seat].core)) edgeCollision(at, seat);
+    // (b) Warships.
+    if ((moved[0] || moved[1]) && overlap(s.ships[0], s.ships[1])) warshipCollision(at);
     // (c) Small tokens under a warship hex, where the ships now stand.
     if (ctx) for (const seat of order) crushSmallTokens(ctx, seat);
-
     if (paths) for (const seat of order) if (step < mats[seat].steps) paths[seat].push(poseOf(s.ships[seat]));
+  }
+}
+
+/** `seat`'s warship takes its token of this step, if it has one left (a ship whose tokens are used up has finished). */
+function takeStep(at: Step, seat: Seat): void {
+  const { s, step } = at;
+  const from = at.start[seat];
+  from.core = s.ships[seat].core;
+  from.facing = s.ships[seat].facing;
+  at.moved[seat] = step < at.mats[seat].steps;
+  if (!at.moved[seat]) return;
+  const token = at.mats[seat].token(step);
+  const to = stepPose(from, token);
+  s.ships[seat].core = to.core; // a fresh hex (stepPose)
+  s.ships[seat].facing = to.facing;
+  at.ctx?.emit({ type: 'step', seat, step, token, from: poseOf(from), to: poseOf(to) });
+}
+
+/** (a) A warship partly off the board: this step's token is removed, 1 damage per section off it, the step undone. */
+function edgeCollision(at: Step, seat: Seat): void {
+  const { s, ctx, step } = at;
+  const ship = s.ships[seat];
+  const off = sectionHexes(ship.core, ship.facing)
+    .filter((x) => !onBoard(s.scenario, x.at))
+    .map((x) => x.section);
+  if (off.length === 0) return;
+  at.moved[seat] = false;
+  const removed = at.mats[seat].remove(ship, step);
+  setPose(ship, at.start[seat]);
+  ctx?.emit({
+    type: 'collision',
+    kind: 'edge',
+    seat,
+    step,
+    removed,
+    momentum: copyMomentum(ship),
+    sections: off,
+    undoneTo: poseOf(at.start[seat]),
+  });
+  if (ctx) for (const section of off) applyDamage(ctx, seat, section, 1, { seat: null, by: 'edge' });
+}
+
+/**
+ * (b) Overlapping warships: each ship that moved removes its token and deals 1 damage to each overlapping section of
+ * the other; both are put back. Both then stand where they stood before the step, which never overlapped.
+ */
+function warshipCollision(at: Step): void {
+  const { s, ctx, step } = at;
+  const dealt = at.order
+    .filter((seat) => at.moved[seat])
+    .map((seat) => ({ seat, sections: overlappedSections(s.ships[seat], s.ships[other(seat)]) }));
+  for (const { seat, sections } of dealt) {
+    const removed = at.mats[seat].remove(s.ships[seat], step);
+    setPose(s.ships[seat], at.start[seat]);
+    ctx?.emit({
+      type: 'collision',
+      kind: 'warship',
+      seat,
+      step,
+      removed,
+      momentum: copyMomentum(s.ships[seat]),
+      sections,
+      undoneTo: poseOf(at.start[seat]),
+    });
+  }
+  for (const { seat, sections } of dealt) {
+    if (ctx) for (const section of sections) applyDamage(ctx, other(seat), section, 1, { seat, by: 'collision' });
   }
 }
 
