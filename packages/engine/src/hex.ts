@@ -5,28 +5,50 @@ import type { Dir, Hex } from './types.js';
 export const DIRS: readonly Dir[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 /** The same list (the name the client and tests use for the six names). */
 export const DIR_NAMES = DIRS;
-/** RULES §1: N (0,-1), NE (+1,-1), SE (+1,0), S (0,+1), SW (-1,+1), NW (-1,0). */
-const VECTORS: Readonly<Record<Dir, Hex>> = {
-  N: { q: 0, r: -1 },
-  NE: { q: 1, r: -1 },
-  SE: { q: 1, r: 0 },
-  S: { q: 0, r: 1 },
-  SW: { q: -1, r: 1 },
-  NW: { q: -1, r: 0 },
-};
+/** RULES §1: N (0,-1), NE (+1,-1), SE (+1,0), S (0,+1), SW (-1,+1), NW (-1,0), in DIRS' order. */
+const VECTORS: readonly Hex[] = [
+  { q: 0, r: -1 },
+  { q: 1, r: -1 },
+  { q: 1, r: 0 },
+  { q: 0, r: 1 },
+  { q: -1, r: 1 },
+  { q: -1, r: 0 },
+];
 const INDEX: Readonly<Record<Dir, number>> = { N: 0, NE: 1, SE: 2, S: 3, SW: 4, NW: 5 };
 
+/**
+ * A direction's clockwise index from north. A switch, not `INDEX[d]`: one site reading six different names of an
+ * object makes its keyed load megamorphic (a lookup in a global cache), and movement, line of sight and targeting
+ * ask this at every step and hex.
+ */
+function indexOf(d: Dir): number {
+  switch (d) {
+    case 'N':
+      return 0;
+    case 'NE':
+      return 1;
+    case 'SE':
+      return 2;
+    case 'S':
+      return 3;
+    case 'SW':
+      return 4;
+    case 'NW':
+      return 5;
+  }
+}
+
 export const hex = (q: number, r: number): Hex => ({ q, r });
-export const dirVector = (d: Dir): Hex => VECTORS[d];
+export const dirVector = (d: Dir): Hex => VECTORS[indexOf(d)]!;
 /** The direction's clockwise index from north (0..5), for hex maths and angles only; never public data. */
-export const dirIndex = (d: Dir): number => INDEX[d];
+export const dirIndex = (d: Dir): number => indexOf(d);
 /** The direction with clockwise index i (mod 6). */
 export const dirAt = (i: number): Dir => DIRS[((i % 6) + 6) % 6]!;
 /** Turning clockwise is +1 (mod 6); the opposite direction is +3. */
-export const turn = (d: Dir, by: number): Dir => dirAt(INDEX[d] + by);
+export const turn = (d: Dir, by: number): Dir => dirAt(indexOf(d) + by);
 export const opposite = (d: Dir): Dir => turn(d, 3);
 /** Clockwise sixths from a to b, in 0..5. */
-export const turnsBetween = (a: Dir, b: Dir): number => (((INDEX[b] - INDEX[a]) % 6) + 6) % 6;
+export const turnsBetween = (a: Dir, b: Dir): number => (((indexOf(b) - indexOf(a)) % 6) + 6) % 6;
 export const isDir = (x: unknown): x is Dir => typeof x === 'string' && Object.hasOwn(INDEX, x);
 /** A direction from external input: its name (RULES §10); a number 0..5 only where a stored record allows it. */
 export function parseDir(x: unknown, numeric = false): Dir | null {
@@ -38,14 +60,20 @@ export function parseDir(x: unknown, numeric = false): Dir | null {
 export const add = (a: Hex, b: Hex): Hex => ({ q: a.q + b.q, r: a.r + b.r });
 export const sub = (a: Hex, b: Hex): Hex => ({ q: a.q - b.q, r: a.r - b.r });
 export const scale = (a: Hex, k: number): Hex => ({ q: a.q * k, r: a.r * k });
-export const neighbour = (h: Hex, d: Dir, k = 1): Hex => ({ q: h.q + VECTORS[d].q * k, r: h.r + VECTORS[d].r * k });
+export function neighbour(h: Hex, d: Dir, k = 1): Hex {
+  const v = VECTORS[indexOf(d)]!;
+  return { q: h.q + v.q * k, r: h.r + v.r * k };
+}
 export const equals = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
 export const key = (h: Hex): string => `${h.q},${h.r}`;
 const idOf = (q: number, r: number): number => (q + 2048) * 4096 + (r + 2048);
 /** A hex as one number, for a Set or Map key made without a string: distinct for |q|, |r| < 2048 (any board). */
 export const hexId = (h: Hex): number => idOf(h.q, h.r);
 /** The hexId of h's neighbour in direction d, without building the hex. */
-export const neighbourId = (h: Hex, d: Dir): number => idOf(h.q + VECTORS[d].q, h.r + VECTORS[d].r);
+export function neighbourId(h: Hex, d: Dir): number {
+  const v = VECTORS[indexOf(d)]!;
+  return idOf(h.q + v.q, h.r + v.r);
+}
 
 export function distance(a: Hex, b: Hex): number {
   const dq = a.q - b.q;
@@ -64,7 +92,7 @@ export function distanceToAny(a: Hex, hexes: readonly Hex[]): number {
 export function directionTo(a: Hex, b: Hex): Dir | null {
   const dq = b.q - a.q;
   const dr = b.r - a.r;
-  for (const d of DIRS) if (VECTORS[d].q === dq && VECTORS[d].r === dr) return d;
+  for (let i = 0; i < 6; i++) if (VECTORS[i]!.q === dq && VECTORS[i]!.r === dr) return DIRS[i]!;
   return null;
 }
 
