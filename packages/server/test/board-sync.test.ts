@@ -141,3 +141,38 @@ describe('syncing the board again', () => {
     expect(step.ships.length).toBe(2);
   });
 });
+
+describe('tokens that leave a board', () => {
+  /** A room synced through a match, with the page that decodes its patches, and every token object it held. */
+  function play(seed: string, index: number) {
+    const { record } = simulateMatch(seed, index, { variants: EVERY_VARIANT });
+    const room = new MatchRoomState();
+    room.seats.push(seatOf(record.players[0]), seatOf(record.players[1]));
+    const encoder = new Encoder(room);
+    const page = new MatchRoomState();
+    const decoder = new Decoder(page);
+    const held = new Set<unknown>();
+    let first = true;
+    for (const { state } of moments(record)) {
+      syncBoard(room, state);
+      decoder.decode(first ? encoder.encodeAll() : encoder.encode());
+      encoder.discardChanges();
+      first = false;
+      // Every field of every token, the weapon's included (the page's board reads only some of them).
+      expect(page.tokens.toJSON()).toEqual(room.tokens.toJSON());
+      for (const [id, tok] of room.tokens) {
+        held.add(tok);
+        if (tok.kind === 'squadron')
+          expect({ id, ...tok.toJSON() }).toMatchObject({ source: '', damage: 0, speed: 0, firedRound: 0, weapon: '' });
+      }
+    }
+    return held;
+  }
+
+  it('are reused by the next room for its new tokens, which a page decodes as new ones, fields and all', () => {
+    const before = play('spares', 1);
+    const after = play('spares', 2);
+    // The second match took some of the first one's tokens, and every one of them decoded as the server held it.
+    expect([...after].filter((t) => before.has(t)).length).toBeGreaterThan(0);
+  });
+});

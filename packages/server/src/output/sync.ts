@@ -3,7 +3,7 @@
 // checks the round trip). Never the RNG state, never a commitment.
 // Fields are assigned without reading them back first: a schema setter given the value its field holds records no
 // change (test/board-sync.test.ts checks it), and reading a field back costs a getter call of its own.
-import type { ArraySchema } from '@colyseus/schema';
+import { type ArraySchema, createPool } from '@colyseus/schema';
 import type { Hex, PublicState, Seat, Squadron as Fighters, WeaponToken } from '@star-eater/engine';
 import { type MatchRoomState, Ship, Squadron, Token, type SeatState } from './state.js';
 
@@ -22,6 +22,14 @@ export { syncStrings, syncNumbers };
 
 /** Scratch space of syncBoard when tokens leave the board (one call at a time: the server is single-threaded). */
 const gone: string[] = [];
+
+/**
+ * Tokens that left a board, for the next new token of any room: most are projectiles that live a round or two, and
+ * making a schema object cost more than the rest of a board's sync. Schema.reset (release) drops a token's refId and
+ * its changes, so a reused token joins a board under a fresh refId with every field sent, as a new one does (the
+ * patches are the same bytes). A few dozen are plenty for the tokens that leave boards between two that arrive.
+ */
+const spares = createPool(Token, { maxSize: 32 });
 
 /**
  * The engine state each room's board was last synced from, so the next sync compares plain values with it instead of
@@ -187,7 +195,7 @@ function syncTokens(room: MatchRoomState, s: PublicState, a: PublicState | null)
   for (let i = 0; i < tokens.length; i++) {
     const tk = tokens[i]!;
     if (a && sameWeapon(weaponIn(a, i, tk.id), tk)) continue;
-    const tok = tokenOf(room, tk.id);
+    const tok = tokenOf(room, tk.id, true);
     place(tok, tk.kind, tk.owner, tk.at, tk.facing);
     syncWeaponToken(tok, tk);
   }
@@ -199,7 +207,7 @@ function syncTokens(room: MatchRoomState, s: PublicState, a: PublicState | null)
       if (!inSpace(q)) continue;
       count++;
       if (a && sameSquadron(squadronIn(a, w.seat, j, q.id), q)) continue;
-      place(tokenOf(room, q.id), 'squadron', w.seat, q.at, q.facing);
+      place(tokenOf(room, q.id, false), 'squadron', w.seat, q.at, q.facing);
     }
   }
   if (a ? allStill(a, s) : room.tokens.size === count) return;
@@ -210,7 +218,11 @@ function syncTokens(room: MatchRoomState, s: PublicState, a: PublicState | null)
 function dropGone(room: MatchRoomState, s: PublicState): void {
   gone.length = 0;
   for (const id of room.tokens.keys()) if (!onBoard(s, id)) gone.push(id);
-  for (const id of gone) room.tokens.delete(id);
+  for (const id of gone) {
+    const tok = room.tokens.get(id)!;
+    room.tokens.delete(id); // detached first: release resets it
+    spares.release(tok);
+  }
 }
 
 /** Whether token `id` is on the board of `s`. */
@@ -224,15 +236,25 @@ function onBoard(s: PublicState, id: string): boolean {
   return false;
 }
 
-/** The board's token `id`, made if it is new. */
-function tokenOf(room: MatchRoomState, id: string): TokenState {
+/**
+ * The board's token `id`, taken from the spares if it is new. A spare keeps the fields it had: a squadron's token,
+ * which never writes the weapon's fields (syncWeaponToken), gets a new token's values for them.
+ */
+function tokenOf(room: MatchRoomState, id: string, weapon: boolean): TokenState {
   let tok = room.tokens.get(id);
   if (!tok) {
-    tok = new Token();
+    tok = spares.acquire();
+    if (!weapon) syncWeaponToken(tok, NO_WEAPON);
     room.tokens.set(id, tok);
   }
   return tok;
 }
+
+/** What a token carries beyond its place. */
+type WeaponFields = Pick<WeaponToken, 'damage' | 'speed' | 'firedRound' | 'weapon'> & { source: string };
+
+/** A squadron's token's weapon fields: a new token's. */
+const NO_WEAPON: WeaponFields = { source: '', damage: 0, speed: 0, firedRound: 0 };
 
 /** A token's place (a setter given the value its field holds records nothing). */
 function place(tok: TokenState, kind: string, owner: number, at: Hex, facing: string): void {
@@ -303,7 +325,7 @@ function sameSquadron(x: Fighters | undefined, y: Fighters): boolean {
 }
 
 /** What a weapon token carries beyond its place (its evasion is its kind's, RULES §6: not synced). */
-function syncWeaponToken(tok: TokenState, tk: WeaponToken): void {
+function syncWeaponToken(tok: TokenState, tk: WeaponFields): void {
   tok.source = tk.source;
   tok.damage = tk.damage;
   tok.speed = tk.speed;
@@ -314,7 +336,9 @@ function syncWeaponToken(tok: TokenState, tk: WeaponToken): void {
 export function clearBoard(room: MatchRoomState): void {
   synced.delete(room);
   room.ships.clear();
-  room.tokens.clear();
+  const left = [...room.tokens.values()];
+  room.tokens.clear(); // detached first: release resets them
+  for (const tok of left) spares.release(tok);
 }
 
 export function resetSeatForMatch(seat: SeatState): void {
