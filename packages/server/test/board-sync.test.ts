@@ -21,8 +21,8 @@ import {
 import { publicStateFromRoom } from '@star-eater/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MatchRoomState, SeatState, Settings } from '../src/output/state.js';
-import { syncBoard, syncStrings } from '../src/output/sync.js';
+import { MatchRoomState, SeatState, Settings, Ship, Squadron, Token } from '../src/output/state.js';
+import { clearBoard, syncBoard, syncStrings } from '../src/output/sync.js';
 
 const EVERY_VARIANT = { rangeBands: true, initiativeRoll: true, criticalHits: true };
 
@@ -142,37 +142,64 @@ describe('syncing the board again', () => {
   });
 });
 
-describe('tokens that leave a board', () => {
-  /** A room synced through a match, with the page that decodes its patches, and every token object it held. */
-  function play(seed: string, index: number) {
-    const { record } = simulateMatch(seed, index, { variants: EVERY_VARIANT });
-    const room = new MatchRoomState();
-    room.seats.push(seatOf(record.players[0]), seatOf(record.players[1]));
-    const encoder = new Encoder(room);
-    const page = new MatchRoomState();
-    const decoder = new Decoder(page);
-    const held = new Set<unknown>();
-    let first = true;
-    for (const { state } of moments(record)) {
-      syncBoard(room, state);
-      decoder.decode(first ? encoder.encodeAll() : encoder.encode());
-      encoder.discardChanges();
-      first = false;
-      // Every field of every token, the weapon's included (the page's board reads only some of them).
-      expect(page.tokens.toJSON()).toEqual(room.tokens.toJSON());
-      for (const [id, tok] of room.tokens) {
-        held.add(tok);
-        if (tok.kind === 'squadron')
-          expect({ id, ...tok.toJSON() }).toMatchObject({ source: '', damage: 0, speed: 0, firedRound: 0, weapon: '' });
-      }
-    }
-    return held;
-  }
+/** A room's schema and the page that decodes it, a full state first, then patches. */
+function mirrored(r: MatchRecord) {
+  const room = new MatchRoomState();
+  room.seats.push(seatOf(r.players[0]), seatOf(r.players[1]));
+  const encoder = new Encoder(room);
+  const page = new MatchRoomState();
+  const decoder = new Decoder(page);
+  let first = true;
+  /** Sends what changed; the page's warships and tokens are then the room's, every field (the page's board reads
+   * only some of them), and a squadron's token has a new token's weapon fields. */
+  const send = () => {
+    decoder.decode(first ? encoder.encodeAll() : encoder.encode());
+    encoder.discardChanges();
+    first = false;
+    expect(page.ships.toJSON()).toEqual(room.ships.toJSON());
+    expect(page.tokens.toJSON()).toEqual(room.tokens.toJSON());
+    for (const [id, tok] of room.tokens)
+      if (tok.kind === 'squadron')
+        expect({ id, ...tok.toJSON() }).toMatchObject({ source: '', damage: 0, speed: 0, firedRound: 0, weapon: '' });
+  };
+  return { room, page, send };
+}
 
-  it('are reused by the next room for its new tokens, which a page decodes as new ones, fields and all', () => {
-    const before = play('spares', 1);
-    const after = play('spares', 2);
-    // The second match took some of the first one's tokens, and every one of them decoded as the server held it.
-    expect([...after].filter((t) => before.has(t)).length).toBeGreaterThan(0);
+/** Syncs every moment of `r` into the room, sending each; returns every schema object its board held. */
+function playInto({ room, send }: ReturnType<typeof mirrored>, r: MatchRecord): Set<unknown> {
+  const held = new Set<unknown>();
+  for (const { state } of moments(r)) {
+    syncBoard(room, state);
+    send();
+    for (const ship of room.ships) held.add(ship).add(ship.linear).add(ship.rotational);
+    for (const ship of room.ships) for (const v of ship.squadrons) held.add(v);
+    for (const tok of room.tokens.values()) held.add(tok);
+  }
+  return held;
+}
+
+const simulated = (seed: string, index: number) => simulateMatch(seed, index, { variants: EVERY_VARIANT }).record;
+
+describe('schema objects that leave a board', () => {
+  it("a token is reused for another room's new one, which a page decodes as a new one, fields and all", () => {
+    const a = simulated('spares', 1);
+    const before = playInto(mirrored(a), a);
+    const b = simulated('spares', 2);
+    const after = playInto(mirrored(b), b);
+    expect([...after].filter((t) => t instanceof Token && before.has(t)).length).toBeGreaterThan(0);
+  });
+
+  it('warships and squadrons are reused by the next match, and a page decodes the new board as the room holds it', () => {
+    const a = simulated('rematch', 1);
+    const m = mirrored(a);
+    const before = playInto(m, a);
+    clearBoard(m.room); // a rematch's draft: an empty board
+    m.send();
+    expect([m.page.ships.length, m.page.tokens.size]).toEqual([0, 0]);
+    const b = simulated('rematch', 2);
+    const after = playInto(m, b);
+    const reused = [...after].filter((x) => before.has(x));
+    expect(reused.filter((x) => x instanceof Ship).length).toBe(2);
+    expect(reused.filter((x) => x instanceof Squadron).length).toBeGreaterThan(0);
   });
 });

@@ -31,6 +31,10 @@ const gone: string[] = [];
  */
 const spares = createPool(Token, { maxSize: 32 });
 
+/** Warships and squadrons of boards cleared for a rematch, for the next match to start (the same reuse as tokens'). */
+const spareShips = createPool(Ship, { maxSize: 16 });
+const spareSquadrons = createPool(Squadron, { maxSize: 64 });
+
 /**
  * The engine state each room's board was last synced from, so the next sync compares plain values with it instead of
  * reading every field back through the schema's accessors: the schema holds exactly that state's values (nothing else
@@ -70,7 +74,7 @@ function syncAll(room: MatchRoomState, s: PublicState): void {
     const w = s.ships[seat];
     let ship = room.ships[seat];
     if (!ship) {
-      ship = new Ship();
+      ship = spareShips.acquire();
       room.ships.push(ship);
     }
     ship.name = w.name;
@@ -100,7 +104,7 @@ function syncAll(room: MatchRoomState, s: PublicState): void {
     w.squadrons.forEach((q, i) => {
       let v = ship.squadrons[i];
       if (!v) {
-        v = new Squadron();
+        v = spareSquadrons.acquire();
         ship.squadrons.push(v);
       }
       v.id = q.id;
@@ -335,10 +339,15 @@ function syncWeaponToken(tok: TokenState, tk: WeaponFields): void {
 
 export function clearBoard(room: MatchRoomState): void {
   synced.delete(room);
+  // Detached first (cleared), then released: release resets them. A warship's reset empties its arrays.
+  const ships = [...room.ships];
+  const squadrons = ships.flatMap((ship) => [...ship.squadrons]);
+  const tokens = [...room.tokens.values()];
   room.ships.clear();
-  const left = [...room.tokens.values()];
-  room.tokens.clear(); // detached first: release resets them
-  for (const tok of left) spares.release(tok);
+  room.tokens.clear();
+  for (const ship of ships) spareShips.release(ship);
+  for (const v of squadrons) spareSquadrons.release(v);
+  for (const tok of tokens) spares.release(tok);
 }
 
 export function resetSeatForMatch(seat: SeatState): void {
