@@ -6,14 +6,16 @@ export const DIRS: readonly Dir[] = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 /** The same list (the name the client and tests use for the six names). */
 export const DIR_NAMES = DIRS;
 /** RULES §1: N (0,-1), NE (+1,-1), SE (+1,0), S (0,+1), SW (-1,+1), NW (-1,0), in DIRS' order. */
-const VECTORS: readonly Hex[] = [
-  { q: 0, r: -1 },
-  { q: 1, r: -1 },
-  { q: 1, r: 0 },
-  { q: 0, r: 1 },
-  { q: -1, r: 1 },
-  { q: -1, r: 0 },
-];
+const VECTORS: readonly Hex[] = (
+  [
+    [0, -1],
+    [1, -1],
+    [1, 0],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+  ] as const
+).map(([q, r]) => ({ q, r }));
 const INDEX: Readonly<Record<Dir, number>> = { N: 0, NE: 1, SE: 2, S: 3, SW: 4, NW: 5 };
 
 /**
