@@ -257,8 +257,14 @@ function tokenOf(room: MatchRoomState, id: string, weapon: boolean): TokenState 
 /** What a token carries beyond its place. */
 type WeaponFields = Pick<WeaponToken, 'damage' | 'speed' | 'firedRound' | 'weapon'> & { source: string };
 
-/** A squadron's token's weapon fields: a new token's. */
-const NO_WEAPON: WeaponFields = { source: '', damage: 0, speed: 0, firedRound: 0 };
+/** A squadron's token's weapon fields: a new token's, read off one (the schema's defaults). */
+const NO_WEAPON: WeaponFields = (({ source, damage, speed, firedRound, weapon }) => ({
+  source,
+  damage,
+  speed,
+  firedRound,
+  weapon,
+}))(new Token());
 
 /** A token's place (a setter given the value its field holds records nothing). */
 function place(tok: TokenState, kind: string, owner: number, at: Hex, facing: string): void {
