@@ -16,12 +16,11 @@ const VECTORS: readonly Hex[] = (
     [-1, 0],
   ] as const
 ).map(([q, r]) => ({ q, r }));
-const INDEX: Readonly<Record<Dir, number>> = { N: 0, NE: 1, SE: 2, S: 3, SW: 4, NW: 5 };
 
 /**
- * A direction's clockwise index from north. A switch, not `INDEX[d]`: one site reading six different names of an
- * object makes its keyed load megamorphic (a lookup in a global cache), and movement, line of sight and targeting
- * ask this at every step and hex.
+ * A direction's clockwise index from north (its place in DIRS). A switch, not a table keyed by name: one site reading
+ * six different names of an object makes its keyed load megamorphic (a lookup in a global cache), and movement, line
+ * of sight and targeting ask this at every step and hex.
  */
 function indexOf(d: Dir): number {
   switch (d) {
@@ -51,7 +50,7 @@ export const turn = (d: Dir, by: number): Dir => dirAt(indexOf(d) + by);
 export const opposite = (d: Dir): Dir => turn(d, 3);
 /** Clockwise sixths from a to b, in 0..5. */
 export const turnsBetween = (a: Dir, b: Dir): number => (((indexOf(b) - indexOf(a)) % 6) + 6) % 6;
-export const isDir = (x: unknown): x is Dir => typeof x === 'string' && Object.hasOwn(INDEX, x);
+export const isDir = (x: unknown): x is Dir => typeof x === 'string' && DIRS.includes(x as Dir);
 /** A direction from external input: its name (RULES §10); a number 0..5 only where a stored record allows it. */
 export function parseDir(x: unknown, numeric = false): Dir | null {
   if (isDir(x)) return x;
