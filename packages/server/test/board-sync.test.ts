@@ -59,22 +59,40 @@ function* moments(r: MatchRecord): Generator<Moment> {
   }
 }
 
-/** A room's schema and a page's copy of it, kept in step as a client's is: the full state once, then patches. */
-function wire(r: MatchRecord) {
+/** A room's schema (its settings' variants, if given) and the page that decodes it, a full state first, then patches. */
+function mirrored(r: MatchRecord, variants?: typeof EVERY_VARIANT) {
   const room = new MatchRoomState();
-  room.settings = new Settings();
-  Object.assign(room.settings, EVERY_VARIANT);
+  if (variants) {
+    room.settings = new Settings();
+    Object.assign(room.settings, variants);
+  }
   room.seats.push(seatOf(r.players[0]), seatOf(r.players[1]));
   const encoder = new Encoder(room);
   const page = new MatchRoomState();
   const decoder = new Decoder(page);
   let first = true;
-  return (s: MatchState): PublicState | null => {
-    syncBoard(room, s);
+  /** Sends what changed; the page's warships and tokens are then the room's, every field (the page's board reads
+   * only some of them), and a squadron's token has a new token's weapon fields. */
+  const send = () => {
     decoder.decode(first ? encoder.encodeAll() : encoder.encode());
     encoder.discardChanges();
     first = false;
-    return publicStateFromRoom(page);
+    expect(page.ships.toJSON()).toEqual(room.ships.toJSON());
+    expect(page.tokens.toJSON()).toEqual(room.tokens.toJSON());
+    for (const [id, tok] of room.tokens)
+      if (tok.kind === 'squadron')
+        expect({ id, ...tok.toJSON() }).toMatchObject({ source: '', damage: 0, speed: 0, firedRound: 0, weapon: '' });
+  };
+  return { room, page, send };
+}
+
+/** A room's schema and a page's copy of it, kept in step as a client's is (mirrored): the state a page reads back. */
+function wire(r: MatchRecord) {
+  const m = mirrored(r, EVERY_VARIANT);
+  return (s: MatchState): PublicState | null => {
+    syncBoard(m.room, s);
+    m.send();
+    return publicStateFromRoom(m.page);
   };
 }
 
@@ -142,37 +160,16 @@ describe('syncing the board again', () => {
   });
 });
 
-/** A room's schema and the page that decodes it, a full state first, then patches. */
-function mirrored(r: MatchRecord) {
-  const room = new MatchRoomState();
-  room.seats.push(seatOf(r.players[0]), seatOf(r.players[1]));
-  const encoder = new Encoder(room);
-  const page = new MatchRoomState();
-  const decoder = new Decoder(page);
-  let first = true;
-  /** Sends what changed; the page's warships and tokens are then the room's, every field (the page's board reads
-   * only some of them), and a squadron's token has a new token's weapon fields. */
-  const send = () => {
-    decoder.decode(first ? encoder.encodeAll() : encoder.encode());
-    encoder.discardChanges();
-    first = false;
-    expect(page.ships.toJSON()).toEqual(room.ships.toJSON());
-    expect(page.tokens.toJSON()).toEqual(room.tokens.toJSON());
-    for (const [id, tok] of room.tokens)
-      if (tok.kind === 'squadron')
-        expect({ id, ...tok.toJSON() }).toMatchObject({ source: '', damage: 0, speed: 0, firedRound: 0, weapon: '' });
-  };
-  return { room, page, send };
-}
-
 /** Syncs every moment of `r` into the room, sending each; returns every schema object its board held. */
 function playInto({ room, send }: ReturnType<typeof mirrored>, r: MatchRecord): Set<unknown> {
   const held = new Set<unknown>();
   for (const { state } of moments(r)) {
     syncBoard(room, state);
     send();
-    for (const ship of room.ships) held.add(ship).add(ship.linear).add(ship.rotational);
-    for (const ship of room.ships) for (const v of ship.squadrons) held.add(v);
+    for (const ship of room.ships) {
+      held.add(ship);
+      for (const v of ship.squadrons) held.add(v);
+    }
     for (const tok of room.tokens.values()) held.add(tok);
   }
   return held;
