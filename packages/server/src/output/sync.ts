@@ -345,7 +345,8 @@ function syncWeaponToken(tok: TokenState, tk: WeaponFields): void {
 
 export function clearBoard(room: MatchRoomState): void {
   synced.delete(room);
-  // Detached first (cleared), then released: release resets them. A warship's reset empties its arrays.
+  // Detached first (cleared), then released: release resets them. A warship's reset empties its arrays and resets
+  // its squadrons, so theirs is reset twice (once a match; a second reset finds nothing left to clear).
   const ships = [...room.ships];
   const squadrons = ships.flatMap((ship) => [...ship.squadrons]);
   const tokens = [...room.tokens.values()];
