@@ -5,11 +5,20 @@
 // young costs the collector almost nothing. The first SIGUSR2 starts the window, the next writes the profile to
 // SURVIVORS_FILE (then renamed into place, so that the bench never reads half a file). Each step is announced on
 // `process` ('survivors-hook', 'started' | 'written') for a script that loads the hook itself.
+// The profile is taken right after a young-generation collection: otherwise it would also hold everything allocated
+// since the last one (seconds of a loaded server's allocation, nearly all of it already dead), which no scavenge has
+// judged yet.
 import { renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const file = process.env.SURVIVORS_FILE;
 if (!file) throw new Error('survivors-hook: SURVIVORS_FILE is not set');
+
+setFlagsFromString('--expose-gc');
+/** V8's gc() (the flag above exposes it to contexts made after it). */
+const gc = runInNewContext('gc') as (options: { type: 'minor'; execution: 'sync' }) => void;
 
 const session = new Session();
 session.connect();
@@ -35,6 +44,7 @@ async function start(): Promise<void> {
 }
 
 async function stop(to: string): Promise<void> {
+  gc({ type: 'minor', execution: 'sync' });
   const { profile } = await session.post('HeapProfiler.stopSampling');
   writeFileSync(`${to}.part`, JSON.stringify(profile));
   renameSync(`${to}.part`, to);

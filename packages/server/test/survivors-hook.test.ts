@@ -11,8 +11,8 @@ import { allocSummary, type HeapNode } from '../bench/alloc-profile.js';
 
 const hook = fileURLToPath(new URL('../bench/survivors-hook.ts', import.meta.url));
 
-// Allocates 2 MB it keeps and 2 MB it drops, then runs two minor collections (the kept arrays are copied, then
-// promoted; the dropped ones die in the first) before the window closes.
+// Allocates 2 MB it keeps and runs two minor collections (the kept arrays are copied, then promoted), then allocates
+// 2 MB it drops and closes the window at once: no collection of the script's has judged those, the hook's own must.
 const script = `
 const kept = [];
 function keepAlive() { for (let i = 0; i < 2000; i++) kept.push(new Array(128).fill(i)); }
@@ -20,9 +20,9 @@ function dieYoung() { let n = 0; for (let i = 0; i < 2000; i++) n += new Array(1
 process.on('survivors-hook', (step) => {
   if (step === 'written') return process.exit(0);
   keepAlive();
+  globalThis.gc({ type: 'minor' });
+  globalThis.gc({ type: 'minor' });
   dieYoung();
-  globalThis.gc({ type: 'minor' });
-  globalThis.gc({ type: 'minor' });
   process.kill(process.pid, 'SIGUSR2');
 });
 process.kill(process.pid, 'SIGUSR2');
