@@ -20,7 +20,8 @@
 //                        summarised: the share of CPU of the kernel's socket work, page faults, V8's collector and
 //                        compiler threads and the JavaScript by source (perf-summary.ts)
 //   --server-args "A B"  extra node options for the server process (e.g. "--trace-gc --max-semi-space-size=32")
-//   --server-log FILE    append the server's stdout (its log lines, --trace-gc output) to FILE
+//   --server-log FILE    append the server's stdout (its log lines, --trace-gc output) to FILE, with a line of the
+//                        bench's own where the measuring window opens and one where it closes
 //   --bot-matches N      bot-load mode: N matches against the computer beside the measured ones (default 0);
 //                        the figures stay the human matches' (their p99 while the computer thinks)
 //   --bot-level L        the computer's level in those matches (default hard)
@@ -55,7 +56,7 @@
 //                        round's last frame. Without it the bots send no such message
 //   --json               also print each step's full figures as JSON
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +116,7 @@ const perfDir = opt('perf');
 if (perfDir) checkPerf();
 const holdRound = Number(opt('hold-round') ?? 0);
 const snapshotDir = opt('heap-snapshot');
+if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
 const survivorsFile = opt('survivors');
 /** How long the joins may go without one more match started before the step measures what did start. */
 const STALL_MS = 30_000;
@@ -192,10 +194,14 @@ function startServer(
   let partial = '';
   const logFile = opt('server-log');
   server.stdout!.on('data', (chunk: Buffer) => {
-    if (logFile) appendFileSync(logFile, chunk);
     const lines = (partial + chunk.toString('utf8')).split('\n');
     partial = lines.pop() ?? '';
+    // Whole lines only, so that the window's marks (logMark) fall between two of them.
+    if (logFile && lines.length) appendFileSync(logFile, `${lines.join('\n')}\n`);
     if (serverLog.open) for (const l of lines) countLine(serverLog, l);
+  });
+  server.stdout!.on('end', () => {
+    if (logFile && partial) appendFileSync(logFile, `${partial}\n`);
   });
   return { server, serverLog };
 }
@@ -281,6 +287,15 @@ function startWorkers(port: number, matches: number, bare: boolean): Workers {
   return out;
 }
 
+/**
+ * A line of the bench's own in --server-log's file: what the server printed after it (V8's --trace-opt, say) happened
+ * after that point of the run.
+ */
+function logMark(what: string): void {
+  const file = opt('server-log');
+  if (file) appendFileSync(file, `--- bench: ${what} ---\n`);
+}
+
 /** The measuring window: CPU from /proc, memory and the event-loop delay from /health at the end. */
 async function measure(
   server: ChildProcess,
@@ -297,11 +312,13 @@ async function measure(
   const bots0 = workers.map((x) => processCpu(x.pid!)?.total ?? 0);
   const machine0 = machineCpu();
   const tStart = performance.now();
+  logMark('the measuring window opens');
   if (survivors) server.kill('SIGUSR2'); // survivors-hook.ts: the window starts
   const perf = perfDir ? startPerf(server.pid!, perfDir, perfName) : null;
   for (const x of workers) x.send({ cmd: 'measure' } satisfies ToWorker);
   await sleep(settings.seconds * 1000);
   await perf?.stop();
+  logMark('the measuring window closes');
   const during = await health().catch(() => null);
   serverLog.open = false;
   if (snapshotDir) await heapSnapshot(server, snapshotDir);
