@@ -18,11 +18,11 @@ const VECTORS: readonly Hex[] = (
 ).map(([q, r]) => ({ q, r }));
 
 /**
- * A direction's clockwise index from north (its place in DIRS). A switch, not a table keyed by name: one site reading
- * six different names of an object makes its keyed load megamorphic (a lookup in a global cache), and movement, line
- * of sight and targeting ask this at every step and hex.
+ * The direction's clockwise index from north (0..5, its place in DIRS), for hex maths and angles only; never public
+ * data. A switch, not a table keyed by name: one site reading six different names of an object makes its keyed load
+ * megamorphic (a lookup in a global cache), and movement, line of sight and targeting ask this at every step and hex.
  */
-function indexOf(d: Dir): number {
+export function dirIndex(d: Dir): number {
   switch (d) {
     case 'N':
       return 0;
@@ -40,16 +40,14 @@ function indexOf(d: Dir): number {
 }
 
 export const hex = (q: number, r: number): Hex => ({ q, r });
-export const dirVector = (d: Dir): Hex => VECTORS[indexOf(d)]!;
-/** The direction's clockwise index from north (0..5), for hex maths and angles only; never public data. */
-export const dirIndex = (d: Dir): number => indexOf(d);
+export const dirVector = (d: Dir): Hex => VECTORS[dirIndex(d)]!;
 /** The direction with clockwise index i (mod 6). */
 export const dirAt = (i: number): Dir => DIRS[((i % 6) + 6) % 6]!;
 /** Turning clockwise is +1 (mod 6); the opposite direction is +3. */
-export const turn = (d: Dir, by: number): Dir => dirAt(indexOf(d) + by);
+export const turn = (d: Dir, by: number): Dir => dirAt(dirIndex(d) + by);
 export const opposite = (d: Dir): Dir => turn(d, 3);
 /** Clockwise sixths from a to b, in 0..5. */
-export const turnsBetween = (a: Dir, b: Dir): number => (((indexOf(b) - indexOf(a)) % 6) + 6) % 6;
+export const turnsBetween = (a: Dir, b: Dir): number => (((dirIndex(b) - dirIndex(a)) % 6) + 6) % 6;
 export const isDir = (x: unknown): x is Dir => typeof x === 'string' && DIRS.includes(x as Dir);
 /** A direction from external input: its name (RULES §10); a number 0..5 only where a stored record allows it. */
 export function parseDir(x: unknown, numeric = false): Dir | null {
@@ -62,7 +60,7 @@ export const add = (a: Hex, b: Hex): Hex => ({ q: a.q + b.q, r: a.r + b.r });
 export const sub = (a: Hex, b: Hex): Hex => ({ q: a.q - b.q, r: a.r - b.r });
 export const scale = (a: Hex, k: number): Hex => ({ q: a.q * k, r: a.r * k });
 export function neighbour(h: Hex, d: Dir, k = 1): Hex {
-  const v = VECTORS[indexOf(d)]!;
+  const v = VECTORS[dirIndex(d)]!;
   return { q: h.q + v.q * k, r: h.r + v.r * k };
 }
 export const equals = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
@@ -72,7 +70,7 @@ const idOf = (q: number, r: number): number => (q + 2048) * 4096 + (r + 2048);
 export const hexId = (h: Hex): number => idOf(h.q, h.r);
 /** The hexId of h's neighbour in direction d, without building the hex. */
 export function neighbourId(h: Hex, d: Dir): number {
-  const v = VECTORS[indexOf(d)]!;
+  const v = VECTORS[dirIndex(d)]!;
   return idOf(h.q + v.q, h.r + v.r);
 }
 
