@@ -56,7 +56,7 @@
 //                        round's last frame. Without it the bots send no such message
 //   --json               also print each step's full figures as JSON
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +65,7 @@ import type { FromWorker, ToWorker, WorkerConfig, WorkerStats } from './bot-work
 import { freePort, machineCpu, processCpu, sleep } from './procs.js';
 import { logCost } from './log-cost.js';
 import { baseline } from './baseline.js';
-import { countLine, type ServerLog } from './server-log.js';
+import { markServerLog, readServerLog, type ServerLog } from './server-log.js';
 import { checkPerf, PERF_NODE_ARGS, startPerf } from './perf-record.js';
 import { SURVIVORS_HOOK, survivorsProfile, survivorsSummary } from './survivors.js';
 import type { FrameProfile } from './bare-room.js';
@@ -118,6 +118,7 @@ const holdRound = Number(opt('hold-round') ?? 0);
 const snapshotDir = opt('heap-snapshot');
 if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
 const survivorsFile = opt('survivors');
+const serverLogFile = opt('server-log');
 /** How long the joins may go without one more match started before the step measures what did start. */
 const STALL_MS = 30_000;
 const workerFile = fileURLToPath(new URL('./bot-worker.ts', import.meta.url));
@@ -190,19 +191,7 @@ function startServer(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const serverLog: ServerLog = { lines: 0, messages: {}, open: true };
-  let partial = '';
-  const logFile = opt('server-log');
-  server.stdout!.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString('utf8')).split('\n');
-    partial = lines.pop() ?? '';
-    // Whole lines only, so that the window's marks (logMark) fall between two of them.
-    if (logFile && lines.length) appendFileSync(logFile, `${lines.join('\n')}\n`);
-    if (serverLog.open) for (const l of lines) countLine(serverLog, l);
-  });
-  server.stdout!.on('end', () => {
-    if (logFile && partial) appendFileSync(logFile, `${partial}\n`);
-  });
+  const serverLog = readServerLog(server.stdout!, serverLogFile);
   return { server, serverLog };
 }
 
@@ -287,15 +276,6 @@ function startWorkers(port: number, matches: number, bare: boolean): Workers {
   return out;
 }
 
-/**
- * A line of the bench's own in --server-log's file: what the server printed after it (V8's --trace-opt, say) happened
- * after that point of the run.
- */
-function logMark(what: string): void {
-  const file = opt('server-log');
-  if (file) appendFileSync(file, `--- bench: ${what} ---\n`);
-}
-
 /** The measuring window: CPU from /proc, memory and the event-loop delay from /health at the end. */
 async function measure(
   server: ChildProcess,
@@ -312,13 +292,13 @@ async function measure(
   const bots0 = workers.map((x) => processCpu(x.pid!)?.total ?? 0);
   const machine0 = machineCpu();
   const tStart = performance.now();
-  logMark('the measuring window opens');
+  markServerLog(serverLogFile, 'the measuring window opens');
   if (survivors) server.kill('SIGUSR2'); // survivors-hook.ts: the window starts
   const perf = perfDir ? startPerf(server.pid!, perfDir, perfName) : null;
   for (const x of workers) x.send({ cmd: 'measure' } satisfies ToWorker);
   await sleep(settings.seconds * 1000);
   await perf?.stop();
-  logMark('the measuring window closes');
+  markServerLog(serverLogFile, 'the measuring window closes');
   const during = await health().catch(() => null);
   serverLog.open = false;
   if (snapshotDir) await heapSnapshot(server, snapshotDir);
