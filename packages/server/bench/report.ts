@@ -19,6 +19,9 @@ export interface Health {
     commitMs: number;
     appendP99Us: number;
     appendMaxUs: number;
+    /** Group-committed writes (rooms opened and closed, the journal's fills, records): their wait to the turn's end. */
+    queuedP99Us?: number;
+    queuedMaxUs?: number;
   };
   /** With BENCH_INPUT_LOG_ALTERNATE_MS (storage/log-turns.ts): the turns with the log on and paused, summed. */
   inputLogTurns?: Record<'on' | 'off', LogTurns>;
@@ -185,6 +188,8 @@ function inputLogOf(r: StepResult, rounds: number) {
     percentOfServerCpu: r.serverCpu ? +((ms / 1000 / r.serverCpu.total) * 100).toFixed(2) : NaN,
     appendP99Us: b.appendP99Us,
     appendMaxUs: b.appendMaxUs,
+    queuedP99Us: b.queuedP99Us ?? 0,
+    queuedMaxUs: b.queuedMaxUs ?? 0,
   };
 }
 
@@ -308,7 +313,7 @@ function lineOf(r: StepResult, f: Figures, problems: string[]): string {
     `server loop p99 ${loop?.p99 ?? '?'} max ${loop?.max ?? '?'} ms (joins: p99 ${joins?.p99 ?? '?'} max ${joins?.max ?? '?'}) | ` +
     `heap ${f.heapPerLiveMatchKB} KB (code ${f.codePerLiveMatchKB}), buffers ${f.buffersPerLiveMatchKB} KB, rss ${f.rssPerLiveMatchKB} KB /match (rss ${f.serverRssMB} MB) | ` +
     `bots cpu ${f.botCpuPercentOfOneCore}%, loop p99 ${f.botLoopDelayP99Ms} ms (joins: p99 ${f.botLoopDelayDuringJoinsMs.p99} max ${f.botLoopDelayDuringJoinsMs.max}) | others cpu ${f.otherCpuPercentOfOneCore}%, load ${f.loadAverage1m} | ` +
-    `${f.inputLog ? `input log ${f.inputLog.appendsPerRound} appends /round, ${f.inputLog.writesPerCommit} writes /commit: commits ${f.inputLog.commitUsPerRound} µs /round on the rooms' thread (${f.inputLog.percentOfServerCpu}% of server cpu), ${f.inputLog.busyRetries} lock retries, wait for commit p99 ${f.inputLog.appendP99Us} max ${f.inputLog.appendMaxUs} µs | ` : ''}` +
+    `${f.inputLog ? `input log ${f.inputLog.appendsPerRound} appends /round, ${f.inputLog.writesPerCommit} writes /commit: commits ${f.inputLog.commitUsPerRound} µs /round on the rooms' thread (${f.inputLog.percentOfServerCpu}% of server cpu), ${f.inputLog.busyRetries} lock retries, an input's wait for its commit p99 ${f.inputLog.appendP99Us} max ${f.inputLog.appendMaxUs} µs, a group-committed write's p99 ${f.inputLog.queuedP99Us} max ${f.inputLog.queuedMaxUs} µs | ` : ''}` +
     `joined in ${f.joinSeconds} s${f.joinRetries ? ` (${f.joinRetries} joins retried)` : ''} | ` +
     `${problems.length ? `BREAKS: ${problems.join('; ')}` : 'ok'}`
   );

@@ -125,6 +125,8 @@ describe('HTTP', () => {
     // The write-ahead log's cost so far (the rooms of this file have logged their seats and starts).
     expect(h.body.inputLog.appends).toBeGreaterThan(0);
     expect(h.body.inputLog.commitMs).toBeGreaterThan(0);
+    // Rooms opened through the group commit: their writes' waits, apart from the inputs'.
+    expect(h.body.inputLog.queuedMaxUs).toBeGreaterThan(0);
     expect((await get('/api/records')).body).toEqual({ records: [] });
     expect(await get('/api/records/nope')).toEqual({ status: 404, body: { error: 'no record "nope"' } });
     expect((await get('/api/records/bad%20id')).status).toBe(400);

@@ -1,7 +1,7 @@
 // The group commits of every write to SQLite (storage/sqlite-group-commit.ts: records, the log's rooms and fills):
 // the writes of one turn of the event loop share one transaction, each caller learns of its write only once it is
-// committed, a failed one fails alone, and a write lock held by another connection delays the batch without ever
-// blocking the rooms' thread. Real SQLite files.
+// committed (its wait counted apart from an input's), a failed one fails alone, and a write lock held by another
+// connection delays the batch without ever blocking the rooms' thread. Real SQLite files.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +65,24 @@ describe('SQLite group commits', () => {
     expect(appendCost.commits - commits).toBe(1);
     // Every caller learned of its write when all five rows were already readable by another connection.
     expect(seen).toEqual(Array(5).fill(['a', 'b', 'c', 'd', 'e']));
+    await s.close();
+  });
+
+  it("counts a write's wait to its turn's commit apart from an input's, the turn's own work included", async () => {
+    const { s } = await open('waits');
+    await s.openRoom({ roomId: 'r1', owner: 'solo', createdAt: 0, options: {} });
+    appendCost.histogram.reset();
+    appendCost.queued.reset();
+    // An input is kept by the journal at once: its wait is its own write.
+    s.appendNow('r1', 'solo', 1, 0, '{"k":"timer","id":1}');
+    expect([appendCost.histogram.count, appendCost.queued.count]).toEqual([1, 0]);
+    // A group-committed write waits for the end of the turn that asked for it, and so for all the turn still does.
+    const asked = performance.now();
+    const written = save(s, 'a');
+    while (performance.now() - asked < 20) {} // the turn's own work: the loop is held, as a busy room holds it
+    await written;
+    expect([appendCost.histogram.count, appendCost.queued.count]).toEqual([1, 1]);
+    expect(appendCost.queued.max).toBeGreaterThanOrEqual(20e6);
     await s.close();
   });
 

@@ -156,19 +156,25 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
 
 /**
  * The write-ahead log's writes so far as the store measures them (storage/append-cost.ts): how many, in how many
- * commits, the commits' wall time, lock retries, and each write's wait for its commit (p99, max) since the last read.
+ * commits, the commits' wall time, lock retries, and each input's wait for its commit (p99, max) since the last read,
+ * a group-committed write's wait (to its turn's end) apart.
  */
 function inputLogCost() {
   const h = appendCost.histogram;
+  const q = appendCost.queued;
+  const us = (ns: number) => +(ns / 1e3).toFixed(1);
   const out = {
     appends: appendCost.count,
     commits: appendCost.commits,
     busyRetries: appendCost.busyRetries,
     commitMs: +appendCost.commitMs.toFixed(3),
-    appendP99Us: h.count ? +(h.percentile(99) / 1e3).toFixed(1) : 0,
-    appendMaxUs: h.count ? +(h.max / 1e3).toFixed(1) : 0,
+    appendP99Us: h.count ? us(h.percentile(99)) : 0,
+    appendMaxUs: h.count ? us(h.max) : 0,
+    queuedP99Us: q.count ? us(q.percentile(99)) : 0,
+    queuedMaxUs: q.count ? us(q.max) : 0,
   };
   h.reset();
+  q.reset();
   return out;
 }
 export type HealthAnswer = ReturnType<typeof health>;

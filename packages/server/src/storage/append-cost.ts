@@ -1,7 +1,9 @@
 // What writing the input log costs this process (GET /health `inputLog`, `pnpm bench server --log-cost`), as the
 // store measures it: on SQLite the wall time of each journal write (sqlite-journal.ts) and of each group commit
 // (sqlite-group-commit.ts) on the rooms' thread (the event loop does nothing else meanwhile); on PostgreSQL each
-// append's wait. The CPU time is not read here: the thread's CPU clock, read around a write of tens of microseconds,
+// append's wait. An input's own wait (the journal's write, or PostgreSQL's append) is kept apart from a group-committed
+// write's (a room opened or closed, the journal's fill, a record): that one waits for the end of its turn, so it also
+// counts whatever else held the event loop meanwhile, and would pass the loop's stalls off as the log's. The CPU time is not read here: the thread's CPU clock, read around a write of tens of microseconds,
 // moves in scheduler ticks (it showed 1.6 % of the server's CPU where a perf profile showed 9 %).
 import { createHistogram } from 'node:perf_hooks';
 
@@ -14,8 +16,10 @@ export const appendCost = {
   commitMs: 0,
   /** Batches that found the write lock taken (another connection writing) and were tried again. */
   busyRetries: 0,
-  /** Each write's wait from being asked for to its commit, ns, since the last /health read. */
+  /** Each input's wait from being asked for to its commit, ns, since the last /health read. */
   histogram: createHistogram(),
+  /** Each group-committed write's wait from being asked for to its turn's commit, ns, since the last /health read. */
+  queued: createHistogram(),
 };
 
 /** One commit of `writes` writes that took `ms` of wall time. */
@@ -25,9 +29,14 @@ export function recordCommit(ms: number, writes: number): void {
   appendCost.commitMs += ms;
 }
 
-/** One write's wait (ms) from being asked for to its commit. */
+/** One input's wait (ms) from being asked for to its commit. */
 export function recordWait(ms: number): void {
   appendCost.histogram.record(Math.max(1, Math.round(ms * 1e6)));
+}
+
+/** One group-committed write's wait (ms) from being asked for to the commit at the end of its turn. */
+export function recordQueuedWait(ms: number): void {
+  appendCost.queued.record(Math.max(1, Math.round(ms * 1e6)));
 }
 
 /** An append committed elsewhere (PostgreSQL): its wait for the commit, once it settles. */

@@ -6,7 +6,7 @@
 // same file), the batch is tried again 1 ms later and the event loop goes on, instead of SQLite's busy handler
 // sleeping on the rooms' thread (the 328 ms stalls seen under load were its whole back-off table).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { appendCost, recordCommit, recordWait } from './append-cost.js';
+import { appendCost, recordCommit, recordQueuedWait } from './append-cost.js';
 
 /** SQLITE_BUSY and SQLITE_LOCKED: another connection holds the write lock. */
 const BUSY = new Set([5, 6]);
@@ -78,7 +78,7 @@ export class SqliteGroupCommit {
     const done = performance.now();
     recordCommit(done - t0, batch.length);
     batch.forEach((w, i) => {
-      recordWait(done - w.asked);
+      recordQueuedWait(done - w.asked);
       const r = results[i]!;
       if (r.ok) w.resolve(r.value);
       else w.reject(r.error);
