@@ -3,8 +3,9 @@
 // (sqlite-group-commit.ts) on the rooms' thread (the event loop does nothing else meanwhile); on PostgreSQL each
 // append's wait. An input's own wait (the journal's write, or PostgreSQL's append) is kept apart from a group-committed
 // write's (a room opened or closed, the journal's fill, a record): that one waits for the end of its turn, so it also
-// counts whatever else held the event loop meanwhile, and would pass the loop's stalls off as the log's. The CPU time is not read here: the thread's CPU clock, read around a write of tens of microseconds,
-// moves in scheduler ticks (it showed 1.6 % of the server's CPU where a perf profile showed 9 %).
+// counts whatever else held the event loop meanwhile, and would pass the loop's stalls off as the log's. The CPU time
+// is not read here: the thread's CPU clock, read around a write of tens of microseconds, moves in scheduler ticks (it
+// showed 1.6 % of the server's CPU where a perf profile showed 9 %).
 import { createHistogram } from 'node:perf_hooks';
 
 export const appendCost = {
