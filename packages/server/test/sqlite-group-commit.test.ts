@@ -71,17 +71,17 @@ describe('SQLite group commits', () => {
   it("counts a write's wait to its turn's commit apart from an input's, the turn's own work included", async () => {
     const { s } = await open('waits');
     await s.openRoom({ roomId: 'r1', owner: 'solo', createdAt: 0, options: {} });
-    appendCost.histogram.reset();
+    appendCost.inputs.reset();
     appendCost.queued.reset();
     // An input is kept by the journal at once: its wait is its own write.
     s.appendNow('r1', 'solo', 1, 0, '{"k":"timer","id":1}');
-    expect([appendCost.histogram.count, appendCost.queued.count]).toEqual([1, 0]);
+    expect([appendCost.inputs.count, appendCost.queued.count]).toEqual([1, 0]);
     // A group-committed write waits for the end of the turn that asked for it, and so for all the turn still does.
     const asked = performance.now();
     const written = save(s, 'a');
     while (performance.now() - asked < 20) {} // the turn's own work: the loop is held, as a busy room holds it
     await written;
-    expect([appendCost.histogram.count, appendCost.queued.count]).toEqual([1, 1]);
+    expect([appendCost.inputs.count, appendCost.queued.count]).toEqual([1, 1]);
     expect(appendCost.queued.max).toBeGreaterThanOrEqual(20e6);
     await s.close();
   });

@@ -1,6 +1,6 @@
 // HTTP: health, live public matches, stored records (RULES §10), and the built client when present.
 import { existsSync } from 'node:fs';
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { matchMaker } from '@colyseus/core';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
@@ -160,21 +160,25 @@ function health(opts: HttpOptions, rooms: Listing, loop: IntervalHistogram) {
  * a group-committed write's wait (to its turn's end) apart.
  */
 function inputLogCost() {
-  const h = appendCost.histogram;
-  const q = appendCost.queued;
-  const us = (ns: number) => +(ns / 1e3).toFixed(1);
-  const out = {
+  const [appendP99Us, appendMaxUs] = takeWaitsUs(appendCost.inputs);
+  const [queuedP99Us, queuedMaxUs] = takeWaitsUs(appendCost.queued);
+  return {
     appends: appendCost.count,
     commits: appendCost.commits,
     busyRetries: appendCost.busyRetries,
     commitMs: +appendCost.commitMs.toFixed(3),
-    appendP99Us: h.count ? us(h.percentile(99)) : 0,
-    appendMaxUs: h.count ? us(h.max) : 0,
-    queuedP99Us: q.count ? us(q.percentile(99)) : 0,
-    queuedMaxUs: q.count ? us(q.max) : 0,
+    appendP99Us,
+    appendMaxUs,
+    queuedP99Us,
+    queuedMaxUs,
   };
+}
+
+/** A histogram of waits (ns) since the last read: its p99 and max in µs (0 when it is empty), then emptied. */
+function takeWaitsUs(h: RecordableHistogram): [number, number] {
+  const us = (ns: number) => +(ns / 1e3).toFixed(1);
+  const out: [number, number] = h.count ? [us(h.percentile(99)), us(h.max)] : [0, 0];
   h.reset();
-  q.reset();
   return out;
 }
 export type HealthAnswer = ReturnType<typeof health>;

@@ -6,7 +6,7 @@
 // counts whatever else held the event loop meanwhile, and would pass the loop's stalls off as the log's. The CPU time
 // is not read here: the thread's CPU clock, read around a write of tens of microseconds, moves in scheduler ticks (it
 // showed 1.6 % of the server's CPU where a perf profile showed 9 %).
-import { createHistogram } from 'node:perf_hooks';
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 
 export const appendCost = {
   /** Writes (appends; with SQLite's group commits every write: a room opened, closed or claimed, a record saved). */
@@ -18,7 +18,7 @@ export const appendCost = {
   /** Batches that found the write lock taken (another connection writing) and were tried again. */
   busyRetries: 0,
   /** Each input's wait from being asked for to its commit, ns, since the last /health read. */
-  histogram: createHistogram(),
+  inputs: createHistogram(),
   /** Each group-committed write's wait from being asked for to its turn's commit, ns, since the last /health read. */
   queued: createHistogram(),
 };
@@ -31,13 +31,14 @@ export function recordCommit(ms: number, writes: number): void {
 }
 
 /** One input's wait (ms) from being asked for to its commit. */
-export function recordWait(ms: number): void {
-  appendCost.histogram.record(Math.max(1, Math.round(ms * 1e6)));
-}
+export const recordWait = (ms: number): void => recordNs(appendCost.inputs, ms);
 
 /** One group-committed write's wait (ms) from being asked for to the commit at the end of its turn. */
-export function recordQueuedWait(ms: number): void {
-  appendCost.queued.record(Math.max(1, Math.round(ms * 1e6)));
+export const recordQueuedWait = (ms: number): void => recordNs(appendCost.queued, ms);
+
+/** A wait of `ms` in a histogram of nanoseconds (which holds integers of 1 or more). */
+function recordNs(h: RecordableHistogram, ms: number): void {
+  h.record(Math.max(1, Math.round(ms * 1e6)));
 }
 
 /** An append committed elsewhere (PostgreSQL): its wait for the commit, once it settles. */
